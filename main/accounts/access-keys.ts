@@ -1,0 +1,96 @@
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { AccessKeyListing, CreatedAccessKey, Permission } from '../../shared/api-types.js';
+import { BadInputError, ConflictError, NotFoundError, UnauthorizedError } from '../base/errors.js';
+import { unixSeconds } from '../base/clock.js';
+import { isUniqueViolation } from '../store/db/database.js';
+import {
+  accessKeyById,
+  accessKeyByName,
+  accessKeysOf,
+  deleteAccessKey as deleteKeyRow,
+  insertAccessKey,
+} from '../store/db/accounts-queries.js';
+import type { AccountsContext } from './context.js';
+import type { CachedKey } from './key-cache.js';
+
+const SECRET_BYTES = 48;
+const MAX_NAME_LENGTH = 128;
+
+/** Binds a sealed secret to its key id, so a sealed value cannot be replayed under another key. */
+function sealContext(accessKey: string): string {
+  return `access-secret:${accessKey}`;
+}
+
+export function parseKeyName(value: unknown): string {
+  if (typeof value !== 'string' || value.trim() === '') throw new BadInputError('name must be a non-empty string');
+  if (value.length > MAX_NAME_LENGTH) throw new BadInputError(`name must be at most ${MAX_NAME_LENGTH} characters`);
+  return value;
+}
+
+export function createAccessKey(
+  ctx: AccountsContext,
+  accountId: number,
+  name: string,
+  permissions: Permission[],
+  explicit?: CreatedAccessKey,
+): CreatedAccessKey {
+  const accessKey = explicit?.access_key ?? randomUUID();
+  const secret = explicit?.access_secret ?? randomBytes(SECRET_BYTES).toString('base64url');
+  try {
+    insertAccessKey(ctx.db, {
+      accessKey,
+      accountId,
+      name,
+      permissions,
+      secretSealed: ctx.box.seal(Buffer.from(secret, 'utf8'), sealContext(accessKey)),
+      createdAt: unixSeconds(ctx.clock),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(`an access key named ${JSON.stringify(name)} already exists`);
+    throw error;
+  }
+  return { access_key: accessKey, access_secret: secret };
+}
+
+export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessKeyListing[] {
+  return accessKeysOf(ctx.db, accountId).map((row) => ({
+    name: row.name,
+    access_key: row.accessKey,
+    permissions: row.permissions as Permission[],
+  }));
+}
+
+export function deleteAccessKeyByName(ctx: AccountsContext, accountId: number, name: string): void {
+  const row = accessKeyByName(ctx.db, accountId, name);
+  if (!row) throw new NotFoundError(`no access key named ${JSON.stringify(name)}`);
+  deleteKeyRow(ctx.db, row.accessKey);
+  ctx.keyCache.evict(row.accessKey);
+}
+
+/**
+ * Looks a key up, from the cache when possible. Unknown keys are not cached, so a flood of made-up
+ * keys cannot evict real ones; it costs them a primary-key lookup each.
+ */
+export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
+  const cached = ctx.keyCache.get(accessKey);
+  if (cached) return cached;
+  const row = accessKeyById(ctx.db, accessKey);
+  if (!row) throw new UnauthorizedError('unknown access key');
+  const secret = ctx.box.open(row.secretSealed, sealContext(accessKey)).toString('utf8');
+  const entry: CachedKey = {
+    accessKey,
+    accountId: row.accountId,
+    permissions: row.permissions as Permission[],
+    secret,
+    hmacKey: Buffer.from(secret, 'base64url'),
+  };
+  ctx.keyCache.set(entry);
+  return entry;
+}
+
+/** Constant-time check of an `X-Access-Secret` header against the key's secret. */
+export function secretMatches(key: CachedKey, presented: string): boolean {
+  const presentedBytes = Buffer.from(presented, 'utf8');
+  const expected = Buffer.from(key.secret, 'utf8');
+  return presentedBytes.length === expected.length && timingSafeEqual(presentedBytes, expected);
+}

@@ -1,0 +1,14 @@
+import type { Clock } from '../base/clock.js';
+import type { SealedBox } from '../base/sealed-box.js';
+import type { Db } from '../store/db/database.js';
+import type { KeyCache } from './key-cache.js';
+import type { PlanCatalog } from './plans.js';
+
+/** What the accounts domain needs, passed in by the composition root. */
+export interface AccountsContext {
+  db: Db;
+  plans: PlanCatalog;
+  box: SealedBox;
+  clock: Clock;
+  keyCache: KeyCache;
+}

@@ -1,0 +1,113 @@
+import type { AccountUsage, PartnerUserUsage, Plan } from '../../shared/api-types.js';
+import { LimitReachedError } from '../base/errors.js';
+import { unixSeconds } from '../base/clock.js';
+import { inTransaction } from '../store/db/database.js';
+import { accountById, addUsage, resetPeriod, usageOf, type AccountRow, type UsageColumn, type UsageRow } from '../store/db/accounts-queries.js';
+import { nextPeriodStart, periodStartOf } from './billing-period.js';
+import type { AccountsContext } from './context.js';
+import { formatCents } from './money.js';
+import { LOCAL_PLAN } from './plans.js';
+
+/** The five plan-limited counters, by their names in stats and in limit errors. */
+export type UsageKind = 'pinned_count' | 'pinned_bytes' | 'ingress' | 'egress' | 'ipns';
+
+const COLUMN: Record<UsageKind, UsageColumn> = {
+  pinned_count: 'pinned_count',
+  pinned_bytes: 'pinned_bytes',
+  ingress: 'ingress',
+  egress: 'egress',
+  ipns: 'ipns_count',
+};
+
+const LIMIT: Record<UsageKind, keyof Plan> = {
+  pinned_count: 'pinned_count_limit',
+  pinned_bytes: 'pinned_bytes_limit',
+  ingress: 'ingress_limit',
+  egress: 'egress_limit',
+  ipns: 'ipns_limit',
+};
+
+function current(row: UsageRow, kind: UsageKind): number {
+  switch (kind) {
+    case 'pinned_count':
+      return row.pinnedCount;
+    case 'pinned_bytes':
+      return row.pinnedBytes;
+    case 'ingress':
+      return row.ingress;
+    case 'egress':
+      return row.egress;
+    case 'ipns':
+      return row.ipnsCount;
+  }
+}
+
+export function planOf(ctx: AccountsContext, account: AccountRow): Plan {
+  return ctx.plans.byId(account.planId) ?? LOCAL_PLAN;
+}
+
+/** Usage of the current month: a row still on last month's period is reset first. */
+export function currentUsage(ctx: AccountsContext, accountId: number): UsageRow {
+  const row = usageOf(ctx.db, accountId);
+  const periodStart = periodStartOf(unixSeconds(ctx.clock));
+  if (row.periodStart >= periodStart) return row;
+  resetPeriod(ctx.db, accountId, periodStart);
+  return { ...row, periodStart, ingress: 0, egress: 0 };
+}
+
+/**
+ * The one way to ask whether a change may happen: throws {@link LimitReachedError} (403, naming the
+ * counter) when adding `amount` would pass the account's plan limit. Call it before changing anything,
+ * inside the same transaction as the change when the change is a database write.
+ */
+export function check(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
+  if (amount <= 0) return;
+  const account = accountById(ctx.db, accountId);
+  if (!account) throw new Error(`account ${accountId} vanished`);
+  const limit = planOf(ctx, account)[LIMIT[kind]] as number;
+  if (current(currentUsage(ctx, accountId), kind) + amount > limit) throw new LimitReachedError(kind);
+}
+
+/** Moves a counter (negative amounts release). Callers check first; this never refuses. */
+export function record(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
+  if (amount === 0) return;
+  currentUsage(ctx, accountId);
+  addUsage(ctx.db, accountId, COLUMN[kind], amount);
+}
+
+/** Check and record as one step. */
+export function reserve(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
+  inTransaction(ctx.db, () => {
+    check(ctx, accountId, kind, amount);
+    record(ctx, accountId, kind, amount);
+  });
+}
+
+export function partnerUserUsage(ctx: AccountsContext, account: AccountRow): PartnerUserUsage {
+  const plan = planOf(ctx, account);
+  const nextPlan = ctx.plans.byId(account.nextPlanId) ?? plan;
+  const usage = currentUsage(ctx, account.id);
+  return {
+    name: account.name,
+    provider: account.provider,
+    email: account.email,
+    email_verified: false,
+    plan: plan.name,
+    next_plan: nextPlan.name,
+    next_bill_at: nextPeriodStart(unixSeconds(ctx.clock)),
+    pinned_count: usage.pinnedCount,
+    pinned_count_limit: plan.pinned_count_limit,
+    pinned_bytes: usage.pinnedBytes,
+    pinned_bytes_limit: plan.pinned_bytes_limit,
+    ingress: usage.ingress,
+    ingress_limit: plan.ingress_limit,
+    egress: usage.egress,
+    egress_limit: plan.egress_limit,
+    ipns: usage.ipnsCount,
+    ipns_limit: plan.ipns_limit,
+  };
+}
+
+export function accountUsage(ctx: AccountsContext, account: AccountRow): AccountUsage {
+  return { ...partnerUserUsage(ctx, account), eth_addr: '', token_amount: formatCents(account.balanceCents) };
+}

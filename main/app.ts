@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { systemClock, type Clock } from './base/clock.js';
+import type { ServiceConfig } from './base/config.js';
+import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js';
+import { silentLogger, type Logger } from './base/logger.js';
+import { packageRoot } from './base/package-root.js';
+import { createSealedBox } from './base/sealed-box.js';
+import { FileSecretStore, loadOrCreateMasterKey, type SecretStore } from './base/secret-store.js';
+import { openDatabase, type Db } from './store/db/database.js';
+import type { AccountsContext } from './accounts/context.js';
+import { createKeyCache } from './accounts/key-cache.js';
+import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey, type OwnerKeyStore } from './accounts/owner-key.js';
+import { loadPlanCatalog } from './accounts/plans.js';
+import { buildServer } from './http/server.js';
+import { accountRoutes } from './http/routes/account.js';
+import { partnerRoutes } from './http/routes/partner.js';
+import { planRoutes } from './http/routes/plans.js';
+import { rendererRoutes } from './http/routes/renderer-files.js';
+
+export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
+
+export interface AppInit {
+  config: ServiceConfig;
+  /** Where the master key lives: the OS keychain on the desktop; 0600 files in the data folder otherwise. */
+  secretStore?: SecretStore;
+  /** Where the owner's admin key is handed over: the keychain on the desktop; owner-key.json otherwise. */
+  ownerKeyStore?: OwnerKeyStore;
+  logger?: Logger;
+  clock?: Clock;
+  env?: NodeJS.ProcessEnv;
+  /** The built renderer; defaults to dist/renderer of this package. */
+  rendererDir?: string;
+}
+
+export interface PinfoldApp {
+  readonly config: ServiceConfig;
+  readonly ownerKey: OwnerKey;
+  /** True when this start created the owner key (first start, or the old one was lost). */
+  readonly ownerKeyCreated: boolean;
+  readonly ownerKeyLocation: string;
+  readonly server: FastifyInstance;
+  /** Starts accepting requests; resolves to the base URL, e.g. http://127.0.0.1:5080. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The composition root: the one module that sees every domain and wires them together. */
+export async function createApp(init: AppInit): Promise<PinfoldApp> {
+  const { config } = init;
+  const clock = init.clock ?? systemClock;
+  const logger = init.logger ?? silentLogger;
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
+  let db: Db | null = null;
+  try {
+    const secretStore = init.secretStore ?? new FileSecretStore(config.dataDir);
+    const masterKey = await loadOrCreateMasterKey(secretStore);
+    db = openDatabase(join(config.dataDir, 'pinfold.db'));
+    const accounts: AccountsContext = {
+      db,
+      plans: loadPlanCatalog(config.dataDir),
+      box: createSealedBox(masterKey),
+      clock,
+      keyCache: createKeyCache(),
+    };
+    const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
+    const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
+
+    const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
+    planRoutes(server, accounts.plans);
+    accountRoutes(server, accounts);
+    partnerRoutes(server, accounts);
+    rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
+
+    const openDb = db;
+    let closed = false;
+    return {
+      config,
+      ownerKey: owner.ownerKey,
+      ownerKeyCreated: owner.created,
+      ownerKeyLocation: ownerKeyStore.description,
+      server,
+      async listen() {
+        await server.listen({ host: config.host, port: config.port });
+        const address = server.server.address();
+        if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+        return `http://${host}:${address.port}`;
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        await server.close();
+        openDb.close();
+        lock.release();
+      },
+    };
+  } catch (error) {
+    db?.close();
+    lock.release();
+    throw error;
+  }
+}

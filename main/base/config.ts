@@ -1,0 +1,50 @@
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+
+/** Everything `pinfold serve` can be told (contract section 1). */
+export interface ServiceConfig {
+  dataDir: string;
+  host: string;
+  port: number;
+  gcIntervalSeconds: number;
+  gcGraceSeconds: number;
+  tsWindowSeconds: number;
+  /** `HOST:PORT` of the DNS server for DNSLink; undefined means the system resolver. */
+  dnsResolver: string | undefined;
+  publicGateway: boolean;
+  allowOrigins: string[];
+  /** How long a `pinning` pin waits for its blocks before it turns `failure`. */
+  pinTimeoutSeconds: number;
+}
+
+export const DEFAULTS = {
+  host: '127.0.0.1',
+  port: 5080,
+  gcIntervalSeconds: 3600,
+  gcGraceSeconds: 600,
+  tsWindowSeconds: 300,
+  pinTimeoutSeconds: 600,
+} as const;
+
+/** The OS application-data folder shared by the desktop app and `serve`. */
+export function defaultDataDir(platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): string {
+  if (platform === 'darwin') return join(homedir(), 'Library', 'Application Support', 'Pinfold');
+  if (platform === 'win32') return join(env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'), 'Pinfold');
+  return join(env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'pinfold');
+}
+
+export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceConfig {
+  return {
+    dataDir: defaultDataDir(),
+    host: DEFAULTS.host,
+    port: DEFAULTS.port,
+    gcIntervalSeconds: DEFAULTS.gcIntervalSeconds,
+    gcGraceSeconds: DEFAULTS.gcGraceSeconds,
+    tsWindowSeconds: DEFAULTS.tsWindowSeconds,
+    dnsResolver: undefined,
+    publicGateway: false,
+    allowOrigins: [],
+    pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
+    ...overrides,
+  };
+}

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from './atomic-write.js';
+
+/**
+ * Where Pinfold keeps the few secrets that must survive restarts (the master key). Headless `serve`
+ * uses {@link FileSecretStore}; the desktop app passes a keychain-backed store from main/desktop.
+ */
+export interface SecretStore {
+  /** Human-readable location, for logs and the README ("file …/master.key", "OS keychain"). */
+  readonly description: string;
+  get(name: string): Promise<Buffer | null>;
+  set(name: string, value: Buffer): Promise<void>;
+}
+
+/** One 0600 file per secret in the data folder: `<data>/<name>.key`. */
+export class FileSecretStore implements SecretStore {
+  readonly description: string;
+  constructor(private readonly dir: string) {
+    this.description = `files in ${dir}`;
+  }
+
+  async get(name: string): Promise<Buffer | null> {
+    try {
+      const text = await readFile(this.pathOf(name), 'utf8');
+      return Buffer.from(text.trim(), 'base64');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async set(name: string, value: Buffer): Promise<void> {
+    await writeFileAtomic(this.pathOf(name), `${value.toString('base64')}\n`, 0o600);
+  }
+
+  private pathOf(name: string): string {
+    if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`invalid secret name ${name}`);
+    return join(this.dir, `${name}.key`);
+  }
+}
+
+export const MASTER_KEY_NAME = 'master';
+const MASTER_KEY_BYTES = 32;
+
+/** The 32-byte key that encrypts access secrets and IPNS private keys at rest; created on first use. */
+export async function loadOrCreateMasterKey(store: SecretStore): Promise<Buffer> {
+  const existing = await store.get(MASTER_KEY_NAME);
+  if (existing) {
+    if (existing.length !== MASTER_KEY_BYTES) throw new Error(`master key in ${store.description} is corrupt`);
+    return existing;
+  }
+  const key = randomBytes(MASTER_KEY_BYTES);
+  await store.set(MASTER_KEY_NAME, key);
+  return key;
+}

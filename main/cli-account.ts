@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { credit, listAccounts, setPartner } from './accounts/accounts.js';
+import type { AccountsContext } from './accounts/context.js';
+import { createKeyCache } from './accounts/key-cache.js';
+import { formatCents, parseAmount } from './accounts/money.js';
+import { loadPlanCatalog } from './accounts/plans.js';
+import { systemClock } from './base/clock.js';
+import { defaultDataDir } from './base/config.js';
+import type { SealedBox } from './base/sealed-box.js';
+import { openDatabase } from './store/db/database.js';
+import { UsageError, type ParsedArgs } from './cli-args.js';
+
+/** The account commands need no secrets, so they never touch the master key. */
+const noSecrets: SealedBox = {
+  seal: () => {
+    throw new Error('the account commands handle no secrets');
+  },
+  open: () => {
+    throw new Error('the account commands handle no secrets');
+  },
+};
+
+function withAccounts<T>(args: ParsedArgs, fn: (ctx: AccountsContext) => T): T {
+  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const db = openDatabase(join(dataDir, 'pinfold.db'));
+  try {
+    return fn({ db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() });
+  } finally {
+    db.close();
+  }
+}
+
+export function accountCommand(args: ParsedArgs): number {
+  const [sub, ...rest] = args.positional;
+  switch (sub) {
+    case 'list':
+      return withAccounts(args, (ctx) => {
+        const rows = listAccounts(ctx).map((a) => {
+          const plan = ctx.plans.byId(a.planId)?.name ?? `#${a.planId}`;
+          const role = a.isOwner ? 'owner' : a.isPartner ? 'partner' : '-';
+          return `${a.uuid}  ${plan.padEnd(9)} ${role.padEnd(8)} ${formatCents(a.balanceCents).padStart(10)}  ${a.name} <${a.email}>`;
+        });
+        process.stdout.write(`${['uuid                                  plan      role      balance  name', ...rows].join('\n')}\n`);
+        return 0;
+      });
+    case 'partner': {
+      const [uuid, flag] = rest;
+      if (!uuid || (flag !== 'on' && flag !== 'off')) throw new UsageError('account partner <uuid> on|off');
+      return withAccounts(args, (ctx) => {
+        setPartner(ctx, uuid, flag === 'on');
+        process.stdout.write(`${uuid} partner ${flag}\n`);
+        return 0;
+      });
+    }
+    case 'credit': {
+      const [uuid, amount] = rest;
+      if (!uuid || !amount) throw new UsageError('account credit <uuid> <amount>');
+      const cents = parseAmount(amount, 'amount');
+      return withAccounts(args, (ctx) => {
+        const account = credit(ctx, uuid, cents);
+        process.stdout.write(`${uuid} balance ${formatCents(account.balanceCents)}\n`);
+        return 0;
+      });
+    }
+    default:
+      throw new UsageError(`unknown account command ${sub ?? ''}`.trim());
+  }
+}

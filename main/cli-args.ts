@@ -1,0 +1,76 @@
+import { DEFAULTS, defaultConfig, type ServiceConfig } from './base/config.js';
+
+/** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface ParsedArgs {
+  positional: string[];
+  flags: Map<string, string[]>;
+}
+
+const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json']);
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const positional: string[] = [];
+  const flags = new Map<string, string[]>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    if (!arg.startsWith('--')) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    let value: string;
+    if (eq !== -1) value = arg.slice(eq + 1);
+    else if (BOOLEAN_FLAGS.has(name)) value = 'true';
+    else {
+      const next = argv[i + 1];
+      if (next === undefined) throw new UsageError(`--${name} needs a value`);
+      value = next;
+      i++;
+    }
+    flags.set(name, [...(flags.get(name) ?? []), value]);
+  }
+  return { positional, flags };
+}
+
+function single(args: ParsedArgs, name: string): string | undefined {
+  const values = args.flags.get(name);
+  if (!values) return undefined;
+  if (values.length > 1) throw new UsageError(`--${name} given more than once`);
+  return values[0];
+}
+
+function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): number {
+  const text = single(args, name);
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number of seconds >= ${min}`);
+  return Number(text);
+}
+
+const SERVE_FLAGS = new Set(['data', 'port', 'host', 'gc-interval', 'gc-grace', 'ts-window', 'dns-resolver', 'public-gateway', 'allow-origin', 'pin-timeout']);
+
+/** The flags of `pinfold serve` (contract section 1) into a config; unknown flags are an error, not ignored. */
+export function serveConfig(args: ParsedArgs): ServiceConfig {
+  for (const name of args.flags.keys()) if (!SERVE_FLAGS.has(name)) throw new UsageError(`unknown flag --${name}`);
+  const portText = single(args, 'port');
+  if (portText !== undefined && (!/^\d+$/.test(portText) || Number(portText) > 65535)) throw new UsageError('--port must be 0..65535');
+  const resolver = single(args, 'dns-resolver');
+  if (resolver !== undefined && !/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/.test(resolver)) throw new UsageError('--dns-resolver must be HOST:PORT');
+  const data = single(args, 'data');
+  return defaultConfig({
+    ...(data !== undefined ? { dataDir: data } : {}),
+    host: single(args, 'host') ?? DEFAULTS.host,
+    port: portText === undefined ? DEFAULTS.port : Number(portText),
+    gcIntervalSeconds: seconds(args, 'gc-interval', DEFAULTS.gcIntervalSeconds, 1),
+    gcGraceSeconds: seconds(args, 'gc-grace', DEFAULTS.gcGraceSeconds),
+    tsWindowSeconds: seconds(args, 'ts-window', DEFAULTS.tsWindowSeconds, 1),
+    pinTimeoutSeconds: seconds(args, 'pin-timeout', DEFAULTS.pinTimeoutSeconds, 1),
+    dnsResolver: resolver,
+    publicGateway: single(args, 'public-gateway') === 'true',
+    allowOrigins: args.flags.get('allow-origin') ?? [],
+  });
+}

@@ -1,0 +1,69 @@
+import { createApp } from './app.js';
+import { defaultDataDir } from './base/config.js';
+import { DataFolderLockedError } from './base/lock-file.js';
+import { createLogger } from './base/logger.js';
+import { parseArgs, serveConfig, UsageError, type ParsedArgs } from './cli-args.js';
+import { accountCommand } from './cli-account.js';
+
+const USAGE = `Usage: pinfold <command> [--data DIR]
+
+  serve [--port N] [--host H] [--gc-interval S] [--gc-grace S] [--ts-window S]
+        [--dns-resolver HOST:PORT] [--public-gateway] [--allow-origin ORIGIN]...
+                                   run the service (default port 5080)
+  account list                     list accounts (uuid, plan, partner flag, balance)
+  account partner <uuid> on|off    mark an account as a qualified partner or not
+  account credit <uuid> <amount>   add to an account's balance, e.g. 25.00
+
+Data folder (default ${defaultDataDir()}) is shared with the desktop app.`;
+
+async function serve(args: ParsedArgs): Promise<void> {
+  const config = serveConfig(args);
+  const logger = createLogger(process.env.PINFOLD_LOG === 'debug' ? 'debug' : 'info');
+  const app = await createApp({ config, logger });
+  const url = await app.listen();
+  if (app.ownerKeyCreated) process.stdout.write(`Owner access key written to ${app.ownerKeyLocation}\n`);
+  process.stdout.write(`Pinfold listening on ${url}\n`);
+  const stop = (signal: string): void => {
+    logger.info(`received ${signal}, shutting down`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { error });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv);
+  const [command, ...rest] = args.positional;
+  if (!command || args.flags.has('help')) {
+    process.stdout.write(`${USAGE}\n`);
+    return command ? 0 : 2;
+  }
+  switch (command) {
+    case 'serve':
+      if (rest.length > 0) throw new UsageError(`serve takes no arguments, got ${rest.join(' ')}`);
+      await serve(args);
+      return -1;
+    case 'account':
+      return accountCommand({ ...args, positional: rest });
+    default:
+      throw new UsageError(`unknown command ${command}`);
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    if (error instanceof UsageError) process.stderr.write(`pinfold: ${error.message}\n\n${USAGE}\n`);
+    else if (error instanceof DataFolderLockedError) process.stderr.write(`pinfold: ${error.message}\n`);
+    else process.stderr.write(`pinfold: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

@@ -1,0 +1,47 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Permission } from '../../shared/api-types.js';
+import { UnauthorizedError } from '../base/errors.js';
+import { loadKey, secretMatches } from '../accounts/access-keys.js';
+import type { AccountsContext } from '../accounts/context.js';
+import type { CachedKey } from '../accounts/key-cache.js';
+import { accountById, type AccountRow } from '../store/db/accounts-queries.js';
+import { signatureMatches } from './signature.js';
+
+export interface AuthContext {
+  account: AccountRow;
+  permissions: readonly Permission[];
+  /** Null for anonymous requests let through by --public-gateway (charged to the owner). */
+  accessKey: string | null;
+}
+
+function header(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Both modes of contract section 2: `X-Access-Secret`, or `X-Access-Signature` over the request.
+ * Every failure is the same 401 shape, so a caller cannot tell an unknown key from a wrong secret
+ * by the message.
+ */
+export function authenticate(ctx: AccountsContext, method: string, rawUrl: string, headers: IncomingHttpHeaders): AuthContext {
+  const accessKey = header(headers, 'x-access-key');
+  if (!accessKey) throw new UnauthorizedError('X-Access-Key header is required');
+  const secret = header(headers, 'x-access-secret');
+  const signature = header(headers, 'x-access-signature');
+  if (secret === undefined && signature === undefined)
+    throw new UnauthorizedError('X-Access-Secret or X-Access-Signature header is required');
+  let key: CachedKey;
+  try {
+    key = loadKey(ctx, accessKey);
+  } catch (error) {
+    if (error instanceof UnauthorizedError) throw new UnauthorizedError('invalid access key or secret');
+    throw error;
+  }
+  const valid =
+    secret !== undefined ? secretMatches(key, secret) : signatureMatches(key.hmacKey, method, rawUrl, signature ?? '');
+  if (!valid) throw new UnauthorizedError('invalid access key or secret');
+  const account = accountById(ctx.db, key.accountId);
+  if (!account) throw new UnauthorizedError('invalid access key or secret');
+  return { account, permissions: key.permissions, accessKey: key.accessKey };
+}

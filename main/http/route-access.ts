@@ -1,0 +1,23 @@
+import type { Capability } from '../accounts/permissions.js';
+import type { AuthContext } from './auth.js';
+
+/**
+ * How a route is reached: `public` needs nothing (plan list, the renderer's files), `signed-upload`
+ * is authorized by its signed address alone (step 2), `gateway` is `read` unless --public-gateway
+ * lets anonymous GET/HEAD through; the rest need credentials, `ts` and the capability.
+ */
+export type RouteAccess = Capability | 'public' | 'signed-upload' | 'gateway';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function requireAuth(auth: AuthContext | null): AuthContext {
+  if (!auth) throw new Error('route reached without authentication; its access setting is wrong');
+  return auth;
+}

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { createAccessKey, deleteAccessKeyByName, listAccessKeys, parseKeyName } from '../../accounts/access-keys.js';
+import type { AccountsContext } from '../../accounts/context.js';
+import { parsePermissions } from '../../accounts/permissions.js';
+import { accountUsage } from '../../accounts/usage.js';
+import { ok } from '../envelope.js';
+import { readJsonObject } from '../json-body.js';
+import { requireAuth } from '../route-access.js';
+
+/** Account stats and access keys (admin only, contract section 2). Pin and IPNS lists live with their domains. */
+export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const account = { config: { access: 'account' as const } };
+
+  app.get('/api/v0/stats', account, async (request) => ok(accountUsage(ctx, requireAuth(request.auth).account)));
+
+  app.post('/api/v0/key', account, async (request) => {
+    const auth = requireAuth(request.auth);
+    const body = await readJsonObject(request.raw);
+    const name = parseKeyName(body.name);
+    const permissions = parsePermissions(body.permissions);
+    return ok(createAccessKey(ctx, auth.account.id, name, permissions));
+  });
+
+  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeys(ctx, requireAuth(request.auth).account.id)));
+
+  app.delete('/api/v0/key', account, async (request) => {
+    const auth = requireAuth(request.auth);
+    const body = await readJsonObject(request.raw);
+    deleteAccessKeyByName(ctx, auth.account.id, parseKeyName(body.name));
+    return ok();
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from 'fastify';
+import { createAccessKey, deleteAccessKeyByName, listAccessKeys, parseKeyName } from '../../accounts/access-keys.js';
+import { createPartnerUser } from '../../accounts/accounts.js';
+import type { AccountsContext } from '../../accounts/context.js';
+import { requirePartner, requireUserOf, updateUserPlan } from '../../accounts/partners.js';
+import { parsePermissions } from '../../accounts/permissions.js';
+import { partnerUserUsage } from '../../accounts/usage.js';
+import { BadInputError } from '../../base/errors.js';
+import { ok } from '../envelope.js';
+import { integerField, readJsonObject, stringField } from '../json-body.js';
+import type { AuthContext } from '../auth.js';
+import { requireAuth } from '../route-access.js';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function queryUuid(query: unknown): string {
+  const uuid = (query as Record<string, unknown>).uuid;
+  if (typeof uuid !== 'string' || uuid === '') throw new BadInputError('uuid is required');
+  return uuid;
+}
+
+function partnerOf(auth: AuthContext | null): AuthContext['account'] {
+  const { account } = requireAuth(auth);
+  requirePartner(account);
+  return account;
+}
+
+/** The partner interface: a partner acts only on the users it created, by their uuid. */
+export function partnerRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+  const account = { config: { access: 'account' as const } };
+
+  app.post('/api/v0/partner/user/create', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    const body = await readJsonObject(request.raw);
+    const email = stringField(body, 'email', { max: 320 });
+    if (!EMAIL.test(email)) throw new BadInputError('email is not an e-mail address');
+    const name = stringField(body, 'name', { max: 256 });
+    const uuid = stringField(body, 'uuid', { max: 128 });
+    createPartnerUser(ctx, partner, { uuid, name, email });
+    return ok();
+  });
+
+  app.get('/api/v0/partner/user/stats', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    return ok(partnerUserUsage(ctx, requireUserOf(ctx, partner, queryUuid(request.query))));
+  });
+
+  app.post('/api/v0/partner/user/update-plan', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    const body = await readJsonObject(request.raw);
+    const uuid = stringField(body, 'uuid', { max: 128 });
+    updateUserPlan(ctx, partner.id, uuid, integerField(body, 'plan_id'));
+    return ok();
+  });
+
+  app.post('/api/v0/partner/user/key', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    const body = await readJsonObject(request.raw);
+    const user = requireUserOf(ctx, partner, stringField(body, 'uuid', { max: 128 }));
+    return ok(createAccessKey(ctx, user.id, parseKeyName(body.name), parsePermissions(body.permissions)));
+  });
+
+  app.get('/api/v0/partner/user/keys', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    return ok(listAccessKeys(ctx, requireUserOf(ctx, partner, queryUuid(request.query)).id));
+  });
+
+  app.delete('/api/v0/partner/user/key', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    const body = await readJsonObject(request.raw);
+    const user = requireUserOf(ctx, partner, stringField(body, 'uuid', { max: 128 }));
+    deleteAccessKeyByName(ctx, user.id, parseKeyName(body.name));
+    return ok();
+  });
+}

@@ -1,0 +1,85 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import type { Clock } from '../base/clock.js';
+import { unixSeconds } from '../base/clock.js';
+import type { ServiceConfig } from '../base/config.js';
+import type { Logger } from '../base/logger.js';
+import { requireCapability } from '../accounts/permissions.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { accountById } from '../store/db/accounts-queries.js';
+import { authenticate } from './auth.js';
+import { applyCors } from './cors.js';
+import { mapError } from './error-status.js';
+import { checkHost } from './host-guard.js';
+import { checkRequestTime } from './request-time.js';
+import './route-access.js';
+
+export interface ServerDeps {
+  config: ServiceConfig;
+  clock: Clock;
+  logger: Logger;
+  accounts: AccountsContext;
+  /** Egress of anonymous gateway requests (--public-gateway) is charged to the owner. */
+  ownerAccountId: number;
+}
+
+function queryTs(rawUrl: string): string | undefined {
+  const q = rawUrl.indexOf('?');
+  if (q === -1) return undefined;
+  return new URLSearchParams(rawUrl.slice(q + 1)).get('ts') ?? undefined;
+}
+
+function hasCredentials(headers: Record<string, unknown>): boolean {
+  return headers['x-access-key'] !== undefined;
+}
+
+/**
+ * The Fastify instance with the cross-cutting rules: Host guard, CORS, `ts`, authentication and
+ * permissions (per route through `config.access`), and the one error handler that turns every failure
+ * into the contract's envelope. Routes are registered by the caller (app.ts).
+ */
+export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, bodyLimit: 16 * 1024 * 1024, forceCloseConnections: true });
+  app.decorateRequest('auth', null);
+
+  // Bodies are read by the handlers that want them (JSON whatever its Content-Type, raw upload
+  // streams); multipart/form-data gets the multipart parser registered below.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 16, parts: 32 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    checkHost(request.headers.host, deps.config.host);
+    if (applyCors(request, reply, deps.config.allowOrigins)) return reply;
+    const access = request.routeOptions.config.access ?? 'account';
+    if (access === 'public' || access === 'signed-upload') return;
+    if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
+      const owner = accountById(deps.accounts.db, deps.ownerAccountId);
+      if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null };
+      return;
+    }
+    checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);
+    const auth = authenticate(deps.accounts, request.method, request.url, request.headers);
+    requireCapability(auth.permissions, access === 'gateway' ? 'read' : access);
+    request.auth = auth;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const mapped = mapError(error);
+    if (mapped.fault) deps.logger.error('request failed', { method: request.method, route: request.routeOptions.url, error });
+    if (reply.sent) return;
+    void reply.code(mapped.status).type('application/json').send(mapped.envelope);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    try {
+      checkHost(request.headers.host, deps.config.host);
+    } catch (error) {
+      const mapped = mapError(error);
+      return reply.code(mapped.status).type('application/json').send(mapped.envelope);
+    }
+    return reply.code(404).type('application/json').send({ code: 404, msg: `no route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  return app;
+}

@@ -1,0 +1,102 @@
+/** Wire types of the HTTP API (service-spec.md + contract.md). Shared by main and renderer. */
+
+export type Permission = 'admin' | 'read' | 'write' | 'pin' | 'unpin';
+export const PERMISSIONS: readonly Permission[] = ['admin', 'read', 'write', 'pin', 'unpin'];
+
+export interface Envelope<T = undefined> {
+  code: number;
+  msg: string;
+  data?: T;
+}
+
+export interface ListEnvelope<T> {
+  code: number;
+  data: T[];
+  total: number;
+}
+
+export interface ErrorEnvelope {
+  code: number;
+  msg: string;
+}
+
+export interface PartnerUserUsage {
+  name: string;
+  provider: string;
+  email: string;
+  email_verified: boolean;
+  plan: string;
+  next_plan: string;
+  next_bill_at: number;
+  pinned_count: number;
+  pinned_count_limit: number;
+  pinned_bytes: number;
+  pinned_bytes_limit: number;
+  ingress: number;
+  ingress_limit: number;
+  egress: number;
+  egress_limit: number;
+  ipns: number;
+  ipns_limit: number;
+}
+
+export interface AccountUsage extends PartnerUserUsage {
+  eth_addr: string;
+  token_amount: string;
+}
+
+export interface Plan {
+  id: number;
+  name: string;
+  price: string;
+  pinned_count_limit: number;
+  pinned_bytes_limit: number;
+  ingress_limit: number;
+  egress_limit: number;
+  ipns_limit: number;
+}
+
+export interface AccessKeyListing {
+  name: string;
+  access_key: string;
+  permissions: Permission[];
+}
+
+export interface CreatedAccessKey {
+  access_key: string;
+  access_secret: string;
+}
+
+export type PinStatus = 'pinning' | 'pinned' | 'failure' | 'unpinning';
+export const PIN_STATUSES: readonly PinStatus[] = ['pinning', 'pinned', 'failure', 'unpinning'];
+
+export interface PinRecord {
+  name: string;
+  cid: string;
+  status: PinStatus;
+  size: number;
+  created_at: number;
+}
+
+export interface IpnsRecordView {
+  name: string;
+  value: string;
+  alias: string;
+  created_at: number;
+  publish_at: number;
+}
+
+export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
+
+export interface SyncFolderView {
+  id: string;
+  path: string;
+  root: string;
+  ipns_name: string;
+  state: SyncState;
+  files: number;
+  bytes: number;
+  pending: number;
+  last_synced_at: number;
+  error: string;
+}

@@ -1,0 +1,20 @@
+/**
+ * Stable error codes. The HTTP layer maps each code to one status (main/http/error-status.ts);
+ * the renderer uses them to tell failures apart without parsing messages.
+ */
+export const ErrorCodes = {
+  badInput: 'bad_input',
+  unauthorized: 'unauthorized',
+  paymentRequired: 'payment_required',
+  forbidden: 'forbidden',
+  limitReached: 'limit_reached',
+  notFound: 'not_found',
+  conflict: 'conflict',
+  payloadTooLarge: 'payload_too_large',
+  locked: 'locked',
+  notAcceptable: 'not_acceptable',
+  rangeNotSatisfiable: 'range_not_satisfiable',
+  internal: 'internal',
+} as const;
+
+export type ErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
