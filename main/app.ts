@@ -7,7 +7,7 @@ import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js'
 import { silentLogger, type Logger } from './base/logger.js';
 import { packageRoot } from './base/package-root.js';
 import { createSealedBox } from './base/sealed-box.js';
-import { FileSecretStore, loadOrCreateMasterKey, type SecretStore } from './base/secret-store.js';
+import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME, type SecretStore } from './base/secret-store.js';
 import { openDatabase, type Db } from './store/db/database.js';
 import type { AccountsContext } from './accounts/context.js';
 import { createKeyCache } from './accounts/key-cache.js';
@@ -18,6 +18,19 @@ import { accountRoutes } from './http/routes/account.js';
 import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
+import { pinRoutes } from './http/routes/pins.js';
+import { uploadRoutes } from './http/routes/uploads.js';
+import { gatewayRoutes } from './http/gateway/index.js';
+import { createReadWriteLock } from './base/read-write-lock.js';
+import { NotFoundError } from './base/errors.js';
+import { unixSeconds } from './base/clock.js';
+import { check, record } from './accounts/usage.js';
+import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
+import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
+import { builtinBlocks } from './content/builtin-blocks.js';
+import type { PinsContext } from './pins/context.js';
+import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
+import { startPendingPins } from './pins/pending-pins.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -44,6 +57,9 @@ export interface PinfoldApp {
   /** Starts accepting requests; resolves to the base URL, e.g. http://127.0.0.1:5080. */
   listen(): Promise<string>;
   close(): Promise<void>;
+  /** One garbage-collection cycle now (also run every --gc-interval). */
+  collectGarbage(): Promise<GcResult>;
+  nowSeconds(): number;
 }
 
 /** The composition root: the one module that sees every domain and wires them together. */
@@ -54,6 +70,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let db: Db | null = null;
+  let blockstore: PinfoldBlockstore | null = null;
   try {
     const secretStore = init.secretStore ?? new FileSecretStore(config.dataDir);
     const masterKey = await loadOrCreateMasterKey(secretStore);
@@ -68,10 +85,61 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
+    blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true });
+    const blocks = blockstore;
+    const builtins = await builtinBlocks();
+    for (const block of builtins) if (!blocks.has(block.cid)) await blocks.put(block.cid, block.bytes);
+    const builtinKeys = new Set(builtins.map((block) => Buffer.from(block.cid.multihash.bytes).toString('latin1')));
+    const pins: PinsContext = {
+      accounts,
+      content: {
+        async census(root, signal) {
+          const summary = await walkDag(blocks, root, { signal });
+          return { bytes: summary.bytes, missing: summary.missing.length };
+        },
+      },
+      pinTimeoutSeconds: config.pinTimeoutSeconds,
+      gcLock: createReadWriteLock(),
+    };
+    const pendingPins = startPendingPins(pins, logger);
+    const gcStore: GcStore = {
+      async mark(root, visit, signal) {
+        for await (const event of walkDagBlocks(blocks, root, { signal })) if (event.kind === 'block') visit(event.multihash);
+      },
+      async *storedBlocks() {
+        for (const block of blocks.listBlocks()) if (!builtinKeys.has(Buffer.from(block.multihash).toString('latin1'))) yield block;
+      },
+      deleteMultihashes: (multihashes) => blocks.deleteMultihashes(multihashes),
+    };
+    const runGc = async (): Promise<GcResult> => {
+      const result = await collectGarbage(pins, gcStore, config.gcGraceSeconds);
+      logger.info('garbage collection finished', { ...result });
+      return result;
+    };
+    const gcTimer = setInterval(() => {
+      runGc().catch((error: unknown) => logger.error('garbage collection failed', { error }));
+    }, config.gcIntervalSeconds * 1000);
+    gcTimer.unref();
+    const uploadKey = await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
+
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     partnerRoutes(server, accounts);
+    pinRoutes(server, { pins, collectGarbage: runGc });
+    uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
+    gatewayRoutes(server, {
+      blockstore: blocks,
+      async resolveName(name) {
+        throw new NotFoundError(`no IPNS name ${name}`);
+      },
+      beforeBody(request, bytes) {
+        if (request.auth) check(accounts, request.auth.account.id, 'egress', bytes);
+      },
+      onBodyBytes(request, bytes) {
+        if (request.auth) record(accounts, request.auth.account.id, 'egress', bytes);
+      },
+    });
     rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
 
     const openDb = db;
@@ -92,12 +160,18 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       async close() {
         if (closed) return;
         closed = true;
+        clearInterval(gcTimer);
         await server.close();
+        await pendingPins.close();
+        await pins.gcLock.exclusive(async () => blocks.close());
         openDb.close();
         lock.release();
       },
+      collectGarbage: runGc,
+      nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {
+    await blockstore?.close();
     db?.close();
     lock.release();
     throw error;

@@ -58,7 +58,12 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   if (text !== null) {
-    const parsed: unknown = JSON.parse(text);
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch (error) {
+      throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+    }
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(isPlan))
       throw new Error(`${path} must be a non-empty JSON array of plans with id, name, price ("0.00") and the five limits`);
     if (parsed.some((plan) => plan.id === LOCAL_PLAN.id)) throw new Error(`${path}: plan id 0 is reserved for the Local plan`);

@@ -42,16 +42,21 @@ export class FileSecretStore implements SecretStore {
 }
 
 export const MASTER_KEY_NAME = 'master';
-const MASTER_KEY_BYTES = 32;
+/** HMAC key of signed upload addresses; always a file in the data folder (contract section 4). */
+export const UPLOAD_KEY_NAME = 'upload-signing';
+const KEY_BYTES = 32;
 
-/** The 32-byte key that encrypts access secrets and IPNS private keys at rest; created on first use. */
-export async function loadOrCreateMasterKey(store: SecretStore): Promise<Buffer> {
-  const existing = await store.get(MASTER_KEY_NAME);
+/**
+ * A 32-byte key created on first use: `master` encrypts access secrets and IPNS private keys at rest;
+ * `upload-signing` signs upload addresses.
+ */
+export async function loadOrCreateMasterKey(store: SecretStore, name = MASTER_KEY_NAME): Promise<Buffer> {
+  const existing = await store.get(name);
   if (existing) {
-    if (existing.length !== MASTER_KEY_BYTES) throw new Error(`master key in ${store.description} is corrupt`);
+    if (existing.length !== KEY_BYTES) throw new Error(`${name} key in ${store.description} is corrupt`);
     return existing;
   }
-  const key = randomBytes(MASTER_KEY_BYTES);
-  await store.set(MASTER_KEY_NAME, key);
+  const key = randomBytes(KEY_BYTES);
+  await store.set(name, key);
   return key;
 }

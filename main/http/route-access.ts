@@ -2,11 +2,12 @@ import type { Capability } from '../accounts/permissions.js';
 import type { AuthContext } from './auth.js';
 
 /**
- * How a route is reached: `public` needs nothing (plan list, the renderer's files), `signed-upload`
- * is authorized by its signed address alone (step 2), `gateway` is `read` unless --public-gateway
- * lets anonymous GET/HEAD through; the rest need credentials, `ts` and the capability.
+ * How a route is reached: `public` needs nothing (plan list, the renderer's files); `upload` is step 1
+ * of an upload (credentials, `ts`, `write`) or, when the query carries `sargs`, step 2, authorized by
+ * its signed address alone; `gateway` is `read` unless --public-gateway lets anonymous GET/HEAD
+ * through; the rest need credentials, `ts` and the capability.
  */
-export type RouteAccess = Capability | 'public' | 'signed-upload' | 'gateway';
+export type RouteAccess = Capability | 'public' | 'upload' | 'gateway';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -29,6 +29,12 @@ function queryTs(rawUrl: string): string | undefined {
   return new URLSearchParams(rawUrl.slice(q + 1)).get('ts') ?? undefined;
 }
 
+/** Step 2 of an upload carries its signed address; any credentials sent along are ignored (contract section 4). */
+export function isStepTwo(rawUrl: string): boolean {
+  const q = rawUrl.indexOf('?');
+  return q !== -1 && new URLSearchParams(rawUrl.slice(q + 1)).has('sargs');
+}
+
 function hasCredentials(headers: Record<string, unknown>): boolean {
   return headers['x-access-key'] !== undefined;
 }
@@ -52,7 +58,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     checkHost(request.headers.host, deps.config.host);
     if (applyCors(request, reply, deps.config.allowOrigins)) return reply;
     const access = request.routeOptions.config.access ?? 'account';
-    if (access === 'public' || access === 'signed-upload') return;
+    if (access === 'public') return;
+    if (access === 'upload' && isStepTwo(request.url)) return;
     if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
       const owner = accountById(deps.accounts.db, deps.ownerAccountId);
       if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null };
@@ -60,7 +67,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     }
     checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);
     const auth = authenticate(deps.accounts, request.method, request.url, request.headers);
-    requireCapability(auth.permissions, access === 'gateway' ? 'read' : access);
+    requireCapability(auth.permissions, access === 'gateway' ? 'read' : access === 'upload' ? 'write' : access);
     request.auth = auth;
   });
 

@@ -1,0 +1,64 @@
+import type { CID } from 'multiformats/cid';
+import { BadInputError } from '../../base/errors.js';
+import { BlockBatch } from '../../store/blockstore/block-batch.js';
+import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+import { readCarStream } from './car-stream.js';
+
+export interface CarImportProgress {
+  /** CAR bytes read so far. */
+  bytes: number;
+  blocks: number;
+}
+
+export interface ImportCarOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: CarImportProgress) => void;
+}
+
+export interface CarImportResult {
+  roots: CID[];
+  /** Every block section read (duplicates included, as Kubo's dag import counts). */
+  blockCount: number;
+  /** Bytes of those blocks. */
+  blockBytes: number;
+}
+
+/** Headroom for the CID in front of a block of `maxBlockBytes`. */
+const CID_ALLOWANCE = 128;
+
+/**
+ * Imports every block of a CARv1/CARv2 stream (reachable from the roots or not). Each block's hash is
+ * verified; blocks are staged and become visible only when the whole CAR parsed and every header root is
+ * in the CAR or already stored. Otherwise BadInputError, and nothing of this CAR is visible. Into a
+ * PinfoldBlockstore the import commits itself; into a BlockBatch the caller commits.
+ */
+export async function importCar(
+  target: PinfoldBlockstore | BlockBatch,
+  source: AsyncIterable<unknown> | Iterable<unknown>,
+  options: ImportCarOptions = {},
+): Promise<CarImportResult> {
+  const owned = !(target instanceof BlockBatch);
+  const maxBlockBytes = owned ? (target as PinfoldBlockstore).maxBlockBytes : undefined;
+  const batch = target instanceof BlockBatch ? target : target.createBatch();
+  const putOptions = { signal: options.signal };
+  try {
+    const car = await readCarStream(source, { maxSectionBytes: (maxBlockBytes ?? 8 * 1024 * 1024) + CID_ALLOWANCE });
+    let blockCount = 0;
+    let blockBytes = 0;
+    for await (const { cid, bytes } of car.blocks) {
+      await batch.put(cid, bytes, putOptions);
+      blockCount++;
+      blockBytes += bytes.byteLength;
+      options.onProgress?.({ bytes: car.position, blocks: blockCount });
+    }
+    for (const root of car.roots) {
+      if (!batch.has(root)) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);
+    }
+    options.signal?.throwIfAborted();
+    if (owned) await batch.commit();
+    return { roots: car.roots, blockCount, blockBytes };
+  } catch (error) {
+    if (owned) batch.abort();
+    throw error;
+  }
+}

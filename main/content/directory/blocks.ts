@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import * as dagPb from '@ipld/dag-pb';
+import { CID } from 'multiformats/cid';
+import * as Digest from 'multiformats/hashes/digest';
+import { AppError, NotFoundError } from '../../base/errors.js';
+import type { DirectoryBlockstore } from './types.js';
+
+const SHA2_256 = 0x12;
+const IDENTITY = 0x00;
+
+/** The empty UnixFS directory (QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn): always available. */
+export const EMPTY_DIRECTORY_BYTES = Uint8Array.from([0x0a, 0x02, 0x08, 0x01]);
+export const EMPTY_DIRECTORY_CID = dagPbCid(EMPTY_DIRECTORY_BYTES);
+const EMPTY_DIRECTORY_KEY = multihashKey(EMPTY_DIRECTORY_CID);
+
+export function multihashKey(cid: CID): string {
+  const bytes = cid.multihash.bytes;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+}
+
+/** CIDv1 dag-pb sha2-256, as the importer makes them (hashed synchronously). */
+export function dagPbCid(bytes: Uint8Array): CID {
+  const digest = createHash('sha256').update(bytes).digest();
+  return CID.createV1(dagPb.code, Digest.create(SHA2_256, new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength)));
+}
+
+/**
+ * Blocks an edit makes, held back until the whole edit has succeeded so that a rejected edit writes
+ * nothing. Reads of pending blocks are served from here.
+ */
+export class BlockBatch {
+  private readonly blocks = new Map<string, { cid: CID; bytes: Uint8Array }>();
+
+  add(bytes: Uint8Array): CID {
+    const cid = dagPbCid(bytes);
+    this.blocks.set(multihashKey(cid), { cid, bytes });
+    return cid;
+  }
+
+  get(cid: CID): Uint8Array | undefined {
+    return this.blocks.get(multihashKey(cid))?.bytes;
+  }
+
+  /** Takes over every block of `other` (an attempt that is kept). */
+  absorb(other: BlockBatch): void {
+    for (const [key, block] of other.blocks) this.blocks.set(key, block);
+  }
+
+  get size(): number {
+    return this.blocks.size;
+  }
+
+  /** Writes the blocks the store does not hold yet; returns how many were written. */
+  async commit(blockstore: DirectoryBlockstore, signal?: AbortSignal): Promise<number> {
+    let written = 0;
+    for (const { cid, bytes } of this.blocks.values()) {
+      signal?.throwIfAborted();
+      if (await blockstore.has(cid, { signal })) continue;
+      await blockstore.put(cid, bytes, { signal });
+      written++;
+    }
+    this.blocks.clear();
+    return written;
+  }
+}
+
+/** Reads a whole block; a block the store does not hold is a {@link NotFoundError} naming `what`. */
+export async function readBlock(
+  blockstore: Pick<DirectoryBlockstore, 'get'>,
+  cid: CID,
+  what: string,
+  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+): Promise<Uint8Array> {
+  if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
+  if (multihashKey(cid) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
+  const pending = options.batch?.get(cid);
+  if (pending !== undefined) return pending;
+  const chunks: Uint8Array[] = [];
+  try {
+    for await (const chunk of blockstore.get(cid, { signal: options.signal })) chunks.push(chunk);
+  } catch (error) {
+    if (!(error instanceof AppError) && (error as { name?: unknown } | null)?.name === 'NotFoundError') {
+      throw new NotFoundError(`${what}: block ${cid.toString()} is not held`);
+    }
+    throw error;
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The cumulative DAG size a link to `cid` carries as Tsize, computed the way the importer does from
+ * the child alone: a dag-pb node's block length plus its links' Tsize; any other block its length.
+ */
+export async function cumulativeSize(
+  blockstore: Pick<DirectoryBlockstore, 'get'>,
+  cid: CID,
+  what: string,
+  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+): Promise<number> {
+  const bytes = await readBlock(blockstore, cid, what, options);
+  if (cid.code !== dagPb.code) return bytes.length;
+  let node: dagPb.PBNode;
+  try {
+    node = dagPb.decode(bytes);
+  } catch {
+    return bytes.length;
+  }
+  let size = bytes.length;
+  for (const link of node.Links) size += link.Tsize ?? 0;
+  return size;
+}

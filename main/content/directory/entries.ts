@@ -1,0 +1,31 @@
+import type { CID } from 'multiformats/cid';
+import { utf8 } from './entry-name.js';
+import { hashName, type NameHash } from './hamt-hash.js';
+import type { DirectoryEntry } from './types.js';
+
+/** A name with its UTF-8 bytes (for ordering and sizes) and, lazily, its HAMT hash. */
+export interface NameKey {
+  name: string;
+  nameBytes: Uint8Array;
+  hash?: NameHash;
+}
+
+/** A directory entry as a {@link NameKey}. */
+export interface Entry extends DirectoryEntry, NameKey {}
+
+export function toEntry(name: string, cid: CID, tsize: number | undefined): Entry {
+  return { name, cid, tsize, nameBytes: utf8(name) };
+}
+
+export function fromDirectoryEntry(entry: DirectoryEntry): Entry {
+  return toEntry(entry.name, entry.cid, entry.tsize);
+}
+
+export function hashOf(entry: { nameBytes: Uint8Array; hash?: NameHash }): NameHash {
+  entry.hash ??= hashName(entry.nameBytes);
+  return entry.hash;
+}
+
+export function publicEntry(entry: Entry): DirectoryEntry {
+  return { name: entry.name, cid: entry.cid, tsize: entry.tsize };
+}

@@ -1,0 +1,49 @@
+import type { CID } from 'multiformats/cid';
+import { readShard, type ReadContext, type ShardNode } from './directory-node.js';
+import { hashOf, type Entry } from './entries.js';
+import type { DirectoryEntry } from './types.js';
+
+export interface WalkProgress {
+  shards: number;
+  entries: number;
+}
+
+/**
+ * Visits every entry below `shard`, reading each child shard once (the only whole-directory read;
+ * the folder import does it once per root). `what` names the root in errors.
+ */
+export async function walkShard(
+  ctx: ReadContext,
+  shard: ShardNode,
+  what: string,
+  onEntry: (entry: DirectoryEntry) => void,
+  onShard?: (cid: CID) => void,
+): Promise<void> {
+  for (const slot of shard.slots.values()) {
+    ctx.signal?.throwIfAborted();
+    if (slot.kind === 'entry') {
+      onEntry(slot.entry);
+    } else {
+      onShard?.(slot.cid);
+      const child = await readShard(ctx, slot.cid, shard.fanout, what);
+      await walkShard(ctx, child, what, onEntry, onShard);
+    }
+  }
+}
+
+/** Finds one name in a HAMT by following its hash: reads only the shards on its path. */
+export async function lookupInShard(
+  ctx: ReadContext,
+  root: ShardNode,
+  target: { name: string; nameBytes: Uint8Array; hash?: Entry['hash'] },
+  what: string,
+): Promise<DirectoryEntry | undefined> {
+  const hash = hashOf(target);
+  let shard = root;
+  for (let depth = 0; ; depth++) {
+    const slot = shard.slots.get(hash.slot(depth, shard.bits));
+    if (slot === undefined) return undefined;
+    if (slot.kind === 'entry') return slot.entry.name === target.name ? slot.entry : undefined;
+    shard = await readShard(ctx, slot.cid, root.fanout, what);
+  }
+}

@@ -1,0 +1,27 @@
+import * as dagPb from '@ipld/dag-pb';
+import { compareNameBytes } from './entry-name.js';
+import { toEntry, type Entry } from './entries.js';
+
+/** UnixFS `Data` of a directory without mode or mtime, as the importer writes it. */
+const DIRECTORY_DATA = Uint8Array.from([0x08, 0x01]);
+
+export function entriesOfPlainNode(links: readonly dagPb.PBLink[]): Entry[] {
+  return links.map((link) => toEntry(link.Name ?? '', link.Hash, link.Tsize));
+}
+
+export function sortEntries(entries: Entry[]): Entry[] {
+  // Existing links arrive sorted and the additions form a second sorted run: TimSort merges them in O(n).
+  return entries.sort((a, b) => compareNameBytes(a.nameBytes, b.nameBytes));
+}
+
+/** Encodes a plain directory from entries sorted by name bytes; returns the block and its cumulative size. */
+export function encodePlainDirectory(sorted: readonly Entry[]): { bytes: Uint8Array; size: number } {
+  const links: dagPb.PBLink[] = [];
+  let size = 0;
+  for (const entry of sorted) {
+    links.push(entry.tsize === undefined ? { Name: entry.name, Hash: entry.cid } : { Name: entry.name, Hash: entry.cid, Tsize: entry.tsize });
+    size += entry.tsize ?? 0;
+  }
+  const bytes = dagPb.encode({ Data: DIRECTORY_DATA, Links: links });
+  return { bytes, size: size + bytes.length };
+}

@@ -1,0 +1,48 @@
+import type { Blockstore } from 'interface-blockstore';
+import type { CID } from 'multiformats/cid';
+import { BlockBatch } from '../../store/blockstore/block-batch.js';
+import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+
+/**
+ * Where an import writes. A PinfoldBlockstore gets a batch of its own that commits when the import has
+ * succeeded (all-or-nothing); a BlockBatch is the caller's (it commits); any other blockstore gets puts.
+ */
+export type ImportTarget = PinfoldBlockstore | BlockBatch | Pick<Blockstore, 'put'>;
+
+export interface OpenTarget {
+  write(cid: CID, bytes: Uint8Array): Promise<unknown>;
+  /** Used by the directory import, which runs ipfs-unixfs-importer on the same target. */
+  storage: Pick<Blockstore, 'put'>;
+  commit(): Promise<void>;
+  abort(): void;
+}
+
+export function openTarget(target: ImportTarget, signal: AbortSignal | undefined): OpenTarget {
+  if (target instanceof PinfoldBlockstore) return batchTarget(target.createBatch(), true, signal);
+  if (target instanceof BlockBatch) return batchTarget(target, false, signal);
+  return {
+    write: async (cid, bytes) => target.put(cid, bytes, { signal }),
+    storage: target,
+    commit: async () => undefined,
+    abort: () => undefined,
+  };
+}
+
+function batchTarget(batch: BlockBatch, owned: boolean, signal: AbortSignal | undefined): OpenTarget {
+  const options = { signal };
+  return {
+    write: (cid, bytes) => batch.putTrusted(cid, bytes, options),
+    storage: {
+      put: async (cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>) => {
+        if (!(bytes instanceof Uint8Array)) throw new TypeError('importer blocks must be Uint8Array');
+        return batch.putTrusted(cid, bytes, options);
+      },
+    },
+    commit: async () => {
+      if (owned) await batch.commit();
+    },
+    abort: () => {
+      if (owned) batch.abort();
+    },
+  };
+}

@@ -1,0 +1,11 @@
+export { getBlock, hasBlock, isIdentityCid, type ReadBlockstore, type ReadOptions } from './blocks.js';
+export { PathInsideNodeError } from './errors.js';
+export { resolvePath, validateSegments, type ResolvedPath } from './resolve-path.js';
+export { inspectNode, describeBlock, isDirectoryKind, CBOR_CODE, type NodeInfo, type NodeKind } from './inspect-node.js';
+export { readFileContent, type ReadRangeOptions } from './read-file.js';
+export { walkFileBlocks, type FileBlock, type ByteSpan } from './file-blocks.js';
+export { listDirectory, type DirectoryEntry } from './list-directory.js';
+export { exportCar, carHeader, blockLinks, entitySpan, type CarExportOptions, type DagScope, type EntityBytes } from './export-car.js';
+export { exportTar } from './export-tar.js';
+export { contentTypeFromName, sniffContentType, detectContentType, SNIFF_BYTES } from './content-type.js';
+export { decodeBlock, dagJsonView, dagCborView } from './dag-view.js';

@@ -1,0 +1,107 @@
+import type { CID } from 'multiformats/cid';
+import { blockLinks, canHaveLinks } from './block-links.js';
+
+/** The narrow store view a walk needs (PinfoldBlockstore has both). */
+export interface DagSource {
+  findBlock(cid: CID, options?: { signal?: AbortSignal }): Promise<Uint8Array | undefined>;
+  /** Size of a stored block without reading it, or undefined when absent. */
+  blockSize(cid: CID): number | undefined;
+}
+
+export type WalkEvent =
+  | { kind: 'block'; cid: CID; multihash: Uint8Array; size: number }
+  | { kind: 'missing'; cid: CID };
+
+export interface WalkOptions {
+  signal?: AbortSignal;
+}
+
+export interface WalkSummary {
+  /** Unique stored blocks reached (by multihash). */
+  blocks: number;
+  /** Their bytes. */
+  bytes: number;
+  /** Blocks reached by a link but not stored (unique). */
+  missing: CID[];
+}
+
+const IDENTITY = 0x00;
+
+/**
+ * Every block reachable from the roots, each unique multihash once, following links of dag-pb, dag-cbor
+ * and dag-json (raw and other codecs are leaves: only their size is looked up, never their bytes).
+ * Depth-first with an explicit stack: memory is the visited set plus the pending links. Identity CIDs
+ * need no block; their inline bytes are still searched for links. A block that does not decode under its
+ * codec counts as a leaf (GC must not stop on it).
+ */
+export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], options: WalkOptions = {}): AsyncGenerator<WalkEvent> {
+  // Per multihash, the codecs already expanded: one stored block may be linked as raw and as dag-pb.
+  const visited = new Map<string, number>();
+  const stack: CID[] = (Array.isArray(roots) ? [...roots] : [roots]).reverse();
+  while (stack.length > 0) {
+    options.signal?.throwIfAborted();
+    const cid = stack.pop() as CID;
+    const mh = cid.multihash.bytes;
+    const key = Buffer.from(mh.buffer, mh.byteOffset, mh.byteLength).toString('latin1');
+    const seen = visited.get(key);
+    const codecBit = codecMask(cid.code);
+    if (seen !== undefined && (seen & codecBit) !== 0) continue;
+    visited.set(key, (seen ?? 0) | codecBit);
+    const identity = cid.multihash.code === IDENTITY;
+    let bytes: Uint8Array | undefined;
+    if (identity) {
+      bytes = cid.multihash.digest;
+    } else if (canHaveLinks(cid.code)) {
+      bytes = await source.findBlock(cid, options);
+      if (bytes === undefined) {
+        if (seen === undefined) yield { kind: 'missing', cid };
+        continue;
+      }
+      if (seen === undefined) yield { kind: 'block', cid, multihash: mh, size: bytes.byteLength };
+    } else {
+      if (seen !== undefined) continue;
+      const size = source.blockSize(cid);
+      yield size === undefined ? { kind: 'missing', cid } : { kind: 'block', cid, multihash: mh, size };
+      continue;
+    }
+    if (!canHaveLinks(cid.code)) continue;
+    let links: CID[];
+    try {
+      links = blockLinks(cid, bytes);
+    } catch {
+      continue;
+    }
+    for (let i = links.length - 1; i >= 0; i--) stack.push(links[i] as CID);
+  }
+}
+
+/** Counts the unique blocks and bytes of a DAG and lists the blocks it lacks. */
+export async function walkDag(source: DagSource, root: CID | CID[], options: WalkOptions = {}): Promise<WalkSummary> {
+  let blocks = 0;
+  let bytes = 0;
+  const missing: CID[] = [];
+  for await (const event of walkDagBlocks(source, root, options)) {
+    if (event.kind === 'missing') {
+      missing.push(event.cid);
+    } else {
+      blocks++;
+      bytes += event.size;
+    }
+  }
+  return { blocks, bytes, missing };
+}
+
+function codecMask(code: number): number {
+  switch (code) {
+    case 0x55:
+      return 1;
+    case 0x70:
+      return 2;
+    case 0x71:
+      return 4;
+    case 0x0129:
+      return 8;
+    default:
+      return 16;
+  }
+}

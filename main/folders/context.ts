@@ -1,0 +1,45 @@
+import type { Clock } from '../base/clock.js';
+import { createShardCache, DEFAULT_LAYOUT, type DirectoryBlockstore, type DirectoryLayout, type DirectoryStats, type ShardCache } from '../content/directory/index.js';
+import type { Db } from '../store/db/database.js';
+import { deleteImportingFolderRoots } from '../store/db/folders-queries.js';
+import type { FolderPins } from './folder-pins.js';
+
+/** What the folders domain needs, passed in by the composition root. */
+export interface FoldersContext {
+  db: Db;
+  blockstore: DirectoryBlockstore;
+  pins: FolderPins;
+  clock: Clock;
+  /** Decoded HAMT shards shared by every operation (hot shards near the roots stay decoded). */
+  shardCache: ShardCache;
+  layout: DirectoryLayout;
+  /** Imports running in this process, by CIDv1 string, so a second import of the same root waits for the first. */
+  imports: Map<string, Promise<DirectoryStats>>;
+}
+
+export interface FoldersInit {
+  db: Db;
+  blockstore: DirectoryBlockstore;
+  pins: FolderPins;
+  clock: Clock;
+  /** Shard nodes kept decoded; default 4096 (about 80 MB at worst). */
+  shardCacheSize?: number;
+  layout?: Partial<DirectoryLayout>;
+}
+
+/**
+ * Builds the context. An import that a previous process left `importing` can never finish, so it is
+ * dropped here: the client's retry imports the root again.
+ */
+export function createFoldersContext(init: FoldersInit): FoldersContext {
+  deleteImportingFolderRoots(init.db);
+  return {
+    db: init.db,
+    blockstore: init.blockstore,
+    pins: init.pins,
+    clock: init.clock,
+    shardCache: createShardCache(init.shardCacheSize ?? 4096),
+    layout: { ...DEFAULT_LAYOUT, ...init.layout },
+    imports: new Map(),
+  };
+}

@@ -1,0 +1,125 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CID } from 'multiformats/cid';
+import { BadInputError } from '../../base/errors.js';
+import { hasBlock } from '../../content/read/blocks.js';
+import { PathInsideNodeError } from '../../content/read/errors.js';
+import { inspectNode } from '../../content/read/inspect-node.js';
+import { resolvePath, type ResolvedPath } from '../../content/read/resolve-path.js';
+import { canonicalIpnsName } from './canonical-name.js';
+import { serveCar } from './car.js';
+import { serveCodec } from './codec.js';
+import { serveDirectory } from './dir-listing.js';
+import { serveFile } from './file.js';
+import { serveIpnsRecord } from './ipns-record.js';
+import { chooseFormat } from './negotiate.js';
+import { serveRaw } from './raw.js';
+import { parseRequestTarget } from './request-target.js';
+import { serveTar } from './tar.js';
+import type { GatewayContext, GatewayDeps } from './types.js';
+
+function parseCid(text: string): CID {
+  try {
+    return CID.parse(text);
+  } catch {
+    throw new BadInputError(`cid: "${text}" is not a valid CID`);
+  }
+}
+
+/** Aborts store reads when the client goes away before the response is complete. */
+function abortOnClose(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+/**
+ * Statuses the shared error table has no code for (412 only-if-cached miss, 501 path inside an IPLD node):
+ * answered here with the same JSON envelope.
+ */
+function replyStatus(reply: FastifyReply, status: number, msg: string): void {
+  void reply.code(status).header('content-type', 'application/json').send(JSON.stringify({ code: status, msg }));
+}
+
+/** One gateway request, GET or HEAD: resolve the content path, then hand it to the handler of its format. */
+export async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<void> {
+  const target = parseRequestTarget(request.url);
+  const choice = chooseFormat(target.query, request.headers.accept, target.namespace);
+  const signal = abortOnClose(reply);
+
+  let root: CID;
+  let prefix: string[] = [];
+  let ttlSeconds: number | undefined;
+  let record: Uint8Array | undefined;
+  if (target.namespace === 'ipns') {
+    const canonical = canonicalIpnsName(target.rootText);
+    if (canonical !== undefined) {
+      const rest = target.rawPath.slice(`/ipns/${target.rootText}`.length);
+      void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
+      return;
+    }
+    const name = await deps.resolveName(target.rootText, signal);
+    root = name.cid;
+    prefix = name.path;
+    ttlSeconds = name.ttlSeconds;
+    record = name.record;
+  } else {
+    root = parseCid(target.rootText);
+  }
+
+  const base = { request, reply, deps, head, signal, target, choice, root, ttlSeconds };
+  if (choice.format === 'ipns-record') {
+    serveIpnsRecord({ ...base, resolved: { cid: root, roots: [root], visited: [] } }, record);
+    return;
+  }
+  const cacheControl = request.headers['cache-control'] ?? '';
+  if (cacheControl.includes('only-if-cached') && !(await hasBlock(deps.blockstore, root, { signal }))) {
+    replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
+    return;
+  }
+
+  let resolved: ResolvedPath;
+  try {
+    resolved = await resolvePath(deps.blockstore, root, [...prefix, ...target.segments], { signal });
+  } catch (err) {
+    if (err instanceof PathInsideNodeError) {
+      replyStatus(reply, 501, err.message);
+      return;
+    }
+    throw err;
+  }
+  const ctx: GatewayContext = { ...base, resolved };
+
+  switch (choice.format) {
+    case 'car':
+      return serveCar(ctx);
+    case 'raw':
+      return serveRaw(ctx);
+    case 'tar':
+      return serveTar(ctx);
+    case 'dag-json':
+    case 'dag-cbor':
+    case 'json':
+    case 'cbor':
+      return serveCodec(ctx);
+    default:
+      break;
+  }
+  const info = await inspectNode(deps.blockstore, resolved.cid, { signal });
+  switch (info.kind) {
+    case 'file':
+    case 'symlink':
+      return serveFile(ctx, info, { name: target.segments.at(-1) });
+    case 'directory':
+    case 'hamt-directory':
+      return serveDirectory(ctx, info);
+    case 'dag-json':
+    case 'dag-cbor':
+    case 'json':
+    case 'cbor':
+      return serveCodec(ctx, info);
+    default:
+      return serveRaw(ctx);
+  }
+}

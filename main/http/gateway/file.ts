@@ -1,0 +1,33 @@
+import type { CID } from 'multiformats/cid';
+import { detectContentType } from '../../content/read/content-type.js';
+import type { NodeInfo } from '../../content/read/inspect-node.js';
+import { readFileContent } from '../../content/read/read-file.js';
+import { contentDisposition, replyNotModified, setCacheHeaders } from './headers.js';
+import { sendRanged } from './send-body.js';
+import type { GatewayContext } from './types.js';
+
+export interface ServeFileOptions {
+  /** The entry's name (last path segment or "index.html"), for the extension and download name. */
+  name?: string;
+  /** The CID the Etag names (a directory serving its index.html answers with the directory's CID). */
+  etagCid?: CID;
+  /** Content-Type chosen by the request (`format=json` on a UnixFS file holding JSON). */
+  contentType?: string;
+}
+
+/** UnixFS file, raw leaf or symlink bytes: Etag "<cid>", immutable, Range, Content-Type by name then sniffing. */
+export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: ServeFileOptions = {}): Promise<void> {
+  const { reply, choice } = ctx;
+  setCacheHeaders(ctx, { etag: `"${(options.etagCid ?? info.cid).toString()}"`, immutable: true });
+  if (replyNotModified(ctx)) return;
+  const typeName = choice.filename ?? options.name;
+  const contentType = options.contentType ?? (await detectContentType(ctx.deps.blockstore, info, typeName, { signal: ctx.signal }));
+  reply.header('content-type', contentType);
+  if (choice.filename !== undefined || choice.download) {
+    const name = choice.filename ?? options.name ?? info.cid.toString();
+    reply.header('content-disposition', contentDisposition(choice.download ? 'attachment' : 'inline', name));
+  }
+  sendRanged(ctx, info.size, (offset, length) =>
+    readFileContent(ctx.deps.blockstore, info, { offset, length, signal: ctx.signal }),
+  );
+}

@@ -1,0 +1,83 @@
+import type { GatewayContext } from './types.js';
+
+export const IMMUTABLE = 'public, max-age=29030400, immutable';
+/** A year: a record TTL beyond it (the fixtures use 100 years) is capped so caches revalidate eventually. */
+const MAX_TTL_SECONDS = 29030400;
+/** Bumped whenever the generated HTML changes, so caches of listings are told apart (Etag DirIndex-/DagIndex-). */
+export const HTML_VERSION = 'pinfold1';
+
+/** `inline; filename="x"` with an ASCII fallback (one "_" per non-ASCII character) and RFC 5987 `filename*`. */
+export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
+  const ascii = [...filename].map((ch) => (/^[\x20-\x7e]$/.test(ch) ? ch : '_')).join('').replace(/["\\]/g, '\\$&');
+  let value = `${kind}; filename="${ascii}"`;
+  if (!/^[\x20-\x7e]*$/.test(filename)) {
+    const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+    value += `; filename*=UTF-8''${encoded}`;
+  }
+  return value;
+}
+
+/** If-None-Match against our Etag, weak comparison (W/ ignored), "*" matches anything. */
+export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const header = Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  const ours = bare(etag);
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === ours);
+}
+
+export type RangeResult = { start: number; end: number } | 'unsatisfiable' | undefined;
+
+/**
+ * The first range of a `Range: bytes=...` header against `size`, as inclusive [start, end].
+ * Multi-range requests are answered with their first range only (206 with one Content-Range), as Kubo does;
+ * the gateway spec accepts that instead of multipart/byteranges. A header we cannot parse is ignored (200).
+ */
+export function parseRange(header: string | undefined, size: number): RangeResult {
+  if (header === undefined) return undefined;
+  const match = /^\s*bytes\s*=\s*([^,]*)/i.exec(header);
+  if (match === null) return undefined;
+  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(match[1] ?? '');
+  if (spec === null || (spec[1] === '' && spec[2] === '')) return undefined;
+  if (spec[1] === '') {
+    const suffix = Number(spec[2]);
+    if (suffix === 0 || size === 0) return 'unsatisfiable';
+    return { start: Math.max(size - suffix, 0), end: size - 1 };
+  }
+  const start = Number(spec[1]);
+  const end = spec[2] === '' ? size - 1 : Number(spec[2]);
+  if (end < start) return undefined;
+  if (start >= size) return 'unsatisfiable';
+  return { start, end: Math.min(end, size - 1) };
+}
+
+export interface CacheOptions {
+  etag: string;
+  /** Content addressed by CID (immutable on /ipfs); false for generated HTML. */
+  immutable: boolean;
+  /** Roots to report; defaults to every resolved segment. */
+  roots?: string[];
+}
+
+/** Etag, X-Ipfs-Path, X-Ipfs-Roots and Cache-Control, common to every 200/206/304 of the gateway. */
+export function setCacheHeaders(ctx: GatewayContext, options: CacheOptions): void {
+  const { reply } = ctx;
+  reply.header('etag', options.etag);
+  reply.header('x-ipfs-path', ctx.target.rawPath);
+  reply.header('x-ipfs-roots', (options.roots ?? ctx.resolved.roots.map(String)).join(','));
+  if (ctx.target.namespace === 'ipns') {
+    if (ctx.ttlSeconds !== undefined && ctx.ttlSeconds > 0) {
+      reply.header('cache-control', `public, max-age=${Math.min(Math.floor(ctx.ttlSeconds), MAX_TTL_SECONDS)}`);
+    }
+  } else if (options.immutable) {
+    reply.header('cache-control', IMMUTABLE);
+  }
+}
+
+/** Answers 304 when the client already has this Etag; returns true when it did. */
+export function replyNotModified(ctx: GatewayContext): boolean {
+  const etag = ctx.reply.getHeader('etag');
+  if (typeof etag !== 'string' || !etagMatches(ctx.request.headers['if-none-match'], etag)) return false;
+  void ctx.reply.code(304).send();
+  return true;
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import '../route-access.js';
+import { dispatch } from './dispatcher.js';
+import type { GatewayDeps } from './types.js';
+
+export type { GatewayDeps, ResolvedName } from './types.js';
+
+/** Headers that describe a body; an error answer (416, a refused egress) must not carry them, least of all "immutable". */
+const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'x-content-type-options', 'accept-ranges'];
+
+async function handle(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<FastifyReply> {
+  try {
+    await dispatch(request, reply, deps, head);
+  } catch (err) {
+    if (!reply.sent) for (const name of BODY_HEADERS) reply.removeHeader(name);
+    throw err;
+  }
+  return reply;
+}
+
+/**
+ * Registers GET and HEAD for `/ipfs/*` and `/ipns/*` (the path gateway). Errors are thrown as AppError
+ * subclasses for the server's error handler; 412 and 501, which have no error code, are answered directly
+ * with the JSON envelope. HEAD is its own route so that it never reads content from the store. Routes carry
+ * `config.access = 'gateway'` for the server's auth hook (read permission, or anonymous with --public-gateway).
+ */
+export function gatewayRoutes(app: FastifyInstance, deps: GatewayDeps): void {
+  for (const prefix of ['/ipfs/*', '/ipns/*']) {
+    app.route({
+      method: 'GET',
+      url: prefix,
+      exposeHeadRoute: false,
+      config: { access: 'gateway' },
+      handler: (request, reply) => handle(request, reply, deps, false),
+    });
+    app.route({
+      method: 'HEAD',
+      url: prefix,
+      config: { access: 'gateway' },
+      handler: (request, reply) => handle(request, reply, deps, true),
+    });
+  }
+}

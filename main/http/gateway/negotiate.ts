@@ -1,0 +1,115 @@
+import { BadInputError, NotAcceptableError } from '../../base/errors.js';
+import type { DagScope, EntityBytes } from '../../content/read/export-car.js';
+
+export type ResponseFormat = 'raw' | 'car' | 'tar' | 'dag-json' | 'dag-cbor' | 'json' | 'cbor' | 'ipns-record';
+
+const formats: readonly ResponseFormat[] = ['raw', 'car', 'tar', 'dag-json', 'dag-cbor', 'json', 'cbor', 'ipns-record'];
+
+const byMediaType: Record<string, ResponseFormat> = {
+  'application/vnd.ipld.raw': 'raw',
+  'application/vnd.ipld.car': 'car',
+  'application/x-tar': 'tar',
+  'application/vnd.ipld.dag-json': 'dag-json',
+  'application/vnd.ipld.dag-cbor': 'dag-cbor',
+  'application/json': 'json',
+  'application/cbor': 'cbor',
+  'application/vnd.ipfs.ipns-record': 'ipns-record',
+};
+
+export interface CarParams {
+  dups: boolean;
+  scope: DagScope;
+  entityBytes?: EntityBytes;
+}
+
+export interface FormatChoice {
+  /** The explicit response format, or null for the content's own (file bytes, listing, block as-is). */
+  format: ResponseFormat | null;
+  /** The client prefers HTML (a browser): dag-json/dag-cbor then get an HTML preview. */
+  wantsHtml: boolean;
+  car: CarParams;
+  filename?: string;
+  download: boolean;
+}
+
+interface MediaRange {
+  type: string;
+  params: Map<string, string>;
+  q: number;
+}
+
+export function parseAccept(header: string | undefined): MediaRange[] {
+  if (header === undefined || header.trim() === '') return [];
+  const ranges = header.split(',').map((part, index) => {
+    const [type = '', ...rawParams] = part.split(';').map((s) => s.trim());
+    const params = new Map<string, string>();
+    for (const param of rawParams) {
+      const eq = param.indexOf('=');
+      if (eq > 0) params.set(param.slice(0, eq).trim().toLowerCase(), param.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+    }
+    const q = Number(params.get('q') ?? '1');
+    return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 0, index };
+  });
+  // Highest q first; equal q keeps the client's order.
+  return ranges.filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
+}
+
+function parseEntityBytes(value: string): EntityBytes {
+  const match = /^(-?\d+):(-?\d+|\*)$/.exec(value);
+  if (match === null) throw new BadInputError('entity-bytes: must be "from:to" (integers, "to" may be "*")');
+  const from = Number(match[1]);
+  const to = match[2] === '*' ? null : Number(match[2]);
+  if (to !== null && from >= 0 && to >= 0 && to < from) throw new BadInputError('entity-bytes: "to" is before "from"');
+  return { from, to };
+}
+
+function yesNo(value: string, name: string): boolean {
+  if (value === 'y') return true;
+  if (value === 'n') return false;
+  throw new BadInputError(`${name}: must be "y" or "n"`);
+}
+
+/**
+ * Picks the response format. `?format=` wins over `Accept` (IPIP-0523). CAR parameters come from the Accept
+ * entry for application/vnd.ipld.car, and `car-version`/`car-order`/`car-dups` URL parameters beat them.
+ */
+export function chooseFormat(query: URLSearchParams, accept: string | undefined, namespace: 'ipfs' | 'ipns'): FormatChoice {
+  const ranges = parseAccept(accept);
+  const formatParam = query.get('format');
+  let format: ResponseFormat | null = null;
+  if (formatParam !== null && formatParam !== '') {
+    if (!(formats as readonly string[]).includes(formatParam)) {
+      throw new BadInputError(`format: "${formatParam}" is not one of ${formats.join(', ')}`);
+    }
+    format = formatParam as ResponseFormat;
+  } else {
+    for (const range of ranges) {
+      const found = byMediaType[range.type];
+      if (found !== undefined) {
+        format = found;
+        break;
+      }
+    }
+  }
+  if (format === 'ipns-record' && namespace !== 'ipns') throw new BadInputError('format: ipns-record is only for /ipns/ paths');
+
+  const carAccept = ranges.find((r) => r.type === 'application/vnd.ipld.car')?.params ?? new Map<string, string>();
+  const version = query.get('car-version') ?? carAccept.get('version') ?? '1';
+  if (format === 'car' && version !== '1') throw new NotAcceptableError(`car-version: only version 1 is served, not "${version}"`);
+  const order = query.get('car-order') ?? carAccept.get('order') ?? 'dfs';
+  if (format === 'car' && order !== 'dfs' && order !== 'unk') throw new BadInputError(`car-order: "${order}" is not dfs or unk`);
+  const dups = yesNo(query.get('car-dups') ?? carAccept.get('dups') ?? 'n', 'car-dups');
+  const scope = query.get('dag-scope') ?? 'all';
+  if (scope !== 'all' && scope !== 'entity' && scope !== 'block') throw new BadInputError('dag-scope: must be all, entity or block');
+  const entityBytesParam = query.get('entity-bytes');
+  const car: CarParams = { dups, scope };
+  if (entityBytesParam !== null) {
+    if (scope !== 'entity') throw new BadInputError('entity-bytes: only allowed with dag-scope=entity');
+    car.entityBytes = parseEntityBytes(entityBytesParam);
+  }
+
+  const filename = query.get('filename') ?? undefined;
+  if (filename !== undefined && (filename === '' || /[\0\r\n]/.test(filename))) throw new BadInputError('filename: must be a non-empty single line');
+  const wantsHtml = ranges[0]?.type === 'text/html';
+  return { format, wantsHtml, car, filename, download: query.get('download') === 'true' };
+}

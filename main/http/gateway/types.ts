@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { CID } from 'multiformats/cid';
+import type { ReadBlockstore } from '../../content/read/blocks.js';
+import type { ResolvedPath } from '../../content/read/resolve-path.js';
+import type { RequestTarget } from './request-target.js';
+import type { FormatChoice } from './negotiate.js';
+
+export interface ResolvedName {
+  cid: CID;
+  /** Path segments after the CID in the name's value (`/ipfs/<cid>/a/b` gives ["a", "b"]). */
+  path: string[];
+  /** Record TTL (IPNS) or DNS TTL (DNSLink); 0 when unknown. */
+  ttlSeconds: number;
+  /** The signed IPNS record, when the name is an IPNS key (absent for DNSLink). */
+  record?: Uint8Array;
+}
+
+export interface GatewayDeps {
+  blockstore: ReadBlockstore;
+  /** IPNS + DNSLink. Throws NotFoundError for an unknown name. */
+  resolveName(name: string, signal?: AbortSignal): Promise<ResolvedName>;
+  /**
+   * Called once before a body is sent (after headers are known), with the body's length in bytes, or 0 when
+   * the length is not known in advance (CAR, TAR, generated listings). Throws (LimitReachedError) to refuse.
+   */
+  beforeBody?(request: FastifyRequest, bytes: number): void;
+  /** Called for every chunk of body handed to the response stream, with its length (egress accounting). */
+  onBodyBytes?(request: FastifyRequest, bytes: number): void;
+}
+
+/** Everything a format handler needs about one request, after the content path is resolved. */
+export interface GatewayContext {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  deps: GatewayDeps;
+  head: boolean;
+  signal: AbortSignal;
+  target: RequestTarget;
+  choice: FormatChoice;
+  /** The CID the content path starts from (for /ipns: what the name resolved to). */
+  root: CID;
+  resolved: ResolvedPath;
+  /** Set for /ipns requests. */
+  ttlSeconds?: number;
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import { ForbiddenError } from '../../base/errors.js';
+import { parseCidParam } from '../../content/cid-param.js';
+import type { PinsContext } from '../../pins/context.js';
+import { addPin, parsePage, parsePinName, parseStatus, pinPage, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
+import { list, ok } from '../envelope.js';
+import { readJsonObject, stringField } from '../json-body.js';
+import { requireAuth } from '../route-access.js';
+
+export interface PinRouteDeps {
+  pins: PinsContext;
+  /** Runs one GC cycle now (POST /api/v0/repo/gc); resolves with what it did. */
+  collectGarbage(): Promise<{ pinsRemoved: number; blocksDeleted: number }>;
+}
+
+type Query = Record<string, unknown>;
+
+export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
+  const { pins } = deps;
+
+  app.post('/api/v0/pin/add', { config: { access: 'pin' } }, async (request) => {
+    const query = request.query as Query;
+    const cid = parseCidParam(query.arg, 'arg');
+    await addPin(pins, requireAuth(request.auth).account.id, cid, { name: parsePinName(query.name) });
+    return ok();
+  });
+
+  app.post('/api/v0/pin/rm', { config: { access: 'unpin' } }, async (request) => {
+    const cid = parseCidParam((request.query as Query).arg, 'arg');
+    removePin(pins, requireAuth(request.auth).account.id, cid);
+    return ok();
+  });
+
+  app.get('/api/v0/pin', { config: { access: 'account' } }, async (request) => {
+    const query = request.query as Query;
+    const status = parseStatus(query.status);
+    const page = parsePage(query);
+    const { items, total } = pinPage(pins, requireAuth(request.auth).account.id, status, page);
+    return list(items, total);
+  });
+
+  app.get('/api/v0/pin/:cid', { config: { access: 'account' } }, async (request) => {
+    const row = requirePin(pins, requireAuth(request.auth).account.id, (request.params as { cid: string }).cid);
+    return ok(toPinRecord(row));
+  });
+
+  app.post('/api/v0/pin/rename', { config: { access: 'account' } }, async (request) => {
+    const auth = requireAuth(request.auth);
+    const body = await readJsonObject(request.raw);
+    const cid = stringField(body, 'cid', { max: 512 });
+    const name = parsePinName(stringField(body, 'name', { required: false, max: 1024 }));
+    renamePinOf(pins, auth.account.id, cid, name);
+    return ok();
+  });
+
+  app.post('/api/v0/repo/gc', { config: { access: 'account' } }, async (request) => {
+    if (!requireAuth(request.auth).account.isOwner) throw new ForbiddenError('only the owner may run garbage collection');
+    const result = await deps.collectGarbage();
+    return ok({ pins_removed: result.pinsRemoved, blocks_deleted: result.blocksDeleted });
+  });
+}

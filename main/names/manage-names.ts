@@ -1,0 +1,181 @@
+import type { CID } from 'multiformats/cid';
+import { unixSeconds } from '../base/clock.js';
+import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
+import { inTransaction, isUniqueViolation } from '../store/db/database.js';
+import { deleteName, insertName, nameByAlias, nameByName, updateNameRecord, type NameRow } from '../store/db/names-queries.js';
+import { parseCidParam } from './cid-text.js';
+import type { NamesContext } from './context.js';
+import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type NameKey } from './keys.js';
+import { parseIpnsName, tryParseIpnsName } from './name-parse.js';
+import { parseOptionalAlias, parseSeq } from './params.js';
+import { signRecord, validateRecord, type ValidRecord } from './records.js';
+
+/** What create, publish and import answer: the canonical name and the CID it now points at. */
+export interface NameResult {
+  name: string;
+  value: string;
+}
+
+export interface PinOption {
+  /** `pin=true`: pin the CID (as pin add) before the record changes. */
+  pin?: boolean;
+}
+
+/** The JSON body of name/import, as received (fields are checked here). */
+export interface ImportNameInput {
+  name: unknown;
+  value: unknown;
+  secret_key: unknown;
+  format: unknown;
+  alias?: unknown;
+  seq?: unknown;
+}
+
+/** name/create: a new Ed25519 key, its name, and a record (seq 0) for `cid`. */
+export async function createName(
+  ctx: NamesContext,
+  accountId: number,
+  cid: unknown,
+  alias?: unknown,
+  options: PinOption = {},
+): Promise<NameResult> {
+  const content = parseCidParam(cid, 'arg');
+  const aliasValue = parseOptionalAlias(alias, 'alias');
+  checkAliasFree(ctx, accountId, aliasValue, 'alias');
+  probeIpnsLimit(ctx, accountId);
+  await pinIfAsked(ctx, accountId, content, options);
+  const key = await generateNameKey();
+  return storeNewName(ctx, accountId, key, content, 0, aliasValue);
+}
+
+/** name/publish: a new record for an owned name, sequence + 1. */
+export async function publishName(
+  ctx: NamesContext,
+  accountId: number,
+  name: unknown,
+  cid: unknown,
+  options: PinOption = {},
+): Promise<NameResult> {
+  const parsed = parseIpnsName(name, 'key');
+  const content = parseCidParam(cid, 'arg');
+  ownedRow(ctx, accountId, parsed.name);
+  await pinIfAsked(ctx, accountId, content, options);
+  return ctx.nameLock.run(parsed.name, async () => {
+    const row = ownedRow(ctx, accountId, parsed.name);
+    const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
+    const nowMs = ctx.clock.nowMs();
+    const seq = row.seq + 1;
+    const record = await signAndCheck(key, row.name, content, seq, nowMs);
+    const value = content.toString();
+    const updated = inTransaction(ctx.db, () =>
+      updateNameRecord(ctx.db, { id: row.id, expectedSeq: row.seq, seq, value, record: record.bytes, publishAt: Math.floor(nowMs / 1000) }),
+    );
+    // Only rm can change the row under the lock; then the name is gone.
+    if (!updated) throw new NotFoundError(`key ${row.name} not found`);
+    ctx.resolver.remember(record);
+    return { name: row.name, value };
+  });
+}
+
+/**
+ * name/import: the user's own key (PEM PKCS#8 or libp2p protobuf, Ed25519 or RSA). The record made now carries
+ * `seq` (default 0); the next publish uses `seq + 1`.
+ */
+export async function importName(ctx: NamesContext, accountId: number, input: ImportNameInput): Promise<NameResult> {
+  const parsed = parseIpnsName(input.name, 'name');
+  const content = parseCidParam(input.value, 'value');
+  const seq = parseSeq(input.seq, 'seq');
+  const aliasValue = parseOptionalAlias(input.alias, 'alias');
+  const key = await importNameKey(input.secret_key, input.format);
+  const keyName = nameOfKey(key);
+  if (keyName !== parsed.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
+  if (nameByName(ctx.db, parsed.name) !== null) throw new ConflictError(`name ${parsed.name} already exists`);
+  checkAliasFree(ctx, accountId, aliasValue, 'alias');
+  probeIpnsLimit(ctx, accountId);
+  return storeNewName(ctx, accountId, key, content, seq, aliasValue);
+}
+
+/** name/rm: the row, its sealed key and its record go; the ipns counter goes down by one. */
+export async function removeName(ctx: NamesContext, accountId: number, name: unknown): Promise<void> {
+  const parsed = parseIpnsName(name, 'key');
+  ownedRow(ctx, accountId, parsed.name);
+  await ctx.nameLock.run(parsed.name, async () => {
+    const row = ownedRow(ctx, accountId, parsed.name);
+    inTransaction(ctx.db, () => {
+      deleteName(ctx.db, row.id);
+      ctx.limits.releaseIpns(accountId);
+    });
+    ctx.resolver.forget(row.name);
+  });
+}
+
+/** The caller's row for `name`; another account's name is as unknown as a name nobody has (404). */
+export function ownedRow(ctx: NamesContext, accountId: number, name: string, param = 'key'): NameRow {
+  const row = nameByName(ctx.db, name);
+  if (row === null || row.accountId !== accountId) throw new NotFoundError(`${param} ${name} not found`);
+  return row;
+}
+
+async function storeNewName(
+  ctx: NamesContext,
+  accountId: number,
+  key: NameKey,
+  content: CID,
+  seq: number,
+  alias: string | null,
+): Promise<NameResult> {
+  const name = nameOfKey(key);
+  const nowMs = ctx.clock.nowMs();
+  const record = await signAndCheck(key, name, content, seq, nowMs);
+  const keySealed = sealNameKey(ctx.sealedBox, name, key);
+  const value = content.toString();
+  const now = unixSeconds(ctx.clock);
+  try {
+    inTransaction(ctx.db, () => {
+      ctx.limits.reserveIpns(accountId);
+      insertName(ctx.db, { accountId, name, alias, keyType: key.type, keySealed, value, seq, record: record.bytes, createdAt: now, publishAt: now });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new ConflictError(nameByName(ctx.db, name) !== null ? `name ${name} already exists` : `alias ${alias ?? ''} is already used`);
+    }
+    throw error;
+  }
+  ctx.resolver.remember(record);
+  return { name, value };
+}
+
+/** Every record we write is checked the way a reader would check it, before anyone can see it. */
+async function signAndCheck(key: NameKey, name: string, content: CID, seq: number, nowMs: number): Promise<ValidRecord> {
+  const bytes = await signRecord(key, content, seq, nowMs);
+  const parsed = tryParseIpnsName(name);
+  if (parsed === undefined) throw new Error(`key name ${name} does not parse`);
+  return validateRecord(parsed, bytes, nowMs);
+}
+
+function checkAliasFree(ctx: NamesContext, accountId: number, alias: string | null, param: string): void {
+  if (alias !== null && nameByAlias(ctx.db, accountId, alias) !== null) throw new ConflictError(`${param} ${alias} is already used`);
+}
+
+class ProbeRollback extends Error {}
+
+/**
+ * Asks the plan limit before any side effect (pinning, key generation): reserves inside a transaction that is
+ * then rolled back. The reservation that counts is repeated in the transaction that inserts the row.
+ */
+function probeIpnsLimit(ctx: NamesContext, accountId: number): void {
+  try {
+    inTransaction(ctx.db, () => {
+      ctx.limits.reserveIpns(accountId);
+      throw new ProbeRollback();
+    });
+  } catch (error) {
+    if (!(error instanceof ProbeRollback)) throw error;
+  }
+}
+
+async function pinIfAsked(ctx: NamesContext, accountId: number, content: CID, options: PinOption): Promise<void> {
+  if (options.pin !== true) return;
+  if (ctx.pinFirst === undefined) throw new Error('pin=true needs pinFirst in the names context');
+  await ctx.pinFirst(accountId, content.toString());
+}

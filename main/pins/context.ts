@@ -1,0 +1,26 @@
+import type { CID } from 'multiformats/cid';
+import type { AccountsContext } from '../accounts/context.js';
+import type { ReadWriteLock } from '../base/read-write-lock.js';
+
+export interface DagCensus {
+  /** Bytes of the unique blocks held locally under the root. */
+  bytes: number;
+  /** How many blocks the DAG links to that are not held. */
+  missing: number;
+}
+
+/** What pins need from the content engine: how much of a DAG is here. */
+export interface PinContent {
+  census(root: CID, signal?: AbortSignal): Promise<DagCensus>;
+}
+
+export interface PinsContext {
+  accounts: AccountsContext;
+  content: PinContent;
+  pinTimeoutSeconds: number;
+  /**
+   * Held shared by pin changes and exclusively by GC's mark-and-sweep, so a pin added while GC runs
+   * cannot lose blocks that GC decided were unreachable a moment before.
+   */
+  gcLock: ReadWriteLock;
+}

@@ -1,0 +1,137 @@
+import type { CID } from 'multiformats/cid';
+import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-types.js';
+import { unixSeconds } from '../base/clock.js';
+import { BadInputError, NotFoundError } from '../base/errors.js';
+import { check, record } from '../accounts/usage.js';
+import { parseCidParam } from '../content/cid-param.js';
+import { inTransaction } from '../store/db/database.js';
+import { countPins, insertPin, listPins, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
+import type { PinsContext } from './context.js';
+
+const MAX_PIN_NAME = 255;
+
+export function toPinRecord(row: PinRow): PinRecord {
+  return { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
+}
+
+export function parsePinName(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new BadInputError('name must be a string');
+  if (value.length > MAX_PIN_NAME) throw new BadInputError(`name must be at most ${MAX_PIN_NAME} characters`);
+  return value;
+}
+
+export interface AddPinOptions {
+  name?: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Pin add (contract section 6): `pinned` at once when every block is here, else `pinning` until the
+ * blocks arrive or the pin timeout passes. Limits are checked before anything is written: a new pin
+ * needs one more `pinned_count`, and a complete one its bytes of `pinned_bytes`. Adding an existing
+ * pin is a no-op that may rename it; a pin being removed is taken back.
+ */
+export async function addPin(ctx: PinsContext, accountId: number, cid: CID, options: AddPinOptions = {}): Promise<PinRow> {
+  const key = cid.toString();
+  const name = options.name ?? '';
+  return ctx.gcLock.shared(async () => {
+    const census = await ctx.content.census(cid, options.signal);
+    const { db, clock } = ctx.accounts;
+    return inTransaction(db, () => {
+      const now = unixSeconds(clock);
+      const complete = census.missing === 0;
+      const existing = pinOf(db, accountId, key);
+      if (existing) {
+        if (name !== '' && name !== existing.name) renamePin(db, existing.id, name, now);
+        if (existing.status === 'unpinning') updatePinState(db, existing.id, 'pinned', existing.size, null, now);
+        if (existing.status === 'failure') {
+          if (complete) {
+            check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+            record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+            updatePinState(db, existing.id, 'pinned', census.bytes, null, now);
+          } else updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
+        }
+        return pinOf(db, accountId, key) as PinRow;
+      }
+      check(ctx.accounts, accountId, 'pinned_count', 1);
+      if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+      insertPin(db, {
+        accountId,
+        cid: key,
+        name,
+        status: complete ? 'pinned' : 'pinning',
+        size: complete ? census.bytes : 0,
+        createdAt: now,
+        deadline: complete ? null : now + ctx.pinTimeoutSeconds,
+      });
+      record(ctx.accounts, accountId, 'pinned_count', 1);
+      if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+      return pinOf(db, accountId, key) as PinRow;
+    });
+  });
+}
+
+/** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */
+export function removePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
+  const { db, clock } = ctx.accounts;
+  return inTransaction(db, () => {
+    const existing = pinOf(db, accountId, cid.toString());
+    if (!existing) throw new NotFoundError(`${cid.toString()} is not pinned`);
+    if (existing.status !== 'unpinning') updatePinState(db, existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
+    return pinOf(db, accountId, cid.toString()) as PinRow;
+  });
+}
+
+export function requirePin(ctx: PinsContext, accountId: number, cidText: unknown, parameter = 'cid'): PinRow {
+  const cid = parseCidParam(cidText, parameter);
+  const row = pinOf(ctx.accounts.db, accountId, cid.toString());
+  if (!row) throw new NotFoundError(`${cid.toString()} is not pinned`);
+  return row;
+}
+
+export function isPinned(ctx: PinsContext, accountId: number, cid: CID): boolean {
+  const row = pinOf(ctx.accounts.db, accountId, cid.toString());
+  return row !== null && (row.status === 'pinned' || row.status === 'pinning');
+}
+
+export function renamePinOf(ctx: PinsContext, accountId: number, cidText: unknown, name: string): void {
+  const row = requirePin(ctx, accountId, cidText);
+  renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));
+}
+
+export interface Page {
+  limit: number;
+  start: number;
+}
+
+function integerParam(value: unknown, name: string, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new BadInputError(`${name} must be an integer from ${min} to ${max}`);
+  const n = Number(value);
+  if (n < min || n > max) throw new BadInputError(`${name} must be an integer from ${min} to ${max}`);
+  return n;
+}
+
+/** `limit` 1..1000 (default 10), `start` >= 0 (default 0); anything else is 400 (contract section 6). */
+export function parsePage(query: Record<string, unknown>): Page {
+  return {
+    limit: integerParam(query.limit, 'limit', 10, 1, 1000),
+    start: integerParam(query.start, 'start', 0, 0, Number.MAX_SAFE_INTEGER),
+  };
+}
+
+export function parseStatus(value: unknown): PinStatus | null {
+  if (value === undefined || value === '') return null;
+  if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus))
+    throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
+  return value as PinStatus;
+}
+
+export function pinPage(ctx: PinsContext, accountId: number, status: PinStatus | null, page: Page): { items: PinRecord[]; total: number } {
+  const { db } = ctx.accounts;
+  return {
+    items: listPins(db, accountId, status, page.limit, page.start).map(toPinRecord),
+    total: countPins(db, accountId, status),
+  };
+}

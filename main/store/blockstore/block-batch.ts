@@ -1,0 +1,151 @@
+import type { CID } from 'multiformats/cid';
+import { BadInputError } from '../../base/errors.js';
+import { IDENTITY_CODE, verifyBlock } from './hashes.js';
+import type { PackWriter } from './pack-writer.js';
+
+export interface AbortOptions {
+  signal?: AbortSignal;
+}
+
+/** A block written to a pack but not yet indexed. */
+export interface StagedBlock {
+  multihash: Uint8Array;
+  writer: PackWriter;
+  offset: number;
+  length: number;
+}
+
+/** What a batch needs from its store; kept narrow so the batch's rules are readable on their own. */
+export interface BatchHost {
+  readonly maxBlockBytes: number;
+  isIndexed(multihash: Uint8Array): boolean;
+  writerForAppend(): PackWriter | Promise<PackWriter>;
+  lease(key: string): void;
+  unlease(key: string): void;
+  releaseWriter(writer: PackWriter): void;
+  /** One transaction: index staged blocks, refresh created_at of leased ones. */
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void;
+  batchEnded(batch: BlockBatch): void;
+}
+
+type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
+
+/** Map key for a multihash: latin1 keeps one char per byte, cheap to build and compare. */
+export function multihashKey(multihash: Uint8Array): string {
+  return Buffer.from(multihash.buffer, multihash.byteOffset, multihash.byteLength).toString('latin1');
+}
+
+/**
+ * All-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),
+ * but nothing is indexed, hence visible, until `commit` has fsynced every pack it touched. `abort` (or
+ * a crash) leaves only unreferenced bytes that compaction reclaims. Blocks already in the store are not
+ * written again; they are leased (GC will not delete them) until the batch ends, and commit refreshes
+ * their `created_at` so the GC grace period protects the new upload as a whole.
+ */
+export class BlockBatch {
+  private state: BatchState = 'open';
+  private readonly staged = new Map<string, StagedBlock>();
+  private readonly leased = new Map<string, Uint8Array>();
+  private readonly writers = new Map<PackWriter, number>();
+  private readonly pending = new Set<string>();
+  /** Blocks accepted by put (staged, leased or repeated). */
+  blockCount = 0;
+  /** Bytes of the blocks accepted by put. */
+  byteCount = 0;
+  /** Bytes this batch newly wrote to packs (duplicates of stored blocks are not written). */
+  newBytes = 0;
+
+  constructor(private readonly host: BatchHost) {}
+
+  get isOpen(): boolean {
+    return this.state === 'open';
+  }
+
+  /** Verifies the bytes against the CID's hash, then stages them. */
+  async put(cid: CID, bytes: Uint8Array, options?: AbortOptions): Promise<CID> {
+    this.assertOpen();
+    verifyBlock(cid, bytes);
+    return this.putTrusted(cid, bytes, options);
+  }
+
+  /** Stages bytes whose CID the caller has just computed from them (no second hash). */
+  async putTrusted(cid: CID, bytes: Uint8Array, options?: AbortOptions): Promise<CID> {
+    this.assertOpen();
+    options?.signal?.throwIfAborted();
+    this.blockCount++;
+    this.byteCount += bytes.byteLength;
+    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    if (bytes.byteLength > this.host.maxBlockBytes) {
+      throw new BadInputError(`block ${cid.toString()}: ${bytes.byteLength} bytes is over the ${this.host.maxBlockBytes}-byte limit`);
+    }
+    const multihash = cid.multihash.bytes;
+    const key = multihashKey(multihash);
+    if (this.staged.has(key) || this.leased.has(key) || this.pending.has(key)) return cid;
+    if (this.host.isIndexed(multihash)) {
+      this.host.lease(key);
+      this.leased.set(key, multihash);
+      return cid;
+    }
+    this.pending.add(key);
+    let writer: PackWriter;
+    try {
+      const maybe = this.host.writerForAppend();
+      writer = maybe instanceof Promise ? await maybe : maybe;
+      this.assertOpen();
+    } finally {
+      this.pending.delete(key);
+    }
+    if (!this.writers.has(writer)) {
+      writer.users++;
+      this.writers.set(writer, 0);
+    }
+    const offset = writer.append(multihash, bytes);
+    this.writers.set(writer, writer.end);
+    this.staged.set(key, { multihash, writer, offset, length: bytes.byteLength });
+    this.newBytes += bytes.byteLength;
+    if (writer.needsDrain()) await writer.drain();
+    return cid;
+  }
+
+  /** True when the block is staged here or already stored. */
+  has(cid: CID): boolean {
+    if (cid.multihash.code === IDENTITY_CODE) return true;
+    const key = multihashKey(cid.multihash.bytes);
+    return this.staged.has(key) || this.leased.has(key) || this.host.isIndexed(cid.multihash.bytes);
+  }
+
+  /** Makes every staged block durable, then visible, in one index transaction. */
+  async commit(): Promise<void> {
+    this.assertOpen();
+    this.state = 'committing';
+    try {
+      await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
+      this.host.indexBatch(this.staged.values(), this.leased.values());
+    } catch (error) {
+      this.finish('aborted');
+      throw error;
+    }
+    this.finish('committed');
+  }
+
+  /** Drops everything staged; the written bytes stay unreferenced in their packs. */
+  abort(): void {
+    // A commit in progress decides the outcome itself.
+    if (this.state !== 'open') return;
+    this.finish('aborted');
+  }
+
+  private finish(state: BatchState): void {
+    this.state = state;
+    for (const key of this.leased.keys()) this.host.unlease(key);
+    for (const writer of this.writers.keys()) this.host.releaseWriter(writer);
+    this.leased.clear();
+    this.staged.clear();
+    this.writers.clear();
+    this.host.batchEnded(this);
+  }
+
+  private assertOpen(): void {
+    if (this.state !== 'open') throw new Error(`write batch is ${this.state}`);
+  }
+}

@@ -1,0 +1,539 @@
+import { mkdir, stat, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Blockstore, InputPair, Pair } from 'interface-blockstore';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { decode as decodeDigest } from 'multiformats/hashes/digest';
+import { NotFoundError } from '../../base/errors.js';
+import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
+import {
+  addPackLive,
+  blockExists,
+  createPack,
+  deleteBlockRow,
+  findBlock,
+  insertBlockIfAbsent,
+  listBlocksAfter,
+  listPackBlocks,
+  listPacks,
+  relocateBlock,
+  sealAllPacks,
+  sealPack,
+  deletePackRow,
+  totalLiveBytes,
+  touchBlock,
+  type BlockLocation,
+} from '../db/blocks-queries.js';
+import { inTransaction, openDatabase, type Db } from '../db/database.js';
+import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
+import { BlockBatch, multihashKey, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
+import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from './hashes.js';
+import { PACK_MAGIC, packFileName } from './pack-format.js';
+import { PackReaders } from './pack-readers.js';
+import { PackWriter } from './pack-writer.js';
+
+export interface BlockstoreInit {
+  clock?: Clock;
+  /** A pack is rotated once it reaches this size. Default 256 MiB. */
+  packSizeBytes?: number;
+  /** Largest block accepted. Default 8 MiB (go-car's section limit). */
+  maxBlockBytes?: number;
+  /**
+   * The caller holds the data folder's lock (the server): packs left open by earlier processes are
+   * sealed at open, so compaction can reclaim what a crash left behind. Never set it beside a server.
+   */
+  exclusive?: boolean;
+}
+
+/** One stored block as GC sees it. */
+export interface StoredBlock {
+  multihash: Uint8Array;
+  size: number;
+  /** Unix seconds of the last write of this block (a re-upload refreshes it). */
+  createdAt: number;
+}
+
+export interface BlockstoreStats {
+  blocks: number;
+  bytes: number;
+}
+
+export interface CompactOptions extends AbortOptions {
+  /** Compact a sealed pack when its live bytes are below this share of its file size. Default 0.5. */
+  maxLiveRatio?: number;
+}
+
+export interface CompactResult {
+  packsCompacted: number;
+  bytesReclaimed: number;
+}
+
+export interface IntegrityReport {
+  checked: number;
+  problems: string[];
+}
+
+const DEFAULT_PACK_SIZE = 256 * 1024 * 1024;
+const DEFAULT_MAX_BLOCK = 8 * 1024 * 1024;
+const LIST_PAGE = 1000;
+
+interface AutoGroup {
+  batch: BlockBatch;
+  inflight: number;
+  started: boolean;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Opens the block store kept in `dir` (pack files under `dir/packs`). With `db`, the index lives in that
+ * database (migration 2 must have run, as openDatabase does); without, in `dir/index.sqlite`.
+ */
+export async function openBlockstore(dir: string, db?: Db, init: BlockstoreInit = {}): Promise<PinfoldBlockstore> {
+  const packsDir = join(dir, 'packs');
+  await mkdir(packsDir, { recursive: true });
+  const ownsDb = db === undefined;
+  const database = db ?? openDatabase(join(dir, 'index.sqlite'), { migrations: [blockstoreMigration] });
+  if (init.exclusive === true) sealAllPacks(database);
+  return new PinfoldBlockstore(packsDir, database, ownsDb, init);
+}
+
+/**
+ * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. Implements the
+ * interface-blockstore 7 shape (get yields the block as one chunk) so ipfs-unixfs-importer/exporter
+ * use it directly. Identity CIDs are never stored: has() is true and get() yields the digest.
+ */
+export class PinfoldBlockstore implements Blockstore, BatchHost {
+  readonly maxBlockBytes: number;
+  private readonly clock: Clock;
+  private readonly packSizeBytes: number;
+  private readonly readers: PackReaders;
+  private readonly writers = new Set<PackWriter>();
+  private current: PackWriter | undefined;
+  private creating: Promise<PackWriter> | undefined;
+  private readonly leases = new Map<string, number>();
+  private readonly batches = new Set<BlockBatch>();
+  private auto: AutoGroup | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly packsDir: string,
+    private readonly db: Db,
+    private readonly ownsDb: boolean,
+    init: BlockstoreInit,
+  ) {
+    this.clock = init.clock ?? systemClock;
+    this.packSizeBytes = init.packSizeBytes ?? DEFAULT_PACK_SIZE;
+    this.maxBlockBytes = init.maxBlockBytes ?? DEFAULT_MAX_BLOCK;
+    this.readers = new PackReaders(packsDir);
+  }
+
+  /** A staging batch: nothing it puts is visible until commit() resolves. */
+  createBatch(): BlockBatch {
+    this.assertOpen();
+    const batch = new BlockBatch(this);
+    this.batches.add(batch);
+    return batch;
+  }
+
+  /** Verifies and stores one block, durable when the promise resolves. Concurrent puts share one fsync. */
+  async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: AbortOptions): Promise<CID> {
+    const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
+    verifyBlock(cid, block);
+    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    options?.signal?.throwIfAborted();
+    const group = this.autoGroup();
+    group.inflight++;
+    try {
+      await group.batch.putTrusted(cid, block, options);
+    } finally {
+      group.inflight--;
+      this.maybeCommitGroup(group);
+    }
+    await group.done;
+    return cid;
+  }
+
+  /** Stores blocks in batches of up to 64 MiB, yielding each CID once its batch is durable. */
+  async *putMany(source: Iterable<InputPair> | AsyncIterable<InputPair>, options?: AbortOptions): AsyncGenerator<CID> {
+    let batch = this.createBatch();
+    let done: CID[] = [];
+    try {
+      for await (const { cid, bytes } of source) {
+        const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
+        await batch.put(cid, block, options);
+        done.push(cid);
+        if (batch.newBytes >= 64 * 1024 * 1024 || done.length >= 4096) {
+          await batch.commit();
+          yield* done;
+          done = [];
+          batch = this.createBatch();
+        }
+      }
+      await batch.commit();
+      yield* done;
+    } finally {
+      batch.abort();
+    }
+  }
+
+  async *get(cid: CID, options?: AbortOptions): AsyncGenerator<Uint8Array> {
+    yield await this.getBlock(cid, options);
+  }
+
+  /** The block's bytes; NotFoundError (name 'NotFoundError', as interface-store's) when absent. */
+  async getBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array> {
+    const block = await this.findBlock(cid, options);
+    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
+    return block;
+  }
+
+  /** The block's bytes, or undefined when it is not stored. */
+  async findBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array | undefined> {
+    options?.signal?.throwIfAborted();
+    if (isIdentity(cid)) return cid.multihash.digest;
+    return this.readMultihash(cid.multihash.bytes);
+  }
+
+  /** Bytes of a stored block (from the index, without reading it), or undefined. */
+  blockSize(cid: CID): number | undefined {
+    if (isIdentity(cid)) return cid.multihash.digest.byteLength;
+    this.assertOpen();
+    return findBlock(this.db, cid.multihash.bytes)?.length;
+  }
+
+  has(cid: CID, options?: AbortOptions): boolean {
+    options?.signal?.throwIfAborted();
+    if (isIdentity(cid)) return true;
+    return this.isIndexed(cid.multihash.bytes);
+  }
+
+  async *getMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<Pair> {
+    for await (const cid of source) {
+      const block = await this.getBlock(cid, options);
+      yield { cid, bytes: single(block) };
+    }
+  }
+
+  /** Every stored block, as CIDv1 raw (the index knows multihashes, not codecs). */
+  async *getAll(options?: AbortOptions): AsyncGenerator<Pair> {
+    for (const page of this.pages()) {
+      for (const row of page) {
+        options?.signal?.throwIfAborted();
+        const bytes = await this.readMultihash(row.multihash);
+        if (bytes === undefined) continue;
+        yield { cid: rawCid(row.multihash), bytes: single(bytes) };
+      }
+    }
+  }
+
+  async delete(cid: CID, options?: AbortOptions): Promise<void> {
+    options?.signal?.throwIfAborted();
+    if (isIdentity(cid)) return;
+    this.deleteMultihashes([cid.multihash.bytes]);
+  }
+
+  async *deleteMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<CID> {
+    for await (const cid of source) {
+      await this.delete(cid, options);
+      yield cid;
+    }
+  }
+
+  /**
+   * Removes index entries (GC sweep); returns how many blocks were removed. Blocks leased by a batch in
+   * progress are kept. The bytes become dead space that compact() reclaims.
+   */
+  deleteMultihashes(multihashes: Iterable<Uint8Array>): number {
+    this.assertOpen();
+    return inTransaction(this.db, () => {
+      let removed = 0;
+      const freed = new Map<number, { bytes: number; blocks: number }>();
+      for (const multihash of multihashes) {
+        if (this.leases.has(multihashKey(multihash))) continue;
+        const row = deleteBlockRow(this.db, multihash);
+        if (row === undefined) continue;
+        removed++;
+        const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0 };
+        entry.bytes += row.length;
+        entry.blocks += 1;
+        freed.set(row.packId, entry);
+      }
+      for (const [packId, entry] of freed) addPackLive(this.db, packId, -entry.bytes, -entry.blocks);
+      return removed;
+    });
+  }
+
+  /** Every stored block with its size and created_at, in pages (safe to delete between pages). */
+  *listBlocks(): Generator<StoredBlock> {
+    for (const page of this.pages()) {
+      for (const row of page) yield { multihash: row.multihash, size: row.length, createdAt: row.createdAt };
+    }
+  }
+
+  /** Bytes and blocks currently indexed. */
+  stats(): BlockstoreStats {
+    this.assertOpen();
+    return totalLiveBytes(this.db);
+  }
+
+  /** Rewrites sealed packs that are mostly dead (and deletes empty ones), then unlinks them. */
+  async compact(options: CompactOptions = {}): Promise<CompactResult> {
+    this.assertOpen();
+    const maxLiveRatio = options.maxLiveRatio ?? 0.5;
+    let packsCompacted = 0;
+    let bytesReclaimed = 0;
+    for (const pack of listPacks(this.db)) {
+      options.signal?.throwIfAborted();
+      if (!pack.sealed) continue;
+      const path = packFileName(this.packsDir, pack.id);
+      const fileSize = await stat(path).then(
+        (info) => info.size,
+        () => 0,
+      );
+      if (fileSize > 0 && pack.liveBytes >= fileSize * maxLiveRatio) continue;
+      if (pack.liveBlocks > 0) await this.moveLiveBlocks(pack.id, options);
+      const still = listPacks(this.db).find((row) => row.id === pack.id);
+      if (still !== undefined && still.liveBlocks > 0) continue;
+      deletePackRow(this.db, pack.id);
+      this.readers.retire(pack.id);
+      await unlink(path).catch(() => undefined);
+      packsCompacted++;
+      bytesReclaimed += fileSize - (still?.liveBytes ?? 0);
+    }
+    return { packsCompacted, bytesReclaimed };
+  }
+
+  /** Checks that every index entry points inside an existing pack; `rehash` re-verifies the bytes. */
+  async checkIntegrity(options: { rehash?: boolean } & AbortOptions = {}): Promise<IntegrityReport> {
+    this.assertOpen();
+    const sizes = new Map<number, number>();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const page of this.pages()) {
+      for (const row of page) {
+        options.signal?.throwIfAborted();
+        checked++;
+        const location = findBlock(this.db, row.multihash);
+        if (location === undefined) continue;
+        let size = sizes.get(location.packId);
+        if (size === undefined) {
+          size = await stat(packFileName(this.packsDir, location.packId)).then(
+            (info) => info.size,
+            () => -1,
+          );
+          sizes.set(location.packId, size);
+        }
+        const name = rawCid(row.multihash).toString();
+        if (size < 0) {
+          problems.push(`${name}: pack ${location.packId} is missing`);
+        } else if (location.offset < PACK_MAGIC.length || location.offset + location.length > size) {
+          problems.push(`${name}: bytes lie outside pack ${location.packId}`);
+        } else if (options.rehash === true) {
+          const bytes = await this.readers.read(location.packId, location.offset, location.length);
+          const expected = decodeDigest(row.multihash);
+          if (!digestBytes(expected.code, bytes).equals(expected.digest)) problems.push(`${name}: bytes do not match the hash`);
+        }
+      }
+    }
+    return { checked, problems };
+  }
+
+  /** Aborts open batches, waits for writes, closes files (and the database when the store opened it). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    for (const batch of [...this.batches]) batch.abort();
+    this.closed = true;
+    await Promise.all([...this.writers].map((writer) => writer.close()));
+    this.writers.clear();
+    this.current = undefined;
+    await this.readers.closeAll();
+    if (this.ownsDb) this.db.close();
+  }
+
+  // BatchHost: the store side of staging.
+
+  isIndexed(multihash: Uint8Array): boolean {
+    this.assertOpen();
+    return blockExists(this.db, multihash);
+  }
+
+  writerForAppend(): PackWriter | Promise<PackWriter> {
+    this.assertOpen();
+    const current = this.current;
+    if (current !== undefined && !current.failed && current.end < this.packSizeBytes) return current;
+    if (current !== undefined) this.rotate(current);
+    this.creating ??= this.newWriter().finally(() => {
+      this.creating = undefined;
+    });
+    return this.creating;
+  }
+
+  lease(key: string): void {
+    this.leases.set(key, (this.leases.get(key) ?? 0) + 1);
+  }
+
+  unlease(key: string): void {
+    const count = (this.leases.get(key) ?? 1) - 1;
+    if (count <= 0) this.leases.delete(key);
+    else this.leases.set(key, count);
+  }
+
+  releaseWriter(writer: PackWriter): void {
+    writer.users--;
+    if (writer.rotated && writer.users === 0) void this.retireWriter(writer);
+  }
+
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void {
+    this.assertOpen();
+    const now = unixSeconds(this.clock);
+    inTransaction(this.db, () => {
+      const added = new Map<number, { bytes: number; blocks: number }>();
+      for (const block of staged) {
+        const inserted = insertBlockIfAbsent(this.db, {
+          multihash: block.multihash,
+          packId: block.writer.id,
+          offset: block.offset,
+          length: block.length,
+          createdAt: now,
+        });
+        if (!inserted) {
+          // Another batch committed the same block first: keep its copy, refresh the grace clock.
+          touchBlock(this.db, block.multihash, now);
+          continue;
+        }
+        const entry = added.get(block.writer.id) ?? { bytes: 0, blocks: 0 };
+        entry.bytes += block.length;
+        entry.blocks += 1;
+        added.set(block.writer.id, entry);
+      }
+      for (const multihash of leased) touchBlock(this.db, multihash, now);
+      for (const [packId, entry] of added) addPackLive(this.db, packId, entry.bytes, entry.blocks);
+    });
+  }
+
+  batchEnded(batch: BlockBatch): void {
+    this.batches.delete(batch);
+  }
+
+  // Internals.
+
+  private async readMultihash(multihash: Uint8Array): Promise<Uint8Array | undefined> {
+    this.assertOpen();
+    let location: BlockLocation | undefined = findBlock(this.db, multihash);
+    if (location === undefined) return undefined;
+    try {
+      return await this.readers.read(location.packId, location.offset, location.length);
+    } catch (error) {
+      // Compaction may have moved the block between the lookup and the read: look again once.
+      const again = findBlock(this.db, multihash);
+      if (again === undefined) return undefined;
+      if (again.packId === location.packId && again.offset === location.offset) throw error;
+      location = again;
+      return this.readers.read(location.packId, location.offset, location.length);
+    }
+  }
+
+  private async newWriter(): Promise<PackWriter> {
+    const id = createPack(this.db, unixSeconds(this.clock));
+    const writer = await PackWriter.create(this.packsDir, id);
+    this.writers.add(writer);
+    this.current = writer;
+    return writer;
+  }
+
+  private rotate(writer: PackWriter): void {
+    if (this.current === writer) this.current = undefined;
+    writer.rotated = true;
+    if (writer.users === 0) void this.retireWriter(writer);
+  }
+
+  /** Seals a rotated pack once no batch can still index into it, so compaction may touch it. */
+  private async retireWriter(writer: PackWriter): Promise<void> {
+    if (!this.writers.delete(writer)) return;
+    await writer.close();
+    if (!this.closed && !writer.failed) sealPack(this.db, writer.id);
+  }
+
+  private async moveLiveBlocks(packId: number, options: AbortOptions): Promise<void> {
+    const rows = listPackBlocks(this.db, packId);
+    const moved: Array<{ multihash: Uint8Array; from: number; writer: PackWriter; to: number; length: number }> = [];
+    try {
+      for (const row of rows) {
+        options.signal?.throwIfAborted();
+        const bytes = await this.readers.read(packId, row.offset, row.length);
+        const maybe = this.writerForAppend();
+        const writer = maybe instanceof Promise ? await maybe : maybe;
+        writer.users++;
+        const to = writer.append(row.multihash, bytes);
+        moved.push({ multihash: row.multihash, from: row.offset, writer, to, length: row.length });
+        if (writer.needsDrain()) await writer.drain();
+      }
+      const ends = new Map<PackWriter, number>();
+      for (const move of moved) ends.set(move.writer, Math.max(ends.get(move.writer) ?? 0, move.to + move.length));
+      await Promise.all([...ends].map(([writer, end]) => writer.syncTo(end)));
+      inTransaction(this.db, () => {
+        for (const move of moved) {
+          const ok = relocateBlock(this.db, move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to });
+          if (!ok) continue;
+          addPackLive(this.db, packId, -move.length, -1);
+          addPackLive(this.db, move.writer.id, move.length, 1);
+        }
+      });
+    } finally {
+      for (const move of moved) this.releaseWriter(move.writer);
+    }
+  }
+
+  private *pages(): Generator<ReturnType<typeof listBlocksAfter>> {
+    let after: Uint8Array | undefined;
+    for (;;) {
+      this.assertOpen();
+      const page = listBlocksAfter(this.db, after, LIST_PAGE);
+      if (page.length === 0) return;
+      yield page;
+      after = (page[page.length - 1] as (typeof page)[number]).multihash;
+      if (page.length < LIST_PAGE) return;
+    }
+  }
+
+  private autoGroup(): AutoGroup {
+    if (this.auto !== undefined && !this.auto.started) return this.auto;
+    let resolve: () => void = () => undefined;
+    let reject: (error: unknown) => void = () => undefined;
+    const done = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    done.catch(() => undefined);
+    const group: AutoGroup = { batch: this.createBatch(), inflight: 0, started: false, done, resolve, reject };
+    this.auto = group;
+    return group;
+  }
+
+  private maybeCommitGroup(group: AutoGroup): void {
+    if (group.inflight > 0 || group.started) return;
+    group.started = true;
+    if (this.auto === group) this.auto = undefined;
+    group.batch.commit().then(group.resolve, group.reject);
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('blockstore is closed');
+  }
+}
+
+function rawCid(multihash: Uint8Array): CID {
+  return CID.createV1(raw.code, decodeDigest(multihash));
+}
+
+function* single(bytes: Uint8Array): Generator<Uint8Array> {
+  yield bytes;
+}
+
+async function collect(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  for await (const part of source) parts.push(part);
+  return Buffer.concat(parts);
+}

@@ -1,0 +1,65 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { packFileName } from './pack-format.js';
+
+interface Entry {
+  handle: Promise<FileHandle>;
+  reads: number;
+  retired: boolean;
+}
+
+/**
+ * Read handles of pack files, opened on first use and kept open. Compaction retires a pack: its handle
+ * closes once the reads in flight finish (an unlinked file stays readable through an open handle).
+ */
+export class PackReaders {
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(private readonly packsDir: string) {}
+
+  async read(packId: number, offset: number, length: number): Promise<Uint8Array> {
+    let entry = this.entries.get(packId);
+    if (entry === undefined) {
+      entry = { handle: open(packFileName(this.packsDir, packId), 'r'), reads: 0, retired: false };
+      this.entries.set(packId, entry);
+      entry.handle.catch(() => this.entries.delete(packId));
+    }
+    entry.reads++;
+    try {
+      const handle = await entry.handle;
+      const buffer = Buffer.allocUnsafe(length);
+      let filled = 0;
+      while (filled < length) {
+        const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);
+        if (bytesRead === 0) throw new Error(`pack ${packId} is shorter than its index says`);
+        filled += bytesRead;
+      }
+      return buffer;
+    } finally {
+      entry.reads--;
+      if (entry.retired && entry.reads === 0) void closeQuietly(entry.handle);
+    }
+  }
+
+  /** Stops serving a pack (compaction moved its blocks away). */
+  retire(packId: number): void {
+    const entry = this.entries.get(packId);
+    if (entry === undefined) return;
+    this.entries.delete(packId);
+    entry.retired = true;
+    if (entry.reads === 0) void closeQuietly(entry.handle);
+  }
+
+  async closeAll(): Promise<void> {
+    const entries = [...this.entries.values()];
+    this.entries.clear();
+    await Promise.all(entries.map((entry) => closeQuietly(entry.handle)));
+  }
+}
+
+async function closeQuietly(handle: Promise<FileHandle>): Promise<void> {
+  try {
+    await (await handle).close();
+  } catch {
+    // A handle that never opened, or closed already, needs nothing more.
+  }
+}

@@ -1,0 +1,173 @@
+import { stmt, type Db } from './database.js';
+
+/** Typed statements for the block index (migration 2). Multihashes are raw multihash bytes. */
+
+export interface BlockLocation {
+  packId: number;
+  offset: number;
+  length: number;
+  createdAt: number;
+}
+
+export interface NewBlockRow {
+  multihash: Uint8Array;
+  packId: number;
+  offset: number;
+  length: number;
+  createdAt: number;
+}
+
+export interface StoredBlockRow {
+  multihash: Uint8Array;
+  length: number;
+  createdAt: number;
+}
+
+export interface PackRow {
+  id: number;
+  liveBytes: number;
+  liveBlocks: number;
+  sealed: boolean;
+  createdAt: number;
+}
+
+interface RawLocation {
+  pack_id: number;
+  offset: number;
+  length: number;
+  created_at: number;
+}
+
+interface RawStored {
+  multihash: Buffer;
+  length: number;
+  created_at: number;
+}
+
+interface RawPack {
+  id: number;
+  live_bytes: number;
+  live_blocks: number;
+  sealed: number;
+  created_at: number;
+}
+
+export function findBlock(db: Db, multihash: Uint8Array): BlockLocation | undefined {
+  const row = stmt(db, 'SELECT pack_id, offset, length, created_at FROM blocks WHERE multihash = ?').get(multihash) as
+    | RawLocation
+    | undefined;
+  if (row === undefined) return undefined;
+  return { packId: row.pack_id, offset: row.offset, length: row.length, createdAt: row.created_at };
+}
+
+export function blockExists(db: Db, multihash: Uint8Array): boolean {
+  return stmt(db, 'SELECT 1 FROM blocks WHERE multihash = ?').pluck().get(multihash) !== undefined;
+}
+
+/** Inserts a row unless the multihash is indexed already; returns whether it inserted. */
+export function insertBlockIfAbsent(db: Db, row: NewBlockRow): boolean {
+  const result = stmt(
+    db,
+    'INSERT OR IGNORE INTO blocks (multihash, pack_id, offset, length, created_at) VALUES (?, ?, ?, ?, ?)',
+  ).run(row.multihash, row.packId, row.offset, row.length, row.createdAt);
+  return result.changes === 1;
+}
+
+/** Moves `created_at` forward (never back); returns false when the block is not indexed. */
+export function touchBlock(db: Db, multihash: Uint8Array, createdAt: number): boolean {
+  const result = stmt(db, 'UPDATE blocks SET created_at = max(created_at, ?) WHERE multihash = ?').run(createdAt, multihash);
+  return result.changes === 1;
+}
+
+/** Deletes one row and returns where its bytes were, so pack accounting can follow. */
+export function deleteBlockRow(db: Db, multihash: Uint8Array): { packId: number; length: number } | undefined {
+  const row = stmt(db, 'DELETE FROM blocks WHERE multihash = ? RETURNING pack_id, length').get(multihash) as
+    | { pack_id: number; length: number }
+    | undefined;
+  return row === undefined ? undefined : { packId: row.pack_id, length: row.length };
+}
+
+/** A page of the index in multihash order, starting after `after` (exclusive). */
+export function listBlocksAfter(db: Db, after: Uint8Array | undefined, limit: number): StoredBlockRow[] {
+  const rows = (
+    after === undefined
+      ? stmt(db, 'SELECT multihash, length, created_at FROM blocks ORDER BY multihash LIMIT ?').all(limit)
+      : stmt(db, 'SELECT multihash, length, created_at FROM blocks WHERE multihash > ? ORDER BY multihash LIMIT ?').all(
+          after,
+          limit,
+        )
+  ) as RawStored[];
+  return rows.map((row) => ({ multihash: new Uint8Array(row.multihash), length: row.length, createdAt: row.created_at }));
+}
+
+/** Every live block of one pack, in file order (compaction copies them). */
+export function listPackBlocks(db: Db, packId: number): Array<{ multihash: Uint8Array; offset: number; length: number }> {
+  const rows = stmt(db, 'SELECT multihash, offset, length FROM blocks WHERE pack_id = ? ORDER BY offset').all(packId) as Array<{
+    multihash: Buffer;
+    offset: number;
+    length: number;
+  }>;
+  return rows.map((row) => ({ multihash: new Uint8Array(row.multihash), offset: row.offset, length: row.length }));
+}
+
+/** Points a block at its new copy, only if it still lives where compaction read it. */
+export function relocateBlock(
+  db: Db,
+  multihash: Uint8Array,
+  from: { packId: number; offset: number },
+  to: { packId: number; offset: number },
+): boolean {
+  const result = stmt(db, 'UPDATE blocks SET pack_id = ?, offset = ? WHERE multihash = ? AND pack_id = ? AND offset = ?').run(
+    to.packId,
+    to.offset,
+    multihash,
+    from.packId,
+    from.offset,
+  );
+  return result.changes === 1;
+}
+
+export function createPack(db: Db, createdAt: number): number {
+  const row = stmt(db, 'INSERT INTO block_packs (created_at) VALUES (?) RETURNING id').get(createdAt) as { id: number };
+  return row.id;
+}
+
+export function sealPack(db: Db, packId: number): void {
+  stmt(db, 'UPDATE block_packs SET sealed = 1 WHERE id = ?').run(packId);
+}
+
+/** Seals every pack still open for appends (only safe when no other process can be writing). */
+export function sealAllPacks(db: Db): void {
+  stmt(db, 'UPDATE block_packs SET sealed = 1 WHERE sealed = 0').run();
+}
+
+export function addPackLive(db: Db, packId: number, bytes: number, blocks: number): void {
+  stmt(db, 'UPDATE block_packs SET live_bytes = live_bytes + ?, live_blocks = live_blocks + ? WHERE id = ?').run(
+    bytes,
+    blocks,
+    packId,
+  );
+}
+
+export function deletePackRow(db: Db, packId: number): void {
+  stmt(db, 'DELETE FROM block_packs WHERE id = ?').run(packId);
+}
+
+export function listPacks(db: Db): PackRow[] {
+  const rows = stmt(db, 'SELECT id, live_bytes, live_blocks, sealed, created_at FROM block_packs ORDER BY id').all() as RawPack[];
+  return rows.map((row) => ({
+    id: row.id,
+    liveBytes: row.live_bytes,
+    liveBlocks: row.live_blocks,
+    sealed: row.sealed === 1,
+    createdAt: row.created_at,
+  }));
+}
+
+export function totalLiveBytes(db: Db): { bytes: number; blocks: number } {
+  const row = stmt(db, 'SELECT COALESCE(SUM(live_bytes), 0) AS bytes, COALESCE(SUM(live_blocks), 0) AS blocks FROM block_packs').get() as {
+    bytes: number;
+    blocks: number;
+  };
+  return { bytes: row.bytes, blocks: row.blocks };
+}

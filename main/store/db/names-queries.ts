@@ -1,0 +1,130 @@
+import { stmt, type Db } from './database.js';
+
+/** Typed statements for IPNS names (table ipns_names) and third-party records (ipns_routing_records). */
+
+export interface NameRow {
+  id: number;
+  accountId: number;
+  name: string;
+  alias: string | null;
+  keyType: 'Ed25519' | 'RSA';
+  keySealed: Buffer;
+  value: string;
+  seq: number;
+  record: Buffer;
+  createdAt: number;
+  publishAt: number;
+}
+
+interface RawName {
+  id: number;
+  account_id: number;
+  name: string;
+  alias: string | null;
+  key_type: 'Ed25519' | 'RSA';
+  key_sealed: Buffer;
+  value: string;
+  seq: number;
+  record: Buffer;
+  created_at: number;
+  publish_at: number;
+}
+
+function toName(raw: RawName | undefined): NameRow | null {
+  if (!raw) return null;
+  return {
+    id: raw.id,
+    accountId: raw.account_id,
+    name: raw.name,
+    alias: raw.alias,
+    keyType: raw.key_type,
+    keySealed: raw.key_sealed,
+    value: raw.value,
+    seq: raw.seq,
+    record: raw.record,
+    createdAt: raw.created_at,
+    publishAt: raw.publish_at,
+  };
+}
+
+export type NewName = Omit<NameRow, 'id' | 'keySealed' | 'record'> & { keySealed: Uint8Array; record: Uint8Array };
+
+/** better-sqlite3 binds Buffers as BLOBs; a plain Uint8Array is viewed, not copied. */
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+export function insertName(db: Db, row: NewName): number {
+  const result = stmt(
+    db,
+    `INSERT INTO ipns_names (account_id, name, alias, key_type, key_sealed, value, seq, record, created_at, publish_at)
+     VALUES (@accountId, @name, @alias, @keyType, @keySealed, @value, @seq, @record, @createdAt, @publishAt)`,
+  ).run({ ...row, keySealed: asBuffer(row.keySealed), record: asBuffer(row.record) });
+  return Number(result.lastInsertRowid);
+}
+
+/** Any account's row: names are global (the gateway resolves them for everyone). */
+export function nameByName(db: Db, name: string): NameRow | null {
+  return toName(stmt(db, 'SELECT * FROM ipns_names WHERE name = ?').get(name) as RawName | undefined);
+}
+
+export function nameByAlias(db: Db, accountId: number, alias: string): NameRow | null {
+  return toName(
+    stmt(db, 'SELECT * FROM ipns_names WHERE account_id = ? AND alias = ?').get(accountId, alias) as RawName | undefined,
+  );
+}
+
+/** Newest first; ties (same second) by insertion order, newest first. */
+export function namesOf(db: Db, accountId: number, limit: number, start: number): NameRow[] {
+  const rows = stmt(
+    db,
+    'SELECT * FROM ipns_names WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
+  ).all(accountId, limit, start) as RawName[];
+  return rows.map((raw) => toName(raw) as NameRow);
+}
+
+export function countNamesOf(db: Db, accountId: number): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM ipns_names WHERE account_id = ?').get(accountId) as { n: number }).n;
+}
+
+/**
+ * Stores a newer record. Guarded by the sequence read before signing, so two publishes can never both
+ * land on the same `seq`; false when the row changed or vanished meanwhile.
+ */
+export function updateNameRecord(
+  db: Db,
+  update: { id: number; expectedSeq: number; seq: number; value: string; record: Uint8Array; publishAt: number },
+): boolean {
+  const result = stmt(
+    db,
+    'UPDATE ipns_names SET seq = @seq, value = @value, record = @record, publish_at = @publishAt WHERE id = @id AND seq = @expectedSeq',
+  ).run({ ...update, record: asBuffer(update.record) });
+  return result.changes === 1;
+}
+
+export function setNameAlias(db: Db, id: number, alias: string | null): void {
+  stmt(db, 'UPDATE ipns_names SET alias = ? WHERE id = ?').run(alias, id);
+}
+
+export function deleteName(db: Db, id: number): boolean {
+  return stmt(db, 'DELETE FROM ipns_names WHERE id = ?').run(id).changes === 1;
+}
+
+// ---- third-party records ----
+
+export function routingRecord(db: Db, name: string): Buffer | null {
+  const row = stmt(db, 'SELECT record FROM ipns_routing_records WHERE name = ?').get(name) as { record: Buffer } | undefined;
+  return row?.record ?? null;
+}
+
+export function putRoutingRecord(db: Db, name: string, record: Uint8Array, storedAt: number): void {
+  stmt(
+    db,
+    `INSERT INTO ipns_routing_records (name, record, stored_at) VALUES (?, ?, ?)
+     ON CONFLICT (name) DO UPDATE SET record = excluded.record, stored_at = excluded.stored_at`,
+  ).run(name, asBuffer(record), storedAt);
+}
+
+export function deleteRoutingRecord(db: Db, name: string): boolean {
+  return stmt(db, 'DELETE FROM ipns_routing_records WHERE name = ?').run(name).changes === 1;
+}

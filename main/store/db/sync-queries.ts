@@ -1,0 +1,271 @@
+import type { Db } from './database.js';
+import { inTransaction } from './database.js';
+
+/** Typed access to the sync tables of migration 6. All SQL of the sync domain lives here. */
+
+export type SyncFolderState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
+export type SyncEntryKind = 'file' | 'dir';
+
+export interface SyncFolderRow {
+  id: string;
+  accountId: number;
+  path: string;
+  ipnsName: string;
+  rootCid: string;
+  state: SyncFolderState;
+  error: string;
+  userPaused: boolean;
+  /** `fs.stat(root).dev` as a decimal string ('' before the first scan). */
+  deviceId: string;
+  caseInsensitive: boolean;
+  ignorePatterns: string[];
+  files: number;
+  bytes: number;
+  createdAt: number;
+  lastSyncedAt: number;
+}
+
+export interface SyncEntry {
+  /** Path as the folder's file system compares it (case-folded where it ignores case). */
+  pathKey: string;
+  /** Relative, `/`-separated, as spelled on disk. */
+  path: string;
+  kind: SyncEntryKind;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  cid: string;
+}
+
+/** One staged change of a prepared batch: `put` writes an entry, `delete_tree` drops a path and all below it. */
+export type JournalOp = ({ op: 'put' } & SyncEntry) | { op: 'delete_tree'; pathKey: string; path: string; kind: SyncEntryKind };
+
+export interface SyncJournal {
+  folderId: string;
+  oldRoot: string;
+  newRoot: string;
+  createdAt: number;
+  ops: JournalOp[];
+}
+
+interface FolderDbRow {
+  id: string;
+  account_id: number;
+  path: string;
+  ipns_name: string;
+  root_cid: string;
+  state: SyncFolderState;
+  error: string;
+  user_paused: number;
+  device_id: string;
+  case_insensitive: number;
+  ignore_patterns: string;
+  files: number;
+  bytes: number;
+  created_at: number;
+  last_synced_at: number;
+}
+
+interface EntryDbRow {
+  path_key: string;
+  path: string;
+  kind: SyncEntryKind;
+  size: number;
+  mtime_ms: number;
+  ino: number;
+  cid: string;
+}
+
+function toFolder(row: FolderDbRow): SyncFolderRow {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    path: row.path,
+    ipnsName: row.ipns_name,
+    rootCid: row.root_cid,
+    state: row.state,
+    error: row.error,
+    userPaused: row.user_paused === 1,
+    deviceId: row.device_id,
+    caseInsensitive: row.case_insensitive === 1,
+    ignorePatterns: JSON.parse(row.ignore_patterns) as string[],
+    files: row.files,
+    bytes: row.bytes,
+    createdAt: row.created_at,
+    lastSyncedAt: row.last_synced_at,
+  };
+}
+
+function toEntry(row: EntryDbRow): SyncEntry {
+  return { pathKey: row.path_key, path: row.path, kind: row.kind, size: row.size, mtimeMs: row.mtime_ms, ino: row.ino, cid: row.cid };
+}
+
+export interface NewSyncFolder {
+  id: string;
+  accountId: number;
+  path: string;
+  ipnsName: string;
+  caseInsensitive: boolean;
+  ignorePatterns: readonly string[];
+  createdAt: number;
+}
+
+/** Throws the SQLite unique violation (see isUniqueViolation) when the path is already synced. */
+export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
+  db.prepare(
+    `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at)
+     VALUES (?, ?, ?, ?, 'scanning', ?, ?, ?)`,
+  ).run(
+    folder.id,
+    folder.accountId,
+    folder.path,
+    folder.ipnsName,
+    folder.caseInsensitive ? 1 : 0,
+    JSON.stringify(folder.ignorePatterns),
+    folder.createdAt,
+  );
+  const row = getSyncFolder(db, folder.id);
+  if (!row) throw new Error('sync folder vanished after insert');
+  return row;
+}
+
+export function getSyncFolder(db: Db, id: string): SyncFolderRow | undefined {
+  const row = db.prepare('SELECT * FROM sync_folders WHERE id = ?').get(id) as FolderDbRow | undefined;
+  return row ? toFolder(row) : undefined;
+}
+
+export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow | undefined {
+  const row = db.prepare('SELECT * FROM sync_folders WHERE path = ?').get(folderPath) as FolderDbRow | undefined;
+  return row ? toFolder(row) : undefined;
+}
+
+/** Newest first, like every list of the API. */
+export function listSyncFolders(db: Db, accountId?: number): SyncFolderRow[] {
+  const rows = (
+    accountId === undefined
+      ? db.prepare('SELECT * FROM sync_folders ORDER BY created_at DESC, rowid DESC').all()
+      : db.prepare('SELECT * FROM sync_folders WHERE account_id = ? ORDER BY created_at DESC, rowid DESC').all(accountId)
+  ) as FolderDbRow[];
+  return rows.map(toFolder);
+}
+
+export function setSyncFolderState(db: Db, id: string, state: SyncFolderState, error: string): void {
+  db.prepare('UPDATE sync_folders SET state = ?, error = ? WHERE id = ?').run(state, error, id);
+}
+
+export function setSyncFolderUserPaused(db: Db, id: string, paused: boolean): void {
+  db.prepare('UPDATE sync_folders SET user_paused = ? WHERE id = ?').run(paused ? 1 : 0, id);
+}
+
+export function setSyncFolderDevice(db: Db, id: string, deviceId: string): void {
+  db.prepare('UPDATE sync_folders SET device_id = ? WHERE id = ?').run(deviceId, id);
+}
+
+export function setSyncFolderIpnsName(db: Db, id: string, ipnsName: string): void {
+  db.prepare('UPDATE sync_folders SET ipns_name = ? WHERE id = ?').run(ipnsName, id);
+}
+
+/** Removes the folder, its entries and any prepared batch. Pins and names are not touched. */
+export function deleteSyncFolder(db: Db, id: string): boolean {
+  return db.prepare('DELETE FROM sync_folders WHERE id = ?').run(id).changes > 0;
+}
+
+export function listSyncEntries(db: Db, folderId: string): SyncEntry[] {
+  return (db.prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ?').all(folderId) as EntryDbRow[]).map(
+    toEntry,
+  );
+}
+
+export function getSyncEntry(db: Db, folderId: string, pathKey: string): SyncEntry | undefined {
+  const row = db
+    .prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ? AND path_key = ?')
+    .get(folderId, pathKey) as EntryDbRow | undefined;
+  return row ? toEntry(row) : undefined;
+}
+
+/** Entries strictly below folder `dirKey` ('' = the whole tree). */
+export function listSyncEntriesUnder(db: Db, folderId: string, dirKey: string): SyncEntry[] {
+  if (dirKey === '') return listSyncEntries(db, folderId);
+  // '/' is 0x2F and '0' is 0x30: the range [dir/, dir0) is exactly the keys below dir, on the index.
+  return (
+    db
+      .prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ? AND path_key >= ? AND path_key < ?')
+      .all(folderId, `${dirKey}/`, `${dirKey}0`) as EntryDbRow[]
+  ).map(toEntry);
+}
+
+export function getSyncJournal(db: Db, folderId: string): SyncJournal | undefined {
+  const head = db.prepare('SELECT old_root, new_root, created_at FROM sync_journal WHERE folder_id = ?').get(folderId) as
+    | { old_root: string; new_root: string; created_at: number }
+    | undefined;
+  if (!head) return undefined;
+  const rows = db
+    .prepare('SELECT op, path_key, path, kind, size, mtime_ms, ino, cid FROM sync_journal_entries WHERE folder_id = ? ORDER BY seq')
+    .all(folderId) as (EntryDbRow & { op: 'put' | 'delete_tree' })[];
+  const ops = rows.map((row): JournalOp =>
+    row.op === 'put' ? { op: 'put', ...toEntry(row) } : { op: 'delete_tree', pathKey: row.path_key, path: row.path, kind: row.kind },
+  );
+  return { folderId, oldRoot: head.old_root, newRoot: head.new_root, createdAt: head.created_at, ops };
+}
+
+/** Records a prepared batch in one transaction; replaces any older prepared batch of the folder. */
+export function writeSyncJournal(db: Db, journal: SyncJournal): void {
+  inTransaction(db, () => {
+    db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(journal.folderId);
+    db.prepare('INSERT INTO sync_journal (folder_id, old_root, new_root, created_at) VALUES (?, ?, ?, ?)').run(
+      journal.folderId,
+      journal.oldRoot,
+      journal.newRoot,
+      journal.createdAt,
+    );
+    const insert = db.prepare(
+      'INSERT INTO sync_journal_entries (folder_id, seq, op, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    journal.ops.forEach((op, seq) => {
+      if (op.op === 'put') insert.run(journal.folderId, seq, 'put', op.pathKey, op.path, op.kind, op.size, op.mtimeMs, op.ino, op.cid);
+      else insert.run(journal.folderId, seq, 'delete_tree', op.pathKey, op.path, op.kind, 0, 0, 0, '');
+    });
+  });
+}
+
+export function discardSyncJournal(db: Db, folderId: string): void {
+  db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
+}
+
+/**
+ * Makes a prepared batch the folder's state, in one transaction: applies its entry ops in order,
+ * sets the root, the totals and `last_synced_at`, and drops the journal. Returns false (and
+ * changes nothing) when no journal for `newRoot` is pending, so a replay is harmless.
+ */
+export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syncedAt: number): boolean {
+  return inTransaction(db, () => {
+    const journal = getSyncJournal(db, folderId);
+    if (!journal || journal.newRoot !== newRoot) return false;
+    const put = db.prepare(
+      `INSERT INTO sync_entries (folder_id, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (folder_id, path_key) DO UPDATE SET path = excluded.path, kind = excluded.kind, size = excluded.size,
+         mtime_ms = excluded.mtime_ms, ino = excluded.ino, cid = excluded.cid`,
+    );
+    const dropOne = db.prepare('DELETE FROM sync_entries WHERE folder_id = ? AND path_key = ?');
+    const dropBelow = db.prepare('DELETE FROM sync_entries WHERE folder_id = ? AND path_key >= ? AND path_key < ?');
+    for (const op of journal.ops) {
+      if (op.op === 'put') put.run(folderId, op.pathKey, op.path, op.kind, op.size, op.mtimeMs, op.ino, op.cid);
+      else {
+        dropOne.run(folderId, op.pathKey);
+        dropBelow.run(folderId, `${op.pathKey}/`, `${op.pathKey}0`);
+      }
+    }
+    const totals = db
+      .prepare("SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM sync_entries WHERE folder_id = ? AND kind = 'file'")
+      .get(folderId) as { files: number; bytes: number };
+    db.prepare('UPDATE sync_folders SET root_cid = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ?').run(
+      newRoot,
+      totals.files,
+      totals.bytes,
+      syncedAt,
+      folderId,
+    );
+    db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
+    return true;
+  });
+}

@@ -1,0 +1,394 @@
+import type { Stats } from 'node:fs';
+import { constants } from 'node:fs';
+import { lstat, open } from 'node:fs/promises';
+import path from 'node:path';
+import { NotFoundError } from '../base/errors.js';
+import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
+import type { Db } from '../store/db/database.js';
+import {
+  commitSyncJournal,
+  discardSyncJournal,
+  getSyncEntry,
+  getSyncFolder,
+  getSyncJournal,
+  writeSyncJournal,
+  type JournalOp,
+  type SyncEntry,
+  type SyncFolderState,
+} from '../store/db/sync-queries.js';
+import { foldPath, type Change, type RawEvent } from './coalescer.js';
+import { describeFsError, type Unreadable } from './scanner.js';
+
+/**
+ * Turns one settled batch into one new root, and makes it the folder's published state.
+ *
+ *  1. import every added/changed file by streaming it (a move reuses the CID it had),
+ *  2. rebuild each affected directory bottom-up with one folder operation per directory (new
+ *     directories start from the empty UnixFS directory), up to a new root,
+ *  3. write a journal row {old root, new root, entry changes}   <- the commit point of intent
+ *  4. move the pin (pin new, unpin old), 5. publish the new root to the folder's IPNS name,
+ *  6. apply the entry changes, set the root, drop the journal: one SQLite transaction.
+ *
+ * Crash safety (kill -9 anywhere): before 3, nothing but unreferenced blocks exists (GC takes them)
+ * and the next start's scan sees the same differences again. From 3 on, `recoverJournal` replays
+ * 4-6, each idempotent, with the root computed before the crash: the published root is always the
+ * old one or the whole new one. If the new root's blocks are gone by then (a very late restart,
+ * GC ran), the pin cannot be placed, the journal is dropped and a rescan redoes the work.
+ *
+ * The other domains arrive injected (`ReconcilerComponents`), so this file is wired later by the
+ * composition root and tested now with fakes.
+ */
+
+/** The empty UnixFS directory, CIDv1 (contract section 5: always available). */
+export const EMPTY_DIR_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
+
+const IMPORT_CONCURRENCY = 4;
+const READ_CHUNK = 1024 * 1024;
+
+export interface DirOperation {
+  /** Entries to set; an existing entry of the same name is replaced. Applied after `remove`. */
+  add: { name: string; cid: string }[];
+  /** Names to drop (spelled as in the directory). A name that is not there is not an error. */
+  remove: string[];
+}
+
+export interface ReconcilerComponents {
+  db: Db;
+  /** Imports one file's bytes (contract section 5 layout) into the blockstore. Must consume the stream. */
+  importFile(source: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal }): Promise<{ cid: string; size: number }>;
+  /** One directory's new CID after `op`; handles HAMT shards. */
+  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  /**
+   * Pin `newRoot` and unpin `oldRoot` (undefined on the first sync). Idempotent: a root already
+   * pinned / already unpinned is fine. Throws NotFoundError when `newRoot`'s blocks are not all held.
+   */
+  movePin(newRoot: string, oldRoot: string | undefined): Promise<void>;
+  /** Points `ipnsName` at `/ipfs/<root>`. Idempotent. */
+  publish(ipnsName: string, root: string): Promise<void>;
+  clock?: Clock;
+}
+
+export interface SyncProgress {
+  state: SyncFolderState;
+  filesDone: number;
+  filesPending: number;
+  bytesDone: number;
+  bytesPending: number;
+  currentFile: string;
+  lastError: string;
+}
+
+export interface ReconcileOptions {
+  signal?: AbortSignal;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface ReconcileResult {
+  root: string;
+  /** False when the batch left the tree as it was (nothing pinned or published). */
+  rootChanged: boolean;
+  unreadable: Unreadable[];
+  /** Files that changed while being read: push these back into the coalescer. */
+  deferred: RawEvent[];
+}
+
+interface DirPlan {
+  key: string;
+  path: string;
+  /** Start from the empty directory (a new folder, or one deleted and re-created). */
+  reset: boolean;
+  add: Map<string, { name: string; cid: string }>;
+  remove: Set<string>;
+}
+
+interface ImportJob {
+  key: string;
+  path: string;
+  expected: { size?: number; mtimeMs?: number };
+}
+
+const parentOf = (p: string): string => {
+  const at = p.lastIndexOf('/');
+  return at < 0 ? '' : p.slice(0, at);
+};
+const nameOf = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
+const depthOf = (p: string): number => (p === '' ? 0 : p.split('/').length);
+
+/**
+ * Applies one batch. Run batches of a folder one at a time, after {@link recoverJournal}.
+ * Throws (leaving the old root published and the state untouched) when a component fails.
+ */
+export async function reconcileBatch(
+  components: ReconcilerComponents,
+  folderId: string,
+  changes: readonly Change[],
+  options: ReconcileOptions = {},
+): Promise<ReconcileResult> {
+  const { db } = components;
+  const { signal } = options;
+  const folder = getSyncFolder(db, folderId);
+  if (!folder) throw new NotFoundError(`sync folder not found: ${folderId}`);
+  if (getSyncJournal(db, folderId)) await recoverJournal(components, folderId);
+  const current = getSyncFolder(db, folderId) ?? folder;
+  const oldRoot = current.rootCid;
+  const ci = current.caseInsensitive;
+  const keyOf = (p: string): string => foldPath(p, ci);
+  const absOf = (p: string): string => path.join(current.path, ...p.split('/'));
+
+  const cache = new Map<string, SyncEntry | undefined>();
+  const stored = (key: string): SyncEntry | undefined => {
+    if (!cache.has(key)) cache.set(key, getSyncEntry(db, folderId, key));
+    return cache.get(key);
+  };
+  const removed = new Set<string>();
+  const isRemoved = (key: string): boolean => {
+    for (let k = key; ; k = parentOf(k)) {
+      if (removed.has(k)) return true;
+      if (k === '') return false;
+    }
+  };
+  // What the tree will hold at `key` before this batch's additions: stored and not removed.
+  const existing = (key: string): SyncEntry | undefined => (isRemoved(key) ? undefined : stored(key));
+
+  const dirs = new Map<string, DirPlan>();
+  const dirPlan = (dirPath: string, reset = false): DirPlan => {
+    const key = keyOf(dirPath);
+    let plan = dirs.get(key);
+    if (!plan) {
+      plan = { key, path: dirPath, reset: false, add: new Map(), remove: new Set() };
+      dirs.set(key, plan);
+    }
+    if (reset) {
+      plan.reset = true;
+      plan.path = dirPath;
+    }
+    return plan;
+  };
+  const ensureDir = (dirPath: string): void => {
+    if (dirPath === '') return;
+    ensureDir(parentOf(dirPath));
+    const key = keyOf(dirPath);
+    const planned = dirs.get(key);
+    if (planned?.reset) return;
+    const entry = existing(key);
+    if (entry?.kind === 'dir') return;
+    if (entry) removeEntry(entry);
+    dirPlan(dirPath, true);
+  };
+  const ops: JournalOp[] = [];
+  const removeEntry = (entry: SyncEntry): void => {
+    dirPlan(parentOf(entry.path)).remove.add(nameOf(entry.path));
+    removed.add(entry.pathKey);
+    ops.push({ op: 'delete_tree', pathKey: entry.pathKey, path: entry.path, kind: entry.kind });
+  };
+  const placeFile = (entry: SyncEntry): void => {
+    const existingAt = existing(entry.pathKey);
+    if (existingAt && (existingAt.kind === 'dir' || existingAt.path !== entry.path)) removeEntry(existingAt);
+    ensureDir(parentOf(entry.path));
+    dirPlan(parentOf(entry.path)).add.set(keyOf(nameOf(entry.path)), { name: nameOf(entry.path), cid: entry.cid });
+    ops.push({ op: 'put', ...entry });
+  };
+
+  const jobs: ImportJob[] = [];
+  for (const change of changes) {
+    signal?.throwIfAborted();
+    if (change.type === 'remove') {
+      const entry = existing(keyOf(change.path));
+      if (entry) removeEntry(entry);
+    } else if (change.type === 'add' && change.kind === 'dir') {
+      ensureDir(change.path);
+    } else if (change.type === 'move') {
+      const source = stored(keyOf(change.from));
+      const now = await lstat(absOf(change.to)).catch(() => undefined);
+      if (change.removesSource) {
+        const entry = existing(keyOf(change.from));
+        if (entry) removeEntry(entry);
+      }
+      if (source?.kind === 'file' && now?.isFile() && now.size === source.size && now.mtimeMs === source.mtimeMs) {
+        placeFile({ ...source, pathKey: keyOf(change.to), path: change.to, ino: now.ino });
+      } else {
+        jobs.push({ key: keyOf(change.to), path: change.to, expected: { size: change.size, mtimeMs: change.mtimeMs } });
+      }
+    } else {
+      jobs.push({ key: keyOf(change.path), path: change.path, expected: { size: change.size, mtimeMs: change.mtimeMs } });
+    }
+  }
+
+  // Imports, a few at a time so small files overlap their open/stat latency.
+  const unreadable: Unreadable[] = [];
+  const deferred: RawEvent[] = [];
+  const progress: SyncProgress = {
+    state: 'syncing',
+    filesDone: 0,
+    filesPending: jobs.length,
+    bytesDone: 0,
+    bytesPending: jobs.reduce((sum, job) => sum + (job.expected.size ?? 0), 0),
+    currentFile: '',
+    lastError: '',
+  };
+  const report = (): void => options.onProgress?.({ ...progress });
+  report();
+  const imported = new Map<ImportJob, SyncEntry>();
+  let next = 0;
+  let failed = false;
+  const worker = async (): Promise<void> => {
+    while (next < jobs.length && !failed) {
+      const job = jobs[next++];
+      if (!job) break;
+      signal?.throwIfAborted();
+      progress.currentFile = job.path;
+      report();
+      const outcome = await importOne(components, absOf(job.path), job, signal, (n) => {
+        progress.bytesDone += n;
+        progress.bytesPending = Math.max(0, progress.bytesPending - n);
+      }).catch((error: unknown) => {
+        failed = true; // stop the other workers: the batch is abandoned
+        throw error;
+      });
+      progress.filesDone++;
+      progress.filesPending--;
+      if (outcome.kind === 'ok') imported.set(job, { pathKey: job.key, path: job.path, kind: 'file', ...outcome.stat, cid: outcome.cid });
+      else if (outcome.kind === 'unstable')
+        deferred.push({ kind: 'change', path: job.path, at: (components.clock ?? systemClock).nowMs(), ...outcome.stat });
+      else if (outcome.kind === 'unreadable') {
+        unreadable.push({ path: job.path, reason: outcome.reason });
+        progress.lastError = `${job.path}: ${outcome.reason}`;
+      }
+      report();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, jobs.length) }, worker));
+  for (const job of jobs) {
+    const entry = imported.get(job);
+    if (entry) placeFile(entry);
+  }
+
+  // Bottom-up: every planned directory, and every ancestor of one, up to the root.
+  for (const plan of [...dirs.values()]) {
+    for (let p = plan.path; p !== ''; ) {
+      p = parentOf(p);
+      dirPlan(p);
+    }
+  }
+  const order = [...dirs.values()].sort((a, b) => depthOf(b.key) - depthOf(a.key));
+  let newRoot = oldRoot === '' ? EMPTY_DIR_CID : oldRoot;
+  for (const plan of order) {
+    signal?.throwIfAborted();
+    const base = plan.reset ? EMPTY_DIR_CID : plan.key === '' ? (oldRoot === '' ? EMPTY_DIR_CID : oldRoot) : existing(plan.key)?.cid;
+    if (base === undefined) continue; // under a removed folder: nothing to rebuild
+    const op: DirOperation = { add: [...plan.add.values()], remove: [...plan.remove] };
+    const cid = op.add.length === 0 && op.remove.length === 0 ? base : await components.applyOperation(base, op, { signal });
+    if (plan.key === '') newRoot = cid;
+    else {
+      dirPlan(parentOf(plan.path)).add.set(keyOf(nameOf(plan.path)), { name: nameOf(plan.path), cid });
+      ops.push({ op: 'put', pathKey: plan.key, path: plan.path, kind: 'dir', size: 0, mtimeMs: 0, ino: 0, cid });
+    }
+  }
+
+  progress.currentFile = '';
+  const rootChanged = newRoot !== oldRoot;
+  if (ops.length > 0 || rootChanged) {
+    signal?.throwIfAborted();
+    writeSyncJournal(db, { folderId, oldRoot, newRoot, createdAt: unixSeconds(components.clock ?? systemClock), ops });
+    await finishJournal(components, folderId);
+  }
+  progress.state = 'idle';
+  report();
+  return { root: newRoot, rootChanged, unreadable, deferred };
+}
+
+/**
+ * Finishes a batch interrupted after its journal was written (run on start, before any new batch).
+ * Returns 'none' (no journal), 'completed', or 'discarded' (the new root's blocks are gone: the
+ * old root stays, and the caller must rescan).
+ */
+export async function recoverJournal(components: ReconcilerComponents, folderId: string): Promise<'none' | 'completed' | 'discarded'> {
+  if (!getSyncJournal(components.db, folderId)) return 'none';
+  try {
+    await finishJournal(components, folderId);
+    return 'completed';
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    discardSyncJournal(components.db, folderId);
+    return 'discarded';
+  }
+}
+
+async function finishJournal(components: ReconcilerComponents, folderId: string): Promise<void> {
+  const { db } = components;
+  const journal = getSyncJournal(db, folderId);
+  const folder = getSyncFolder(db, folderId);
+  if (!journal || !folder) return;
+  if (journal.newRoot !== journal.oldRoot) {
+    await components.movePin(journal.newRoot, journal.oldRoot === '' ? undefined : journal.oldRoot);
+    if (folder.ipnsName !== '') await components.publish(folder.ipnsName, journal.newRoot);
+  }
+  commitSyncJournal(db, folderId, journal.newRoot, unixSeconds(components.clock ?? systemClock));
+}
+
+type ImportOutcome =
+  | { kind: 'ok'; cid: string; stat: { size: number; mtimeMs: number; ino: number } }
+  | { kind: 'unstable'; stat: { size: number; mtimeMs: number; ino: number } }
+  | { kind: 'unreadable'; reason: string }
+  | { kind: 'gone' };
+
+const same = (a: Stats, b: Stats): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+/**
+ * Streams one file into the importer. The file must hold still: its stat before, after, and the
+ * one the watcher saw must agree, else it is deferred to a later batch (never half a write).
+ */
+async function importOne(
+  components: ReconcilerComponents,
+  abs: string,
+  job: ImportJob,
+  signal: AbortSignal | undefined,
+  onBytes: (n: number) => void,
+): Promise<ImportOutcome> {
+  let handle;
+  try {
+    // O_NONBLOCK: a FIFO that replaced the file must not hang the import; regular files ignore it.
+    handle = await open(abs, constants.O_RDONLY | constants.O_NONBLOCK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'gone' };
+    return { kind: 'unreadable', reason: describeFsError(error) };
+  }
+  try {
+    const before = await handle.stat();
+    if (!before.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
+    const stat = { size: before.size, mtimeMs: before.mtimeMs, ino: before.ino };
+    const { size, mtimeMs } = job.expected;
+    if ((size !== undefined && size !== before.size) || (mtimeMs !== undefined && mtimeMs !== before.mtimeMs)) {
+      return { kind: 'unstable', stat };
+    }
+    let readError: unknown;
+    const source = async function* (): AsyncGenerator<Uint8Array> {
+      try {
+        for await (const chunk of handle.createReadStream({ highWaterMark: READ_CHUNK, autoClose: false, start: 0 })) {
+          const bytes = chunk as Buffer;
+          onBytes(bytes.length);
+          yield bytes;
+        }
+      } catch (error) {
+        readError = error;
+        throw error;
+      }
+    };
+    let result;
+    try {
+      result = await components.importFile(source(), { signal });
+    } catch (error) {
+      if (readError !== undefined) return { kind: 'unreadable', reason: describeFsError(readError) };
+      throw error;
+    }
+    const after = await lstat(abs).catch(() => undefined);
+    if (!after) return { kind: 'gone' };
+    if (!same(before, after) || result.size !== before.size) {
+      return { kind: 'unstable', stat: { size: after.size, mtimeMs: after.mtimeMs, ino: after.ino } };
+    }
+    return { kind: 'ok', cid: result.cid, stat };
+  } finally {
+    await handle.close().catch(() => undefined);
+  }
+}

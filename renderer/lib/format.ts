@@ -1,0 +1,107 @@
+/**
+ * How the Overview turns usage numbers into text. Pure functions with a fixed locale, so what the
+ * page shows is predictable and the e2e test can compute the same strings.
+ */
+import type { PartnerUserUsage } from '../../shared/api-types.js';
+
+/** The service reports "no limit" as Number.MAX_SAFE_INTEGER. */
+export function isUnlimited(limit: number): boolean {
+  return limit >= Number.MAX_SAFE_INTEGER;
+}
+
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB', 'PiB', 'EiB'] as const;
+
+/** Binary units, as the plans are sized: 1073741824 → "1 GiB", 1536 → "1.5 KiB", 1023 → "1023 B". */
+export function formatBytes(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes < 0) return '—';
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  if (unit === 0) return `${Math.round(value)} B`;
+  // One decimal below 100 units, none above; a trailing ".0" is dropped ("5 GiB", not "5.0 GiB").
+  const rounded = value < 100 ? Math.round(value * 10) / 10 : Math.round(value);
+  if (rounded >= 1024 && unit < BYTE_UNITS.length - 1) return `1 ${BYTE_UNITS[unit + 1]}`;
+  return `${rounded} ${BYTE_UNITS[unit]}`;
+}
+
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export function formatCount(count: number): string {
+  if (!Number.isFinite(count) || count < 0) return '—';
+  return COUNT.format(count);
+}
+
+export type UsageUnit = 'bytes' | 'count';
+
+export function formatAmount(amount: number, unit: UsageUnit): string {
+  return unit === 'bytes' ? formatBytes(amount) : formatCount(amount);
+}
+
+export function formatLimit(limit: number, unit: UsageUnit): string {
+  return isUnlimited(limit) ? 'unlimited' : formatAmount(limit, unit);
+}
+
+/** Share of the limit used, 0..1 (capped), or null when there is no limit to measure against. */
+export function usageFraction(used: number, limit: number): number | null {
+  if (isUnlimited(limit)) return null;
+  if (limit <= 0) return used > 0 ? 1 : 0;
+  return Math.min(Math.max(used / limit, 0), 1);
+}
+
+export type UsageLevel = 'none' | 'ok' | 'high' | 'full';
+
+/** `high` from 80 % on, so a limit is visible before it stops uploads. */
+export function usageLevel(used: number, limit: number): UsageLevel {
+  const fraction = usageFraction(used, limit);
+  if (fraction === null) return 'none';
+  if (fraction >= 1) return 'full';
+  if (fraction >= 0.8) return 'high';
+  return 'ok';
+}
+
+export function formatPercent(fraction: number): string {
+  const percent = fraction * 100;
+  if (percent > 0 && percent < 1) return '<1%';
+  return `${Math.floor(percent)}%`;
+}
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** Bill dates are the first second of a month in UTC, so they are shown in UTC to keep the day right. */
+export function formatDate(unixSeconds: number): string {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return '—';
+  return DATE.format(new Date(unixSeconds * 1000));
+}
+
+const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+
+export function formatTime(date: Date): string {
+  return TIME.format(date);
+}
+
+type UsageKey = 'pinned_count' | 'pinned_bytes' | 'ingress' | 'egress' | 'ipns';
+
+export interface UsageRow {
+  key: UsageKey;
+  label: string;
+  description: string;
+  unit: UsageUnit;
+  used: number;
+  limit: number;
+}
+
+const ROWS: ReadonlyArray<Omit<UsageRow, 'used' | 'limit'>> = [
+  { key: 'pinned_count', label: 'Pins', description: 'Content pinned by this account', unit: 'count' },
+  { key: 'pinned_bytes', label: 'Pinned storage', description: 'Bytes held by your pins', unit: 'bytes' },
+  { key: 'ingress', label: 'Ingress', description: 'Bytes uploaded this billing period', unit: 'bytes' },
+  { key: 'egress', label: 'Egress', description: 'Bytes served this billing period', unit: 'bytes' },
+  { key: 'ipns', label: 'IPNS names', description: 'Names created or imported', unit: 'count' },
+];
+
+/** The five usage figures of the Overview, each with its limit, in display order. */
+export function usageRows(usage: PartnerUserUsage): UsageRow[] {
+  return ROWS.map((row) => ({ ...row, used: usage[row.key], limit: usage[`${row.key}_limit`] }));
+}

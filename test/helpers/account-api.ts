@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { request as httpRequest } from 'node:http';
+import { join } from 'node:path';
+import type { CreatedAccessKey, Permission } from '../../shared/api-types.js';
+import { openDatabase } from '../../main/store/db/database.js';
+import { accountByUuid, ledgerOf, type AccountRow, type LedgerRow } from '../../main/store/db/accounts-queries.js';
+import { expect } from 'vitest';
+import { call, type CallResult, type TestServer } from './test-server.js';
+
+/** Asserting helpers for the account side's integration tests. */
+
+export async function createKey(server: { url: string }, as: CreatedAccessKey, name: string, permissions: Permission[]): Promise<CreatedAccessKey> {
+  const response = await call<{ code: number; data: CreatedAccessKey }>(server, 'POST', '/api/v0/key', { key: as, body: { name, permissions } });
+  if (response.status !== 200) throw new Error(`key create failed: ${response.status} ${response.text}`);
+  return response.json.data;
+}
+
+export async function createUser(server: { url: string }, partner: CreatedAccessKey, uuid: string, email = `${uuid}@example.com`): Promise<void> {
+  const response = await call(server, 'POST', '/api/v0/partner/user/create', { key: partner, body: { uuid, name: `user ${uuid}`, email } });
+  if (response.status !== 200) throw new Error(`user create failed: ${response.status} ${response.text}`);
+}
+
+export async function createUserKey(
+  server: { url: string },
+  partner: CreatedAccessKey,
+  uuid: string,
+  name: string,
+  permissions: Permission[],
+): Promise<CreatedAccessKey> {
+  const response = await call<{ data: CreatedAccessKey }>(server, 'POST', '/api/v0/partner/user/key', {
+    key: partner,
+    body: { uuid, name, permissions },
+  });
+  if (response.status !== 200) throw new Error(`user key create failed: ${response.status} ${response.text}`);
+  return response.json.data;
+}
+
+/** Reads the data folder's database beside the running server (WAL lets readers in). */
+export function readDb<T>(server: Pick<TestServer, 'dataDir'>, fn: (db: ReturnType<typeof openDatabase>) => T): T {
+  const db = openDatabase(join(server.dataDir, 'pinfold.db'), { readonly: true });
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+
+export function accountOf(server: Pick<TestServer, 'dataDir'>, uuid: string): AccountRow {
+  return readDb(server, (db) => {
+    const row = accountByUuid(db, uuid);
+    if (!row) throw new Error(`no account ${uuid}`);
+    return row;
+  });
+}
+
+export function ownerAccountRow(server: Pick<TestServer, 'dataDir'>): AccountRow {
+  return readDb(server, (db) => {
+    const row = db.prepare('SELECT uuid FROM accounts WHERE is_owner = 1').get() as { uuid: string } | undefined;
+    if (!row) throw new Error('no owner');
+    const account = accountByUuid(db, row.uuid);
+    if (!account) throw new Error('no owner');
+    return account;
+  });
+}
+
+export function ledgerOfUuid(server: Pick<TestServer, 'dataDir'>, uuid: string): LedgerRow[] {
+  return readDb(server, (db) => {
+    const account = accountByUuid(db, uuid);
+    if (!account) throw new Error(`no account ${uuid}`);
+    return ledgerOf(db, account.id);
+  });
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** node:http, because fetch forbids setting Host. */
+export function rawRequest(
+  url: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<RawResponse> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: target.hostname, port: target.port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** Contract section 3: HTTP status = code, body exactly {code, msg}, JSON content type, msg naming the parameter. */
+export function expectError(response: CallResult, status: number, msg: RegExp): void {
+  expect(response.status).toBe(status);
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.json).not.toBeNull();
+  expect(Object.keys(response.json as object).sort()).toEqual(['code', 'msg']);
+  const body = response.json as { code: number; msg: string };
+  expect(body.code).toBe(status);
+  expect(body.msg).toMatch(msg);
+}
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `pinfold <args>` from source (no build needed), to completion. */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));
+  });
+}

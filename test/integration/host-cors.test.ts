@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowTs, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { rawRequest, type RawResponse } from '../helpers/account-api.js';
+
+function corsHeaders(response: RawResponse): string[] {
+  return Object.keys(response.headers).filter((name) => name.toLowerCase().startsWith('access-control-allow-'));
+}
+
+describe('Host guard', () => {
+  let server: TestServer;
+  let port: string;
+  let auth: Record<string, string>;
+  beforeAll(async () => {
+    server = await startTestServer();
+    port = new URL(server.url).port;
+    auth = { 'X-Access-Key': server.owner.access_key, 'X-Access-Secret': server.owner.access_secret };
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('refuses Host: evil.example with 403 in the envelope, on public, authenticated and unknown routes', async () => {
+    for (const host of ['evil.example', `evil.example:${port}`, 'localhost.evil.example', '127.0.0.2']) {
+      for (const [path, headers] of [
+        ['/api/v0/plans', {}],
+        [`/api/v0/stats?ts=${nowTs()}`, auth],
+        ['/no/such/route', {}],
+      ] as [string, Record<string, string>][]) {
+        const response = await rawRequest(server.url, 'GET', path, { ...headers, Host: host });
+        expect(response.status).toBe(403);
+        expect(response.headers['content-type']).toMatch(/^application\/json/);
+        const body = JSON.parse(response.body) as { code: number; msg: string };
+        expect(body.code).toBe(403);
+        expect(body.msg).toMatch(/Host/);
+        expect(response.body).not.toContain('token_amount');
+      }
+    }
+  });
+
+  it('accepts localhost, 127.0.0.1 and [::1] with any port, or none', async () => {
+    for (const host of ['localhost', `localhost:${port}`, '127.0.0.1', '127.0.0.1:1', `127.0.0.1:${port}`, '[::1]', '[::1]:8080', 'LOCALHOST:9']) {
+      expect((await rawRequest(server.url, 'GET', '/api/v0/plans', { Host: host })).status).toBe(200);
+      expect((await rawRequest(server.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { ...auth, Host: host })).status).toBe(200);
+    }
+  });
+});
+
+describe('CORS', () => {
+  let closed: TestServer;
+  let open: TestServer;
+  beforeAll(async () => {
+    closed = await startTestServer();
+    open = await startTestServer({ allowOrigins: ['http://app.example'] });
+  });
+  afterAll(async () => {
+    await closed.stop();
+    await open.stop();
+  });
+
+  it('by default no origin gets an Access-Control-Allow-* header, and preflights are refused', async () => {
+    const auth = { 'X-Access-Key': closed.owner.access_key, 'X-Access-Secret': closed.owner.access_secret };
+    for (const origin of ['http://app.example', 'http://localhost:3000', 'null']) {
+      const get = await rawRequest(closed.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { ...auth, Origin: origin });
+      expect(get.status).toBe(200);
+      expect(corsHeaders(get)).toEqual([]);
+      const preflight = await rawRequest(closed.url, 'OPTIONS', '/api/v0/stats', {
+        Origin: origin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-access-key, x-access-secret',
+      });
+      expect(preflight.status).not.toBe(204);
+      expect(preflight.status).toBeGreaterThanOrEqual(400);
+      expect(corsHeaders(preflight)).toEqual([]);
+    }
+  });
+
+  it('an --allow-origin origin gets the headers on answers and errors, and a 204 preflight', async () => {
+    const auth = { 'X-Access-Key': open.owner.access_key, 'X-Access-Secret': open.owner.access_secret };
+    const get = await rawRequest(open.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { ...auth, Origin: 'http://app.example' });
+    expect(get.status).toBe(200);
+    expect(get.headers['access-control-allow-origin']).toBe('http://app.example');
+    expect(String(get.headers.vary)).toMatch(/Origin/i);
+
+    const denied = await rawRequest(open.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { Origin: 'http://app.example' });
+    expect(denied.status).toBe(401);
+    expect(denied.headers['access-control-allow-origin']).toBe('http://app.example');
+
+    const preflight = await rawRequest(open.url, 'OPTIONS', '/api/v0/key', {
+      Origin: 'http://app.example',
+      'Access-Control-Request-Method': 'DELETE',
+      'Access-Control-Request-Headers': 'x-access-key, x-access-signature, content-type',
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe('http://app.example');
+    expect(String(preflight.headers['access-control-allow-methods'])).toMatch(/DELETE/);
+    const allowedHeaders = String(preflight.headers['access-control-allow-headers']).toLowerCase();
+    for (const name of ['x-access-key', 'x-access-secret', 'x-access-signature', 'content-type']) expect(allowedHeaders).toContain(name);
+  });
+
+  it('other origins still get nothing from a server with --allow-origin', async () => {
+    const auth = { 'X-Access-Key': open.owner.access_key, 'X-Access-Secret': open.owner.access_secret };
+    for (const origin of ['http://evil.example', 'http://app.example.evil', 'https://app.example', 'http://APP.example']) {
+      const get = await rawRequest(open.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { ...auth, Origin: origin });
+      expect(corsHeaders(get)).toEqual([]);
+      const preflight = await rawRequest(open.url, 'OPTIONS', '/api/v0/stats', { Origin: origin, 'Access-Control-Request-Method': 'GET' });
+      expect(preflight.status).not.toBe(204);
+      expect(corsHeaders(preflight)).toEqual([]);
+    }
+  });
+
+  it('the Host guard applies to preflights too', async () => {
+    const preflight = await rawRequest(open.url, 'OPTIONS', '/api/v0/stats', {
+      Host: 'evil.example',
+      Origin: 'http://app.example',
+      'Access-Control-Request-Method': 'GET',
+    });
+    expect(preflight.status).toBe(403);
+    expect(corsHeaders(preflight)).toEqual([]);
+  });
+});

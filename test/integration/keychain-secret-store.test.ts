@@ -1,0 +1,114 @@
+/**
+ * The desktop's keychain stores against the real OS keychain. On Linux that is the Secret Service:
+ * CI runs `npm test` under ../shared/tools/with-keyring.sh, which starts a D-Bus session with an
+ * unlocked gnome-keyring and a fresh XDG_DATA_HOME. Without a session bus the second block runs
+ * instead and checks that the store fails loudly rather than falling back to a keyring that forgets.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { AsyncEntry } from '@napi-rs/keyring';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KeychainUnavailableError } from '../../main/desktop/keychain-entry.js';
+import { keychainOwnerKeyStore } from '../../main/desktop/keychain-owner-key-store.js';
+import { keychainSecretStore } from '../../main/desktop/keychain-secret-store.js';
+
+const onLinux = process.platform === 'linux';
+const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+const service = `Pinfold-test-${randomUUID()}`;
+const otherService = `${service}-other`;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  try {
+    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+async function snapshot(dir: string): Promise<Map<string, Buffer>> {
+  const files = await filesUnder(dir);
+  return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file)] as const)));
+}
+
+/** Polls until the keyring files differ from `before` (gnome-keyring writes them itself), with a deadline. */
+async function keyringFilesChange(dir: string, before: Map<string, Buffer>, deadlineMs = 10_000): Promise<Map<string, Buffer>> {
+  const end = Date.now() + deadlineMs;
+  for (;;) {
+    const now = await snapshot(dir);
+    const changed = [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes));
+    if (changed) return now;
+    if (Date.now() > end) throw new Error(`no keyring file under ${dir} changed within ${deadlineMs} ms`);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe.runIf(hasSecretService)('keychain stores on the OS keychain', () => {
+  afterAll(async () => {
+    for (const [svc, account] of [
+      [service, 'secret:master'],
+      [service, 'secret:other'],
+      [otherService, 'secret:master'],
+      [service, 'owner-key'],
+    ] as const) {
+      await new AsyncEntry(svc, account).deletePassword();
+    }
+  });
+
+  it('stores a secret, reads it back, and overwrites it', async () => {
+    const store = keychainSecretStore({ service });
+    expect(await store.get('master')).toBeNull();
+    const first = randomBytes(32);
+    await store.set('master', first);
+    expect(await store.get('master')).toEqual(first);
+    // It is a real keychain item: a separate handle on the same service and account sees it.
+    expect(await new AsyncEntry(service, 'secret:master').getPassword()).toBe(first.toString('base64'));
+
+    const second = randomBytes(32);
+    await store.set('master', second);
+    expect(await store.get('master')).toEqual(second);
+    expect(await keychainSecretStore({ service }).get('master')).toEqual(second);
+  });
+
+  it('keeps items apart by service and by secret name', async () => {
+    const a = keychainSecretStore({ service });
+    const b = keychainSecretStore({ service: otherService });
+    const value = randomBytes(32);
+    await a.set('other', value);
+    expect(await b.get('other')).toBeNull();
+    await b.set('master', randomBytes(32));
+    expect(await a.get('other')).toEqual(value);
+    expect(await b.get('master')).not.toEqual(await a.get('master'));
+  });
+
+  it('keeps the owner key as one item', async () => {
+    const store = keychainOwnerKeyStore({ service });
+    const key = { access_key: randomUUID(), access_secret: randomBytes(48).toString('base64url') };
+    expect(await store.load()).toBeNull();
+    await store.save(key);
+    expect(await keychainOwnerKeyStore({ service }).load()).toEqual(key);
+  });
+
+  it.runIf(onLinux && process.env.XDG_DATA_HOME)('never writes the secret in plaintext to disk', async () => {
+    const dataHome = process.env.XDG_DATA_HOME as string;
+    const before = await snapshot(dataHome);
+    const secret = randomBytes(32);
+    await keychainSecretStore({ service }).set('master', secret);
+    const after = await keyringFilesChange(dataHome, before);
+    expect(after.size).toBeGreaterThan(0);
+    const needles = [secret, Buffer.from(secret.toString('base64')), Buffer.from(secret.toString('hex'))];
+    for (const [file, bytes] of after) {
+      for (const needle of needles) expect(bytes.includes(needle), `${file} holds the secret`).toBe(false);
+    }
+  });
+});
+
+describe.runIf(!hasSecretService)('keychain stores without a Secret Service (run under with-keyring.sh for the full test)', () => {
+  it('fail loudly instead of falling back to the kernel keyring, which forgets at reboot', async () => {
+    await expect(keychainSecretStore({ service }).get('master')).rejects.toBeInstanceOf(KeychainUnavailableError);
+    await expect(keychainSecretStore({ service }).set('master', randomBytes(32))).rejects.toThrow(/keeps its keys in/);
+    await expect(keychainOwnerKeyStore({ service }).load()).rejects.toBeInstanceOf(KeychainUnavailableError);
+  });
+});

@@ -1,0 +1,191 @@
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
+import { repoRoot, runCli } from '../helpers/account-api.js';
+
+const LISTENING = /Pinfold listening on (http:\/\/127\.0\.0\.1:(\d+))\n/;
+
+interface ServeProcess {
+  child: ChildProcessWithoutNullStreams;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves to the base URL once the listening line is printed; rejects if the process exits first or the deadline passes. */
+  listening(deadlineMs?: number): Promise<string>;
+  /** Resolves to the exit code. */
+  exited(deadlineMs?: number): Promise<number | null>;
+}
+
+function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'serve', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  let exitCode: number | null | undefined;
+  const exitWaiters: (() => void)[] = [];
+  const outWaiters: (() => void)[] = [];
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8');
+    for (const wake of outWaiters.splice(0)) wake();
+  });
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.on('exit', (code) => {
+    exitCode = code;
+    for (const wake of [...exitWaiters.splice(0), ...outWaiters.splice(0)]) wake();
+  });
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    listening(deadlineMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no listening line within ${deadlineMs} ms; stdout: ${stdout} stderr: ${stderr}`)), deadlineMs);
+        const check = (): void => {
+          const match = LISTENING.exec(stdout);
+          if (match) {
+            clearTimeout(timer);
+            resolve(match[1] as string);
+          } else if (exitCode !== undefined) {
+            clearTimeout(timer);
+            reject(new Error(`serve exited with ${exitCode} before listening; stderr: ${stderr}`));
+          } else outWaiters.push(check);
+        };
+        check();
+      });
+    },
+    exited(deadlineMs = 30_000) {
+      return new Promise((resolve, reject) => {
+        if (exitCode !== undefined) return resolve(exitCode);
+        const timer = setTimeout(() => reject(new Error(`still running after ${deadlineMs} ms`)), deadlineMs);
+        exitWaiters.push(() => {
+          clearTimeout(timer);
+          resolve(exitCode ?? null);
+        });
+      });
+    },
+  };
+}
+
+function deadPid(): number {
+  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
+}
+
+describe('pinfold serve', () => {
+  const running: ServeProcess[] = [];
+  const dirs: string[] = [];
+  afterEach(async () => {
+    for (const proc of running.splice(0)) {
+      if (proc.child.exitCode === null && proc.child.signalCode === null) {
+        proc.child.kill('SIGKILL');
+        await proc.exited();
+      }
+    }
+    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function tempDir(): Promise<string> {
+    const dir = await makeTempDir('pinfold-serve-');
+    dirs.push(dir);
+    return dir;
+  }
+
+  it('first start: listening line, 0600 owner-key.json whose path is printed, the key works; a second serve on the folder is refused; SIGTERM exits 0 and frees the lock', async () => {
+    const dataDir = await tempDir();
+    const first = startServe(['--data', dataDir, '--port', '0']);
+    running.push(first);
+    const url = await first.listening();
+    const keyPath = join(dataDir, 'owner-key.json');
+    expect(first.stdout()).toContain(`Owner access key written to ${keyPath}`);
+    expect(first.stdout().indexOf('Owner access key')).toBeLessThan(first.stdout().indexOf('Pinfold listening'));
+    expect(statSync(keyPath).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
+    const owner = JSON.parse(readFileSync(keyPath, 'utf8')) as { access_key: string; access_secret: string };
+    expect(Object.keys(owner).sort()).toEqual(['access_key', 'access_secret']);
+    const stats = await call<{ data: { plan: string; token_amount: string } }>({ url }, 'GET', '/api/v0/stats', { key: owner });
+    expect(stats.status).toBe(200);
+    expect(stats.json.data).toMatchObject({ plan: 'Local', token_amount: '1000.00' });
+    expect(first.stdout() + first.stderr()).not.toContain(owner.access_secret);
+    expect(readFileSync(join(dataDir, 'pinfold.lock'), 'utf8')).toBe(String(first.child.pid));
+
+    const second = startServe(['--data', dataDir, '--port', '0']);
+    running.push(second);
+    const code = await second.exited();
+    expect(code).not.toBe(0);
+    expect(code).not.toBeNull();
+    expect(second.stderr()).toContain(dataDir);
+    expect(second.stderr()).toMatch(/another Pinfold server \(pid \d+\) is already using the data folder/);
+    expect(second.stdout()).not.toMatch(LISTENING);
+    // The first one is untouched.
+    expect((await call({ url }, 'GET', '/api/v0/stats', { key: owner })).status).toBe(200);
+    expect(readFileSync(join(dataDir, 'pinfold.lock'), 'utf8')).toBe(String(first.child.pid));
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited()).toBe(0);
+    expect(existsSync(join(dataDir, 'pinfold.lock'))).toBe(false);
+    await expect(call({ url }, 'GET', '/api/v0/stats', { key: owner })).rejects.toThrow();
+
+    // A restart keeps the owner key and does not announce a new one.
+    const third = startServe(['--data', dataDir, '--port', '0']);
+    running.push(third);
+    const url3 = await third.listening();
+    expect(third.stdout()).not.toContain('Owner access key written');
+    expect((await call({ url: url3 }, 'GET', '/api/v0/stats', { key: owner })).status).toBe(200);
+    third.child.kill('SIGINT');
+    expect(await third.exited()).toBe(0);
+    expect(existsSync(join(dataDir, 'pinfold.lock'))).toBe(false);
+  });
+
+  it('takes over a lock left by a dead process', async () => {
+    const dataDir = await tempDir();
+    const stalePid = deadPid();
+    writeFileSync(join(dataDir, 'pinfold.lock'), String(stalePid));
+    const proc = startServe(['--data', dataDir, '--port', '0']);
+    running.push(proc);
+    await proc.listening();
+    expect(readFileSync(join(dataDir, 'pinfold.lock'), 'utf8')).toBe(String(proc.child.pid));
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited()).toBe(0);
+  });
+
+  it('an unknown flag exits 2 with the usage', async () => {
+    const dataDir = await tempDir();
+    const result = await runCli(['serve', '--data', dataDir, '--bogus', '1']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('unknown flag --bogus');
+    expect(result.stderr).toContain('Usage: pinfold');
+    const badPort = await runCli(['serve', '--data', dataDir, '--port', 'eighty']);
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('--port');
+  });
+
+  it('PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET set the owner key; --ts-window is honoured', async () => {
+    const dataDir = await tempDir();
+    const owner = { access_key: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e', access_secret: Buffer.alloc(48, 9).toString('base64url') };
+    const proc = startServe(['--data', dataDir, '--port', '0', '--ts-window', '5'], {
+      PINFOLD_OWNER_KEY: owner.access_key,
+      PINFOLD_OWNER_SECRET: owner.access_secret,
+    });
+    running.push(proc);
+    const url = await proc.listening();
+    expect((await call({ url }, 'GET', '/api/v0/stats', { key: owner })).status).toBe(200);
+    expect((await call({ url }, 'GET', '/api/v0/stats', { key: owner, signed: true })).status).toBe(200);
+    expect(existsSync(join(dataDir, 'owner-key.json'))).toBe(false);
+    expect(proc.stdout() + proc.stderr()).not.toContain(owner.access_secret);
+    const stale = await call({ url }, 'GET', '/api/v0/stats', { key: owner, noTs: true, query: { ts: nowTs() - 100 } });
+    expect(stale.status).toBe(401);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited()).toBe(0);
+  });
+
+  it('half an explicit owner key fails the start with a clear message', async () => {
+    const dataDir = await tempDir();
+    const result = await runCli(['serve', '--data', dataDir, '--port', '0'], { PINFOLD_OWNER_KEY: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e', PINFOLD_OWNER_SECRET: '' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET must be set together');
+    expect(existsSync(join(dataDir, 'pinfold.lock'))).toBe(false);
+  });
+});

@@ -1,0 +1,53 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../../main/base/clock.js';
+import { createSealedBox, type SealedBox } from '../../../main/base/sealed-box.js';
+import { openDatabase } from '../../../main/store/db/database.js';
+import type { AccountsContext } from '../../../main/accounts/context.js';
+import { createKeyCache } from '../../../main/accounts/key-cache.js';
+import { loadPlanCatalog } from '../../../main/accounts/plans.js';
+
+/** A clock the test moves by hand. */
+export interface ManualClock extends Clock {
+  set(ms: number): void;
+}
+
+export function manualClock(startMs: number): ManualClock {
+  let now = startMs;
+  return { nowMs: () => now, set: (ms) => void (now = ms) };
+}
+
+export interface AccountsFixture {
+  ctx: AccountsContext;
+  dir: string;
+  /** How many times the sealed box decrypted something. */
+  opens(): number;
+  close(): void;
+}
+
+/** A real SQLite file in a temp folder with every migration, a real sealed box, and a counting wrapper around `open`. */
+export function accountsFixture(clock: Clock): AccountsFixture {
+  const dir = mkdtempSync(join(tmpdir(), 'pinfold-accounts-'));
+  const db = openDatabase(join(dir, 'pinfold.db'));
+  const inner = createSealedBox(randomBytes(32));
+  let opens = 0;
+  const box: SealedBox = {
+    seal: (plain, context) => inner.seal(plain, context),
+    open: (sealed, context) => {
+      opens++;
+      return inner.open(sealed, context);
+    },
+  };
+  const ctx: AccountsContext = { db, plans: loadPlanCatalog(dir), box, clock, keyCache: createKeyCache() };
+  return {
+    ctx,
+    dir,
+    opens: () => opens,
+    close() {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { NotFoundError } from '../../../../main/base/errors.js';
+import { gatewayRoutes, type GatewayDeps, type ResolvedName } from '../../../../main/http/gateway/index.js';
+import { mapError } from '../../../../main/http/error-status.js';
+import type { ReadBlockstore } from '../../../../main/content/read/blocks.js';
+
+export interface Harness {
+  app: FastifyInstance;
+  port: number;
+  get(path: string, headers?: Record<string, string>, method?: string): Promise<RawResponse>;
+  close(): Promise<void>;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  text: string;
+}
+
+export interface HarnessOptions {
+  names?: Record<string, ResolvedName>;
+  beforeBody?: GatewayDeps['beforeBody'];
+  onBodyBytes?: GatewayDeps['onBodyBytes'];
+}
+
+/** A real Fastify server on port 0 with the gateway and the lead's error→status table. */
+export async function startGateway(blockstore: ReadBlockstore, options: HarnessOptions = {}): Promise<Harness> {
+  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, forceCloseConnections: true });
+  app.setErrorHandler((error, _request, reply) => {
+    const mapped = mapError(error);
+    if (reply.sent) return;
+    void reply.code(mapped.status).type('application/json').send(mapped.envelope);
+  });
+  const names = options.names ?? {};
+  gatewayRoutes(app, {
+    blockstore,
+    resolveName: async (name) => {
+      const found = names[name];
+      if (found === undefined) throw new NotFoundError(`name: ${name} is unknown`);
+      return found;
+    },
+    beforeBody: options.beforeBody,
+    onBodyBytes: options.onBodyBytes,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    app,
+    port,
+    get: (path, headers = {}, method = 'GET') => rawRequest(port, path, headers, method),
+    close: () => app.close(),
+  };
+}
+
+/** node:http so the path goes out byte for byte (fetch would normalise "..", "%2F" and the like). */
+export function rawRequest(port: number, path: string, headers: Record<string, string>, method: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

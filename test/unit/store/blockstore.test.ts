@@ -1,0 +1,218 @@
+import { readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { create as createDigest } from 'multiformats/hashes/digest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BadInputError, NotFoundError } from '../../../main/base/errors.js';
+import type { Clock } from '../../../main/base/clock.js';
+import { openDatabase } from '../../../main/store/db/database.js';
+import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
+import { asDagPb, rawBlock, readAll, tempDir } from './blockstore-fixtures.js';
+
+function fakeClock(start = 1_700_000_000_000): Clock & { advance(seconds: number): void } {
+  let now = start;
+  return {
+    nowMs: () => now,
+    advance(seconds: number) {
+      now += seconds * 1000;
+    },
+  };
+}
+
+describe('PinfoldBlockstore', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let store: PinfoldBlockstore;
+  const clock = fakeClock();
+
+  beforeEach(async () => {
+    ({ dir, cleanup } = await tempDir());
+    store = await openBlockstore(dir, undefined, { clock });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    await cleanup();
+  });
+
+  it('stores by multihash: a block put under a raw CID is found under the dag-pb CID', async () => {
+    const block = rawBlock('hello blocks');
+    await store.put(block.cid, block.bytes);
+    const other = asDagPb(block.cid);
+    expect(store.has(other)).toBe(true);
+    expect(Buffer.from(await readAll(store.get(other)))).toEqual(Buffer.from(block.bytes));
+    expect(store.blockSize(other)).toBe(block.bytes.byteLength);
+    expect(store.stats()).toEqual({ blocks: 1, bytes: block.bytes.byteLength });
+  });
+
+  it('rejects a block whose bytes do not match its CID and stores nothing', async () => {
+    const block = rawBlock('genuine');
+    await expect(store.put(block.cid, new TextEncoder().encode('tampered'))).rejects.toBeInstanceOf(BadInputError);
+    expect(store.has(block.cid)).toBe(false);
+    expect(store.stats()).toEqual({ blocks: 0, bytes: 0 });
+  });
+
+  it('rejects unsupported hash functions and truncated digests', async () => {
+    const bytes = new TextEncoder().encode('x');
+    const blake = CID.createV1(raw.code, createDigest(0xb220, new Uint8Array(32)));
+    await expect(store.put(blake, bytes)).rejects.toBeInstanceOf(BadInputError);
+    const short = CID.createV1(raw.code, createDigest(0x12, rawBlock(bytes).cid.multihash.digest.subarray(0, 20)));
+    await expect(store.put(short, bytes)).rejects.toBeInstanceOf(BadInputError);
+    expect(store.stats().blocks).toBe(0);
+  });
+
+  it('never stores identity CIDs but serves them', async () => {
+    const bytes = new TextEncoder().encode('hello\n');
+    const cid = CID.createV1(raw.code, createDigest(0x00, bytes));
+    expect(cid.toString()).toBe('bafkqabtimvwgy3yk');
+    await store.put(cid, bytes);
+    expect(store.stats().blocks).toBe(0);
+    expect(store.has(cid)).toBe(true);
+    expect(Buffer.from(await store.getBlock(cid)).toString()).toBe('hello\n');
+    await expect(store.put(cid, new TextEncoder().encode('other'))).rejects.toBeInstanceOf(BadInputError);
+  });
+
+  it('throws NotFoundError (name NotFoundError, as interface-store) for an absent block', async () => {
+    const { cid } = rawBlock('absent');
+    await expect(store.getBlock(cid)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(readAll(store.get(cid))).rejects.toMatchObject({ name: 'NotFoundError' });
+    expect(await store.findBlock(cid)).toBeUndefined();
+  });
+
+  it('keeps a batch invisible until commit, and abort leaves nothing referenced', async () => {
+    const a = rawBlock('batch a');
+    const b = rawBlock('batch b');
+    const batch = store.createBatch();
+    await batch.put(a.cid, a.bytes);
+    expect(batch.has(a.cid)).toBe(true);
+    expect(store.has(a.cid)).toBe(false);
+    await batch.commit();
+    expect(store.has(a.cid)).toBe(true);
+
+    const aborted = store.createBatch();
+    await aborted.put(b.cid, b.bytes);
+    aborted.abort();
+    expect(store.has(b.cid)).toBe(false);
+    await expect(aborted.put(b.cid, b.bytes)).rejects.toThrow(/aborted/);
+    expect(store.stats()).toEqual({ blocks: 1, bytes: a.bytes.byteLength });
+  });
+
+  it('a bad block in a batch is refused without disturbing what the batch staged', async () => {
+    const good = rawBlock('good');
+    const batch = store.createBatch();
+    await batch.put(good.cid, good.bytes);
+    await expect(batch.put(rawBlock('x').cid, good.bytes)).rejects.toBeInstanceOf(BadInputError);
+    await batch.commit();
+    expect(store.stats().blocks).toBe(1);
+  });
+
+  it('records created_at, refreshes it on re-upload, lists and deletes many', async () => {
+    const blocks = Array.from({ length: 5 }, (_, i) => rawBlock(`block ${i}`));
+    for (const block of blocks) await store.put(block.cid, block.bytes);
+    const first = [...store.listBlocks()];
+    expect(first).toHaveLength(5);
+    expect(new Set(first.map((row) => row.createdAt))).toEqual(new Set([1_700_000_000]));
+
+    clock.advance(100);
+    const again = blocks[0] as ReturnType<typeof rawBlock>;
+    await store.put(again.cid, again.bytes);
+    const touched = [...store.listBlocks()].find((row) => Buffer.from(row.multihash).equals(again.cid.multihash.bytes));
+    expect(touched?.createdAt).toBe(1_700_000_100);
+    expect(store.stats().blocks).toBe(5);
+
+    const removed = store.deleteMultihashes(blocks.slice(0, 3).map((block) => block.cid.multihash.bytes));
+    expect(removed).toBe(3);
+    expect(store.stats().blocks).toBe(2);
+    expect(store.has((blocks[0] as ReturnType<typeof rawBlock>).cid)).toBe(false);
+    expect(store.has((blocks[4] as ReturnType<typeof rawBlock>).cid)).toBe(true);
+  });
+
+  it('does not delete a block that a batch in progress relies on', async () => {
+    const block = rawBlock('leased');
+    await store.put(block.cid, block.bytes);
+    const batch = store.createBatch();
+    await batch.put(block.cid, block.bytes);
+    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(0);
+    await batch.commit();
+    expect(store.has(block.cid)).toBe(true);
+    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
+  });
+
+  it('supports putMany, getMany, getAll and deleteMany of interface-blockstore', async () => {
+    const blocks = Array.from({ length: 20 }, (_, i) => rawBlock(`many ${i}`));
+    const put: CID[] = [];
+    for await (const cid of store.putMany(blocks)) put.push(cid);
+    expect(put).toHaveLength(20);
+    let got = 0;
+    for await (const pair of store.getMany(blocks.map((block) => block.cid))) {
+      const expected = blocks.find((block) => block.cid.equals(pair.cid));
+      expect(Buffer.from(await readAll(pair.bytes))).toEqual(Buffer.from(expected?.bytes ?? []));
+      got++;
+    }
+    expect(got).toBe(20);
+    let all = 0;
+    for await (const pair of store.getAll()) {
+      expect(pair.cid.code).toBe(raw.code);
+      all++;
+    }
+    expect(all).toBe(20);
+    const deleted: CID[] = [];
+    for await (const cid of store.deleteMany(blocks.slice(0, 10).map((block) => block.cid))) deleted.push(cid);
+    expect(deleted).toHaveLength(10);
+    expect(store.stats().blocks).toBe(10);
+  });
+
+  it('keeps blocks across close and reopen', async () => {
+    const block = rawBlock('durable');
+    await store.put(block.cid, block.bytes);
+    await store.close();
+    store = await openBlockstore(dir, undefined, { clock });
+    expect(Buffer.from(await store.getBlock(block.cid)).toString()).toBe('durable');
+  });
+
+  it('rotates packs and compaction reclaims dead packs while live blocks stay readable', async () => {
+    await store.close();
+    store = await openBlockstore(dir, undefined, { clock, packSizeBytes: 4096 });
+    const blocks = Array.from({ length: 40 }, (_, i) => rawBlock(Buffer.alloc(1000, i)));
+    for (const block of blocks) await store.put(block.cid, block.bytes);
+    const packsBefore = (await readdir(join(dir, 'packs'))).length;
+    expect(packsBefore).toBeGreaterThan(5);
+    // Leave one block in every fifth position alive.
+    store.deleteMultihashes(blocks.filter((_, i) => i % 5 !== 0).map((block) => block.cid.multihash.bytes));
+    await store.close();
+    store = await openBlockstore(dir, undefined, { clock, packSizeBytes: 4096 });
+    const result = await store.compact();
+    expect(result.packsCompacted).toBeGreaterThan(0);
+    expect(result.bytesReclaimed).toBeGreaterThan(0);
+    for (const [i, block] of blocks.entries()) {
+      if (i % 5 === 0) expect(Buffer.from(await store.getBlock(block.cid))).toEqual(Buffer.from(block.bytes));
+      else expect(store.has(block.cid)).toBe(false);
+    }
+    expect(store.stats()).toEqual({ blocks: 8, bytes: 8000 });
+    const report = await store.checkIntegrity({ rehash: true });
+    expect(report).toEqual({ checked: 8, problems: [] });
+    let onDisk = 0;
+    for (const name of await readdir(join(dir, 'packs'))) onDisk += (await stat(join(dir, 'packs', name))).size;
+    expect(onDisk).toBeLessThan(40 * 1000);
+  });
+
+  it('uses a shared database when given one', async () => {
+    const db = openDatabase(join(dir, 'shared.sqlite'));
+    const shared = await openBlockstore(join(dir, 'shared'), db, { clock });
+    const block = rawBlock('shared db');
+    await shared.put(block.cid, block.bytes);
+    await shared.close();
+    const row = db.prepare('SELECT length FROM blocks').get() as { length: number };
+    expect(row.length).toBe(block.bytes.byteLength);
+    db.close();
+  });
+
+  it('refuses blocks above the size limit', async () => {
+    await store.close();
+    store = await openBlockstore(dir, undefined, { clock, maxBlockBytes: 100 });
+    const block = rawBlock(Buffer.alloc(101));
+    await expect(store.put(block.cid, block.bytes)).rejects.toBeInstanceOf(BadInputError);
+    expect(store.stats().blocks).toBe(0);
+  });
+});

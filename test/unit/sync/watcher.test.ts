@@ -1,0 +1,189 @@
+import { execFileSync } from 'node:child_process';
+import { appendFile, chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, it, expect } from 'vitest';
+import type { RawEvent } from '../../../main/sync/coalescer.js';
+import { createIgnoreRules, type IgnoreRules } from '../../../main/sync/ignore-rules.js';
+import type { Unreadable } from '../../../main/sync/scanner.js';
+import { startWatcher, type SyncWatcher, type WatcherInit } from '../../../main/sync/watcher.js';
+
+async function waitFor(check: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
+  const until = Date.now() + deadlineMs;
+  while (!check()) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('startWatcher', () => {
+  let base = '';
+  let root = '';
+  let events: RawEvent[] = [];
+  let unreadable: Unreadable[] = [];
+  let ignoreChanges: string[] = [];
+  let rules: IgnoreRules;
+  let watcher: SyncWatcher | undefined;
+
+  const start = async (extra: Partial<WatcherInit> = {}): Promise<SyncWatcher> => {
+    watcher = await startWatcher({
+      root,
+      rules,
+      stabilityMs: 60,
+      stabilityPollMs: 20,
+      onEvent: (e) => events.push(e),
+      onUnreadable: (u) => unreadable.push(u),
+      onIgnoreFileChanged: (dir) => ignoreChanges.push(dir),
+      ...extra,
+    });
+    return watcher;
+  };
+  const seen = (kind: RawEvent['kind'], p: string): boolean => events.some((e) => e.kind === kind && e.path === p);
+
+  beforeEach(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'pinfold-watch-'));
+    root = path.join(base, 'folder');
+    await mkdir(root);
+    events = [];
+    unreadable = [];
+    ignoreChanges = [];
+    rules = createIgnoreRules();
+  });
+  afterEach(async () => {
+    await watcher?.close();
+    watcher = undefined;
+    await rm(base, { recursive: true, force: true });
+  });
+
+  it('does not poll and does not report what existed before it started', async () => {
+    await writeFile(path.join(root, 'old.txt'), 'old');
+    const w = await start();
+    expect(w.usingPolling).toBe(false);
+    await writeFile(path.join(root, 'sentinel'), 's');
+    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    expect(events.some((e) => e.path === 'old.txt')).toBe(false);
+  });
+
+  it('reports add, change, unlink, addDir and unlinkDir with relative paths and stats', async () => {
+    await start();
+    await mkdir(path.join(root, 'sub'));
+    await writeFile(path.join(root, 'sub', 'a.txt'), 'hello');
+    await waitFor(() => seen('add', 'sub/a.txt'), 'add');
+    expect(seen('addDir', 'sub')).toBe(true);
+    const added = events.find((e) => e.path === 'sub/a.txt');
+    expect(added?.size).toBe(5);
+    expect(typeof added?.ino).toBe('number');
+    expect(typeof added?.mtimeMs).toBe('number');
+
+    await writeFile(path.join(root, 'sub', 'a.txt'), 'hello, world');
+    await waitFor(() => seen('change', 'sub/a.txt'), 'change');
+    expect(events.find((e) => e.kind === 'change')?.size).toBe(12);
+
+    await rm(path.join(root, 'sub'), { recursive: true });
+    await waitFor(() => seen('unlinkDir', 'sub'), 'unlinkDir');
+    await waitFor(() => seen('unlink', 'sub/a.txt'), 'unlink');
+    // The unlink carries the identity last seen, so the coalescer can pair a move.
+    expect(events.find((e) => e.kind === 'unlink')).toMatchObject({ size: 12, ino: added?.ino });
+  });
+
+  it('carries the stored identity on an unlink of a file it never saw being written', async () => {
+    await writeFile(path.join(root, 'stored.bin'), 'x');
+    await start({ lookup: (rel) => (rel === 'stored.bin' ? { size: 1, ino: 42, mtimeMs: 7 } : undefined) });
+    await rename(path.join(root, 'stored.bin'), path.join(root, 'moved.bin'));
+    await waitFor(() => seen('unlink', 'stored.bin') && seen('add', 'moved.bin'), 'rename');
+    expect(events.find((e) => e.kind === 'unlink')).toMatchObject({ size: 1, ino: 42, mtimeMs: 7 });
+  });
+
+  it('applies default junk and add-time patterns on every event', async () => {
+    rules = createIgnoreRules({ patterns: ['build/'] });
+    await start();
+    await writeFile(path.join(root, '.DS_Store'), 'junk');
+    await writeFile(path.join(root, 'movie.part'), 'junk');
+    await mkdir(path.join(root, 'build'));
+    await writeFile(path.join(root, 'build', 'out.o'), 'junk');
+    await writeFile(path.join(root, 'sentinel'), 's');
+    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    await rm(path.join(root, 'movie.part'));
+    await rm(path.join(root, 'sentinel'));
+    await waitFor(() => seen('unlink', 'sentinel'), 'sentinel unlink');
+    expect(events.map((e) => e.path).sort()).toEqual(['sentinel', 'sentinel']);
+  });
+
+  it('re-reads a .pinfoldignore when it changes and reports the folder for a rescan', async () => {
+    await mkdir(path.join(root, 'logs'));
+    await start();
+    await writeFile(path.join(root, 'logs', '.pinfoldignore'), '*.log\n');
+    await waitFor(() => ignoreChanges.includes('logs'), 'ignore change');
+    expect(rules.isIgnored('logs/a.log', false)).toBe(true);
+    await writeFile(path.join(root, 'logs', 'a.log'), 'x');
+    await writeFile(path.join(root, 'logs', 'a.txt'), 'x');
+    await waitFor(() => seen('add', 'logs/a.txt'), 'a.txt');
+    expect(seen('add', 'logs/a.log')).toBe(false);
+    // The ignore file is content like any other.
+    expect(seen('add', 'logs/.pinfoldignore')).toBe(true);
+
+    ignoreChanges = [];
+    await rm(path.join(root, 'logs', '.pinfoldignore'));
+    await waitFor(() => ignoreChanges.includes('logs'), 'ignore removal');
+    expect(rules.isIgnored('logs/a.log', false)).toBe(false);
+    await appendFile(path.join(root, 'logs', 'a.log'), 'more');
+    await waitFor(() => events.some((e) => e.path === 'logs/a.log'), 'a.log now watched');
+  });
+
+  it('holds a file being written until its size and mtime stay still, then reports it once', async () => {
+    const w = await start({ stabilityMs: 1_500 });
+    const file = path.join(root, 'big.bin');
+    const chunk = Buffer.alloc(64 * 1024, 1);
+    await writeFile(file, chunk);
+    await waitFor(() => w.pendingWrites === 1, 'pending write');
+    for (let i = 0; i < 5; i++) await appendFile(file, chunk);
+    expect(events.filter((e) => e.path === 'big.bin')).toEqual([]);
+    await waitFor(() => seen('add', 'big.bin'), 'stable add');
+    const reports = events.filter((e) => e.path === 'big.bin');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.size).toBe(6 * chunk.length);
+    expect(w.pendingWrites).toBe(0);
+  });
+
+  it('does not follow symlinks out of the folder, nor sync them', async () => {
+    const outside = path.join(base, 'outside');
+    await mkdir(outside);
+    await symlink(outside, path.join(root, 'link-dir'));
+    await writeFile(path.join(outside, 'secret'), 'x');
+    await start();
+    await symlink(path.join(outside, 'secret'), path.join(root, 'link-file'));
+    await writeFile(path.join(outside, 'secret2'), 'y');
+    await writeFile(path.join(root, 'sentinel'), 's');
+    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    expect(events.map((e) => e.path)).toEqual(['sentinel']);
+  });
+
+  it('reports entries it cannot read and keeps going', async () => {
+    await start();
+    execFileSync('mkfifo', [path.join(root, 'pipe')]);
+    const locked = path.join(root, 'locked.txt');
+    await writeFile(locked, 'x');
+    await chmod(locked, 0o000);
+    await writeFile(path.join(root, 'fine.txt'), 'ok');
+    await waitFor(() => seen('add', 'fine.txt'), 'fine');
+    await waitFor(() => unreadable.some((u) => u.path === 'pipe'), 'fifo report');
+    expect(unreadable.find((u) => u.path === 'pipe')?.reason).toBe('not a regular file');
+    expect(seen('add', 'pipe')).toBe(false);
+    // Root reads anything; for anyone else a mode-000 file is reported instead of synced.
+    if (process.getuid?.() !== 0) {
+      await waitFor(() => unreadable.some((u) => u.path === 'locked.txt'), 'locked report');
+      expect(seen('add', 'locked.txt')).toBe(false);
+    } else {
+      await waitFor(() => seen('add', 'locked.txt'), 'root reads mode-000 files');
+      expect(unreadable.map((u) => u.path)).toEqual(['pipe']);
+    }
+  });
+
+  it('tells when the folder itself disappears', async () => {
+    let gone = 0;
+    await start({ onRootGone: () => gone++ });
+    await rm(root, { recursive: true });
+    await waitFor(() => gone > 0, 'root gone');
+    expect(events.some((e) => e.path === '')).toBe(false);
+  });
+});
