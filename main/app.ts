@@ -22,15 +22,19 @@ import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
 import { gatewayRoutes } from './http/gateway/index.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
-import { NotFoundError } from './base/errors.js';
 import { unixSeconds } from './base/clock.js';
-import { check, record } from './accounts/usage.js';
+import { check, record, reserve } from './accounts/usage.js';
 import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
 import { builtinBlocks } from './content/builtin-blocks.js';
 import type { PinsContext } from './pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
+import { addPin } from './pins/pins.js';
+import { parseCidParam } from './content/cid-param.js';
+import { createNamesContext } from './names/context.js';
+import { resolveName } from './names/resolver.js';
+import { nameRoutes } from './http/routes/names.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -61,6 +65,9 @@ export interface PinfoldApp {
   collectGarbage(): Promise<GcResult>;
   nowSeconds(): number;
 }
+
+/** The longest Cache-Control max-age we send (one year, as for immutable content). */
+const MAX_CACHE_SECONDS = 29_030_400;
 
 /** The composition root: the one module that sees every domain and wires them together. */
 export async function createApp(init: AppInit): Promise<PinfoldApp> {
@@ -122,16 +129,36 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     gcTimer.unref();
     const uploadKey = await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
 
+    const names = createNamesContext({
+      db,
+      sealedBox: accounts.box,
+      clock,
+      limits: {
+        reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
+        releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
+      },
+      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'))),
+      dnsResolver: config.dnsResolver,
+    });
+
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
+    nameRoutes(server, names);
     uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
     gatewayRoutes(server, {
       blockstore: blocks,
       async resolveName(name) {
-        throw new NotFoundError(`no IPNS name ${name}`);
+        const resolution = await resolveName(names, name);
+        return {
+          cid: resolution.cid,
+          path: resolution.path.split('/').filter((segment) => segment !== ''),
+          // DNSLink answers carry no TTL we can read: send no Cache-Control rather than guess.
+          ttlSeconds: Math.min(resolution.ttlSeconds ?? 0, MAX_CACHE_SECONDS),
+          ...(resolution.record ? { record: resolution.record } : {}),
+        };
       },
       beforeBody(request, bytes) {
         if (request.auth) check(accounts, request.auth.account.id, 'egress', bytes);

@@ -37,7 +37,7 @@ const OWNED_PACKAGES: Record<string, (file: string) => boolean> = {
 function layerOf(file: string): string | null {
   if (file.startsWith('shared/')) return 'shared';
   if (file.startsWith('renderer/')) return 'renderer';
-  if (file === 'main/app.ts') return 'main/app';
+  if (/^main\/app[a-z-]*\.ts$/.test(file)) return 'main/app';
   if (/^main\/cli[a-z-]*\.ts$/.test(file)) return 'main/cli';
   const match = /^main\/([a-z]+)\//.exec(file);
   return match ? `main/${match[1]}` : null;
