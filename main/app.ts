@@ -13,6 +13,7 @@ import type { AccountsContext } from './accounts/context.js';
 import { createKeyCache } from './accounts/key-cache.js';
 import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey, type OwnerKeyStore } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
+import { verifyMasterKey } from './accounts/master-key-check.js';
 import { buildServer } from './http/server.js';
 import { accountRoutes } from './http/routes/account.js';
 import { partnerRoutes } from './http/routes/partner.js';
@@ -35,6 +36,7 @@ import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
+import { startSync } from './app-sync.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -82,10 +84,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const secretStore = init.secretStore ?? new FileSecretStore(config.dataDir);
     const masterKey = await loadOrCreateMasterKey(secretStore);
     db = openDatabase(join(config.dataDir, 'pinfold.db'));
+    const box = createSealedBox(masterKey);
+    verifyMasterKey(db, box, secretStore.description);
     const accounts: AccountsContext = {
       db,
       plans: loadPlanCatalog(config.dataDir),
-      box: createSealedBox(masterKey),
+      box,
       clock,
       keyCache: createKeyCache(),
     };
@@ -147,6 +151,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
+    const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock });
     uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
     gatewayRoutes(server, {
       blockstore: blocks,
@@ -188,6 +193,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         if (closed) return;
         closed = true;
         clearInterval(gcTimer);
+        await sync.close();
         await server.close();
         await pendingPins.close();
         await pins.gcLock.exclusive(async () => blocks.close());

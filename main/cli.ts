@@ -4,6 +4,7 @@ import { DataFolderLockedError } from './base/lock-file.js';
 import { createLogger } from './base/logger.js';
 import { parseArgs, serveConfig, UsageError, type ParsedArgs } from './cli-args.js';
 import { accountCommand } from './cli-account.js';
+import { SYNC_USAGE, syncCommand } from './cli-sync.js';
 
 const USAGE = `Usage: pinfold <command> [--data DIR]
 
@@ -13,6 +14,7 @@ const USAGE = `Usage: pinfold <command> [--data DIR]
   account list                     list accounts (uuid, plan, partner flag, balance)
   account partner <uuid> on|off    mark an account as a qualified partner or not
   account credit <uuid> <amount>   add to an account's balance, e.g. 25.00
+${SYNC_USAGE}
 
 Data folder (default ${defaultDataDir()}) is shared with the desktop app.`;
 
@@ -51,6 +53,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return -1;
     case 'account':
       return accountCommand({ ...args, positional: rest });
+    case 'sync':
+      return syncCommand({ ...args, positional: rest });
     default:
       throw new UsageError(`unknown command ${command}`);
   }

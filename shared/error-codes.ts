@@ -14,6 +14,8 @@ export const ErrorCodes = {
   locked: 'locked',
   notAcceptable: 'not_acceptable',
   rangeNotSatisfiable: 'range_not_satisfiable',
+  /** A server we depend on (the DNS server of DNSLink) failed to answer: 502, not our fault, worth a retry. */
+  badGateway: 'bad_gateway',
   internal: 'internal',
 } as const;
 

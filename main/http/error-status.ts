@@ -16,6 +16,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCodes.rangeNotSatisfiable]: 416,
   [ErrorCodes.locked]: 423,
   [ErrorCodes.internal]: 500,
+  [ErrorCodes.badGateway]: 502,
 };
 
 export interface MappedError {

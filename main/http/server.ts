@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { Clock } from '../base/clock.js';
 import { unixSeconds } from '../base/clock.js';
@@ -45,7 +45,17 @@ function hasCredentials(headers: Record<string, unknown>): boolean {
  * into the contract's envelope. Routes are registered by the caller (app.ts).
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, bodyLimit: 16 * 1024 * 1024, forceCloseConnections: true });
+  const app = Fastify({
+    logger: false,
+    routerOptions: { maxParamLength: 4096 },
+    bodyLimit: 16 * 1024 * 1024,
+    forceCloseConnections: true,
+    // Errors Fastify raises before routing (a URL with broken percent-encoding) get our envelope too.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const mapped = mapError(error);
+      void reply.code(mapped.status).type('application/json').send(mapped.envelope);
+    },
+  });
   app.decorateRequest('auth', null);
 
   // Bodies are read by the handlers that want them (JSON whatever its Content-Type, raw upload

@@ -6,11 +6,14 @@ import { parseContentPath } from './content-path.js';
 /** TXT records of a host, each as its character-strings; null when the host has none (NXDOMAIN, NODATA). */
 export type TxtLookup = (hostname: string) => Promise<string[][] | null>;
 
-/** The DNS server could not answer (timeout, refused, SERVFAIL): not the client's fault, not "no record". */
+/**
+ * The DNS server could not answer (timeout, refused, SERVFAIL): not the client's fault, not "no record", and
+ * not a fault of ours either: 502, as a gateway answers when its upstream fails.
+ */
 export class DnsLookupError extends AppError {
   override readonly name = 'DnsLookupError';
   constructor(message: string) {
-    super(ErrorCodes.internal, message);
+    super(ErrorCodes.badGateway, message);
   }
 }
 

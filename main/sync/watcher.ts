@@ -36,6 +36,8 @@ export interface WatcherInit {
   onUnreadable?: (entry: Unreadable) => void;
   /** A `.pinfoldignore` in `relDir` was created, changed or deleted; the rules already hold the new text. */
   onIgnoreFileChanged?: (relDir: string) => void;
+  /** A folder appeared where a file was (chokidar does not report its content): scan `relDir`. */
+  onFolderAppeared?: (relDir: string) => void;
   /** The folder itself disappeared (unmounted drive, deleted): apply the unmounted-drive rule. */
   onRootGone?: () => void;
   onError?: (error: Error) => void;
@@ -136,7 +138,8 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
           }
           if (!info.isFile()) {
             pending.delete(rel);
-            if (!info.isDirectory()) report({ path: rel, reason: 'not a regular file' });
+            if (info.isDirectory()) folderReplacedFile(rel, abs);
+            else report({ path: rel, reason: 'not a regular file' });
             return;
           }
           if (info.size !== entry.size || info.mtimeMs !== entry.mtimeMs || info.ino !== entry.ino) {
@@ -163,6 +166,19 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       polling = false;
       schedule();
     }
+  };
+
+  // chokidar keeps tracking a name as a file when a folder takes its place (it reports a 'change' and
+  // never looks inside): report the swap, watch the folder, and have the caller scan its content.
+  const folderReplacedFile = (rel: string, abs: string): void => {
+    if (closed || rules.isIgnored(rel, true)) return;
+    const stat = known.get(rel) ?? init.lookup?.(rel) ?? {};
+    known.delete(rel);
+    init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...stat });
+    init.onEvent({ kind: 'addDir', path: rel, at: clock.nowMs() });
+    fsw.unwatch(abs);
+    fsw.add(abs);
+    init.onFolderAppeared?.(rel);
   };
 
   const reloadIgnoreFile = async (rel: string): Promise<void> => {

@@ -32,7 +32,8 @@ export function UsageMeter({ row }: { row: UsageRow }) {
           aria-valuenow={Math.round(fraction * 100)}
           aria-valuetext={`${formatAmount(row.used, row.unit)} of ${formatLimit(row.limit, row.unit)}`}
         >
-          <div className="usage-bar-fill" style={{ width: `${fraction * 100}%` }} />
+          {/* Any use at all shows a sliver, so 2 KiB of 1 GiB does not look like nothing. */}
+          <div className="usage-bar-fill" style={{ width: fraction > 0 ? `max(${fraction * 100}%, 4px)` : '0' }} />
         </div>
       ) : (
         <div className="usage-bar usage-bar-unlimited" aria-hidden="true" />

@@ -236,4 +236,35 @@ describe('Overview in Chromium', () => {
     await page.getByRole('alert').filter({ hasText: 'Cannot reach' }).waitFor({ state: 'detached' });
     expect(((await page.getByRole('alert').textContent()) ?? '').trim()).toBe('');
   });
+
+  it('signs in by itself through the desktop bridge, without copying the owner secret into the tab', async () => {
+    // Stands in for the preload: the same `window.pinfold` shape, defined before the page's scripts run.
+    const desktop = await context.newPage();
+    await desktop.addInitScript((owner) => {
+      // Runs in the page; `globalThis` is its window (this file is type-checked without DOM types).
+      Object.defineProperty(globalThis, 'pinfold', {
+        value: Object.freeze({
+          isDesktop: true,
+          getOwnerKey: async () => owner,
+          pickFolder: async () => null,
+          openExternal: async () => false,
+        }),
+      });
+    }, server.owner);
+    try {
+      await desktop.goto(`${server.url}/`);
+      await desktop.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+      expect(((await desktop.getByTestId('plan').textContent()) ?? '').trim()).toBe((await stats(server.owner)).plan);
+      expect(await desktop.evaluate<string | null>('sessionStorage.getItem("pinfold.credentials")')).toBeNull();
+
+      // After signing out, the app stays signed out in this tab, reload included.
+      await desktop.getByRole('button', { name: 'Sign out' }).click();
+      await desktop.getByRole('heading', { name: 'Sign in' }).waitFor();
+      await desktop.reload();
+      await desktop.getByRole('heading', { name: 'Sign in' }).waitFor();
+      expect(await desktop.getByRole('heading', { name: 'Overview' }).count()).toBe(0);
+    } finally {
+      await desktop.close();
+    }
+  });
 });

@@ -4,12 +4,13 @@
  * unlocked gnome-keyring and a fresh XDG_DATA_HOME. Without a session bus the second block runs
  * instead and checks that the store fails loudly rather than falling back to a keyring that forgets.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
-import { KeychainUnavailableError } from '../../main/desktop/keychain-entry.js';
 import { keychainOwnerKeyStore } from '../../main/desktop/keychain-owner-key-store.js';
 import { keychainSecretStore } from '../../main/desktop/keychain-secret-store.js';
 
@@ -17,6 +18,7 @@ const onLinux = process.platform === 'linux';
 const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const service = `Pinfold-test-${randomUUID()}`;
 const otherService = `${service}-other`;
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 async function filesUnder(dir: string): Promise<string[]> {
   try {
@@ -41,11 +43,15 @@ async function keyringFilesChange(dir: string, before: Map<string, Buffer>, dead
     const changed = [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes));
     if (changed) return now;
     if (Date.now() > end) throw new Error(`no keyring file under ${dir} changed within ${deadlineMs} ms`);
-    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
 
-describe.runIf(hasSecretService)('keychain stores on the OS keychain', () => {
+describe('keychain stores on the OS keychain', () => {
+  it('has a Secret Service to talk to (CI runs the suite under with-keyring.sh)', () => {
+    expect(hasSecretService, 'no D-Bus session: run `../shared/tools/with-keyring.sh npm test`').toBe(true);
+  });
+
   afterAll(async () => {
     for (const [svc, account] of [
       [service, 'secret:master'],
@@ -105,10 +111,32 @@ describe.runIf(hasSecretService)('keychain stores on the OS keychain', () => {
   });
 });
 
-describe.runIf(!hasSecretService)('keychain stores without a Secret Service (run under with-keyring.sh for the full test)', () => {
-  it('fail loudly instead of falling back to the kernel keyring, which forgets at reboot', async () => {
-    await expect(keychainSecretStore({ service }).get('master')).rejects.toBeInstanceOf(KeychainUnavailableError);
-    await expect(keychainSecretStore({ service }).set('master', randomBytes(32))).rejects.toThrow(/keeps its keys in/);
-    await expect(keychainOwnerKeyStore({ service }).load()).rejects.toBeInstanceOf(KeychainUnavailableError);
+describe('keychain stores without a Secret Service', () => {
+  // A child process without a session bus, so this runs beside the real-keychain tests above.
+  it.runIf(onLinux)('fail loudly instead of falling back to the kernel keyring, which forgets at reboot', () => {
+    const script = `
+      import { keychainSecretStore } from './main/desktop/keychain-secret-store.ts';
+      import { keychainOwnerKeyStore } from './main/desktop/keychain-owner-key-store.ts';
+      import { KeychainUnavailableError } from './main/desktop/keychain-entry.ts';
+      const service = ${JSON.stringify(service)};
+      const outcomes = [];
+      for (const attempt of [
+        () => keychainSecretStore({ service }).get('master'),
+        () => keychainSecretStore({ service }).set('master', Buffer.alloc(32, 7)),
+        () => keychainOwnerKeyStore({ service }).load(),
+      ]) {
+        try { await attempt(); outcomes.push('stored'); }
+        catch (error) { outcomes.push(error instanceof KeychainUnavailableError ? 'unavailable' : String(error.message)); }
+      }
+      process.stdout.write(JSON.stringify(outcomes));
+    `;
+    const env = { ...process.env };
+    delete env.DBUS_SESSION_BUS_ADDRESS;
+    const result = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: repoRoot, env, encoding: 'utf8' });
+    expect(result.status, result.stderr).toBe(0);
+    const [get, set, load] = JSON.parse(result.stdout) as string[];
+    expect(get).toBe('unavailable');
+    expect(set).toMatch(/keeps its keys in|unavailable/);
+    expect(load).toBe('unavailable');
   });
 });

@@ -11,7 +11,14 @@ export class ByteReader {
   /** Bytes handed out so far. */
   position = 0;
 
-  constructor(source: AsyncIterable<unknown> | Iterable<unknown>) {
+  /**
+   * `allocate` makes the buffer for a read that spans source pieces (the only copying read); the CAR
+   * importer passes shared memory for large reads so hash workers can verify them without a copy.
+   */
+  constructor(
+    source: AsyncIterable<unknown> | Iterable<unknown>,
+    private readonly allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length),
+  ) {
     this.iterator =
       Symbol.asyncIterator in source
         ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]()
@@ -99,7 +106,7 @@ export class ByteReader {
         this.head = 0;
       }
     } else {
-      out = new Uint8Array(length);
+      out = this.allocate(length);
       let filled = 0;
       while (filled < length) {
         const piece = this.pieces[0] as Uint8Array;

@@ -29,9 +29,9 @@ const CARV2_PRAGMA_BYTES = 11;
  */
 export async function readCarStream(
   source: AsyncIterable<unknown> | Iterable<unknown>,
-  options: { maxSectionBytes: number },
+  options: { maxSectionBytes: number; allocate?: (length: number) => Uint8Array },
 ): Promise<CarStream> {
-  const reader = new ByteReader(source);
+  const reader = new ByteReader(source, options.allocate);
   const first = await readHeader(reader);
   if (first.version === 1) {
     return { version: 1, roots: first.roots, blocks: sections(reader, Number.POSITIVE_INFINITY, options.maxSectionBytes), get position() { return reader.position; } };

@@ -1,6 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
 import { BlockBatch } from '../../store/blockstore/block-batch.js';
+import { OFFLOAD_MIN_BYTES, sharedBytes } from '../../store/blockstore/hash-pool.js';
+import { verifyBlockAsync } from '../../store/blockstore/hashes.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { readCarStream } from './car-stream.js';
 
@@ -23,6 +25,15 @@ export interface CarImportResult {
   blockBytes: number;
 }
 
+interface PendingBlock {
+  cid: CID;
+  bytes: Uint8Array;
+  verified: Promise<void>;
+}
+
+/** Blocks verifying at once. */
+const VERIFY_WINDOW = 8;
+
 /** Headroom for the CID in front of a block of `maxBlockBytes`. */
 const CID_ALLOWANCE = 128;
 
@@ -41,15 +52,33 @@ export async function importCar(
   const maxBlockBytes = owned ? (target as PinfoldBlockstore).maxBlockBytes : undefined;
   const batch = target instanceof BlockBatch ? target : target.createBatch();
   const putOptions = { signal: options.signal };
+  const window: PendingBlock[] = [];
   try {
-    const car = await readCarStream(source, { maxSectionBytes: (maxBlockBytes ?? 8 * 1024 * 1024) + CID_ALLOWANCE });
+    const car = await readCarStream(source, {
+      maxSectionBytes: (maxBlockBytes ?? 8 * 1024 * 1024) + CID_ALLOWANCE,
+      allocate: (length) => (length >= OFFLOAD_MIN_BYTES ? sharedBytes(length) : new Uint8Array(length)),
+    });
     let blockCount = 0;
     let blockBytes = 0;
-    for await (const { cid, bytes } of car.blocks) {
-      await batch.put(cid, bytes, putOptions);
-      blockCount++;
-      blockBytes += bytes.byteLength;
-      options.onProgress?.({ bytes: car.position, blocks: blockCount });
+    // Large blocks verify on the hash workers while the next sections are parsed; staging keeps CAR order.
+    const stage = async (block: PendingBlock): Promise<void> => {
+      await block.verified;
+      await batch.putTrusted(block.cid, block.bytes, putOptions);
+    };
+    try {
+      for await (const { cid, bytes } of car.blocks) {
+        const verified = verifyBlockAsync(cid, bytes);
+        // Observed now so a failure while the next section is parsed is not an unhandled rejection.
+        verified.catch(() => undefined);
+        window.push({ cid, bytes, verified });
+        if (window.length >= VERIFY_WINDOW) await stage(window.shift() as PendingBlock);
+        blockCount++;
+        blockBytes += bytes.byteLength;
+        options.onProgress?.({ bytes: car.position, blocks: blockCount });
+      }
+      while (window.length > 0) await stage(window.shift() as PendingBlock);
+    } finally {
+      window.length = 0;
     }
     for (const root of car.roots) {
       if (!batch.has(root)) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);

@@ -17,8 +17,9 @@ export function toEntry(name: string, cid: CID, tsize: number | undefined): Entr
   return { name, cid, tsize, nameBytes: utf8(name) };
 }
 
-export function fromDirectoryEntry(entry: DirectoryEntry): Entry {
-  return toEntry(entry.name, entry.cid, entry.tsize);
+/** Reuses the name bytes and hash an entry read from a (cached) shard may already carry. */
+export function fromDirectoryEntry(entry: DirectoryEntry & Partial<NameKey>): Entry {
+  return { name: entry.name, cid: entry.cid, tsize: entry.tsize, nameBytes: entry.nameBytes ?? utf8(entry.name), hash: entry.hash };
 }
 
 export function hashOf(entry: { nameBytes: Uint8Array; hash?: NameHash }): NameHash {

@@ -1,9 +1,11 @@
-import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
 import type { BlockBatch } from './blocks.js';
 import { HAMT_HASH_TYPE, type ShardNode, type ShardSlot } from './directory-node.js';
 import { hashOf, type Entry } from './entries.js';
+import { utf8 } from './entry-name.js';
+import { encodePbNode, type EncodableLink } from './pb-encode.js';
+import type { DirectoryEntry } from './types.js';
 import type { ShardCache } from './shard-cache.js';
 
 /** The importer's default fanout: 256 slots, 8 hash bits a level. */
@@ -53,32 +55,49 @@ export function buildShard(ctx: ShardWriteContext, entries: readonly Entry[], de
 
 /** Encodes a shard node as the importer does (dir-sharded.ts `flush`) and queues its block. */
 export function writeShard(ctx: ShardWriteContext, shard: ShardNode): ShardResult {
-  const padLength = (shard.fanout - 1).toString(16).length;
+  const labels = slotLabels(shard.fanout);
   const indexes = [...shard.slots.keys()].sort((a, b) => a - b);
-  const links: dagPb.PBLink[] = [];
   let childrenSize = 0;
-  for (const index of indexes) {
+  const links = indexes.map((index): EncodableLink => {
     const slot = shard.slots.get(index) as ShardSlot;
-    const label = index.toString(16).toUpperCase().padStart(padLength, '0');
-    const link: dagPb.PBLink =
-      slot.kind === 'shard'
-        ? { Name: label, Hash: slot.cid }
-        : { Name: label + slot.entry.name, Hash: slot.entry.cid };
-    const tsize = slot.kind === 'shard' ? slot.tsize : slot.entry.tsize;
-    if (tsize !== undefined) link.Tsize = tsize;
-    childrenSize += tsize ?? 0;
-    links.push(link);
-  }
+    const prefix = labels[index] as Uint8Array;
+    if (slot.kind === 'shard') {
+      childrenSize += slot.tsize ?? 0;
+      return { prefix, name: NO_NAME, hash: slot.cid.bytes, tsize: slot.tsize };
+    }
+    childrenSize += slot.entry.tsize ?? 0;
+    return { prefix, name: nameBytesOf(slot.entry), hash: slot.entry.cid.bytes, tsize: slot.entry.tsize };
+  });
   const data = new UnixFS({
     type: 'hamt-sharded-directory',
     data: bitfield(indexes, shard.fanout),
     fanout: BigInt(shard.fanout),
     hashType: BigInt(HAMT_HASH_TYPE),
   }).marshal();
-  const bytes = dagPb.encode({ Data: data, Links: links });
+  const bytes = encodePbNode(data, links);
   const cid = ctx.batch.add(bytes);
   ctx.shardCache?.set(cid, shard);
   return { cid, size: bytes.length + childrenSize };
+}
+
+const NO_NAME = new Uint8Array(0);
+const labelCache = new Map<number, Uint8Array[]>();
+
+/** Slot labels as the importer writes them: upper-case hex, zero-padded to the width of `fanout - 1`. */
+function slotLabels(fanout: number): Uint8Array[] {
+  let labels = labelCache.get(fanout);
+  if (labels === undefined) {
+    const padLength = (fanout - 1).toString(16).length;
+    labels = Array.from({ length: fanout }, (_, i) => utf8(i.toString(16).toUpperCase().padStart(padLength, '0')));
+    labelCache.set(fanout, labels);
+  }
+  return labels;
+}
+
+/** Entries read from a shard carry no name bytes yet; keep them once computed (shards are shared). */
+function nameBytesOf(entry: DirectoryEntry & { nameBytes?: Uint8Array }): Uint8Array {
+  entry.nameBytes ??= utf8(entry.name);
+  return entry.nameBytes;
 }
 
 /**

@@ -1,6 +1,7 @@
-import * as dagPb from '@ipld/dag-pb';
+import type * as dagPb from '@ipld/dag-pb';
 import { compareNameBytes } from './entry-name.js';
 import { toEntry, type Entry } from './entries.js';
+import { encodePbNode, type EncodableLink } from './pb-encode.js';
 
 /** UnixFS `Data` of a directory without mode or mtime, as the importer writes it. */
 const DIRECTORY_DATA = Uint8Array.from([0x08, 0x01]);
@@ -16,12 +17,13 @@ export function sortEntries(entries: Entry[]): Entry[] {
 
 /** Encodes a plain directory from entries sorted by name bytes; returns the block and its cumulative size. */
 export function encodePlainDirectory(sorted: readonly Entry[]): { bytes: Uint8Array; size: number } {
-  const links: dagPb.PBLink[] = [];
   let size = 0;
-  for (const entry of sorted) {
-    links.push(entry.tsize === undefined ? { Name: entry.name, Hash: entry.cid } : { Name: entry.name, Hash: entry.cid, Tsize: entry.tsize });
+  const links = sorted.map((entry): EncodableLink => {
     size += entry.tsize ?? 0;
-  }
-  const bytes = dagPb.encode({ Data: DIRECTORY_DATA, Links: links });
+    return { prefix: NO_PREFIX, name: entry.nameBytes, hash: entry.cid.bytes, tsize: entry.tsize };
+  });
+  const bytes = encodePbNode(DIRECTORY_DATA, links);
   return { bytes, size: size + bytes.length };
 }
+
+const NO_PREFIX = new Uint8Array(0);

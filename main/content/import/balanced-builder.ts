@@ -4,7 +4,7 @@ import { CID } from 'multiformats/cid';
 import type { MultihashDigest } from 'multiformats/hashes/interface';
 import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
-import { digestBytes } from '../../store/blockstore/hashes.js';
+import { digestBytes, digestBytesAsync } from '../../store/blockstore/hashes.js';
 import type { ResolvedLayout } from './unixfs-options.js';
 
 /** One node of a file DAG as its parent needs it. */
@@ -18,7 +18,16 @@ export interface FileNode {
   unixfs?: UnixFS;
 }
 
-export type WriteBlock = (cid: CID, bytes: Uint8Array) => Promise<unknown>;
+/** A hashed leaf waiting for its turn to be written. */
+export interface PreparedLeaf {
+  node: FileNode;
+  block: Uint8Array;
+  /** The chunk buffer the block lives in, when it must be released after the write. */
+  chunk?: Uint8Array;
+}
+
+/** Stores a block; `release` (when given) runs once the store no longer reads `bytes`. */
+export type WriteBlock = (cid: CID, bytes: Uint8Array, release?: () => void) => Promise<unknown>;
 
 /**
  * Builds the balanced layout of ipfs-unixfs-importer incrementally: leaves are grouped by
@@ -34,12 +43,33 @@ export class BalancedFileBuilder {
   constructor(
     private readonly layout: ResolvedLayout,
     private readonly write: WriteBlock,
+    /** Gives a chunk buffer back once nothing reads it (chunks may come from a recycled arena). */
+    private readonly releaseChunk: (chunk: Uint8Array) => void = () => undefined,
   ) {}
 
-  async addChunk(chunk: Uint8Array): Promise<void> {
-    const leaf = await this.writeLeaf(chunk);
+  /**
+   * Hashes a chunk into its leaf without writing it, so several chunks can hash at once (on the hash
+   * workers); leaves must then be added with `addLeaf` in file order.
+   */
+  async prepareLeaf(chunk: Uint8Array): Promise<PreparedLeaf> {
+    const { layout } = this;
+    if (layout.rawLeaves) {
+      const digest = await digestBytesAsync(layout.hashCode, chunk);
+      const cid = CID.createV1(raw.code, createDigest(layout.hashCode, digest));
+      return { node: { cid, fileBytes: chunk.byteLength, dagBytes: chunk.byteLength }, block: chunk, chunk };
+    }
+    const unixfs = new UnixFS({ type: layout.leafType, data: Uint8Array.from(chunk) });
+    const block = dagPb.encode({ Data: unixfs.marshal(), Links: [] });
+    this.releaseChunk(chunk);
+    const cid = this.dagPbCid(block);
+    return { node: { cid, fileBytes: chunk.byteLength, dagBytes: block.byteLength, unixfs }, block };
+  }
+
+  async addLeaf(leaf: PreparedLeaf): Promise<void> {
+    const { chunk } = leaf;
+    await this.write(leaf.node.cid, leaf.block, chunk === undefined ? undefined : () => this.releaseChunk(chunk));
     this.leafCount++;
-    await this.push(0, leaf);
+    await this.pushAt(0, leaf.node, true);
   }
 
   async finish(): Promise<FileNode> {
@@ -59,10 +89,6 @@ export class BalancedFileBuilder {
     }
   }
 
-  private async push(level: number, node: FileNode): Promise<void> {
-    await this.pushAt(level, node, true);
-  }
-
   private async pushAt(level: number, node: FileNode, cascade: boolean): Promise<void> {
     if (this.levels.length <= level) {
       this.levels.push([]);
@@ -76,20 +102,6 @@ export class BalancedFileBuilder {
       const parent = await this.writeParent(nodes);
       await this.pushAt(level + 1, parent, true);
     }
-  }
-
-  private async writeLeaf(chunk: Uint8Array): Promise<FileNode> {
-    const { layout } = this;
-    if (layout.rawLeaves) {
-      const cid = CID.createV1(raw.code, createDigest(layout.hashCode, digestBytes(layout.hashCode, chunk)));
-      await this.write(cid, chunk);
-      return { cid, fileBytes: chunk.byteLength, dagBytes: chunk.byteLength };
-    }
-    const unixfs = new UnixFS({ type: layout.leafType, data: chunk });
-    const block = dagPb.encode({ Data: unixfs.marshal(), Links: [] });
-    const cid = this.dagPbCid(block);
-    await this.write(cid, block);
-    return { cid, fileBytes: chunk.byteLength, dagBytes: block.byteLength, unixfs };
   }
 
   private async writeParent(children: FileNode[]): Promise<FileNode> {

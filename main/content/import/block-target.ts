@@ -2,6 +2,7 @@ import type { Blockstore } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
 import { BlockBatch } from '../../store/blockstore/block-batch.js';
 import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+import { hashPool, sharedBytes } from '../../store/blockstore/hash-pool.js';
 
 /**
  * Where an import writes. A PinfoldBlockstore gets a batch of its own that commits when the import has
@@ -10,7 +11,11 @@ import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 export type ImportTarget = PinfoldBlockstore | BlockBatch | Pick<Blockstore, 'put'>;
 
 export interface OpenTarget {
-  write(cid: CID, bytes: Uint8Array): Promise<unknown>;
+  /** Stores a block; `release` runs once the target no longer reads `bytes`. */
+  write(cid: CID, bytes: Uint8Array, release?: () => void): Promise<unknown>;
+  /** Memory for a chunk: recycled arena slots for Pinfold targets, fresh memory for targets that keep it. */
+  allocate(length: number): Uint8Array;
+  release(bytes: Uint8Array): void;
   /** Used by the directory import, which runs ipfs-unixfs-importer on the same target. */
   storage: Pick<Blockstore, 'put'>;
   commit(): Promise<void>;
@@ -22,6 +27,9 @@ export function openTarget(target: ImportTarget, signal: AbortSignal | undefined
   if (target instanceof BlockBatch) return batchTarget(target, false, signal);
   return {
     write: async (cid, bytes) => target.put(cid, bytes, { signal }),
+    // Other blockstores may keep the bytes they are given, so their chunks are never reused.
+    allocate: sharedBytes,
+    release: () => undefined,
     storage: target,
     commit: async () => undefined,
     abort: () => undefined,
@@ -30,8 +38,11 @@ export function openTarget(target: ImportTarget, signal: AbortSignal | undefined
 
 function batchTarget(batch: BlockBatch, owned: boolean, signal: AbortSignal | undefined): OpenTarget {
   const options = { signal };
+  const pool = hashPool();
   return {
-    write: (cid, bytes) => batch.putTrusted(cid, bytes, options),
+    write: (cid, bytes, release) => batch.putTrusted(cid, bytes, { signal, release }),
+    allocate: (length) => pool.allocate(length),
+    release: (bytes) => pool.release(bytes),
     storage: {
       put: async (cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>) => {
         if (!(bytes instanceof Uint8Array)) throw new TypeError('importer blocks must be Uint8Array');

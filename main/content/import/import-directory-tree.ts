@@ -61,7 +61,7 @@ export async function importDirectoryTree(
   const sink = openTarget(target, options.signal);
   let bytes = 0;
   const fileBuilder: FileBuilder = async (file) => {
-    const node = await buildFile(file.content, layout, sink.write, {
+    const node = await buildFile(file.content, layout, sink, {
       signal: options.signal,
       onProgress: (progress) => {
         options.onProgress?.({ bytes: bytes + progress.bytes });

@@ -1,8 +1,11 @@
 import type { CID } from 'multiformats/cid';
-import { BalancedFileBuilder, type FileNode, type WriteBlock } from './balanced-builder.js';
-import { openTarget, type ImportTarget } from './block-target.js';
+import { BalancedFileBuilder, type FileNode, type PreparedLeaf } from './balanced-builder.js';
+import { openTarget, type ImportTarget, type OpenTarget } from './block-target.js';
 import { fixedChunks, type ByteSource } from './fixed-chunks.js';
 import { resolveLayout, type ResolvedLayout, type UnixfsLayoutOptions } from './unixfs-options.js';
+
+/** Chunks hashing at once: enough to keep every hash worker busy. */
+const HASH_WINDOW = 6;
 
 export interface ImportProgress {
   /** File bytes read so far. */
@@ -31,7 +34,7 @@ export async function importFile(target: ImportTarget, source: ByteSource, optio
   const layout = resolveLayout(options);
   const sink = openTarget(target, options.signal);
   try {
-    const node = await buildFile(source, layout, sink.write, options);
+    const node = await buildFile(source, layout, sink, options);
     await sink.commit();
     return { cid: node.cid, size: node.fileBytes, dagSize: node.dagBytes };
   } catch (error) {
@@ -44,15 +47,35 @@ export async function importFile(target: ImportTarget, source: ByteSource, optio
 export async function buildFile(
   source: ByteSource,
   layout: ResolvedLayout,
-  write: WriteBlock,
+  sink: Pick<OpenTarget, 'write' | 'allocate' | 'release'>,
   options: { signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<FileNode> {
-  const builder = new BalancedFileBuilder(layout, write);
+  const builder = new BalancedFileBuilder(layout, sink.write, sink.release);
+  // Chunks hash concurrently (on the hash workers) while the next ones are read; leaves join the tree
+  // in order. The window bounds memory to a few chunks.
+  const window: Array<Promise<PreparedLeaf>> = [];
   let bytes = 0;
-  for await (const chunk of fixedChunks(source, layout.chunkSize, options.signal)) {
-    await builder.addChunk(chunk);
-    bytes += chunk.byteLength;
-    options.onProgress?.({ bytes });
+  try {
+    for await (const chunk of fixedChunks(source, layout.chunkSize, options.signal, sink.allocate, sink.release)) {
+      const leaf = builder.prepareLeaf(chunk);
+      // Observed now so a failure while later chunks are read is not an unhandled rejection.
+      leaf.catch(() => undefined);
+      window.push(leaf);
+      if (window.length >= HASH_WINDOW) await builder.addLeaf(await (window.shift() as Promise<PreparedLeaf>));
+      bytes += chunk.byteLength;
+      options.onProgress?.({ bytes });
+    }
+    while (window.length > 0) await builder.addLeaf(await (window.shift() as Promise<PreparedLeaf>));
+  } finally {
+    // After a failure, chunks hashed but never handed to the store go back to the arena.
+    for (const leaf of window.splice(0)) {
+      leaf.then(
+        (prepared) => {
+          if (prepared.chunk !== undefined) sink.release(prepared.chunk);
+        },
+        () => undefined,
+      );
+    }
   }
   options.signal?.throwIfAborted();
   return builder.finish();

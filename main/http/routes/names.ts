@@ -10,6 +10,15 @@ import { requireAuth } from '../route-access.js';
 
 type Query = Record<string, unknown>;
 
+/**
+ * Query values arrive as text; the names domain takes page numbers as numbers. Decimal digits become a
+ * number, '' means absent, and anything else goes through as it is, for the domain to refuse with its 400.
+ */
+function queryNumber(value: unknown): unknown {
+  if (value === '') return undefined;
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
+}
+
 function parsePinFlag(value: unknown): boolean {
   if (value === undefined || value === '' || value === 'false') return false;
   if (value === 'true') return true;
@@ -58,7 +67,7 @@ export function nameRoutes(app: FastifyInstance, names: NamesContext): void {
 
   app.get('/api/v0/ipns', account, async (request) => {
     const query = request.query as Query;
-    const { items, total } = listNames(names, requireAuth(request.auth).account.id, { limit: query.limit, start: query.start });
+    const { items, total } = listNames(names, requireAuth(request.auth).account.id, { limit: queryNumber(query.limit), start: queryNumber(query.start) });
     return list(items, total);
   });
 

@@ -84,9 +84,18 @@ function created(reply: FastifyReply, root: CID, location: string): FastifyReply
   return reply.code(201).header('ipfs-hash', root.toString()).header('location', location).send();
 }
 
+/**
+ * A step 2 refused before its body was read to the end (413 mid-stream, a bad address) leaves unread bytes
+ * on the connection that the server will never parse: kept alive, the client's next request on that socket
+ * would hang until the keep-alive timeout. Such answers close the connection instead.
+ */
+async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (!request.raw.complete) reply.header('connection', 'close');
+}
+
 /** The two-step upload operations of contract section 4. */
 export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
-  const upload = { config: { access: 'upload' as const } };
+  const upload = { config: { access: 'upload' as const }, onError: closeIfBodyUnread };
 
   // Single file: POST /ipfs/?size=N (gw3 extension).
   const singleFile = async (request: FastifyRequest, reply: FastifyReply) => {

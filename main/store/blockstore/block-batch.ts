@@ -7,6 +7,11 @@ export interface AbortOptions {
   signal?: AbortSignal;
 }
 
+export interface PutOptions extends AbortOptions {
+  /** Called once the store no longer reads `bytes` (written, not needed, or failed): the caller may reuse them. */
+  release?: () => void;
+}
+
 /** A block written to a pack but not yet indexed. */
 export interface StagedBlock {
   multihash: Uint8Array;
@@ -62,14 +67,31 @@ export class BlockBatch {
   }
 
   /** Verifies the bytes against the CID's hash, then stages them. */
-  async put(cid: CID, bytes: Uint8Array, options?: AbortOptions): Promise<CID> {
-    this.assertOpen();
-    verifyBlock(cid, bytes);
+  async put(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
+    try {
+      this.assertOpen();
+      verifyBlock(cid, bytes);
+    } catch (error) {
+      options?.release?.();
+      throw error;
+    }
     return this.putTrusted(cid, bytes, options);
   }
 
   /** Stages bytes whose CID the caller has just computed from them (no second hash). */
-  async putTrusted(cid: CID, bytes: Uint8Array, options?: AbortOptions): Promise<CID> {
+  async putTrusted(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
+    let appended = false;
+    try {
+      const result = await this.stage(cid, bytes, options, () => {
+        appended = true;
+      });
+      return result;
+    } finally {
+      if (!appended) options?.release?.();
+    }
+  }
+
+  private async stage(cid: CID, bytes: Uint8Array, options: PutOptions | undefined, onAppend: () => void): Promise<CID> {
     this.assertOpen();
     options?.signal?.throwIfAborted();
     this.blockCount++;
@@ -99,7 +121,8 @@ export class BlockBatch {
       writer.users++;
       this.writers.set(writer, 0);
     }
-    const offset = writer.append(multihash, bytes);
+    const offset = writer.append(multihash, bytes, options?.release);
+    onAppend();
     this.writers.set(writer, writer.end);
     this.staged.set(key, { multihash, writer, offset, length: bytes.byteLength });
     this.newBytes += bytes.byteLength;

@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
+import { hashPool } from './hash-pool.js';
 
 /** Multihash code of the identity "hash": the digest is the block itself, nothing is stored. */
 export const IDENTITY_CODE = 0x00;
@@ -36,6 +37,13 @@ export function digestBytes(code: number, bytes: Uint8Array): Buffer {
   return hash(algorithm.nodeName, bytes, 'buffer');
 }
 
+/** Like digestBytes, on a hash worker when the bytes are large and shared (see hash-pool.ts). */
+export function digestBytesAsync(code: number, bytes: Uint8Array): Promise<Buffer> {
+  const algorithm = ALGORITHMS.get(code);
+  if (algorithm === undefined) throw new BadInputError(`cid: unsupported multihash function 0x${code.toString(16)}`);
+  return hashPool().digest(algorithm.nodeName, bytes);
+}
+
 /** Multihash bytes (varint code, varint length, digest) for the codes we support, all below 0x80. */
 export function multihashBytes(code: number, bytes: Uint8Array): Uint8Array {
   const digest = digestBytes(code, bytes);
@@ -51,12 +59,28 @@ export function multihashBytes(code: number, bytes: Uint8Array): Uint8Array {
  * themselves. Truncated digests are refused: nothing Pinfold accepts produces them.
  */
 export function verifyBlock(cid: CID, bytes: Uint8Array): void {
+  const algorithm = checkedAlgorithm(cid, bytes);
+  if (algorithm !== undefined && !hash(algorithm.nodeName, bytes, 'buffer').equals(cid.multihash.digest)) {
+    throw new BadInputError(`block ${cid.toString()}: bytes do not match the CID's hash`);
+  }
+}
+
+/** verifyBlock, hashing on a worker when the bytes are large and shared. */
+export async function verifyBlockAsync(cid: CID, bytes: Uint8Array): Promise<void> {
+  const algorithm = checkedAlgorithm(cid, bytes);
+  if (algorithm !== undefined && !(await hashPool().digest(algorithm.nodeName, bytes)).equals(cid.multihash.digest)) {
+    throw new BadInputError(`block ${cid.toString()}: bytes do not match the CID's hash`);
+  }
+}
+
+/** Checks everything but the hash itself; undefined for identity CIDs (nothing left to hash). */
+function checkedAlgorithm(cid: CID, bytes: Uint8Array): HashAlgorithm | undefined {
   const { code, digest } = cid.multihash;
   if (code === IDENTITY_CODE) {
     if (!Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).equals(bytes)) {
       throw new BadInputError(`block ${cid.toString()}: bytes do not match the identity CID`);
     }
-    return;
+    return undefined;
   }
   const algorithm = ALGORITHMS.get(code);
   if (algorithm === undefined) {
@@ -65,7 +89,5 @@ export function verifyBlock(cid: CID, bytes: Uint8Array): void {
   if (digest.byteLength !== algorithm.digestLength) {
     throw new BadInputError(`block ${cid.toString()}: multihash digest length ${digest.byteLength} is not ${algorithm.digestLength}`);
   }
-  if (!hash(algorithm.nodeName, bytes, 'buffer').equals(digest)) {
-    throw new BadInputError(`block ${cid.toString()}: bytes do not match the CID's hash`);
-  }
+  return algorithm;
 }

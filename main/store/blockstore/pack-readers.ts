@@ -7,9 +7,13 @@ interface Entry {
   retired: boolean;
 }
 
+/** Open read handles at most; the least recently used one closes first. */
+const MAX_OPEN_PACKS = 128;
+
 /**
- * Read handles of pack files, opened on first use and kept open. Compaction retires a pack: its handle
- * closes once the reads in flight finish (an unlinked file stays readable through an open handle).
+ * Read handles of pack files, opened on first use and kept open (up to MAX_OPEN_PACKS). Compaction
+ * retires a pack: its handle closes once the reads in flight finish (an unlinked file stays readable
+ * through an open handle).
  */
 export class PackReaders {
   private readonly entries = new Map<number, Entry>();
@@ -19,9 +23,17 @@ export class PackReaders {
   async read(packId: number, offset: number, length: number): Promise<Uint8Array> {
     let entry = this.entries.get(packId);
     if (entry === undefined) {
-      entry = { handle: open(packFileName(this.packsDir, packId), 'r'), reads: 0, retired: false };
+      if (this.entries.size >= MAX_OPEN_PACKS) this.retire(this.entries.keys().next().value as number);
+      const opened: Entry = { handle: open(packFileName(this.packsDir, packId), 'r'), reads: 0, retired: false };
+      entry = opened;
       this.entries.set(packId, entry);
-      entry.handle.catch(() => this.entries.delete(packId));
+      entry.handle.catch(() => {
+        if (this.entries.get(packId) === opened) this.entries.delete(packId);
+      });
+    } else {
+      // Map order is the LRU order: move this pack to the end.
+      this.entries.delete(packId);
+      this.entries.set(packId, entry);
     }
     entry.reads++;
     try {

@@ -41,6 +41,7 @@ export class PackWriter {
   private failure: Error | undefined;
   private closed = false;
   private readonly writeWaiters: Waiter[] = [];
+  private releases: Array<{ end: number; release: () => void }> = [];
   private drainWaiters: Array<() => void> = [];
 
   private constructor(
@@ -77,8 +78,11 @@ export class PackWriter {
     return this.queueBytes + this.inFlightBytes;
   }
 
-  /** Queues one record and returns the offset of its block bytes. The bytes must not change afterwards. */
-  append(multihash: Uint8Array, bytes: Uint8Array): number {
+  /**
+   * Queues one record and returns the offset of its block bytes. The bytes must not change until
+   * `release` is called (after they are written, or when the writer fails).
+   */
+  append(multihash: Uint8Array, bytes: Uint8Array, release?: () => void): number {
     if (this.failure !== undefined) throw this.failure;
     if (this.closed) throw new Error('pack writer is closed');
     const header = encodeRecordHeader(multihash, bytes.byteLength);
@@ -87,6 +91,7 @@ export class PackWriter {
     const size = header.byteLength + bytes.byteLength;
     this.queueBytes += size;
     this.end += size;
+    if (release !== undefined) this.releases.push({ end: this.end, release });
     if (this.pumping === undefined) this.pumping = this.pump();
     return dataOffset;
   }
@@ -159,6 +164,7 @@ export class PackWriter {
         await writeAll(this.handle, buffers, position, bytes);
         this.inFlightBytes = 0;
         this.writtenEnd = position + bytes;
+        this.runReleases(false);
         this.wakeWriters();
         this.wakeDrainers();
         if (this.writtenEnd - this.lastBackgroundSync >= BACKGROUND_SYNC_BYTES && this.syncing === undefined) {
@@ -191,8 +197,16 @@ export class PackWriter {
     for (const resolve of waiters) resolve();
   }
 
+  private runReleases(all: boolean): void {
+    if (this.releases.length === 0) return;
+    let count = 0;
+    while (count < this.releases.length && (all || (this.releases[count] as { end: number }).end <= this.writtenEnd)) count++;
+    for (const entry of this.releases.splice(0, count)) entry.release();
+  }
+
   private fail(error: Error): void {
     if (this.failure === undefined) this.failure = error;
+    this.runReleases(true);
     for (const waiter of this.writeWaiters.splice(0)) waiter.reject(this.failure);
     const waiters = this.drainWaiters;
     this.drainWaiters = [];

@@ -208,6 +208,24 @@ describe('PinfoldBlockstore', () => {
     db.close();
   });
 
+  it('concurrent puts all become durable together', async () => {
+    const blocks = Array.from({ length: 50 }, (_, i) => rawBlock(`concurrent ${i}`));
+    await Promise.all(blocks.map((block) => store.put(block.cid, block.bytes)));
+    for (const block of blocks) expect(store.has(block.cid)).toBe(true);
+    expect(store.stats().blocks).toBe(50);
+  });
+
+  it('reads from more packs than it keeps open', async () => {
+    await store.close();
+    store = await openBlockstore(dir, undefined, { clock, packSizeBytes: 1 });
+    const blocks = Array.from({ length: 150 }, (_, i) => rawBlock(`own pack ${i}`));
+    for (const block of blocks) await store.put(block.cid, block.bytes);
+    expect((await readdir(join(dir, 'packs'))).length).toBeGreaterThanOrEqual(150);
+    for (let round = 0; round < 2; round++) {
+      for (const block of blocks) expect(Buffer.from(await store.getBlock(block.cid))).toEqual(Buffer.from(block.bytes));
+    }
+  });
+
   it('refuses blocks above the size limit', async () => {
     await store.close();
     store = await openBlockstore(dir, undefined, { clock, maxBlockBytes: 100 });

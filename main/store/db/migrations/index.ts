@@ -5,12 +5,13 @@ import { namesMigration } from './004-names.js';
 import { foldersMigration } from './005-folders.js';
 import { syncMigration } from './006-sync.js';
 import { uploadsMigration } from './007-uploads.js';
+import { metaMigration } from './008-meta.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /**
  * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
- * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads.
+ * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta.
  */
-export const MIGRATIONS: readonly Migration[] = [accountsMigration, blockstoreMigration, pinsMigration, namesMigration, foldersMigration, syncMigration, uploadsMigration];
+export const MIGRATIONS: readonly Migration[] = [accountsMigration, blockstoreMigration, pinsMigration, namesMigration, foldersMigration, syncMigration, uploadsMigration, metaMigration];

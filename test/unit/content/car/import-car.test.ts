@@ -168,6 +168,17 @@ describe('importCar', () => {
           return carOf([rawBlock('absent root').cid], [a]);
         },
       ],
+      [
+        'a tampered large block (verified on a hash worker)',
+        async () => {
+          const big = rawBlock(Buffer.alloc(300 * 1024, 7));
+          const later = rawBlock('after the big one');
+          const car = Buffer.from(await carOf([big.cid], [big, later]));
+          const at = car.indexOf(Buffer.alloc(64, 7));
+          car.writeUInt8(8, at + 1000);
+          return car;
+        },
+      ],
       ['empty input', async () => new Uint8Array(0)],
       ['a header that is not dag-cbor', async () => Buffer.from([0x04, 0xff, 0xff, 0xff, 0xff])],
       [

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CID } from 'multiformats/cid';
 import { EMPTY_DIRECTORY_CID, directoryStats, editDirectory, type DirectoryStats } from '../../../../main/content/directory/index.js';
 import { content, CountingBlockstore, importerDirectory, prng } from './directory-helpers.js';
+import { readShardBlockLengths } from './shard-lengths.js';
 
 /** Names of exactly `length` bytes, so the links-bytes estimate is (length + 36) per raw-leaf entry. */
 function name(i: number, length = 28): string {
@@ -52,7 +53,7 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
     const oneCall = await editDirectory(blockstore, EMPTY_DIRECTORY_CID, { add: pairs });
     expect(oneCall.cid.toString()).toBe(reference.root.toString());
     expect(oneCall.stats.kind).toBe('hamt');
-    expect(oneCall.size).toBe(reference.files.reduce((sum, file) => sum + file.size, 0) + (await sizeOfRootBlocks(blockstore, oneCall.cid)));
+    expect(oneCall.size).toBe(reference.files.reduce((sum, file) => sum + file.size, 0) + (await readShardBlockLengths(blockstore, oneCall.cid)));
 
     // Reverse order, in batches of 777: the layout depends only on the set of names.
     const batched = await buildWithEdits(blockstore, [...pairs].reverse(), 777);
@@ -135,9 +136,3 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
     expect(kinds[kinds.length - 1]).toBe('hamt');
   });
 });
-
-async function sizeOfRootBlocks(blockstore: CountingBlockstore, root: CID): Promise<number> {
-  // Cumulative size = every shard block's length + every entry's size; count the shard blocks here.
-  const { readShardBlockLengths } = await import('./shard-lengths.js');
-  return readShardBlockLengths(blockstore, root);
-}

@@ -1,0 +1,13 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApp } from './main/app.js';
+import { defaultConfig } from './main/base/config.js';
+const dataDir = await mkdtemp(join(tmpdir(), 'pb-'));
+const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {} });
+const ts = Math.floor(Date.now() / 1000);
+const headers = { 'x-access-key': app.ownerKey.access_key, 'x-access-secret': app.ownerKey.access_secret, host: '127.0.0.1:1' };
+await app.server.ready();
+const which = process.argv[2] ?? 'stats';
+for (let i = 0; i < 60000; i++) await app.server.inject({ method: 'GET', url: `/api/v0/stats?ts=${ts}`, headers });
+await app.close();

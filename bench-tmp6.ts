@@ -1,0 +1,57 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import { openDatabase } from './main/store/db/database.js';
+import { createSealedBox } from './main/base/sealed-box.js';
+import { createKeyCache } from './main/accounts/key-cache.js';
+import { loadPlanCatalog } from './main/accounts/plans.js';
+import { systemClock } from './main/base/clock.js';
+import { defaultConfig } from './main/base/config.js';
+import { silentLogger } from './main/base/logger.js';
+import { ensureOwner } from './main/accounts/owner-key.js';
+import { loadKey, secretMatches } from './main/accounts/access-keys.js';
+import { accountById, usageOf } from './main/store/db/accounts-queries.js';
+import { accountUsage } from './main/accounts/usage.js';
+import { buildServer } from './main/http/server.js';
+import { accountRoutes } from './main/http/routes/account.js';
+const run = promisify(execFile);
+const dir = await mkdtemp(join(tmpdir(), 'pb-'));
+const db = openDatabase(join(dir, 'p.db'));
+const ctx = { db, plans: loadPlanCatalog(dir), box: createSealedBox(randomBytes(32)), clock: systemClock, keyCache: createKeyCache() };
+const setup = await ensureOwner(ctx, { description: 'x', load: async () => null, save: async () => {} }, null);
+const server = await buildServer({ config: defaultConfig({ dataDir: dir, port: 0 }), clock: systemClock, logger: silentLogger, accounts: ctx, ownerAccountId: setup.ownerAccountId });
+accountRoutes(server, ctx);
+const small = () => ({ code: 200, msg: 'ok', data: { name: 'bench', pinned_count: 0, ingress: 0 } });
+const pub = { config: { access: 'public' as const } };
+const key = setup.ownerKey;
+server.get('/pub', pub, async () => small());
+server.get('/hdr', pub, async (req) => { void req.headers['x-access-key']; return small(); });
+server.get('/key', pub, async (req) => { const k = loadKey(ctx, key.access_key); secretMatches(k, req.headers['x-access-secret'] as string); return small(); });
+server.get('/key-acct', pub, async (req) => { const k = loadKey(ctx, key.access_key); secretMatches(k, req.headers['x-access-secret'] as string); accountById(db, k.accountId); return small(); });
+server.get('/key-2reads', pub, async (req) => { const k = loadKey(ctx, key.access_key); secretMatches(k, req.headers['x-access-secret'] as string); accountById(db, k.accountId); usageOf(db, k.accountId); return small(); });
+server.get('/acc', { config: { access: 'account' } }, async () => small());
+await server.listen({ port: 0, host: '127.0.0.1' });
+const addr = server.server.address() as any; const url = `http://127.0.0.1:${addr.port}`;
+const bare = Fastify(); bare.get('/bare', async () => small()); const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
+const ts = Math.floor(Date.now() / 1000);
+const hs = ['-H', `X-Access-Key=${key.access_key}`, '-H', `X-Access-Secret=${key.access_secret}`];
+const d = process.argv[2] ?? '3';
+const res: Record<string, number[]> = {};
+const targets = [['bare', `${bareUrl}/bare`], ['pub', `${url}/pub`], ['hdr', `${url}/hdr`], ['key', `${url}/key`], ['key-acct', `${url}/key-acct`], ['key-2reads', `${url}/key-2reads`], ['acc', `${url}/acc?ts=${ts}`], ['stats', `${url}/api/v0/stats?ts=${ts}`]] as const;
+for (const round of [1, 2, 3]) {
+  for (const [label, u] of targets) {
+    const p = run(process.execPath, ['node_modules/autocannon/autocannon.js', '-c', '10', '-d', d, '-j', ...hs, u], { maxBuffer: 1 << 24 });
+    const t0 = process.cpuUsage();
+    const { stdout } = await p;
+    const c = process.cpuUsage(t0);
+    const j = JSON.parse(stdout);
+    (res[label] ??= []).push((c.user + c.system) / j.requests.total);
+    if (j.non2xx) console.log('non2xx', label);
+  }
+}
+for (const [k, v] of Object.entries(res)) console.log(k.padEnd(12), 'min cpu/req', Math.min(...v).toFixed(1), v.map((x) => x.toFixed(1)).join(' '));
+await bare.close(); await server.close();

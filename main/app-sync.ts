@@ -1,0 +1,157 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { CID } from 'multiformats/cid';
+import { writeFileAtomic } from './base/atomic-write.js';
+import { systemClock, type Clock } from './base/clock.js';
+import { NotFoundError } from './base/errors.js';
+import type { Logger } from './base/logger.js';
+import type { ReadWriteLock } from './base/read-write-lock.js';
+import { createShardCache, DEFAULT_LAYOUT, editDirectory, type DirectoryStats } from './content/directory/index.js';
+import { importFile } from './content/import/import-file.js';
+import { syncRoutes } from './http/routes/sync.js';
+import type { NamesContext } from './names/context.js';
+import { createName, publishName } from './names/manage-names.js';
+import type { PinsContext } from './pins/context.js';
+import { addPin, isPinned, removePin } from './pins/pins.js';
+import type { PinfoldBlockstore } from './store/blockstore/blockstore.js';
+import type { Db } from './store/db/database.js';
+import { listSyncFolders } from './store/db/sync-queries.js';
+import type { RunnerTiming, SyncDomains } from './sync/runner.js';
+import { createSyncService, type SyncService } from './sync/sync-service.js';
+
+/**
+ * The sync part of the composition root: wires the sync engine to content import, directory editing,
+ * pins and names, registers the sync routes, starts every sync folder again, and writes
+ * `<data>/server.json` once the server listens (the CLI's `pinfold sync` finds the server there).
+ */
+
+export interface SyncDeps {
+  server: FastifyInstance;
+  db: Db;
+  dataDir: string;
+  blockstore: PinfoldBlockstore;
+  pins: PinsContext;
+  names: NamesContext;
+  logger: Logger;
+  clock?: Clock;
+  timing?: RunnerTiming;
+}
+
+export interface SyncHandle {
+  service: SyncService;
+  close(): Promise<void>;
+}
+
+/** Bounded map: forgets the oldest entries first. */
+function boundedMap<V>(max: number): { get(key: string): V | undefined; set(key: string, value: V): void } {
+  const map = new Map<string, V>();
+  return {
+    get: (key) => map.get(key),
+    set(key, value) {
+      map.delete(key);
+      map.set(key, value);
+      if (map.size > max) map.delete(map.keys().next().value as string);
+    },
+  };
+}
+
+const passThroughLock: ReadWriteLock = { shared: (fn) => fn(), exclusive: (fn) => fn() };
+
+export function startSync(deps: SyncDeps): SyncHandle {
+  const { db, blockstore, pins, names, logger } = deps;
+  const clock = deps.clock ?? systemClock;
+  // A batch holds the GC lock (shared) from its first import to its pin; addPin takes that lock
+  // itself, and a second shared request queued behind a waiting GC would deadlock, so inside the
+  // batch pins see a lock that is already held.
+  const heldPins: PinsContext = { ...pins, gcLock: passThroughLock };
+  const shardCache = createShardCache(4096);
+  // What a parent link needs and a later edit would otherwise re-read: each new node's Tsize and
+  // each directory's stats (plain/HAMT, entry count), by CID.
+  const tsizes = boundedMap<number>(200_000);
+  const dirStats = boundedMap<DirectoryStats>(20_000);
+
+  const domains: SyncDomains = {
+    db,
+    clock,
+    logger,
+    holdGc: (fn) => pins.gcLock.shared(fn),
+    async importFile(source, options) {
+      const result = await importFile(blockstore, source, { signal: options.signal });
+      const cid = result.cid.toString();
+      tsizes.set(cid, result.dagSize);
+      return { cid, size: result.size };
+    },
+    async applyOperation(dirCid, op, options) {
+      const added = new Set(op.add.map((entry) => entry.name));
+      const result = await editDirectory(
+        blockstore,
+        CID.parse(dirCid),
+        {
+          add: op.add.map(({ name, cid }) => {
+            const tsize = tsizes.get(cid);
+            return tsize === undefined ? ([name, CID.parse(cid)] as const) : ([name, CID.parse(cid), tsize] as const);
+          }),
+          // An added name replaces the entry of that name; editDirectory refuses a name in both lists.
+          remove: op.remove.filter((name) => !added.has(name)),
+        },
+        { ...DEFAULT_LAYOUT, signal: options.signal, shardCache, statsOf: (cid) => dirStats.get(cid.toString()) },
+      );
+      const cid = result.cid.toString();
+      tsizes.set(cid, result.size);
+      dirStats.set(cid, result.stats);
+      return cid;
+    },
+    async movePin(accountId, newRoot, oldRoot, pinName) {
+      const cid = CID.parse(newRoot);
+      const hadPin = isPinned(pins, accountId, cid);
+      const row = await addPin(heldPins, accountId, cid, { name: pinName });
+      if (row.status !== 'pinned') {
+        // Blocks are missing (GC ran while a journal waited): undo the pin this call made.
+        if (!hadPin) removePinQuietly(accountId, newRoot);
+        throw new NotFoundError(`sync root ${newRoot}: blocks are missing`);
+      }
+      if (oldRoot === undefined || oldRoot === newRoot) return;
+      // Two folders with the same content share a root: the other folder still needs that pin.
+      const sharers = listSyncFolders(db).filter((folder) => folder.rootCid === oldRoot).length;
+      if (sharers <= 1) removePinQuietly(accountId, oldRoot);
+    },
+    async publish(accountId, ipnsName, root) {
+      await publishName(names, accountId, ipnsName, root);
+    },
+    async createName(accountId, root) {
+      return (await createName(names, accountId, root)).name;
+    },
+  };
+
+  function removePinQuietly(accountId: number, cid: string): void {
+    try {
+      removePin(pins, accountId, CID.parse(cid));
+    } catch (error) {
+      if (!(error instanceof NotFoundError)) throw error;
+    }
+  }
+
+  const service = createSyncService({ domains, timing: deps.timing });
+  syncRoutes(deps.server, service);
+
+  const serverFile = join(deps.dataDir, 'server.json');
+  let wroteServerFile = false;
+  deps.server.addHook('onListen', async () => {
+    const address = deps.server.server.address();
+    if (!address || typeof address === 'string') return;
+    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
+    await writeFileAtomic(serverFile, `${JSON.stringify({ url: `http://${reachable}:${address.port}`, pid: process.pid })}\n`, 0o600);
+    wroteServerFile = true;
+  });
+
+  service.startAll();
+  return {
+    service,
+    async close() {
+      await service.close();
+      if (wroteServerFile) await rm(serverFile, { force: true });
+    },
+  };
+}

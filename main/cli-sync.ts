@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
+import { defaultDataDir } from './base/config.js';
+import { UsageError, type ParsedArgs } from './cli-args.js';
+import type { SyncAddResult, SyncStatusView } from './sync/sync-service.js';
+
+/**
+ * `pinfold sync add|list|pause|resume|rm`: a client of the running server's sync API (contract
+ * section 9). The server's address comes from `<data>/server.json`, the owner's admin key from
+ * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
+ */
+
+export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]...
+                                   keep a folder synced to a pinned root (and an IPNS name)
+  sync list                        sync folders with their state and progress
+  sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)`;
+
+const FLAGS: Record<string, readonly string[]> = {
+  add: ['data', 'no-ipns', 'ignore'],
+  list: ['data', 'json'],
+  pause: ['data'],
+  resume: ['data'],
+  rm: ['data'],
+};
+
+interface Envelope<T> {
+  code: number;
+  msg?: string;
+  data?: T;
+  total?: number;
+}
+
+class CliFailure extends Error {}
+
+async function serverUrl(dataDir: string): Promise<string> {
+  const file = join(dataDir, 'server.json');
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new CliFailure(`no running server found (${file} is missing); start one with: pinfold serve --data ${dataDir}`);
+    }
+    throw error;
+  }
+  const parsed = JSON.parse(text) as { url?: unknown };
+  if (typeof parsed.url !== 'string') throw new CliFailure(`${file} has no url`);
+  return parsed.url;
+}
+
+async function ownerKey(dataDir: string): Promise<OwnerKey> {
+  const key = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
+  if (!key) throw new CliFailure(`no owner key: set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET, or keep ${join(dataDir, 'owner-key.json')}`);
+  return key;
+}
+
+async function request<T>(dataDir: string, method: string, path: string, query: Record<string, string>, body?: unknown): Promise<Envelope<T>> {
+  const url = await serverUrl(dataDir);
+  const key = await ownerKey(dataDir);
+  const params = new URLSearchParams({ ...query, ts: String(Math.floor(Date.now() / 1000)) });
+  let response: Response;
+  try {
+    response = await fetch(`${url}${path}?${params.toString()}`, {
+      method,
+      headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret, 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new CliFailure(`cannot reach the server at ${url}; is pinfold serve running?`);
+  }
+  const envelope = (await response.json().catch(() => ({ code: response.status, msg: response.statusText }))) as Envelope<T>;
+  if (response.status !== 200) throw new CliFailure(`${envelope.msg ?? response.statusText} (HTTP ${response.status})`);
+  return envelope;
+}
+
+function formatBytes(bytes: number): string {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit]}`;
+}
+
+function formatRow(row: SyncStatusView): string {
+  const lines = [`${row.id}  ${row.state}  ${row.path}`];
+  lines.push(`  files ${row.files}, ${formatBytes(row.bytes)}; pending ${row.pending}`);
+  if (row.state === 'syncing' || row.current_file !== '') {
+    lines.push(`  progress ${row.files_done} files, ${formatBytes(row.bytes_done)} done, ${formatBytes(row.bytes_pending)} to go${row.current_file ? `; now ${row.current_file}` : ''}`);
+  }
+  lines.push(`  root ${row.root || '-'}`);
+  lines.push(`  ipns ${row.ipns_name || '-'}`);
+  lines.push(`  last synced ${row.last_synced_at > 0 ? new Date(row.last_synced_at * 1000).toISOString() : 'never'}`);
+  if (row.error !== '') lines.push(`  error ${row.error}`);
+  return lines.join('\n');
+}
+
+export async function syncCommand(args: ParsedArgs): Promise<number> {
+  const [sub, ...rest] = args.positional;
+  if (!sub || !(sub in FLAGS)) throw new UsageError(`unknown sync command ${sub ?? ''}`.trim());
+  const allowed = FLAGS[sub] ?? [];
+  for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`sync ${sub} does not take --${name}`);
+  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  try {
+    switch (sub) {
+      case 'add': {
+        const [folder, ...extra] = rest;
+        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]...');
+        const body = {
+          path: resolve(folder),
+          ipns: !args.flags.has('no-ipns'),
+          ...(args.flags.has('ignore') ? { ignore: args.flags.get('ignore') } : {}),
+        };
+        process.stdout.write(`syncing ${body.path} (answers once the first scan is pinned)...\n`);
+        const { data } = await request<SyncAddResult>(dataDir, 'POST', '/api/v0/sync/add', {}, body);
+        if (!data) throw new CliFailure('the server answered without data');
+        process.stdout.write(`id ${data.id}\nroot ${data.root}\nipns ${data.ipns_name || '-'}\n`);
+        return 0;
+      }
+      case 'list': {
+        if (rest.length > 0) throw new UsageError('sync list takes no arguments');
+        const { data = [] } = await request<SyncStatusView[]>(dataDir, 'GET', '/api/v0/sync', {});
+        if (args.flags.has('json')) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+        else process.stdout.write(data.length === 0 ? 'no sync folders\n' : `${data.map(formatRow).join('\n\n')}\n`);
+        return 0;
+      }
+      default: {
+        const [id, ...extra] = rest;
+        if (!id || extra.length > 0) throw new UsageError(`sync ${sub} <id>`);
+        await request(dataDir, 'POST', `/api/v0/sync/${sub}`, { id });
+        process.stdout.write(`${id} ${sub === 'rm' ? 'removed (nothing unpinned)' : sub === 'pause' ? 'paused' : 'resumed'}\n`);
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CliFailure)) throw error;
+    process.stderr.write(`pinfold: ${error.message}\n`);
+    return 1;
+  }
+}

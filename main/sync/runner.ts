@@ -1,0 +1,481 @@
+import { systemClock, type Clock } from '../base/clock.js';
+import { BadInputError } from '../base/errors.js';
+import type { Logger } from '../base/logger.js';
+import type { Db } from '../store/db/database.js';
+import {
+  discardSyncJournal,
+  getSyncEntry,
+  getSyncFolder,
+  listSyncEntries,
+  listSyncEntriesUnder,
+  setSyncFolderIpnsName,
+  setSyncFolderState,
+  type SyncFolderRow,
+  type SyncFolderState,
+} from '../store/db/sync-queries.js';
+import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent } from './coalescer.js';
+import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
+import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents, type SyncProgress } from './reconciler.js';
+import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
+import { startWatcher, type SyncWatcher } from './watcher.js';
+
+/**
+ * One sync folder at work: the loop that ties the watcher, the coalescer and the reconciler together.
+ *
+ *  boot:  checkFolderRoot (the unmounted-drive rule) -> recoverJournal -> startWatcher -> scanFolder
+ *         -> the first batch at once (scan events first, then what the watcher saw during the scan).
+ *  loop:  a timer at the coalescer's dueAt(); each settled batch: checkFolderRoot again, then
+ *         reconcileBatch; `deferred` files go back into the coalescer; a changed `.pinfoldignore`
+ *         rescans its subtree.
+ *
+ * All work of a folder (scans, batches, recovery) runs on one serial queue, so the reconciler sees one
+ * batch at a time and a scan never reads entries a batch is rewriting. Every reconciler call runs
+ * inside `holdGc`, so GC cannot collect blocks imported by the batch before the new root is pinned.
+ *
+ * The unmounted-drive rule is checked before a batch, and again right before the new root is pinned
+ * (inside `movePin`): a root that vanished while the batch was being built abandons the batch (its
+ * journal is dropped) instead of publishing an emptied tree. A paused-by-rule folder checks its root
+ * every `rootRetryMs` and starts again by itself when the folder is back on the same device.
+ */
+
+/** Placeholder `ipns_name` of a folder whose name is created with its first root (never a real name). */
+export const PENDING_IPNS_NAME = 'pending:create';
+
+export const DEFAULT_ROOT_RETRY_MS = 5_000;
+export const DEFAULT_ERROR_RETRY_MS = 10_000;
+const MAX_ERROR_TEXT = 2_000;
+
+/** The other domains, as the composition root wires them; account-aware, folder-agnostic. */
+export interface SyncDomains {
+  db: Db;
+  importFile: ReconcilerComponents['importFile'];
+  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  /**
+   * Pins `newRoot` for the account and unpins `oldRoot`. Runs inside `holdGc`, so it must not take the
+   * GC lock again. Idempotent; NotFoundError when the new root's blocks are not all held.
+   */
+  movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string): Promise<void>;
+  publish(accountId: number, ipnsName: string, root: string): Promise<void>;
+  /** Creates an IPNS name for the account pointing at `root`; returns the name. */
+  createName(accountId: number, root: string): Promise<string>;
+  /** Runs `fn` with garbage collection held off (the pins' GC lock, shared). */
+  holdGc<T>(fn: () => Promise<T>): Promise<T>;
+  logger: Logger;
+  clock?: Clock;
+}
+
+export interface RunnerTiming {
+  settleMs?: number;
+  maxBatchMs?: number;
+  stabilityMs?: number;
+  stabilityPollMs?: number;
+  rootRetryMs?: number;
+  errorRetryMs?: number;
+}
+
+export interface FolderRunnerInit extends RunnerTiming {
+  domains: SyncDomains;
+  folderId: string;
+}
+
+export interface RunnerStatus {
+  state: SyncFolderState;
+  /** Changes seen but not yet in a published root: raw events waiting, writes not yet still, files in the batch. */
+  pending: number;
+  filesDone: number;
+  filesPending: number;
+  bytesDone: number;
+  bytesPending: number;
+  currentFile: string;
+  /** What went wrong last ('' when nothing): the paused reason, a failed batch, or the unreadable files. */
+  error: string;
+  unreadable: Unreadable[];
+}
+
+export interface FolderRunner {
+  readonly folderId: string;
+  /**
+   * Settles once the first full scan is pinned (and published). Rejects when the first sync fails or
+   * the folder is paused before it (the caller of sync/add undoes the add).
+   */
+  readonly firstSync: Promise<void>;
+  status(): RunnerStatus;
+  /** Stops watching; an in-flight batch is aborted before its journal, or finished after it. */
+  stop(): Promise<void>;
+}
+
+/** Raised inside movePin when the folder root failed the unmounted-drive rule mid-batch. */
+class RootGoneError extends Error {
+  override readonly name = 'RootGoneError';
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
+
+export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
+  const { domains, folderId } = init;
+  const { db, logger } = domains;
+  const clock = domains.clock ?? systemClock;
+  const rootRetryMs = init.rootRetryMs ?? DEFAULT_ROOT_RETRY_MS;
+  const errorRetryMs = init.errorRetryMs ?? DEFAULT_ERROR_RETRY_MS;
+
+  const initial = getSyncFolder(db, folderId);
+  if (!initial) throw new Error(`sync folder ${folderId} not found`);
+  const folderPath = initial.path;
+  const accountId = initial.accountId;
+  const ci = initial.caseInsensitive;
+  const pinName = `sync ${folderPath}`.slice(0, 255);
+  const keyOf = (p: string): string => foldPath(p, ci);
+  const folder = (): SyncFolderRow => {
+    const row = getSyncFolder(db, folderId);
+    if (!row) throw new Error(`sync folder ${folderId} was removed`);
+    return row;
+  };
+
+  let stopped = false;
+  let abort = new AbortController();
+  let watcher: SyncWatcher | undefined;
+  let rules: IgnoreRules = createIgnoreRules({ patterns: initial.ignorePatterns, caseInsensitive: ci });
+  let coalescer: Coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
+  let batchTimer: NodeJS.Timeout | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let tickQueued = false;
+  let queue: Promise<void> = Promise.resolve();
+  // Bumped on every (re)boot: work queued by an older boot finds itself stale and does nothing.
+  let generation = 0;
+  let state: SyncFolderState = 'scanning';
+  let errorText = '';
+  let progress: SyncProgress | undefined;
+  const unreadable = new Map<string, string>();
+
+  let settleFirst: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  const firstSync = new Promise<void>((resolve, reject) => {
+    settleFirst = { resolve, reject };
+  });
+  // Nobody may be listening (a restart): an unobserved rejection must not crash the process.
+  firstSync.catch(() => undefined);
+  const firstDone = (error?: unknown): void => {
+    const pending = settleFirst;
+    settleFirst = undefined;
+    if (!pending) return;
+    if (error === undefined) pending.resolve();
+    else pending.reject(error);
+  };
+
+  const unreadableText = (): string => {
+    if (unreadable.size === 0) return '';
+    const list = [...unreadable].map(([p, reason]) => `${p} (${reason})`).join('; ');
+    const text = `cannot read ${unreadable.size} ${unreadable.size === 1 ? 'file' : 'files'}: ${list}`;
+    return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 3)}...` : text;
+  };
+  const setState = (next: SyncFolderState, error = unreadableText()): void => {
+    state = next;
+    errorText = error;
+    if (!stopped) setSyncFolderState(db, folderId, next, error);
+  };
+  const enqueue = (job: () => Promise<void>): Promise<void> => {
+    const run = queue.then(job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  // The reconciler's view of the domains, for this folder.
+  const components: ReconcilerComponents = {
+    db,
+    clock,
+    importFile: domains.importFile,
+    applyOperation: domains.applyOperation,
+    async movePin(newRoot, oldRoot) {
+      const check = await checkFolderRoot(folderPath, folder().deviceId);
+      if (!check.ok) throw new RootGoneError(check.reason);
+      await domains.movePin(accountId, newRoot, oldRoot, pinName);
+    },
+    async publish(ipnsName, root) {
+      if (ipnsName !== PENDING_IPNS_NAME) {
+        await domains.publish(accountId, ipnsName, root);
+        return;
+      }
+      const name = await domains.createName(accountId, root);
+      setSyncFolderIpnsName(db, folderId, name);
+    },
+  };
+
+  /** Runs a reconciler step; a root that vanished mid-batch drops the batch and pauses. */
+  const guarded = async <T>(step: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      return await domains.holdGc(step);
+    } catch (error) {
+      if (!(error instanceof RootGoneError)) throw error;
+      discardSyncJournal(db, folderId);
+      await pauseForRoot(error.reason);
+      return undefined;
+    }
+  };
+
+  const clearTimers = (): void => {
+    if (batchTimer) clearTimeout(batchTimer);
+    if (retryTimer) clearTimeout(retryTimer);
+    batchTimer = undefined;
+    retryTimer = undefined;
+  };
+
+  const closeWatcher = async (): Promise<void> => {
+    const w = watcher;
+    watcher = undefined;
+    if (w) await w.close().catch((error: unknown) => logger.warn('sync watcher close failed', { folderId, error }));
+  };
+
+  /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
+  const halt = async (): Promise<void> => {
+    generation++;
+    abort.abort();
+    abort = new AbortController();
+    clearTimers();
+    await closeWatcher();
+    coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
+    progress = undefined;
+  };
+
+  async function pauseForRoot(reason: string): Promise<void> {
+    await halt();
+    setState('paused', reason);
+    logger.warn('sync folder paused', { folderId, path: folderPath, reason });
+    firstDone(new BadInputError(`path: ${reason}`));
+    if (stopped) return;
+    const gen = generation;
+    const retry = (): void => {
+      retryTimer = setTimeout(() => {
+        retryTimer = undefined;
+        void enqueue(async () => {
+          if (stopped || gen !== generation) return;
+          const check = await checkFolderRoot(folderPath, folder().deviceId);
+          if (check.ok) await boot();
+          else retry();
+        });
+      }, rootRetryMs);
+      retryTimer.unref();
+    };
+    retry();
+  }
+
+  const afterFailure = async (error: unknown, gen: number): Promise<void> => {
+    if (stopped || gen !== generation || isAbort(error)) return;
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error('sync batch failed', { folderId, path: folderPath, error });
+    firstDone(error);
+    await halt();
+    setState('error', message);
+    // A rescan from the stored state recomputes whatever the failed batch would have done.
+    const next = generation;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void enqueue(async () => {
+        if (!stopped && next === generation) await boot();
+      });
+    }, errorRetryMs);
+    retryTimer.unref();
+  };
+
+  const push = (event: RawEvent): void => {
+    coalescer.push(event);
+    arm();
+  };
+
+  function arm(): void {
+    if (stopped || tickQueued) return;
+    const due = coalescer.dueAt();
+    if (batchTimer) clearTimeout(batchTimer);
+    batchTimer = undefined;
+    if (due === undefined) return;
+    batchTimer = setTimeout(tick, Math.max(0, due - clock.nowMs()));
+    batchTimer.unref();
+  }
+
+  function tick(): void {
+    batchTimer = undefined;
+    if (tickQueued) return;
+    tickQueued = true;
+    const gen = generation;
+    void enqueue(async () => {
+      tickQueued = false;
+      if (stopped || gen !== generation) return;
+      const batch = coalescer.take(clock.nowMs());
+      if (batch) await runBatch(batch.changes, gen);
+      if (gen === generation) arm();
+    });
+  }
+
+  const changedPaths = (changes: readonly Change[]): string[] =>
+    changes.flatMap((c) => (c.type === 'move' ? [c.from, c.to] : [c.path]));
+
+  async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
+    try {
+      const check = await checkFolderRoot(folderPath, folder().deviceId);
+      if (gen !== generation) return;
+      if (!check.ok) {
+        await pauseForRoot(check.reason);
+        return;
+      }
+      const signal = abort.signal;
+      // A path this batch reads again, or removes, is reported afresh (or no more).
+      for (const p of changedPaths(changes)) unreadable.delete(p);
+      for (const change of changes) {
+        if (change.type !== 'remove' || change.kind !== 'dir') continue;
+        for (const key of [...unreadable.keys()]) if (key.startsWith(`${change.path}/`)) unreadable.delete(key);
+      }
+      setState('syncing');
+      const result = await guarded(() =>
+        reconcileBatch(components, folderId, changes, {
+          signal,
+          onProgress: (p) => {
+            progress = p;
+          },
+        }),
+      );
+      progress = undefined;
+      if (result === undefined || gen !== generation) return;
+      for (const entry of result.unreadable) unreadable.set(entry.path, entry.reason);
+      for (const event of result.deferred) coalescer.push(event);
+      setState('idle');
+      firstDone();
+    } catch (error) {
+      progress = undefined;
+      await afterFailure(error, gen);
+    }
+  }
+
+  async function rescan(subtree: string, gen: number): Promise<void> {
+    try {
+      if (stopped || gen !== generation) return;
+      const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
+      const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
+      if (gen !== generation) return;
+      for (const entry of result.unreadable) unreadable.set(entry.path, entry.reason);
+      const now = clock.nowMs();
+      for (const event of result.events) coalescer.push({ ...event, at: now });
+      arm();
+    } catch (error) {
+      await afterFailure(error, gen);
+    }
+  }
+
+  async function boot(): Promise<void> {
+    await halt();
+    const gen = generation;
+    if (stopped) return;
+    try {
+      setState('scanning', '');
+      const row = folder();
+      const check = await checkFolderRoot(folderPath, row.deviceId);
+      if (!check.ok) {
+        await pauseForRoot(check.reason);
+        return;
+      }
+      const recovered = await guarded(() => recoverJournal(components, folderId));
+      if (recovered === undefined || gen !== generation) return;
+      if (recovered === 'discarded') logger.warn('sync journal discarded, rescanning', { folderId });
+
+      rules = createIgnoreRules({ patterns: row.ignorePatterns, caseInsensitive: ci });
+      unreadable.clear();
+      // The watcher starts first so nothing falls between it and the scan; what it sees during the
+      // scan goes in after the scan's events, the order things happened on disk.
+      let buffered: RawEvent[] | undefined = [];
+      const w = await startWatcher({
+        root: folderPath,
+        rules,
+        stabilityMs: init.stabilityMs,
+        stabilityPollMs: init.stabilityPollMs,
+        clock,
+        lookup: (rel) => {
+          const entry = getSyncEntry(db, folderId, keyOf(rel));
+          return entry?.kind === 'file' ? { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino } : undefined;
+        },
+        onEvent: (event) => {
+          if (gen !== generation) return;
+          if (buffered) buffered.push(event);
+          else push(event);
+        },
+        onUnreadable: (entry) => {
+          if (gen !== generation) return;
+          unreadable.set(entry.path, entry.reason);
+          if (state === 'idle') setState('idle');
+        },
+        onIgnoreFileChanged: (dir) => {
+          if (gen === generation) void enqueue(() => rescan(dir, gen));
+        },
+        onFolderAppeared: (dir) => {
+          if (gen === generation) void enqueue(() => rescan(dir, gen));
+        },
+        onRootGone: () => {
+          if (gen !== generation) return;
+          void enqueue(async () => {
+            if (gen !== generation) return;
+            const again = await checkFolderRoot(folderPath, folder().deviceId);
+            if (!again.ok && gen === generation) await pauseForRoot(again.reason);
+          });
+        },
+        onError: (error) => {
+          logger.warn('sync watcher error', { folderId, error });
+        },
+      });
+      if (gen !== generation || stopped) {
+        await w.close();
+        return;
+      }
+      watcher = w;
+      if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
+
+      const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
+      const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
+      if (gen !== generation) return;
+      for (const entry of scan.unreadable) unreadable.set(entry.path, entry.reason);
+      const now = clock.nowMs();
+      for (const event of scan.events) coalescer.push({ ...event, at: now });
+      for (const event of buffered) coalescer.push(event);
+      buffered = undefined;
+
+      const batch = coalescer.flush();
+      if (batch || folder().rootCid === '') await runBatch(batch?.changes ?? [], gen);
+      else {
+        setState('idle');
+        firstDone();
+      }
+      if (gen === generation) arm();
+    } catch (error) {
+      await afterFailure(error, gen);
+    }
+  }
+
+  void enqueue(boot);
+
+  return {
+    folderId,
+    firstSync,
+    status() {
+      const p = progress;
+      return {
+        state,
+        pending: coalescer.pending + (watcher?.pendingWrites ?? 0) + (p?.filesPending ?? 0),
+        filesDone: p?.filesDone ?? 0,
+        filesPending: p?.filesPending ?? 0,
+        bytesDone: p?.bytesDone ?? 0,
+        bytesPending: p?.bytesPending ?? 0,
+        currentFile: p?.currentFile ?? '',
+        error: errorText || p?.lastError || '',
+        unreadable: [...unreadable].map(([p2, reason]) => ({ path: p2, reason })),
+      };
+    },
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      firstDone(new BadInputError('path: sync stopped before the first scan was pinned'));
+      generation++;
+      abort.abort();
+      clearTimers();
+      await queue;
+      await closeWatcher();
+    },
+  };
+}

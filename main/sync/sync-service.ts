@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { unixSeconds, systemClock } from '../base/clock.js';
+import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
+import { isUniqueViolation } from '../store/db/database.js';
+import {
+  deleteSyncFolder,
+  getSyncFolder,
+  insertSyncFolder,
+  listSyncFolders,
+  setSyncFolderDevice,
+  setSyncFolderState,
+  setSyncFolderUserPaused,
+  type SyncFolderRow,
+  type SyncFolderState,
+} from '../store/db/sync-queries.js';
+import { validateIgnorePatterns } from './ignore-rules.js';
+import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
+import { checkFolderRoot, detectCaseInsensitive, type Unreadable } from './scanner.js';
+
+/**
+ * The sync folders of contract section 9: add, list, pause, resume, rm, and starting every folder
+ * again when the service starts. One {@link FolderRunner} per folder that is not paused by its user.
+ * Who may call (the owner's admin keys) is the HTTP layer's check; `accountId` scopes every call.
+ */
+
+/** What `sync/add` answers. */
+export interface SyncAddResult {
+  id: string;
+  path: string;
+  root: string;
+  ipns_name: string;
+}
+
+/** One row of the sync list: contract fields, then progress details for the CLI and the desktop. */
+export interface SyncStatusView {
+  id: string;
+  path: string;
+  root: string;
+  ipns_name: string;
+  state: SyncFolderState;
+  files: number;
+  bytes: number;
+  pending: number;
+  last_synced_at: number;
+  error: string;
+  current_file: string;
+  files_done: number;
+  bytes_done: number;
+  bytes_pending: number;
+  unreadable: Unreadable[];
+}
+
+export interface SyncAddInput {
+  path: unknown;
+  ipns?: unknown;
+  ignore?: unknown;
+}
+
+export interface SyncService {
+  add(accountId: number, input: SyncAddInput): Promise<SyncAddResult>;
+  list(accountId: number): SyncStatusView[];
+  pause(accountId: number, id: unknown): Promise<void>;
+  resume(accountId: number, id: unknown): Promise<void>;
+  remove(accountId: number, id: unknown): Promise<void>;
+  /** Starts every folder not paused by its user (service start). */
+  startAll(): void;
+  close(): Promise<void>;
+}
+
+export interface SyncServiceInit {
+  domains: SyncDomains;
+  timing?: RunnerTiming;
+}
+
+const MAX_PATH = 4096;
+
+function parseId(value: unknown): string {
+  if (value === undefined || value === null || value === '') throw new BadInputError('id is required');
+  if (typeof value !== 'string' || value.length > 64) throw new BadInputError('id must be a sync folder id');
+  return value;
+}
+
+function parseIpns(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'boolean') throw new BadInputError('ipns must be true or false');
+  return value;
+}
+
+/** An absolute path to an existing folder, canonical (symlinks resolved) so that one folder has one spelling. */
+async function parseFolderPath(value: unknown): Promise<string> {
+  if (value === undefined || value === null || value === '') throw new BadInputError('path is required');
+  if (typeof value !== 'string') throw new BadInputError('path must be a string');
+  if (value.length > MAX_PATH || value.includes('\0')) throw new BadInputError('path is not a valid folder path');
+  if (!path.isAbsolute(value)) throw new BadInputError('path must be absolute');
+  let real: string;
+  try {
+    real = await realpath(path.resolve(value));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new BadInputError(`path: folder not found: ${value}`);
+    throw new BadInputError(`path: cannot be read: ${value} (${code ?? 'error'})`);
+  }
+  const info = await stat(real);
+  if (!info.isDirectory()) throw new BadInputError(`path: not a folder: ${value}`);
+  return real;
+}
+
+const isInside = (child: string, parent: string): boolean => {
+  const rel = path.relative(parent, child);
+  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
+};
+
+export function createSyncService(init: SyncServiceInit): SyncService {
+  const { domains } = init;
+  const { db } = domains;
+  const clock = domains.clock ?? systemClock;
+  const runners = new Map<string, FolderRunner>();
+  let closed = false;
+
+  const start = (id: string): FolderRunner => {
+    const runner = startFolderRunner({ ...init.timing, domains, folderId: id });
+    runners.set(id, runner);
+    return runner;
+  };
+  const stop = async (id: string): Promise<void> => {
+    const runner = runners.get(id);
+    runners.delete(id);
+    await runner?.stop();
+  };
+  const owned = (accountId: number, id: unknown): SyncFolderRow => {
+    const key = parseId(id);
+    const row = getSyncFolder(db, key);
+    if (!row || row.accountId !== accountId) throw new NotFoundError(`id: sync folder ${key} not found`);
+    return row;
+  };
+  const checkOpen = (): void => {
+    if (closed) throw new ConflictError('the service is shutting down');
+  };
+
+  return {
+    async add(accountId, input) {
+      checkOpen();
+      const ipns = parseIpns(input.ipns);
+      const ignore = validateIgnorePatterns(input.ignore);
+      const folderPath = await parseFolderPath(input.path);
+      for (const other of listSyncFolders(db)) {
+        if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already synced (id ${other.id})`);
+        if (isInside(folderPath, other.path) || isInside(other.path, folderPath)) {
+          throw new ConflictError(`path: ${folderPath} overlaps the synced folder ${other.path} (id ${other.id})`);
+        }
+      }
+      const root = await checkFolderRoot(folderPath, '');
+      if (!root.ok) throw new BadInputError(`path: ${root.reason}`);
+      const caseInsensitive = await detectCaseInsensitive(folderPath);
+      const id = randomUUID();
+      try {
+        insertSyncFolder(db, {
+          id,
+          accountId,
+          path: folderPath,
+          ipnsName: ipns ? PENDING_IPNS_NAME : '',
+          caseInsensitive,
+          ignorePatterns: ignore,
+          createdAt: unixSeconds(clock),
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ConflictError(`path: ${folderPath} is already synced`);
+        throw error;
+      }
+      setSyncFolderDevice(db, id, root.deviceId);
+      const runner = start(id);
+      try {
+        await runner.firstSync;
+      } catch (error) {
+        // Paused or removed meanwhile by another call: that call decided the folder's fate.
+        if (runners.get(id) !== runner) throw new ConflictError(`path: sync of ${folderPath} was paused or removed before its first scan was pinned`);
+        await stop(id);
+        deleteSyncFolder(db, id);
+        throw error;
+      }
+      const row = getSyncFolder(db, id);
+      if (!row) throw new ConflictError(`path: sync of ${folderPath} was removed before its first scan was pinned`);
+      return { id, path: row.path, root: row.rootCid, ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName };
+    },
+
+    list(accountId) {
+      return listSyncFolders(db, accountId).map((row): SyncStatusView => {
+        const live = runners.get(row.id)?.status();
+        return {
+          id: row.id,
+          path: row.path,
+          root: row.rootCid,
+          ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
+          state: live?.state ?? row.state,
+          files: row.files,
+          bytes: row.bytes,
+          pending: live?.pending ?? 0,
+          last_synced_at: row.lastSyncedAt,
+          error: live ? live.error : row.error,
+          current_file: live?.currentFile ?? '',
+          files_done: live?.filesDone ?? 0,
+          bytes_done: live?.bytesDone ?? 0,
+          bytes_pending: live?.bytesPending ?? 0,
+          unreadable: live?.unreadable ?? [],
+        };
+      });
+    },
+
+    async pause(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      setSyncFolderUserPaused(db, row.id, true);
+      await stop(row.id);
+      setSyncFolderState(db, row.id, 'paused', '');
+    },
+
+    async resume(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      setSyncFolderUserPaused(db, row.id, false);
+      await stop(row.id);
+      start(row.id);
+    },
+
+    async remove(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      await stop(row.id);
+      deleteSyncFolder(db, row.id);
+    },
+
+    startAll() {
+      for (const row of listSyncFolders(db)) {
+        if (runners.has(row.id)) continue;
+        if (row.userPaused) setSyncFolderState(db, row.id, 'paused', '');
+        else start(row.id);
+      }
+    },
+
+    async close() {
+      closed = true;
+      const all = [...runners.keys()];
+      await Promise.all(all.map((id) => stop(id)));
+    },
+  };
+}

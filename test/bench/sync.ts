@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { FsBlockstore } from 'blockstore-fs';
+import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
+import { fixedSize } from 'ipfs-unixfs-importer/chunker';
+import { balanced } from 'ipfs-unixfs-importer/layout';
+import { createApp, type PinfoldApp } from '../../main/app.js';
+import { defaultConfig } from '../../main/base/config.js';
+
+/**
+ * `npm run bench -- sync [--files N] [--folders N] [--changes N] [--idle S]`
+ *
+ * 1. Initial sync of `--files` (10,000) files of 4 KiB in `--folders` (100) folders: files/s of
+ *    `sync/add` (which answers once the root is pinned and published) against ipfs-unixfs-importer
+ *    importing the same tree into blockstore-fs in-process. Target ratio >= 1.0.
+ * 2. Change latency over `--changes` (100) changes: from writing one new file into the synced folder
+ *    to `/ipns/<name>/<that file>` serving it (polled every 5 ms). Target p50 < 1.5 s.
+ * 3. Idle cost: process CPU seconds over `--idle` (60) seconds watching the folder with no changes.
+ *    Target < 0.5 s. The server runs in this process, so this counts the whole service.
+ */
+
+const FILE_BYTES = 4096;
+
+function flag(args: readonly string[], name: string, fallback: number): number {
+  const i = args.indexOf(`--${name}`);
+  const text = i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
+  return value;
+}
+
+async function makeTree(root: string, files: number, folders: number): Promise<string[]> {
+  const paths: string[] = [];
+  for (let d = 0; d < folders; d++) await mkdir(join(root, `dir${String(d).padStart(3, '0')}`), { recursive: true });
+  for (let i = 0; i < files; i++) paths.push(`dir${String(i % folders).padStart(3, '0')}/file${String(i).padStart(5, '0')}.bin`);
+  for (let i = 0; i < paths.length; i += 256) {
+    await Promise.all(paths.slice(i, i + 256).map((rel) => writeFile(join(root, rel), randomBytes(FILE_BYTES))));
+  }
+  return paths;
+}
+
+async function baselineImport(root: string, paths: readonly string[], store: string): Promise<{ seconds: number; cid: string }> {
+  const blockstore = new FsBlockstore(store);
+  await blockstore.open();
+  const start = performance.now();
+  const candidates = function* (): Generator<ImportCandidate> {
+    for (const rel of paths) yield { path: `root/${rel}`, content: createReadStream(join(root, rel)) };
+  };
+  let cid = '';
+  for await (const entry of importer(candidates(), blockstore, {
+    cidVersion: 1,
+    rawLeaves: true,
+    reduceSingleLeafToSelf: true,
+    chunker: fixedSize({ chunkSize: 1024 * 1024 }),
+    layout: balanced({ maxChildrenPerNode: 1024 }),
+    shardSplitThresholdBytes: 262_144,
+  })) {
+    if (entry.path === 'root') cid = entry.cid.toString();
+  }
+  const seconds = (performance.now() - start) / 1000;
+  await blockstore.close();
+  return { seconds, cid };
+}
+
+interface Api {
+  url: string;
+  headers: Record<string, string>;
+}
+
+const ts = (): string => String(Math.floor(Date.now() / 1000));
+
+async function api<T>(server: Api, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${server.url}${path}${path.includes('?') ? '&' : '?'}ts=${ts()}`, {
+    method,
+    headers: server.headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await response.json()) as { code: number; msg?: string; data: T };
+  if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${json.msg ?? ''}`);
+  return json.data;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
+}
+
+async function changeLatency(server: Api, folder: string, name: string, changes: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < changes; i++) {
+    const rel = `dir${String(i % 100).padStart(3, '0')}/change${String(i).padStart(4, '0')}.txt`;
+    const content = `change ${i} ${randomBytes(8).toString('hex')}`;
+    const start = performance.now();
+    await writeFile(join(folder, rel), content);
+    const deadline = start + 30_000;
+    for (;;) {
+      const response = await fetch(`${server.url}/ipns/${name}/${rel}?ts=${ts()}`, { headers: server.headers });
+      const text = await response.text();
+      if (response.status === 200 && text === content) break;
+      if (performance.now() > deadline) throw new Error(`change ${i} not served within 30 s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    latencies.push(performance.now() - start);
+  }
+  return latencies;
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  const files = flag(args, 'files', 10_000);
+  const folders = flag(args, 'folders', 100);
+  const changes = flag(args, 'changes', 100);
+  const idleSeconds = flag(args, 'idle', 60);
+  const work = await mkdtemp(join(tmpdir(), 'pinfold-bench-sync-'));
+  let app: PinfoldApp | undefined;
+  try {
+    const folder = join(work, 'folder');
+    process.stdout.write(`making ${files} files of ${FILE_BYTES} B in ${folders} folders...\n`);
+    const paths = await makeTree(folder, files, folders);
+
+    const baseline = await baselineImport(folder, paths, join(work, 'blockstore-fs'));
+    const baselineRate = files / baseline.seconds;
+    process.stdout.write(`ipfs-unixfs-importer -> blockstore-fs: ${baseline.seconds.toFixed(2)} s, ${baselineRate.toFixed(0)} files/s (root ${baseline.cid})\n`);
+
+    app = await createApp({ config: defaultConfig({ dataDir: join(work, 'data'), port: 0 }), env: {} });
+    const url = await app.listen();
+    const server: Api = { url, headers: { 'X-Access-Key': app.ownerKey.access_key, 'X-Access-Secret': app.ownerKey.access_secret } };
+    const start = performance.now();
+    const added = await api<{ id: string; root: string; ipns_name: string }>(server, 'POST', '/api/v0/sync/add', { path: folder });
+    const syncSeconds = (performance.now() - start) / 1000;
+    const syncRate = files / syncSeconds;
+    const ratio = syncRate / baselineRate;
+    if (added.root !== baseline.cid) throw new Error(`sync root ${added.root} differs from the importer's ${baseline.cid}`);
+    process.stdout.write(`pinfold sync/add (scan, import, pin, publish): ${syncSeconds.toFixed(2)} s, ${syncRate.toFixed(0)} files/s, ratio ${ratio.toFixed(2)} (target >= 1.0); same root\n`);
+
+    const latencies = await changeLatency(server, folder, added.ipns_name, changes);
+    const sorted = [...latencies].sort((a, b) => a - b);
+    const p50 = percentile(sorted, 50);
+    const p99 = percentile(sorted, 99);
+    process.stdout.write(`change latency over ${changes} changes: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p50 < 1500 ms)\n`);
+
+    // Let the last batch's after-effects finish before measuring the quiet.
+    for (;;) {
+      const rows = await api<{ id: string; state: string; pending: number }[]>(server, 'GET', '/api/v0/sync');
+      const row = rows.find((r) => r.id === added.id);
+      if (row?.state === 'idle' && row.pending === 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const cpuBefore = process.cpuUsage();
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
+    const cpu = process.cpuUsage(cpuBefore);
+    const idleCpu = (cpu.user + cpu.system) / 1e6;
+    process.stdout.write(`idle CPU over ${idleSeconds} s watching ${files + changes} files: ${idleCpu.toFixed(3)} s (target < 0.5 s)\n`);
+
+    process.stdout.write(`RESULT sync ratio=${ratio.toFixed(2)} p50_ms=${p50.toFixed(0)} p99_ms=${p99.toFixed(0)} idle_cpu_s=${idleCpu.toFixed(3)}\n`);
+  } finally {
+    await app?.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
