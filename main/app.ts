@@ -21,6 +21,7 @@ import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
 import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
+import { dagGetRoutes } from './http/routes/dag-get.js';
 import { gatewayRoutes } from './http/gateway/index.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import { unixSeconds } from './base/clock.js';
@@ -31,7 +32,10 @@ import { builtinBlocks } from './content/builtin-blocks.js';
 import type { PinsContext } from './pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
-import { addPin } from './pins/pins.js';
+import { addPin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
+import { cumulativeSize } from './content/directory/blocks.js';
+import { createFoldersContext } from './folders/index.js';
+import { folderRoutes } from './http/routes/folders.js';
 import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
 import { resolveName } from './names/resolver.js';
@@ -145,14 +149,38 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       dnsResolver: config.dnsResolver,
     });
 
+    const folders = createFoldersContext({
+      db,
+      blockstore: blocks,
+      clock,
+      pins: {
+        isPinned: (accountId, cid) => isPinned(pins, accountId, cid),
+        isUsedByOtherPin: (accountId, cid) =>
+          isReachedByOtherPin(pins, accountId, cid, async function* (root) {
+            for await (const event of walkDagBlocks(blocks, root)) if (event.kind === 'block') yield event.multihash;
+          }),
+        async applyPinChanges(accountId, changes) {
+          // The new root of a folder operation is complete (its parts were pinned), and its size is the
+          // cumulative size its links carry: no walk of what may be millions of entries.
+          if (changes.pin) {
+            const bytes = await cumulativeSize(blocks, changes.pin, 'cid');
+            await addPin(pins, accountId, changes.pin, { census: { bytes, missing: 0 } });
+          }
+          if (changes.unpin) removePin(pins, accountId, changes.unpin);
+        },
+      },
+    });
+
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
+    folderRoutes(server, folders);
     const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock });
     uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
+    dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,
       async resolveName(name) {

@@ -73,7 +73,7 @@ export async function applyFolderOperation(
   if (operation.pinNew && ctx.pins.isPinned(accountId, cid)) {
     throw new ConflictError(`pin_new: the new root ${cid.toString()} is already pinned`);
   }
-  if (operation.unpinOld && ctx.pins.isUsedByOtherPin(accountId, operation.root)) {
+  if (operation.unpinOld && (await ctx.pins.isUsedByOtherPin(accountId, operation.root))) {
     throw new ConflictError(`unpin_old: the old root ${operation.root.toString()} is still used by another pinned DAG`);
   }
 

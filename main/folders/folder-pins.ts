@@ -11,7 +11,7 @@ export interface FolderPins {
    * True when the DAG of `cid` is reached by another pin of the account than its pin on `cid` itself
    * (rule 4: `unpin_old` must then fail with 409).
    */
-  isUsedByOtherPin(accountId: number, cid: CID): boolean;
+  isUsedByOtherPin(accountId: number, cid: CID): boolean | Promise<boolean>;
   /**
    * Pins `pin` and/or unpins `unpin` for the account, both or neither (called once every rule has
    * passed and the new blocks are written). May throw, e.g. a plan limit, changing nothing.

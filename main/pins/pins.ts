@@ -5,8 +5,8 @@ import { BadInputError, NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
-import { countPins, insertPin, listPins, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
-import type { PinsContext } from './context.js';
+import { countPins, insertPin, listPins, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
+import type { DagCensus, PinsContext } from './context.js';
 
 const MAX_PIN_NAME = 255;
 
@@ -24,6 +24,11 @@ export function parsePinName(value: unknown): string {
 export interface AddPinOptions {
   name?: string;
   signal?: AbortSignal;
+  /**
+   * What the caller already knows of the DAG, so a huge DAG is not walked again: a folder operation
+   * knows its new root is complete and its cumulative size.
+   */
+  census?: DagCensus;
 }
 
 /**
@@ -36,7 +41,7 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
   const key = cid.toString();
   const name = options.name ?? '';
   return ctx.gcLock.shared(async () => {
-    const census = await ctx.content.census(cid, options.signal);
+    const census = options.census ?? (await ctx.content.census(cid, options.signal));
     const { db, clock } = ctx.accounts;
     return inTransaction(db, () => {
       const now = unixSeconds(clock);
@@ -134,4 +139,24 @@ export function pinPage(ctx: PinsContext, accountId: number, status: PinStatus |
     items: listPins(db, accountId, status, page.limit, page.start).map(toPinRecord),
     total: countPins(db, accountId, status),
   };
+}
+
+/**
+ * Whether another live pin of the account (not the one on `cid` itself) reaches `cid`'s block
+ * (folder rule 4). It walks the account's other pinned DAGs until it meets the block, so its cost
+ * grows with what the account pins; `walk` yields the multihashes a DAG reaches.
+ */
+export async function isReachedByOtherPin(
+  ctx: PinsContext,
+  accountId: number,
+  cid: CID,
+  walk: (root: CID) => AsyncIterable<Uint8Array>,
+): Promise<boolean> {
+  const target = Buffer.from(cid.multihash.bytes);
+  for (const pin of livePinsOf(ctx.accounts.db, accountId)) {
+    const root = parseCidParam(pin.cid, 'cid');
+    if (Buffer.from(root.multihash.bytes).equals(target)) continue;
+    for await (const multihash of walk(root)) if (target.equals(multihash)) return true;
+  }
+  return false;
 }

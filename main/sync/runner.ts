@@ -45,11 +45,24 @@ export const DEFAULT_ROOT_RETRY_MS = 5_000;
 export const DEFAULT_ERROR_RETRY_MS = 10_000;
 const MAX_ERROR_TEXT = 2_000;
 
+/**
+ * Where one batch writes its blocks: staged together and made durable with one commit right before
+ * the new root is pinned (one fsync per batch rather than one per file). Uncommitted blocks are
+ * invisible, so a batch that fails or is abandoned leaves nothing behind but reclaimable pack bytes.
+ */
+export interface BlockSession {
+  importFile: ReconcilerComponents['importFile'];
+  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  /** Makes every block written so far durable and visible. Once; later calls do nothing. */
+  commit(): Promise<void>;
+  /** Drops what is staged (after a commit: nothing to drop). */
+  abort(): void;
+}
+
 /** The other domains, as the composition root wires them; account-aware, folder-agnostic. */
 export interface SyncDomains {
   db: Db;
-  importFile: ReconcilerComponents['importFile'];
-  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  openSession(): BlockSession;
   /**
    * Pins `newRoot` for the account and unpins `oldRoot`. Runs inside `holdGc`, so it must not take the
    * GC lock again. Idempotent; NotFoundError when the new root's blocks are not all held.
@@ -181,15 +194,16 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     return run;
   };
 
-  // The reconciler's view of the domains, for this folder.
-  const components: ReconcilerComponents = {
+  // The reconciler's view of the domains, for this folder and one batch's block session.
+  const componentsFor = (session: BlockSession): ReconcilerComponents => ({
     db,
     clock,
-    importFile: domains.importFile,
-    applyOperation: domains.applyOperation,
+    importFile: session.importFile,
+    applyOperation: session.applyOperation,
     async movePin(newRoot, oldRoot) {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
       if (!check.ok) throw new RootGoneError(check.reason);
+      await session.commit();
       await domains.movePin(accountId, newRoot, oldRoot, pinName);
     },
     async publish(ipnsName, root) {
@@ -200,12 +214,22 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const name = await domains.createName(accountId, root);
       setSyncFolderIpnsName(db, folderId, name);
     },
-  };
+  });
 
-  /** Runs a reconciler step; a root that vanished mid-batch drops the batch and pauses. */
-  const guarded = async <T>(step: () => Promise<T>): Promise<T | undefined> => {
+  /**
+   * Runs a reconciler step with GC held off and a fresh block session (dropped unless the step got
+   * as far as pinning); a root that vanished mid-batch drops the batch and pauses.
+   */
+  const guarded = async <T>(step: (components: ReconcilerComponents) => Promise<T>): Promise<T | undefined> => {
     try {
-      return await domains.holdGc(step);
+      return await domains.holdGc(async () => {
+        const session = domains.openSession();
+        try {
+          return await step(componentsFor(session));
+        } finally {
+          session.abort();
+        }
+      });
     } catch (error) {
       if (!(error instanceof RootGoneError)) throw error;
       discardSyncJournal(db, folderId);
@@ -326,7 +350,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         for (const key of [...unreadable.keys()]) if (key.startsWith(`${change.path}/`)) unreadable.delete(key);
       }
       setState('syncing');
-      const result = await guarded(() =>
+      const result = await guarded((components) =>
         reconcileBatch(components, folderId, changes, {
           signal,
           onProgress: (p) => {
@@ -373,7 +397,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         await pauseForRoot(check.reason);
         return;
       }
-      const recovered = await guarded(() => recoverJournal(components, folderId));
+      const recovered = await guarded((components) => recoverJournal(components, folderId));
       if (recovered === undefined || gen !== generation) return;
       if (recovered === 'discarded') logger.warn('sync journal discarded, rescanning', { folderId });
 

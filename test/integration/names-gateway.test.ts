@@ -121,6 +121,26 @@ describe('gateway /ipns/{name}[/{path}] (contract sections 5 and 7)', () => {
     expectError(asCall(await gatewayGet(server, server.owner, '/ipns/not_a_name')), 400, /name/);
   });
 
+  it('a name bound to another name (its libp2p-key CID) resolves through it; a loop of names ends in an error, not a hang', async () => {
+    const outer = await createdName(server, server.owner, name);
+    const response = await gatewayGet(server, server.owner, `/ipns/${outer}/docs/readme.txt`);
+    expect(response.status).toBe(200);
+    expect(response.bytes.toString('utf8')).toBe(readme);
+    expect(response.headers.get('cache-control')).toBe(IPNS_CACHE);
+    const record = await decodeValidRecord(outer, new Uint8Array((await gatewayGet(server, server.owner, `/ipns/${outer}`, { query: { format: 'ipns-record' } })).bytes));
+    expect(record.value).toBe(`/ipns/${name}`);
+
+    const loopA = await createdName(server, server.owner, root);
+    const loopB = await createdName(server, server.owner, loopA);
+    expect((await publishName(server, server.owner, loopA, loopB)).status).toBe(200);
+    for (const start of [loopA, loopB]) {
+      const looped = asCall(await gatewayGet(server, server.owner, `/ipns/${start}/docs/readme.txt`));
+      expect(looped.status).toBeGreaterThanOrEqual(500);
+      expect(looped.status).toBeLessThan(600);
+      expect((looped.json as { msg: string }).msg).toMatch(/more than 32 steps/);
+    }
+  });
+
   it('reading a name needs credentials (read permission) unless the gateway is public', async () => {
     const response = await fetch(`${server.url}/ipns/${name}/docs/readme.txt?ts=${Math.floor(Date.now() / 1000)}`);
     expect(response.status).toBe(401);

@@ -1,7 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
 import { BlockBatch } from '../../store/blockstore/block-batch.js';
-import { OFFLOAD_MIN_BYTES, sharedBytes } from '../../store/blockstore/hash-pool.js';
+import { OFFLOAD_MIN_BYTES, hashPool } from '../../store/blockstore/hash-pool.js';
 import { verifyBlockAsync } from '../../store/blockstore/hashes.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { readCarStream } from './car-stream.js';
@@ -53,17 +53,23 @@ export async function importCar(
   const batch = target instanceof BlockBatch ? target : target.createBatch();
   const putOptions = { signal: options.signal };
   const window: PendingBlock[] = [];
+  const pool = hashPool();
   try {
     const car = await readCarStream(source, {
       maxSectionBytes: (maxBlockBytes ?? 8 * 1024 * 1024) + CID_ALLOWANCE,
-      allocate: (length) => (length >= OFFLOAD_MIN_BYTES ? sharedBytes(length) : new Uint8Array(length)),
+      allocate: (length) => (length >= OFFLOAD_MIN_BYTES ? pool.allocate(length) : new Uint8Array(length)),
     });
     let blockCount = 0;
     let blockBytes = 0;
     // Large blocks verify on the hash workers while the next sections are parsed; staging keeps CAR order.
     const stage = async (block: PendingBlock): Promise<void> => {
-      await block.verified;
-      await batch.putTrusted(block.cid, block.bytes, putOptions);
+      try {
+        await block.verified;
+      } catch (error) {
+        pool.release(block.bytes);
+        throw error;
+      }
+      await batch.putTrusted(block.cid, block.bytes, { ...putOptions, release: () => pool.release(block.bytes) });
     };
     try {
       for await (const { cid, bytes } of car.blocks) {
@@ -78,7 +84,8 @@ export async function importCar(
       }
       while (window.length > 0) await stage(window.shift() as PendingBlock);
     } finally {
-      window.length = 0;
+      // After a failure, blocks never handed to the batch go back to the arena.
+      for (const block of window.splice(0)) pool.release(block.bytes);
     }
     for (const root of car.roots) {
       if (!batch.has(root)) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);

@@ -6,7 +6,7 @@ import type { AccountsContext } from '../../accounts/context.js';
 import { requireCapability } from '../../accounts/permissions.js';
 import { check, record } from '../../accounts/usage.js';
 import { importCar } from '../../content/car/import-car.js';
-import { removePath, setPath } from '../../content/directory/directory-paths.js';
+import { lookupEntry, removePath, setPath } from '../../content/directory/directory-paths.js';
 import { readDirectoryNode } from '../../content/directory/directory-node.js';
 import { importFile } from '../../content/import/import-file.js';
 import type { PinsContext } from '../../pins/context.js';
@@ -72,10 +72,27 @@ async function requireDirectory(deps: UploadDeps, root: CID): Promise<void> {
   await readDirectoryNode({ blockstore: deps.blockstore }, root, 'cid');
 }
 
+/**
+ * Walks `segments` under `root` as far as they exist, checking that each existing step before the last is
+ * a directory (BadInputError otherwise). Returns the entry at the full path, if there is one. DAG add runs
+ * it before reading the payload, so that a path through a file is refused before anything is stored.
+ */
+async function walkEditPath(deps: UploadDeps, root: CID, segments: readonly string[]): Promise<CID | undefined> {
+  let dir = root;
+  for (let i = 0; i < segments.length; i++) {
+    const entry = await lookupEntry(deps.blockstore, dir, segments[i] as string);
+    if (entry === undefined) return undefined;
+    if (i === segments.length - 1) return entry.cid;
+    await readDirectoryNode({ blockstore: deps.blockstore }, entry.cid, `path "${segments.slice(0, i + 1).join('/')}"`);
+    dir = entry.cid;
+  }
+  return undefined;
+}
+
+/** Imports the step-2 payload; the caller records `bytes` of ingress once its whole operation succeeded. */
 async function importPayload(deps: UploadDeps, request: FastifyRequest, args: UploadArgs): Promise<{ cid: CID; bytes: number }> {
   const counted = { bytes: 0 };
   const result = await importFile(deps.blockstore, uploadPayload(request, args.size, counted));
-  record(deps.accounts, args.account, 'ingress', counted.bytes);
   deps.blocksAdded();
   return { cid: result.cid, bytes: counted.bytes };
 }
@@ -102,7 +119,8 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     const query = request.query as Query;
     if (query.sargs === undefined) return issueAddress(deps, request, parseSize(query.size));
     const args = redeemAddress(deps, request);
-    const { cid } = await importPayload(deps, request, args);
+    const { cid, bytes } = await importPayload(deps, request, args);
+    record(deps.accounts, args.account, 'ingress', bytes);
     return created(reply, cid, `/ipfs/${cid.toString()}`);
   };
   app.post('/ipfs/', upload, singleFile);
@@ -116,12 +134,15 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     if (query.sargs === undefined) {
       const size = parseSize(query.size);
       await requireDirectory(deps, root);
+      await walkEditPath(deps, root, segments);
       return issueAddress(deps, request, size);
     }
     const args = redeemAddress(deps, request);
     await requireDirectory(deps, root);
-    const { cid } = await importPayload(deps, request, args);
+    await walkEditPath(deps, root, segments);
+    const { cid, bytes } = await importPayload(deps, request, args);
     const result = await setPath(deps.blockstore, root, segments, cid);
+    record(deps.accounts, args.account, 'ingress', bytes);
     return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
   });
 
@@ -132,6 +153,13 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     if (segments.length === 0) throw new BadInputError('path is required: DELETE /ipfs/{cid}/{path}');
     if (query.sargs === undefined) {
       await requireDirectory(deps, root);
+      // As removePath answers at step 2: a path that is missing, or runs through a file, does not exist.
+      const missing = new NotFoundError(`path: "${segments.join('/')}" does not exist under ${root.toString()}`);
+      const found = await walkEditPath(deps, root, segments).catch((error: unknown) => {
+        if (error instanceof BadInputError) throw missing;
+        throw error;
+      });
+      if (found === undefined) throw missing;
       return issueAddress(deps, request, -1);
     }
     redeemAddress(deps, request);

@@ -134,9 +134,9 @@ class HashPool {
 
 let shared: HashPool | undefined;
 
-/** The process-wide pool: a worker a core (the main thread mostly waits while they hash), at most four. */
+/** The process-wide pool: a worker a core beyond the one the event loop needs, at least one, at most four. */
 export function hashPool(): HashPool {
-  shared ??= new HashPool(Math.max(1, Math.min(4, availableParallelism())));
+  shared ??= new HashPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
   return shared;
 }
 

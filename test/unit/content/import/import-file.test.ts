@@ -63,6 +63,17 @@ describe('importFile', () => {
     expect((await readBack(store, result.cid)).equals(bytes)).toBe(true);
   });
 
+  it('concurrent imports sharing the chunk arena stay correct', async () => {
+    const inputs = Array.from({ length: 5 }, (_, i) => randomBytes(9 * MiB + i * 1000));
+    const results = await Promise.all(inputs.map((bytes) => importFile(store, pieces(bytes))));
+    for (const [i, bytes] of inputs.entries()) {
+      const result = results[i] as Awaited<ReturnType<typeof importFile>>;
+      expect(result.cid.toString()).toBe((await referenceCid(bytes)).toString());
+      expect((await readBack(store, result.cid)).equals(bytes)).toBe(true);
+    }
+    expect((await store.checkIntegrity({ rehash: true })).problems).toEqual([]);
+  });
+
   it('a one-chunk file is its raw leaf', async () => {
     const result = await importFile(store, [new TextEncoder().encode('hello\n')]);
     expect(result.cid.toString()).toBe('bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am');
