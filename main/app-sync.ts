@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './base/clock.js';
 import { NotFoundError } from './base/errors.js';
 import type { Logger } from './base/logger.js';
 import type { ReadWriteLock } from './base/read-write-lock.js';
-import { createShardCache, DEFAULT_LAYOUT, editDirectory, type DirectoryStats } from './content/directory/index.js';
+import { createShardCache, DEFAULT_LAYOUT, editDirectory, type DirectoryBlockstore, type DirectoryStats } from './content/directory/index.js';
 import { importFile } from './content/import/import-file.js';
 import { syncRoutes } from './http/routes/sync.js';
 import type { NamesContext } from './names/context.js';
@@ -17,7 +17,7 @@ import { addPin, isPinned, removePin } from './pins/pins.js';
 import type { PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import type { Db } from './store/db/database.js';
 import { listSyncFolders } from './store/db/sync-queries.js';
-import type { RunnerTiming, SyncDomains } from './sync/runner.js';
+import type { BlockSession, RunnerTiming, SyncDomains } from './sync/runner.js';
 import { createSyncService, type SyncService } from './sync/sync-service.js';
 
 /**
@@ -66,42 +66,69 @@ export function startSync(deps: SyncDeps): SyncHandle {
   // batch pins see a lock that is already held.
   const heldPins: PinsContext = { ...pins, gcLock: passThroughLock };
   const shardCache = createShardCache(4096);
-  // What a parent link needs and a later edit would otherwise re-read: each new node's Tsize and
-  // each directory's stats (plain/HAMT, entry count), by CID.
-  const tsizes = boundedMap<number>(200_000);
+  // Stats (plain/HAMT, entry count) of directories this process made, by CID, so that editing one
+  // again does not walk a whole HAMT to count its entries.
   const dirStats = boundedMap<DirectoryStats>(20_000);
+
+  const openSession = (): BlockSession => {
+    const batch = blockstore.createBatch();
+    let done = false;
+    // A parent link needs each new node's Tsize; the node is only staged, so it is known from here.
+    const tsizes = new Map<string, number>();
+    const directoryStore: DirectoryBlockstore = {
+      get: (cid, options) => blockstore.get(cid, options),
+      has: async (cid) => batch.has(cid),
+      put: async (cid, bytes, options) => {
+        if (!(bytes instanceof Uint8Array)) throw new TypeError('directory blocks must be Uint8Array');
+        return batch.putTrusted(cid, bytes, options);
+      },
+    };
+    return {
+      async importFile(source, options) {
+        const result = await importFile(batch, source, { signal: options.signal });
+        const cid = result.cid.toString();
+        tsizes.set(cid, result.dagSize);
+        return { cid, size: result.size };
+      },
+      async applyOperation(dirCid, op, options) {
+        const added = new Set(op.add.map((entry) => entry.name));
+        const result = await editDirectory(
+          directoryStore,
+          CID.parse(dirCid),
+          {
+            add: op.add.map(({ name, cid }) => {
+              const tsize = tsizes.get(cid);
+              return tsize === undefined ? ([name, CID.parse(cid)] as const) : ([name, CID.parse(cid), tsize] as const);
+            }),
+            // An added name replaces the entry of that name; editDirectory refuses a name in both lists.
+            remove: op.remove.filter((name) => !added.has(name)),
+          },
+          { ...DEFAULT_LAYOUT, signal: options.signal, shardCache, statsOf: (cid) => dirStats.get(cid.toString()) },
+        );
+        const cid = result.cid.toString();
+        tsizes.set(cid, result.size);
+        dirStats.set(cid, result.stats);
+        return cid;
+      },
+      async commit() {
+        if (done) return;
+        done = true;
+        await batch.commit();
+      },
+      abort() {
+        if (done) return;
+        done = true;
+        batch.abort();
+      },
+    };
+  };
 
   const domains: SyncDomains = {
     db,
     clock,
     logger,
     holdGc: (fn) => pins.gcLock.shared(fn),
-    async importFile(source, options) {
-      const result = await importFile(blockstore, source, { signal: options.signal });
-      const cid = result.cid.toString();
-      tsizes.set(cid, result.dagSize);
-      return { cid, size: result.size };
-    },
-    async applyOperation(dirCid, op, options) {
-      const added = new Set(op.add.map((entry) => entry.name));
-      const result = await editDirectory(
-        blockstore,
-        CID.parse(dirCid),
-        {
-          add: op.add.map(({ name, cid }) => {
-            const tsize = tsizes.get(cid);
-            return tsize === undefined ? ([name, CID.parse(cid)] as const) : ([name, CID.parse(cid), tsize] as const);
-          }),
-          // An added name replaces the entry of that name; editDirectory refuses a name in both lists.
-          remove: op.remove.filter((name) => !added.has(name)),
-        },
-        { ...DEFAULT_LAYOUT, signal: options.signal, shardCache, statsOf: (cid) => dirStats.get(cid.toString()) },
-      );
-      const cid = result.cid.toString();
-      tsizes.set(cid, result.size);
-      dirStats.set(cid, result.stats);
-      return cid;
-    },
+    openSession,
     async movePin(accountId, newRoot, oldRoot, pinName) {
       const cid = CID.parse(newRoot);
       const hadPin = isPinned(pins, accountId, cid);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { writeFileAtomic } from './base/atomic-write.js';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './base/clock.js';
@@ -75,6 +76,32 @@ export interface PinfoldApp {
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
 
+/** `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. */
+export const SERVER_FILE = 'server.json';
+
+/**
+ * What GC sees of the blockstore: marks follow links of every codec; the built-in blocks (the empty
+ * directory, always available) are stored first and never offered for deletion. Shared by the server and
+ * by `pinfold gc` when no server runs.
+ */
+export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore> {
+  const builtins = await builtinBlocks();
+  for (const block of builtins) if (!blocks.has(block.cid)) await blocks.put(block.cid, block.bytes);
+  const builtinKeys = new Set(builtins.map((block) => Buffer.from(block.cid.multihash.bytes).toString('latin1')));
+  return {
+    async mark(root, visit, signal) {
+      for await (const event of walkDagBlocks(blocks, root, { signal })) if (event.kind === 'block') visit(event.multihash);
+    },
+    async *storedBlocks() {
+      for (const block of blocks.listBlocks()) if (!builtinKeys.has(Buffer.from(block.multihash).toString('latin1'))) yield block;
+    },
+    deleteMultihashes: (multihashes, createdBefore) => blocks.deleteMultihashes(multihashes, { createdBefore }),
+    async compact(signal) {
+      await blocks.compact({ signal });
+    },
+  };
+}
+
 /** The composition root: the one module that sees every domain and wires them together. */
 export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const { config } = init;
@@ -102,9 +129,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
 
     blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true });
     const blocks = blockstore;
-    const builtins = await builtinBlocks();
-    for (const block of builtins) if (!blocks.has(block.cid)) await blocks.put(block.cid, block.bytes);
-    const builtinKeys = new Set(builtins.map((block) => Buffer.from(block.cid.multihash.bytes).toString('latin1')));
+    const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {
       accounts,
       content: {
@@ -117,15 +142,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       gcLock: createReadWriteLock(),
     };
     const pendingPins = startPendingPins(pins, logger);
-    const gcStore: GcStore = {
-      async mark(root, visit, signal) {
-        for await (const event of walkDagBlocks(blocks, root, { signal })) if (event.kind === 'block') visit(event.multihash);
-      },
-      async *storedBlocks() {
-        for (const block of blocks.listBlocks()) if (!builtinKeys.has(Buffer.from(block.multihash).toString('latin1'))) yield block;
-      },
-      deleteMultihashes: (multihashes) => blocks.deleteMultihashes(multihashes),
-    };
+    pins.onPinning = () => pendingPins.nudge();
     const runGc = async (): Promise<GcResult> => {
       const result = await collectGarbage(pins, gcStore, config.gcGraceSeconds);
       logger.info('garbage collection finished', { ...result });
@@ -215,7 +232,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         const address = server.server.address();
         if (!address || typeof address === 'string') throw new Error('server has no TCP address');
         const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        return `http://${host}:${address.port}`;
+        const url = `http://${host}:${address.port}`;
+        // Where `pinfold gc` (and other commands beside a running server) find it.
+        await writeFileAtomic(join(config.dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+        return url;
       },
       async close() {
         if (closed) return;
@@ -226,6 +246,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await pendingPins.close();
         await pins.gcLock.exclusive(async () => blocks.close());
         openDb.close();
+        rmSync(join(config.dataDir, SERVER_FILE), { force: true });
         lock.release();
       },
       collectGarbage: runGc,

@@ -4,6 +4,7 @@ import { DataFolderLockedError } from './base/lock-file.js';
 import { createLogger } from './base/logger.js';
 import { parseArgs, serveConfig, UsageError, type ParsedArgs } from './cli-args.js';
 import { accountCommand } from './cli-account.js';
+import { gcCommand } from './cli-gc.js';
 import { SYNC_USAGE, syncCommand } from './cli-sync.js';
 
 const USAGE = `Usage: pinfold <command> [--data DIR]
@@ -14,6 +15,7 @@ const USAGE = `Usage: pinfold <command> [--data DIR]
   account list                     list accounts (uuid, plan, partner flag, balance)
   account partner <uuid> on|off    mark an account as a qualified partner or not
   account credit <uuid> <amount>   add to an account's balance, e.g. 25.00
+  gc [--gc-grace S]                one garbage-collection cycle (asks the running server, if any)
 ${SYNC_USAGE}
 
 Data folder (default ${defaultDataDir()}) is shared with the desktop app.`;
@@ -22,7 +24,14 @@ async function serve(args: ParsedArgs): Promise<void> {
   const config = serveConfig(args);
   const logger = createLogger(process.env.PINFOLD_LOG === 'debug' ? 'debug' : 'info');
   const app = await createApp({ config, logger });
-  const url = await app.listen();
+  let url: string;
+  try {
+    url = await app.listen();
+  } catch (error) {
+    // A port already in use must not leave the data folder locked, nor the process hanging on open handles.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   if (app.ownerKeyCreated) process.stdout.write(`Owner access key written to ${app.ownerKeyLocation}\n`);
   process.stdout.write(`Pinfold listening on ${url}\n`);
   const stop = (signal: string): void => {
@@ -53,6 +62,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return -1;
     case 'account':
       return accountCommand({ ...args, positional: rest });
+    case 'gc':
+      return gcCommand({ ...args, positional: rest });
     case 'sync':
       return syncCommand({ ...args, positional: rest });
     default:

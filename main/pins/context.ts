@@ -23,4 +23,9 @@ export interface PinsContext {
    * cannot lose blocks that GC decided were unreachable a moment before.
    */
   gcLock: ReadWriteLock;
+  /**
+   * Called after a pin turned `pinning`, so that whoever settles pending pins watches its blocks and its
+   * deadline (without it, a pin whose blocks never come would never reach `failure`).
+   */
+  onPinning?: () => void;
 }

@@ -12,7 +12,13 @@ export interface GcStore {
   mark(root: CID, visit: (multihash: Uint8Array) => void, signal?: AbortSignal): Promise<void>;
   /** Every stored block with the Unix second it was last written. */
   storedBlocks(signal?: AbortSignal): AsyncIterable<{ multihash: Uint8Array; createdAt: number }>;
-  deleteMultihashes(multihashes: Uint8Array[]): number;
+  /**
+   * Deletes the blocks, except any written after `createdBefore` (checked inside the delete, so a block
+   * uploaded again after it was listed survives).
+   */
+  deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): number;
+  /** Reclaims the space of deleted blocks. */
+  compact(signal?: AbortSignal): Promise<void>;
 }
 
 export interface GcResult {
@@ -51,11 +57,12 @@ export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeco
       }
       doomed.push(block.multihash);
       if (doomed.length >= DELETE_BATCH) {
-        blocksDeleted += store.deleteMultihashes(doomed);
+        blocksDeleted += store.deleteMultihashes(doomed, cutoff + 1);
         doomed = [];
       }
     }
-    if (doomed.length > 0) blocksDeleted += store.deleteMultihashes(doomed);
+    if (doomed.length > 0) blocksDeleted += store.deleteMultihashes(doomed, cutoff + 1);
+    if (blocksDeleted > 0) await store.compact(signal);
 
     let pinsRemoved = 0;
     inTransaction(db, () => {

@@ -40,7 +40,7 @@ export interface AddPinOptions {
 export async function addPin(ctx: PinsContext, accountId: number, cid: CID, options: AddPinOptions = {}): Promise<PinRow> {
   const key = cid.toString();
   const name = options.name ?? '';
-  return ctx.gcLock.shared(async () => {
+  const row = await ctx.gcLock.shared(async () => {
     const census = options.census ?? (await ctx.content.census(cid, options.signal));
     const { db, clock } = ctx.accounts;
     return inTransaction(db, () => {
@@ -75,6 +75,8 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       return pinOf(db, accountId, key) as PinRow;
     });
   });
+  if (row.status === 'pinning') ctx.onPinning?.();
+  return row;
 }
 
 /** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */

@@ -42,7 +42,13 @@ import { describeFsError, type Unreadable } from './scanner.js';
 /** The empty UnixFS directory, CIDv1 (contract section 5: always available). */
 export const EMPTY_DIR_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
 
-const IMPORT_CONCURRENCY = 4;
+/**
+ * Files imported at once: enough to keep the file system's thread pool busy on many small files
+ * (each is an open, a stat, a read, a close and a stat). Large files hold a few MiB each while they
+ * hash, so at most LARGE_CONCURRENCY of them run together.
+ */
+const IMPORT_CONCURRENCY = 16;
+const LARGE_CONCURRENCY = 4;
 const READ_CHUNK = 1024 * 1024;
 
 export interface DirOperation {
@@ -231,6 +237,8 @@ export async function reconcileBatch(
   const imported = new Map<ImportJob, SyncEntry>();
   let next = 0;
   let failed = false;
+  let largeRunning = 0;
+  const largeWaiters: (() => void)[] = [];
   const worker = async (): Promise<void> => {
     while (next < jobs.length && !failed) {
       const job = jobs[next++];
@@ -238,13 +246,22 @@ export async function reconcileBatch(
       signal?.throwIfAborted();
       progress.currentFile = job.path;
       report();
+      const large = (job.expected.size ?? 0) > READ_CHUNK;
+      while (large && largeRunning >= LARGE_CONCURRENCY) await new Promise<void>((resolve) => largeWaiters.push(resolve));
+      if (large) largeRunning++;
       const outcome = await importOne(components, absOf(job.path), job, signal, (n) => {
         progress.bytesDone += n;
         progress.bytesPending = Math.max(0, progress.bytesPending - n);
-      }).catch((error: unknown) => {
-        failed = true; // stop the other workers: the batch is abandoned
-        throw error;
-      });
+      })
+        .catch((error: unknown) => {
+          failed = true; // stop the other workers: the batch is abandoned
+          throw error;
+        })
+        .finally(() => {
+          if (!large) return;
+          largeRunning--;
+          largeWaiters.shift()?.();
+        });
       progress.filesDone++;
       progress.filesPending--;
       if (outcome.kind === 'ok') imported.set(job, { pathKey: job.key, path: job.path, kind: 'file', ...outcome.stat, cid: outcome.cid });
@@ -363,12 +380,18 @@ async function importOne(
       return { kind: 'unstable', stat };
     }
     let readError: unknown;
+    // Reads sized to the file (a 1 MiB read buffer per 4 KiB file costs more than the import), and
+    // no read past the size seen: a file that grew meanwhile fails the stat comparison below.
     const source = async function* (): AsyncGenerator<Uint8Array> {
       try {
-        for await (const chunk of handle.createReadStream({ highWaterMark: READ_CHUNK, autoClose: false, start: 0 })) {
-          const bytes = chunk as Buffer;
-          onBytes(bytes.length);
-          yield bytes;
+        for (let position = 0; position < before.size; ) {
+          const want = Math.min(READ_CHUNK, before.size - position);
+          const buffer = Buffer.allocUnsafe(want);
+          const { bytesRead } = await handle.read(buffer, 0, want, position);
+          if (bytesRead === 0) return;
+          position += bytesRead;
+          onBytes(bytesRead);
+          yield buffer.subarray(0, bytesRead);
         }
       } catch (error) {
         readError = error;

@@ -150,6 +150,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   let stopped = false;
   let abort = new AbortController();
   let watcher: SyncWatcher | undefined;
+  /** Settles once a watcher still starting has been adopted or, if its boot is over, closed. */
+  let watcherStarting: Promise<void> = Promise.resolve();
   let rules: IgnoreRules = createIgnoreRules({ patterns: initial.ignorePatterns, caseInsensitive: ci });
   let coalescer: Coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
   let batchTimer: NodeJS.Timeout | undefined;
@@ -249,6 +251,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     const w = watcher;
     watcher = undefined;
     if (w) await w.close().catch((error: unknown) => logger.warn('sync watcher close failed', { folderId, error }));
+    await watcherStarting;
   };
 
   /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
@@ -403,16 +406,19 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
 
       rules = createIgnoreRules({ patterns: row.ignorePatterns, caseInsensitive: ci });
       unreadable.clear();
-      // The watcher starts first so nothing falls between it and the scan; what it sees during the
-      // scan goes in after the scan's events, the order things happened on disk.
+      // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
+      // they run at once: what the watcher sees during the scan goes in after the scan's events (the
+      // order things happened on disk), and what changed before it was ready is found by one more
+      // scan once it is.
       let buffered: RawEvent[] | undefined = [];
-      const w = await startWatcher({
+      const starting = startWatcher({
         root: folderPath,
         rules,
         stabilityMs: init.stabilityMs,
         stabilityPollMs: init.stabilityPollMs,
         clock,
         lookup: (rel) => {
+          if (gen !== generation) return undefined;
           const entry = getSyncEntry(db, folderId, keyOf(rel));
           return entry?.kind === 'file' ? { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino } : undefined;
         },
@@ -444,12 +450,12 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           logger.warn('sync watcher error', { folderId, error });
         },
       });
-      if (gen !== generation || stopped) {
-        await w.close();
-        return;
-      }
-      watcher = w;
-      if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
+      watcherStarting = starting.then(
+        async (w) => {
+          if (gen !== generation || stopped) await w.close();
+        },
+        () => undefined,
+      );
 
       const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
       const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
@@ -466,7 +472,11 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         setState('idle');
         firstDone();
       }
-      if (gen === generation) arm();
+      const w = await starting;
+      if (gen !== generation || stopped) return;
+      watcher = w;
+      if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
+      await rescan('', gen);
     } catch (error) {
       await afterFailure(error, gen);
     }

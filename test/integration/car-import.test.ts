@@ -170,7 +170,7 @@ describe('CAR import: POST /api/v0/dag/import (contract section 4)', () => {
       const { root, blocks } = await fileDag(randomData(MiB + 10));
       const tampered = blocks.map((block) => ({ cid: block.cid, bytes: block.bytes.slice() }));
       const victim = tampered[0] as Block;
-      victim.bytes[victim.bytes.byteLength - 1] ^= 0xff;
+      victim.bytes[victim.bytes.byteLength - 1] = (victim.bytes[victim.bytes.byteLength - 1] as number) ^ 0xff;
       await expectRejected(await carV1([root], tampered), blocks, /hash|match|cid/i);
     });
 

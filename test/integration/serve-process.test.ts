@@ -1,5 +1,6 @@
 import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -149,6 +150,21 @@ describe('pinfold serve', () => {
     expect(readFileSync(join(dataDir, 'pinfold.lock'), 'utf8')).toBe(String(proc.child.pid));
     proc.child.kill('SIGTERM');
     expect(await proc.exited()).toBe(0);
+  });
+
+  it('a port already in use fails the start with exit 1, a one-line message, and no lock left behind', async () => {
+    const dataDir = await tempDir();
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (busy.address() as { port: number }).port;
+      const result = await runCli(['serve', '--data', dataDir, '--port', String(port)]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(`pinfold: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
+      expect(existsSync(join(dataDir, 'pinfold.lock'))).toBe(false);
+    } finally {
+      busy.close();
+    }
   });
 
   it('an unknown flag exits 2 with the usage', async () => {

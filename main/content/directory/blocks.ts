@@ -3,6 +3,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import { AppError, NotFoundError } from '../../base/errors.js';
+import { decodePbNode, type RawNode } from './pb-decode.js';
 import type { DirectoryBlockstore } from './types.js';
 
 const SHA2_256 = 0x12;
@@ -52,15 +53,15 @@ export class BlockBatch {
 
   /** Writes the blocks the store does not hold yet; returns how many were written. */
   async commit(blockstore: DirectoryBlockstore, signal?: AbortSignal): Promise<number> {
-    let written = 0;
-    for (const { cid, bytes } of this.blocks.values()) {
+    const missing: Array<{ cid: CID; bytes: Uint8Array }> = [];
+    for (const block of this.blocks.values()) {
       signal?.throwIfAborted();
-      if (await blockstore.has(cid, { signal })) continue;
-      await blockstore.put(cid, bytes, { signal });
-      written++;
+      if (!(await blockstore.has(block.cid, { signal }))) missing.push(block);
     }
+    // Put together: a store that makes each write durable (ours fsyncs) then shares one flush among them.
+    await Promise.all(missing.map(({ cid, bytes }) => blockstore.put(cid, bytes, { signal })));
     this.blocks.clear();
-    return written;
+    return missing.length;
   }
 }
 
@@ -79,7 +80,8 @@ export async function readBlock(
   try {
     for await (const chunk of blockstore.get(cid, { signal: options.signal })) chunks.push(chunk);
   } catch (error) {
-    if (!(error instanceof AppError) && (error as { name?: unknown } | null)?.name === 'NotFoundError') {
+    // interface-store's NotFoundError and our blockstore's (an AppError) alike: name the parameter.
+    if (error instanceof NotFoundError || (!(error instanceof AppError) && (error as { name?: unknown } | null)?.name === 'NotFoundError')) {
       throw new NotFoundError(`${what}: block ${cid.toString()} is not held`);
     }
     throw error;
@@ -100,13 +102,13 @@ export async function cumulativeSize(
 ): Promise<number> {
   const bytes = await readBlock(blockstore, cid, what, options);
   if (cid.code !== dagPb.code) return bytes.length;
-  let node: dagPb.PBNode;
+  let node: RawNode;
   try {
-    node = dagPb.decode(bytes);
+    node = decodePbNode(bytes);
   } catch {
     return bytes.length;
   }
   let size = bytes.length;
-  for (const link of node.Links) size += link.Tsize ?? 0;
+  for (const link of node.links) size += link.tsize ?? 0;
   return size;
 }

@@ -6,6 +6,7 @@ import { readDirectoryNode, type ReadContext } from './directory-node.js';
 import { planDirectoryEdit, type PlanContext } from './edit-directory.js';
 import { utf8, validateEntryName } from './entry-name.js';
 import { lookupInShard } from './hamt-walk.js';
+import { decodePbNode } from './pb-decode.js';
 import { readUnixfsFields, UNIXFS_DIRECTORY, UNIXFS_HAMT_SHARD } from './unixfs-data.js';
 import type { DirectoryBlockstore, DirectoryEditOptions, DirectoryEditResult, DirectoryEntry } from './types.js';
 
@@ -25,8 +26,8 @@ export async function lookupEntry(
 async function lookupWith(ctx: ReadContext, dir: CID, name: string): Promise<DirectoryEntry | undefined> {
   const node = await readDirectoryNode(ctx, dir, 'path');
   if (node.kind === 'hamt') return lookupInShard(ctx, node.shard, { name, nameBytes: utf8(name) }, dir.toString());
-  const link = node.links.find((candidate) => candidate.Name === name);
-  return link === undefined ? undefined : { name, cid: link.Hash, tsize: link.Tsize };
+  const entry = node.entries.find((candidate) => candidate.name === name);
+  return entry === undefined ? undefined : { name, cid: entry.cid, tsize: entry.tsize };
 }
 
 async function isDirectory(ctx: ReadContext, cid: CID): Promise<boolean> {
@@ -34,7 +35,7 @@ async function isDirectory(ctx: ReadContext, cid: CID): Promise<boolean> {
   if (ctx.shardCache?.get(cid) !== undefined) return true;
   const bytes = await readBlock(ctx.blockstore, cid, 'path', ctx);
   try {
-    const data = dagPb.decode(bytes).Data;
+    const data = decodePbNode(bytes).data;
     const type = data === undefined ? undefined : readUnixfsFields(data)?.type;
     return type === UNIXFS_DIRECTORY || type === UNIXFS_HAMT_SHARD;
   } catch {

@@ -1,4 +1,3 @@
-import type { CID } from 'multiformats/cid';
 import type { DirectoryLayout, DirectoryStats } from './types.js';
 
 /** Bytes of the `Data` field of a plain directory without mode or mtime: `0a 02 08 01`. */
@@ -22,7 +21,7 @@ export function linkSerializedSize(nameBytes: number, cidBytes: number, tsize: n
 
 export interface SizedEntry {
   nameBytes: Uint8Array;
-  cid: CID;
+  cidBytes: Uint8Array;
   tsize: number | undefined;
 }
 
@@ -32,7 +31,7 @@ export function emptyStats(kind: DirectoryStats['kind']): DirectoryStats {
 
 /** Adds (`sign` 1) or takes away (`sign` -1) one entry's share of every estimate. */
 export function countEntry(stats: DirectoryStats, entry: SizedEntry, sign: 1 | -1): void {
-  const cidBytes = entry.cid.bytes.length;
+  const cidBytes = entry.cidBytes.length;
   stats.entries += sign;
   stats.linksBytes += sign * (entry.nameBytes.length + cidBytes);
   stats.blockBytes += sign * linkSerializedSize(entry.nameBytes.length, cidBytes, entry.tsize ?? 0);

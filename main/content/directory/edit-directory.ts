@@ -144,7 +144,7 @@ export async function planDirectoryEdit(
     return writeDirectory(ctx, applyChanges(sortEntries(existing), adds, removes, what), layout);
   }
 
-  return writeDirectory(ctx, applyChanges(entriesOfPlainNode(node.links), adds, removes, what), layout);
+  return writeDirectory(ctx, applyChanges(entriesOfPlainNode(node.entries), adds, removes, what), layout);
 }
 
 function applyChanges(existing: Entry[], adds: readonly Entry[], removes: readonly NameKey[], what: string): Entry[] {
@@ -176,7 +176,7 @@ async function statsOfNode(ctx: ReadContext, cid: CID, node: DirectoryNode, opti
   if (known !== undefined) return known;
   const stats = emptyStats(node.kind);
   const count = (entry: { name: string; cid: CID; tsize: number | undefined }) => countEntry(stats, fromDirectoryEntry(entry), 1);
-  if (node.kind === 'plain') entriesOfPlainNode(node.links).forEach(count);
+  if (node.kind === 'plain') entriesOfPlainNode(node.entries).forEach(count);
   else await walkShard(ctx, node.shard, cid.toString(), count);
   return stats;
 }
@@ -196,7 +196,7 @@ export async function directoryStats(
   let shards = node.kind === 'hamt' ? 1 : 0;
   const count = (entry: { name: string; cid: CID; tsize: number | undefined }) => countEntry(stats, fromDirectoryEntry(entry), 1);
   if (node.kind === 'plain') {
-    entriesOfPlainNode(node.links).forEach(count);
+    entriesOfPlainNode(node.entries).forEach(count);
   } else {
     await walkShard(ctx, node.shard, cid.toString(), count, () => {
       shards++;

@@ -1,11 +1,10 @@
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
 import type { BlockBatch } from './blocks.js';
-import { HAMT_HASH_TYPE, type ShardNode, type ShardSlot } from './directory-node.js';
+import { HAMT_HASH_TYPE, shardLink, type ShardNode, type ShardSlot } from './directory-node.js';
 import { hashOf, type Entry } from './entries.js';
 import { utf8 } from './entry-name.js';
 import { encodePbNode, type EncodableLink } from './pb-encode.js';
-import type { DirectoryEntry } from './types.js';
 import type { ShardCache } from './shard-cache.js';
 
 /** The importer's default fanout: 256 slots, 8 hash bits a level. */
@@ -47,7 +46,7 @@ export function buildShard(ctx: ShardWriteContext, entries: readonly Entry[], de
       slots.set(index, { kind: 'entry', entry: group[0] as Entry });
     } else {
       const child = buildShard(ctx, group, depth + 1, fanout);
-      slots.set(index, { kind: 'shard', cid: child.cid, tsize: child.size });
+      slots.set(index, shardLink(child.cid, child.size));
     }
   }
   return writeShard(ctx, { fanout, bits, slots });
@@ -63,10 +62,10 @@ export function writeShard(ctx: ShardWriteContext, shard: ShardNode): ShardResul
     const prefix = labels[index] as Uint8Array;
     if (slot.kind === 'shard') {
       childrenSize += slot.tsize ?? 0;
-      return { prefix, name: NO_NAME, hash: slot.cid.bytes, tsize: slot.tsize };
+      return { prefix, name: NO_NAME, hash: slot.cidBytes, tsize: slot.tsize };
     }
     childrenSize += slot.entry.tsize ?? 0;
-    return { prefix, name: nameBytesOf(slot.entry), hash: slot.entry.cid.bytes, tsize: slot.entry.tsize };
+    return { prefix, name: slot.entry.nameBytes, hash: slot.entry.cidBytes, tsize: slot.entry.tsize };
   });
   const data = new UnixFS({
     type: 'hamt-sharded-directory',
@@ -92,12 +91,6 @@ function slotLabels(fanout: number): Uint8Array[] {
     labelCache.set(fanout, labels);
   }
   return labels;
-}
-
-/** Entries read from a shard carry no name bytes yet; keep them once computed (shards are shared). */
-function nameBytesOf(entry: DirectoryEntry & { nameBytes?: Uint8Array }): Uint8Array {
-  entry.nameBytes ??= utf8(entry.name);
-  return entry.nameBytes;
 }
 
 /**

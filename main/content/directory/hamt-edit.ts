@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../base/errors.js';
-import { readShard, type ReadContext, type ShardNode, type ShardSlot } from './directory-node.js';
+import { readShard, shardLink, type ReadContext, type ShardNode, type ShardSlot } from './directory-node.js';
 import { fromDirectoryEntry, hashOf, type Entry, type NameKey } from './entries.js';
 import { buildShard, writeShard, type ShardResult, type ShardWriteContext } from './hamt-build.js';
 
@@ -57,7 +57,7 @@ export async function editShard(
     }
     if (outcome.kind === 'empty') slots.delete(index);
     else if (outcome.kind === 'entry') slots.set(index, { kind: 'entry', entry: outcome.entry });
-    else slots.set(index, { kind: 'shard', cid: outcome.cid, tsize: outcome.size });
+    else slots.set(index, shardLink(outcome.cid, outcome.size));
   }
   if (!isRoot) {
     if (slots.size === 0) return { kind: 'empty' };

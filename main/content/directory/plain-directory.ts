@@ -1,13 +1,13 @@
-import type * as dagPb from '@ipld/dag-pb';
 import { compareNameBytes } from './entry-name.js';
-import { toEntry, type Entry } from './entries.js';
+import type { Entry } from './entries.js';
 import { encodePbNode, type EncodableLink } from './pb-encode.js';
 
 /** UnixFS `Data` of a directory without mode or mtime, as the importer writes it. */
 const DIRECTORY_DATA = Uint8Array.from([0x08, 0x01]);
 
-export function entriesOfPlainNode(links: readonly dagPb.PBLink[]): Entry[] {
-  return links.map((link) => toEntry(link.Name ?? '', link.Hash, link.Tsize));
+/** A fresh array of a plain node's entries (callers sort and edit it). */
+export function entriesOfPlainNode(entries: readonly Entry[]): Entry[] {
+  return [...entries];
 }
 
 export function sortEntries(entries: Entry[]): Entry[] {
@@ -20,7 +20,7 @@ export function encodePlainDirectory(sorted: readonly Entry[]): { bytes: Uint8Ar
   let size = 0;
   const links = sorted.map((entry): EncodableLink => {
     size += entry.tsize ?? 0;
-    return { prefix: NO_PREFIX, name: entry.nameBytes, hash: entry.cid.bytes, tsize: entry.tsize };
+    return { prefix: NO_PREFIX, name: entry.nameBytes, hash: entry.cidBytes, tsize: entry.tsize };
   });
   const bytes = encodePbNode(DIRECTORY_DATA, links);
   return { bytes, size: size + bytes.length };

@@ -243,16 +243,18 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
 
   /**
    * Removes index entries (GC sweep); returns how many blocks were removed. Blocks leased by a batch in
-   * progress are kept. The bytes become dead space that compact() reclaims.
+   * progress are kept, and with `createdBefore` (unix seconds) so is any block written since then, checked
+   * in the same statement (a block re-uploaded after GC listed it survives). The bytes become dead space
+   * that compact() reclaims.
    */
-  deleteMultihashes(multihashes: Iterable<Uint8Array>): number {
+  deleteMultihashes(multihashes: Iterable<Uint8Array>, options: { createdBefore?: number } = {}): number {
     this.assertOpen();
     return inTransaction(this.db, () => {
       let removed = 0;
       const freed = new Map<number, { bytes: number; blocks: number }>();
       for (const multihash of multihashes) {
         if (this.leases.has(multihashKey(multihash))) continue;
-        const row = deleteBlockRow(this.db, multihash);
+        const row = deleteBlockRow(this.db, multihash, options.createdBefore);
         if (row === undefined) continue;
         removed++;
         const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0 };

@@ -1,4 +1,5 @@
 import { stmt, type Db } from './database.js';
+import { cachedRead } from './read-cache.js';
 
 /** Row mappers and typed statements for accounts, access keys, usage and the ledger. */
 
@@ -76,8 +77,9 @@ export function insertAccount(db: Db, account: NewAccount): number {
   return id;
 }
 
+/** The returned row may be shared with other readers (see read-cache.ts): never mutate it. */
 export function accountById(db: Db, id: number): AccountRow | null {
-  return toAccount(stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as RawAccount | undefined);
+  return cachedRead(db, `account:${id}`, () => toAccount(stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as RawAccount | undefined));
 }
 
 export function accountByUuid(db: Db, uuid: string): AccountRow | null {
@@ -189,7 +191,12 @@ interface RawUsage {
   ipns_count: number;
 }
 
+/** The returned row may be shared with other readers (see read-cache.ts): never mutate it. */
 export function usageOf(db: Db, accountId: number): UsageRow {
+  return cachedRead(db, `usage:${accountId}`, () => readUsage(db, accountId));
+}
+
+function readUsage(db: Db, accountId: number): UsageRow {
   const raw = stmt(db, 'SELECT * FROM usage WHERE account_id = ?').get(accountId) as RawUsage | undefined;
   if (!raw) throw new Error(`usage row missing for account ${accountId}`);
   return {

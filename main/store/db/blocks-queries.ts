@@ -79,11 +79,20 @@ export function touchBlock(db: Db, multihash: Uint8Array, createdAt: number): bo
   return result.changes === 1;
 }
 
-/** Deletes one row and returns where its bytes were, so pack accounting can follow. */
-export function deleteBlockRow(db: Db, multihash: Uint8Array): { packId: number; length: number } | undefined {
-  const row = stmt(db, 'DELETE FROM blocks WHERE multihash = ? RETURNING pack_id, length').get(multihash) as
-    | { pack_id: number; length: number }
-    | undefined;
+/**
+ * Deletes one row and returns where its bytes were, so pack accounting can follow. With `createdBefore`,
+ * only a row older than that (unix seconds) goes: a block re-uploaded since GC listed it stays.
+ */
+export function deleteBlockRow(
+  db: Db,
+  multihash: Uint8Array,
+  createdBefore?: number,
+): { packId: number; length: number } | undefined {
+  const row = (
+    createdBefore === undefined
+      ? stmt(db, 'DELETE FROM blocks WHERE multihash = ? RETURNING pack_id, length').get(multihash)
+      : stmt(db, 'DELETE FROM blocks WHERE multihash = ? AND created_at < ? RETURNING pack_id, length').get(multihash, createdBefore)
+  ) as { pack_id: number; length: number } | undefined;
   return row === undefined ? undefined : { packId: row.pack_id, length: row.length };
 }
 

@@ -57,8 +57,13 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 const statementCache = new WeakMap<Db, Map<string, Database.Statement>>();
+const writeEpochs = new WeakMap<Db, number>();
 
-/** A prepared statement, compiled once per database handle: hot paths must not re-parse SQL per request. */
+/**
+ * A prepared statement, compiled once per database handle: hot paths must not re-parse SQL per request.
+ * Handing out a writing statement moves the handle's write epoch (callers run it at once, in the same
+ * expression), which is how read-cache.ts knows this connection may have changed something.
+ */
 export function stmt(db: Db, sql: string): Database.Statement {
   let cache = statementCache.get(db);
   if (!cache) {
@@ -70,5 +75,11 @@ export function stmt(db: Db, sql: string): Database.Statement {
     statement = db.prepare(sql);
     cache.set(sql, statement);
   }
+  if (!statement.reader) writeEpochs.set(db, (writeEpochs.get(db) ?? 0) + 1);
   return statement;
+}
+
+/** Moves on every write statement handed out by {@link stmt} on this handle. */
+export function writeEpoch(db: Db): number {
+  return writeEpochs.get(db) ?? 0;
 }

@@ -1,5 +1,5 @@
 import type { Db } from './database.js';
-import { inTransaction } from './database.js';
+import { inTransaction, stmt } from './database.js';
 
 /** Typed access to the sync tables of migration 6. All SQL of the sync domain lives here. */
 
@@ -112,7 +112,7 @@ export interface NewSyncFolder {
 
 /** Throws the SQLite unique violation (see isUniqueViolation) when the path is already synced. */
 export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
-  db.prepare(
+  stmt(db,
     `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at)
      VALUES (?, ?, ?, ?, 'scanning', ?, ?, ?)`,
   ).run(
@@ -130,12 +130,12 @@ export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
 }
 
 export function getSyncFolder(db: Db, id: string): SyncFolderRow | undefined {
-  const row = db.prepare('SELECT * FROM sync_folders WHERE id = ?').get(id) as FolderDbRow | undefined;
+  const row = stmt(db, 'SELECT * FROM sync_folders WHERE id = ?').get(id) as FolderDbRow | undefined;
   return row ? toFolder(row) : undefined;
 }
 
 export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow | undefined {
-  const row = db.prepare('SELECT * FROM sync_folders WHERE path = ?').get(folderPath) as FolderDbRow | undefined;
+  const row = stmt(db, 'SELECT * FROM sync_folders WHERE path = ?').get(folderPath) as FolderDbRow | undefined;
   return row ? toFolder(row) : undefined;
 }
 
@@ -143,35 +143,35 @@ export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow |
 export function listSyncFolders(db: Db, accountId?: number): SyncFolderRow[] {
   const rows = (
     accountId === undefined
-      ? db.prepare('SELECT * FROM sync_folders ORDER BY created_at DESC, rowid DESC').all()
-      : db.prepare('SELECT * FROM sync_folders WHERE account_id = ? ORDER BY created_at DESC, rowid DESC').all(accountId)
+      ? stmt(db, 'SELECT * FROM sync_folders ORDER BY created_at DESC, rowid DESC').all()
+      : stmt(db, 'SELECT * FROM sync_folders WHERE account_id = ? ORDER BY created_at DESC, rowid DESC').all(accountId)
   ) as FolderDbRow[];
   return rows.map(toFolder);
 }
 
 export function setSyncFolderState(db: Db, id: string, state: SyncFolderState, error: string): void {
-  db.prepare('UPDATE sync_folders SET state = ?, error = ? WHERE id = ?').run(state, error, id);
+  stmt(db, 'UPDATE sync_folders SET state = ?, error = ? WHERE id = ?').run(state, error, id);
 }
 
 export function setSyncFolderUserPaused(db: Db, id: string, paused: boolean): void {
-  db.prepare('UPDATE sync_folders SET user_paused = ? WHERE id = ?').run(paused ? 1 : 0, id);
+  stmt(db, 'UPDATE sync_folders SET user_paused = ? WHERE id = ?').run(paused ? 1 : 0, id);
 }
 
 export function setSyncFolderDevice(db: Db, id: string, deviceId: string): void {
-  db.prepare('UPDATE sync_folders SET device_id = ? WHERE id = ?').run(deviceId, id);
+  stmt(db, 'UPDATE sync_folders SET device_id = ? WHERE id = ?').run(deviceId, id);
 }
 
 export function setSyncFolderIpnsName(db: Db, id: string, ipnsName: string): void {
-  db.prepare('UPDATE sync_folders SET ipns_name = ? WHERE id = ?').run(ipnsName, id);
+  stmt(db, 'UPDATE sync_folders SET ipns_name = ? WHERE id = ?').run(ipnsName, id);
 }
 
 /** Removes the folder, its entries and any prepared batch. Pins and names are not touched. */
 export function deleteSyncFolder(db: Db, id: string): boolean {
-  return db.prepare('DELETE FROM sync_folders WHERE id = ?').run(id).changes > 0;
+  return stmt(db, 'DELETE FROM sync_folders WHERE id = ?').run(id).changes > 0;
 }
 
 export function listSyncEntries(db: Db, folderId: string): SyncEntry[] {
-  return (db.prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ?').all(folderId) as EntryDbRow[]).map(
+  return (stmt(db, 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ?').all(folderId) as EntryDbRow[]).map(
     toEntry,
   );
 }
@@ -195,7 +195,7 @@ export function listSyncEntriesUnder(db: Db, folderId: string, dirKey: string): 
 }
 
 export function getSyncJournal(db: Db, folderId: string): SyncJournal | undefined {
-  const head = db.prepare('SELECT old_root, new_root, created_at FROM sync_journal WHERE folder_id = ?').get(folderId) as
+  const head = stmt(db, 'SELECT old_root, new_root, created_at FROM sync_journal WHERE folder_id = ?').get(folderId) as
     | { old_root: string; new_root: string; created_at: number }
     | undefined;
   if (!head) return undefined;
@@ -211,14 +211,14 @@ export function getSyncJournal(db: Db, folderId: string): SyncJournal | undefine
 /** Records a prepared batch in one transaction; replaces any older prepared batch of the folder. */
 export function writeSyncJournal(db: Db, journal: SyncJournal): void {
   inTransaction(db, () => {
-    db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(journal.folderId);
-    db.prepare('INSERT INTO sync_journal (folder_id, old_root, new_root, created_at) VALUES (?, ?, ?, ?)').run(
+    stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(journal.folderId);
+    stmt(db, 'INSERT INTO sync_journal (folder_id, old_root, new_root, created_at) VALUES (?, ?, ?, ?)').run(
       journal.folderId,
       journal.oldRoot,
       journal.newRoot,
       journal.createdAt,
     );
-    const insert = db.prepare(
+    const insert = stmt(db,
       'INSERT INTO sync_journal_entries (folder_id, seq, op, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     journal.ops.forEach((op, seq) => {
@@ -229,7 +229,7 @@ export function writeSyncJournal(db: Db, journal: SyncJournal): void {
 }
 
 export function discardSyncJournal(db: Db, folderId: string): void {
-  db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
+  stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
 }
 
 /**
@@ -241,13 +241,13 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
   return inTransaction(db, () => {
     const journal = getSyncJournal(db, folderId);
     if (!journal || journal.newRoot !== newRoot) return false;
-    const put = db.prepare(
+    const put = stmt(db,
       `INSERT INTO sync_entries (folder_id, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (folder_id, path_key) DO UPDATE SET path = excluded.path, kind = excluded.kind, size = excluded.size,
          mtime_ms = excluded.mtime_ms, ino = excluded.ino, cid = excluded.cid`,
     );
-    const dropOne = db.prepare('DELETE FROM sync_entries WHERE folder_id = ? AND path_key = ?');
-    const dropBelow = db.prepare('DELETE FROM sync_entries WHERE folder_id = ? AND path_key >= ? AND path_key < ?');
+    const dropOne = stmt(db, 'DELETE FROM sync_entries WHERE folder_id = ? AND path_key = ?');
+    const dropBelow = stmt(db, 'DELETE FROM sync_entries WHERE folder_id = ? AND path_key >= ? AND path_key < ?');
     for (const op of journal.ops) {
       if (op.op === 'put') put.run(folderId, op.pathKey, op.path, op.kind, op.size, op.mtimeMs, op.ino, op.cid);
       else {
@@ -258,14 +258,14 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
     const totals = db
       .prepare("SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM sync_entries WHERE folder_id = ? AND kind = 'file'")
       .get(folderId) as { files: number; bytes: number };
-    db.prepare('UPDATE sync_folders SET root_cid = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ?').run(
+    stmt(db, 'UPDATE sync_folders SET root_cid = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ?').run(
       newRoot,
       totals.files,
       totals.bytes,
       syncedAt,
       folderId,
     );
-    db.prepare('DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
+    stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
     return true;
   });
 }

@@ -24,9 +24,10 @@ describe('PinfoldBlockstore', () => {
   let dir: string;
   let cleanup: () => Promise<void>;
   let store: PinfoldBlockstore;
-  const clock = fakeClock();
+  let clock = fakeClock();
 
   beforeEach(async () => {
+    clock = fakeClock();
     ({ dir, cleanup } = await tempDir());
     store = await openBlockstore(dir, undefined, { clock });
   });
@@ -126,6 +127,18 @@ describe('PinfoldBlockstore', () => {
     expect(store.stats().blocks).toBe(2);
     expect(store.has((blocks[0] as ReturnType<typeof rawBlock>).cid)).toBe(false);
     expect(store.has((blocks[4] as ReturnType<typeof rawBlock>).cid)).toBe(true);
+  });
+
+  it('with createdBefore, keeps blocks written since the cutoff', async () => {
+    const old = rawBlock('old block');
+    await store.put(old.cid, old.bytes);
+    clock.advance(1000);
+    const fresh = rawBlock('fresh block');
+    await store.put(fresh.cid, fresh.bytes);
+    const cutoff = Math.floor(clock.nowMs() / 1000) - 500;
+    expect(store.deleteMultihashes([old.cid.multihash.bytes, fresh.cid.multihash.bytes], { createdBefore: cutoff })).toBe(1);
+    expect(store.has(old.cid)).toBe(false);
+    expect(store.has(fresh.cid)).toBe(true);
   });
 
   it('does not delete a block that a batch in progress relies on', async () => {

@@ -1,0 +1,112 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { contentGcStore, SERVER_FILE } from './app.js';
+import { createKeyCache } from './accounts/key-cache.js';
+import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
+import { loadPlanCatalog } from './accounts/plans.js';
+import { systemClock, unixSeconds } from './base/clock.js';
+import { DEFAULTS, defaultDataDir } from './base/config.js';
+import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from './base/lock-file.js';
+import { createReadWriteLock } from './base/read-write-lock.js';
+import type { SealedBox } from './base/sealed-box.js';
+import { collectGarbage, type GcResult } from './pins/gc.js';
+import type { PinsContext } from './pins/context.js';
+import { openBlockstore } from './store/blockstore/blockstore.js';
+import { openDatabase } from './store/db/database.js';
+import { UsageError, type ParsedArgs } from './cli-args.js';
+
+/** GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain). */
+const noSecrets: SealedBox = {
+  seal: () => {
+    throw new Error('garbage collection handles no secrets');
+  },
+  open: () => {
+    throw new Error('garbage collection handles no secrets');
+  },
+};
+
+function graceOf(args: ParsedArgs): number {
+  const values = args.flags.get('gc-grace');
+  if (!values) return DEFAULTS.gcGraceSeconds;
+  const text = values[0] as string;
+  if (values.length > 1 || !/^\d+$/.test(text)) throw new UsageError('--gc-grace must be a whole number of seconds >= 0');
+  return Number(text);
+}
+
+/** One cycle through the running server's `POST /api/v0/repo/gc`, as its owner. */
+async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): Promise<GcResult & { via: string }> {
+  let url: string;
+  try {
+    const parsed = JSON.parse(await readFile(join(dataDir, SERVER_FILE), 'utf8')) as { url?: unknown };
+    if (typeof parsed.url !== 'string') throw new Error('no url');
+    url = parsed.url;
+  } catch {
+    throw new Error(`${locked.message}; its address (${SERVER_FILE}) is unreadable, so it cannot be asked to collect garbage`);
+  }
+  const key: OwnerKey | null = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
+  if (!key) throw new Error(`the server at ${url} holds ${dataDir}; set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET to ask it to collect garbage`);
+  const response = await fetch(`${url}/api/v0/repo/gc?ts=${unixSeconds(systemClock)}`, {
+    method: 'POST',
+    headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret },
+  });
+  const body = (await response.json().catch(() => null)) as { msg?: string; data?: { pins_removed?: number; blocks_deleted?: number } } | null;
+  if (response.status !== 200 || !body?.data) throw new Error(`the server at ${url} refused garbage collection: ${response.status} ${body?.msg ?? ''}`.trim());
+  return { pinsRemoved: body.data.pins_removed ?? 0, blocksDeleted: body.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
+}
+
+/** One cycle in this process, holding the data folder's lock so that no server starts meanwhile. */
+async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: number): Promise<GcResult & { via: string }> {
+  try {
+    const dbPath = join(dataDir, 'pinfold.db');
+    if (!existsSync(dbPath)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
+    const db = openDatabase(dbPath);
+    try {
+      const blocks = await openBlockstore(join(dataDir, 'blocks'), db, { clock: systemClock, exclusive: true });
+      try {
+        const pins: PinsContext = {
+          accounts: { db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() },
+          content: {
+            census: () => {
+              throw new Error('garbage collection adds no pins');
+            },
+          },
+          pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
+          gcLock: createReadWriteLock(),
+        };
+        const result = await collectGarbage(pins, await contentGcStore(blocks), graceSeconds);
+        return { ...result, via: 'in process' };
+      } finally {
+        await blocks.close();
+      }
+    } finally {
+      db.close();
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/**
+ * `pinfold gc [--data DIR] [--gc-grace S]`: one garbage-collection cycle (contract section 6). Beside a
+ * running server it asks that server (which owns the blockstore); otherwise it opens the data folder itself.
+ * `--gc-grace` applies in process only: a running server uses its own.
+ */
+export async function gcCommand(args: ParsedArgs): Promise<number> {
+  for (const name of args.flags.keys()) if (name !== 'data' && name !== 'gc-grace') throw new UsageError(`unknown flag --${name}`);
+  if (args.positional.length > 0) throw new UsageError(`gc takes no arguments, got ${args.positional.join(' ')}`);
+  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const grace = graceOf(args);
+  if (!existsSync(dataDir)) throw new Error(`no data folder ${dataDir}`);
+  let lock: DataFolderLock | null = null;
+  let locked: DataFolderLockedError | null = null;
+  try {
+    lock = acquireDataFolderLock(dataDir);
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error;
+    locked = error;
+  }
+  const result = lock ? await gcInProcess(dataDir, lock, grace) : await gcThroughServer(dataDir, locked as DataFolderLockedError);
+  process.stdout.write(`garbage collection (${result.via}): ${result.pinsRemoved} pins removed, ${result.blocksDeleted} blocks deleted\n`);
+  return 0;
+}

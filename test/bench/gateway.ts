@@ -1,0 +1,198 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { get as httpGet } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { CarWriter } from '@ipld/car/writer';
+import { importer } from 'ipfs-unixfs-importer';
+import type { CID } from 'multiformats/cid';
+import {
+  authHeaders,
+  childPeakRssMiB,
+  CONTRACT_OPTIONS,
+  mbps,
+  MiB,
+  numberFlag,
+  postFile,
+  sizeFlag,
+  startServe,
+  uploadAddress,
+  uploadThroughApi,
+  writeRandomFile,
+  type ServeProcess,
+} from './import.js';
+
+/**
+ * `npm run bench -- gateway [--duration 10] [--size 1G] [--connections 10]`:
+ * 1. 4 KiB files by path (`GET /ipfs/<dir>/f<i>.bin`, 100 files cycled) from a `pinfold serve` child over
+ *    10 connections (autocannon in a worker thread) against a bare node:http server, also a child process,
+ *    answering 4 KiB from memory (the ceiling). Target ratio >= 0.4.
+ * 2. One file of --size streamed by `GET /ipfs/<cid>`: MB/s against fs.createReadStream of the same bytes.
+ *    Target ratio >= 0.7.
+ * The RESULT line's ratio is the 4 KiB one; the streamed ratio is `stream_ratio`.
+ */
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+interface CannonOptions {
+  url: string;
+  connections: number;
+  duration: number;
+  workers?: number;
+  headers?: Record<string, string>;
+  requests?: Array<{ method: string; path: string; headers?: Record<string, string> }>;
+}
+
+// autocannon ships no types; this is the part of its API used here.
+const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
+
+const FILES = 100;
+const SMALL = 4096;
+
+async function measure(label: string, options: CannonOptions): Promise<CannonResult> {
+  const result = await autocannon(options);
+  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
+    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts; the measurement is void`);
+  return result;
+}
+
+/** A directory of FILES random 4 KiB files, as a CAR in memory (about 400 KiB). */
+async function smallFilesCar(): Promise<{ root: CID; car: Uint8Array }> {
+  const blocks: Array<{ cid: CID; bytes: Uint8Array }> = [];
+  const store = {
+    async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<CID> {
+      if (!(bytes instanceof Uint8Array)) throw new TypeError('expected bytes');
+      blocks.push({ cid, bytes });
+      return cid;
+    },
+  };
+  const files = Array.from({ length: FILES }, (_, i) => ({ path: `f${i}.bin`, content: [new Uint8Array(randomBytes(SMALL))] }));
+  let root: CID | undefined;
+  for await (const entry of importer(files, store, { ...CONTRACT_OPTIONS, wrapWithDirectory: true })) root = entry.cid;
+  if (!root) throw new Error('no root');
+  const { writer, out } = CarWriter.create([root]);
+  const chunks: Uint8Array[] = [];
+  const collected = (async () => {
+    for await (const chunk of out) chunks.push(chunk);
+  })();
+  for (const block of blocks) await writer.put(block);
+  await writer.close();
+  await collected;
+  return { root, car: new Uint8Array(Buffer.concat(chunks)) };
+}
+
+/** The ceiling: a bare node:http server in its own process answering 4 KiB from memory. */
+async function startBare(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
+  const script = `
+    const http = require('node:http');
+    const body = require('node:crypto').randomBytes(${SMALL});
+    const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }); res.end(body); });
+    server.listen(0, '127.0.0.1', () => process.stdout.write('listening ' + server.address().port + '\\n'));
+    process.on('SIGTERM', () => server.close(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /listening (\d+)/.exec(out);
+      if (match) resolve(match[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Reads a whole response, counting bytes; returns ms. */
+function timedGet(url: string, headers: Record<string, string>, expected: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    httpGet(url, { headers }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
+      res.on('end', () => (bytes === expected ? resolve(performance.now() - t0) : reject(new Error(`got ${bytes} bytes of ${expected}`))));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+async function timedFileRead(path: string, expected: number): Promise<number> {
+  const t0 = performance.now();
+  let bytes = 0;
+  for await (const chunk of createReadStream(path)) bytes += (chunk as Buffer).byteLength;
+  if (bytes !== expected) throw new Error(`read ${bytes} of ${expected}`);
+  return performance.now() - t0;
+}
+
+export async function run(args: readonly string[]): Promise<void> {
+  const duration = numberFlag(args, 'duration', 10);
+  const connections = numberFlag(args, 'connections', 10);
+  const size = sizeFlag(args, 1024 * MiB);
+  const work = await mkdtemp(join(tmpdir(), 'pinfold-bench-gateway-'));
+  let server: ServeProcess | null = null;
+  let bare: Awaited<ReturnType<typeof startBare>> | null = null;
+  try {
+    server = await startServe();
+    bare = await startBare();
+    const { root, car } = await smallFilesCar();
+    const carPath = join(work, 'small.car');
+    await writeFile(carPath, car);
+    const imported = await postFile(await uploadAddress(server, '/api/v0/dag/import', { size: car.byteLength }), carPath, car.byteLength);
+    if (imported.status !== 200) throw new Error(`dag/import: ${imported.status} ${imported.body}`);
+
+    // ts is taken once: the runs are far shorter than the 300 s window.
+    const ts = Math.floor(Date.now() / 1000);
+    const requests = Array.from({ length: FILES }, (_, i) => ({ method: 'GET', path: `/ipfs/${root.toString()}/f${i}.bin?ts=${ts}` }));
+    const common = { connections, workers: 1 };
+    process.stdout.write(`gateway benchmark: ${FILES} files of 4 KiB by path, ${connections} connections, ${duration} s each; then one ${(size / MiB).toFixed(0)} MiB file streamed\n`);
+    await measure('warm-up', { ...common, url: bare.url, duration: 1 });
+    await measure('warm-up', { ...common, url: server.url, headers: authHeaders(server), requests, duration: 2 });
+
+    const baseline = await measure('baseline', { ...common, url: bare.url, duration });
+    process.stdout.write(`baseline  ${baseline.requests.average.toFixed(0).padStart(8)} req/s   p50 ${baseline.latency.p50} ms   p99 ${baseline.latency.p99} ms (bare node:http, 4 KiB from memory)\n`);
+    const pinfold = await measure('pinfold', { ...common, url: server.url, headers: authHeaders(server), requests, duration });
+    process.stdout.write(`pinfold   ${pinfold.requests.average.toFixed(0).padStart(8)} req/s   p50 ${pinfold.latency.p50} ms   p99 ${pinfold.latency.p99} ms (GET /ipfs/<dir>/f<i>.bin)\n`);
+    const smallRatio = pinfold.requests.average / baseline.requests.average;
+    const bareRss = childPeakRssMiB(bare.pid);
+    await bare.stop();
+    bare = null;
+
+    // The streamed file: uploaded through the API, then read back.
+    const file = join(work, 'big.bin');
+    await writeRandomFile(file, size);
+    const { cid } = await uploadThroughApi(server, file, size);
+    const url = `${server.url}/ipfs/${cid}?ts=${Math.floor(Date.now() / 1000)}`;
+    await timedFileRead(file, size);
+    const fsMs = await timedFileRead(file, size);
+    const streamMs = await timedGet(url, authHeaders(server), size);
+    const streamRatio = fsMs / streamMs;
+    process.stdout.write(`stream    pinfold ${mbps(size, streamMs).toFixed(0)} MB/s   fs.createReadStream ${mbps(size, fsMs).toFixed(0)} MB/s   ratio ${streamRatio.toFixed(3)}\n`);
+    const serverRss = server.peakRssMiB();
+    process.stdout.write(`peak RSS: pinfold server ${serverRss.toFixed(0)} MiB (after the upload and the stream); bare server ${bareRss.toFixed(0)} MiB\n`);
+    process.stdout.write(
+      `RESULT gateway ratio=${smallRatio.toFixed(3)} pinfold_rps=${pinfold.requests.average.toFixed(0)} baseline_rps=${baseline.requests.average.toFixed(0)} stream_ratio=${streamRatio.toFixed(3)} stream_mbps=${mbps(size, streamMs).toFixed(0)} fs_mbps=${mbps(size, fsMs).toFixed(0)} pinfold_rss_mib=${serverRss.toFixed(0)}\n`,
+    );
+  } finally {
+    await bare?.stop();
+    await server?.stop();
+    await rm(work, { recursive: true, force: true });
+  }
+}

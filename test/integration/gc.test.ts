@@ -1,0 +1,297 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PinRecord } from '../../shared/api-types.js';
+import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
+import {
+  dagAdd,
+  step1,
+  step2,
+  EMPTY_DIR_V1,
+  fileDag,
+  gatewayGet,
+  MiB,
+  randomData,
+  stats,
+  uploadCid,
+  type Key,
+  type Server,
+} from './uploads-helpers.js';
+
+async function pinAdd(server: Server, key: Key, cid: string): Promise<number> {
+  return (await call(server, 'POST', '/api/v0/pin/add', { key, query: { arg: cid } })).status;
+}
+
+async function runGc(server: Server, key: Key): Promise<{ pins_removed: number; blocks_deleted: number }> {
+  const response = await call<{ data: { pins_removed: number; blocks_deleted: number } }>(server, 'POST', '/api/v0/repo/gc', { key });
+  if (response.status !== 200) throw new Error(`gc failed: ${response.status} ${response.text}`);
+  return response.json.data;
+}
+
+async function served(server: Server, key: Key, path: string, format?: string): Promise<Buffer | null> {
+  const response = await gatewayGet(server, key, path, format ? { query: { format } } : {});
+  if (response.status === 404) return null;
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.bytes.toString()}`);
+  return response.bytes;
+}
+
+async function expectReadable(server: Server, key: Key, cid: string, bytes: Uint8Array): Promise<void> {
+  const body = await served(server, key, `/ipfs/${cid}`);
+  expect(body, `${cid} should be readable`).not.toBeNull();
+  expect(Buffer.compare(body as Buffer, Buffer.from(bytes)), `${cid} bytes`).toBe(0);
+}
+
+/** Files built from a few shared 1 MiB chunks and a unique tail: their DAGs share leaves. */
+function sharedChunkFile(chunks: readonly Uint8Array[], picks: readonly number[], tail: number): Uint8Array {
+  return new Uint8Array(Buffer.concat([...picks.map((i) => chunks[i] as Uint8Array), randomBytes(tail)]));
+}
+
+describe('garbage collection with --gc-grace 0 (contract section 6)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ gcGraceSeconds: 0 });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('deletes unpinned content, keeps pinned content, and keeps blocks an unpinned DAG shares with a pinned one', async () => {
+    const chunks = [randomData(MiB), randomData(MiB)];
+    const unpinnedData = sharedChunkFile(chunks, [0, 1], 500);
+    const pinnedData = sharedChunkFile(chunks, [1, 0], 700);
+    const loneData = randomData(3000);
+    const unpinned = await fileDag(unpinnedData);
+    const pinned = await fileDag(pinnedData);
+    expect(await uploadCid(server, server.owner, unpinnedData)).toBe(unpinned.root.toString());
+    expect(await uploadCid(server, server.owner, pinnedData)).toBe(pinned.root.toString());
+    const lone = await uploadCid(server, server.owner, loneData);
+    expect(await pinAdd(server, server.owner, pinned.root.toString())).toBe(200);
+    const before = await stats(server, server.owner);
+
+    const result = await runGc(server, server.owner);
+    // The unpinned root, its unique tail leaf, and the lone file.
+    expect(result).toEqual({ pins_removed: 0, blocks_deleted: 3 });
+    expect(await served(server, server.owner, `/ipfs/${lone}`)).toBeNull();
+    expect(await served(server, server.owner, `/ipfs/${unpinned.root.toString()}`, 'raw')).toBeNull();
+    await expectReadable(server, server.owner, pinned.root.toString(), pinnedData);
+    const sharedLeaves = unpinned.blocks.filter((block) => pinned.blocks.some((other) => other.cid.equals(block.cid)));
+    expect(sharedLeaves.length).toBe(2);
+    for (const leaf of sharedLeaves) expect(await served(server, server.owner, `/ipfs/${leaf.cid.toString()}`, 'raw')).not.toBeNull();
+    // GC frees no counter of a pinned DAG.
+    expect((await stats(server, server.owner)).pinned_bytes).toBe(before.pinned_bytes);
+  });
+
+  it('an unpinned DAG whose directory is pinned elsewhere keeps every block the pin reaches', async () => {
+    const fileData = randomData(MiB + 99);
+    const cid = await uploadCid(server, server.owner, fileData);
+    const dir = (await dagAdd(server, server.owner, EMPTY_DIR_V1, 'docs/file.bin', fileData)).headers.get('ipfs-hash') as string;
+    expect(await pinAdd(server, server.owner, dir)).toBe(200);
+    await runGc(server, server.owner);
+    await expectReadable(server, server.owner, cid, fileData);
+    await expectReadable(server, server.owner, `${dir}/docs/file.bin`, fileData);
+  });
+
+  it('pin rm then GC: the pin is removed, its blocks deleted, the counters released', async () => {
+    const data = randomData(2 * MiB + 1);
+    const cid = await uploadCid(server, server.owner, data);
+    expect(await pinAdd(server, server.owner, cid)).toBe(200);
+    const pinned = await stats(server, server.owner);
+    expect((await call(server, 'POST', '/api/v0/pin/rm', { key: server.owner, query: { arg: cid } })).status).toBe(200);
+    const result = await runGc(server, server.owner);
+    expect(result.pins_removed).toBe(1);
+    expect(result.blocks_deleted).toBe(4);
+    expect(await served(server, server.owner, `/ipfs/${cid}`, 'raw')).toBeNull();
+    const after = await stats(server, server.owner);
+    expect(after.pinned_count).toBe(pinned.pinned_count - 1);
+    expect(after.pinned_bytes).toBe(pinned.pinned_bytes - (await fileDag(data)).blocks.reduce((n, b) => n + b.bytes.byteLength, 0));
+  });
+
+  it('repo/gc is the owner’s alone', async () => {
+    const uuid = randomUUID();
+    await createUser(server, server.owner, uuid);
+    const user = await createUserKey(server, server.owner, uuid, 'admin', ['admin']);
+    expectError(await call(server, 'POST', '/api/v0/repo/gc', { key: user }), 403, /owner/);
+  });
+});
+
+describe('garbage collection beside concurrent writers (--gc-grace 2)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    // A short grace: a fresh upload survives until its pin comes, older unpinned blocks go while the writers run.
+    server = await startTestServer({ gcGraceSeconds: 2 });
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it('GC cycles running beside uploads, DAG edits and pin adds never delete a block a pin reaches', async () => {
+    const chunks = [randomData(MiB), randomData(MiB), randomData(MiB)];
+    const contents = new Map<string, Uint8Array>();
+    let stop = false;
+    let cycles = 0;
+    let deleted = 0;
+    const gcErrors: unknown[] = [];
+    const gcLoop = (async () => {
+      while (!stop) {
+        try {
+          deleted += (await runGc(server, server.owner)).blocks_deleted;
+          cycles++;
+        } catch (error) {
+          gcErrors.push(error);
+          return;
+        }
+      }
+    })();
+    const pinStatus = async (cid: string): Promise<string | undefined> =>
+      (await call<{ data: PinRecord }>(server, 'GET', `/api/v0/pin/${cid}`, { key: server.owner })).json.data?.status;
+    const worker = async (id: number): Promise<void> => {
+      let dir = EMPTY_DIR_V1;
+      const files: Record<string, Uint8Array> = {};
+      for (let i = 0; i < 14; i++) {
+        const data = sharedChunkFile(chunks, [(id + i) % 3, (id + 2 * i) % 3], 100 + i);
+        const cid = await uploadCid(server, server.owner, data);
+        contents.set(cid, data);
+        // With no grace, GC may take an unpinned upload before the pin comes: the pin then waits (pinning).
+        await pinAdd(server, server.owner, cid);
+        // Unpin every other one, so GC has work that touches shared leaves.
+        if (i % 2 === 1) await call(server, 'POST', '/api/v0/pin/rm', { key: server.owner, query: { arg: cid } });
+        const name = `f${i}.bin`;
+        const address = await step1(server, server.owner, 'PUT', `/ipfs/${dir}/${name}`, { size: data.byteLength });
+        if (address.status !== 200) continue;
+        const added = await step2(address.json.data.url, 'PUT', data);
+        if (added.status !== 201) continue;
+        const next = added.headers.get('ipfs-hash') as string;
+        // Pin the new root before letting go of the old one, as a folder sync does; GC may have taken
+        // the new root's fresh blocks first, and then it is not pinned and the old root stays.
+        await pinAdd(server, server.owner, next);
+        if ((await pinStatus(next)) !== 'pinned') continue;
+        files[name] = data;
+        dirFiles.set(next, { ...files });
+        if (dir !== EMPTY_DIR_V1) await call(server, 'POST', '/api/v0/pin/rm', { key: server.owner, query: { arg: dir } });
+        dir = next;
+      }
+    };
+    const dirFiles = new Map<string, Record<string, Uint8Array>>();
+    await Promise.all([worker(0), worker(1), worker(2)]);
+    stop = true;
+    await gcLoop;
+    expect(gcErrors).toEqual([]);
+    expect(cycles).toBeGreaterThanOrEqual(3);
+    await runGc(server, server.owner);
+
+    const list = await call<{ data: PinRecord[]; total: number }>(server, 'GET', '/api/v0/pin', { key: server.owner, query: { status: 'pinned', limit: 1000 } });
+    let checked = 0;
+    for (const pin of list.json.data) {
+      const file = contents.get(pin.cid);
+      if (file) {
+        await expectReadable(server, server.owner, pin.cid, file);
+        checked++;
+      }
+      const tree = dirFiles.get(pin.cid);
+      if (tree) {
+        for (const [name, data] of Object.entries(tree)) await expectReadable(server, server.owner, `${pin.cid}/${name}`, data);
+        checked++;
+      }
+    }
+    // 21 files and 3 directory roots end pinned when every pin lands within the grace (a loaded machine may miss some).
+    expect(checked).toBeGreaterThanOrEqual(12);
+    expect(deleted).toBeGreaterThan(0);
+  });
+});
+
+describe('garbage collection grace (default 600 s)', () => {
+  it('fresh unpinned content survives a cycle', async () => {
+    const server = await startTestServer();
+    try {
+      const data = randomData(1000);
+      const cid = await uploadCid(server, server.owner, data);
+      const result = await runGc(server, server.owner);
+      expect(result.blocks_deleted).toBe(0);
+      await expectReadable(server, server.owner, cid, data);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('pinfold gc --data DIR', () => {
+  it('beside a running server, asks that server through repo/gc (its grace applies)', async () => {
+    const server = await startTestServer({ gcGraceSeconds: 0 });
+    try {
+      const serverFile = JSON.parse(await readFile(join(server.dataDir, 'server.json'), 'utf8')) as { url: string };
+      expect(serverFile.url).toBe(server.url);
+      const keep = randomData(500);
+      const drop = randomData(600);
+      const kept = await uploadCid(server, server.owner, keep);
+      const dropped = await uploadCid(server, server.owner, drop);
+      expect(await pinAdd(server, server.owner, kept)).toBe(200);
+      const result = await runCli(['gc', '--data', server.dataDir]);
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(new RegExp(`server at ${server.url.replace(/[.]/g, '\\.')}.*0 pins removed, 1 blocks deleted`));
+      await expectReadable(server, server.owner, kept, keep);
+      expect(await served(server, server.owner, `/ipfs/${dropped}`)).toBeNull();
+    } finally {
+      await server.stop();
+    }
+    expect(existsSync(join(server.dataDir, 'server.json'))).toBe(false);
+  });
+
+  it('without a server, runs one cycle in process over the data folder', async () => {
+    const dataDir = await makeTempDir();
+    try {
+      let server = await startTestServer({ dataDir });
+      const keep = randomData(MiB + 2);
+      const drop = randomData(700);
+      const unpin = randomData(800);
+      const kept = await uploadCid(server, server.owner, keep);
+      const dropped = await uploadCid(server, server.owner, drop);
+      const unpinned = await uploadCid(server, server.owner, unpin);
+      expect(await pinAdd(server, server.owner, kept)).toBe(200);
+      expect(await pinAdd(server, server.owner, unpinned)).toBe(200);
+      expect((await call(server, 'POST', '/api/v0/pin/rm', { key: server.owner, query: { arg: unpinned } })).status).toBe(200);
+      const pinnedBefore = await stats(server, server.owner);
+      await server.stop();
+
+      // Within the default grace nothing is deleted, but the unpinning pin goes.
+      const graced = await runCli(['gc', '--data', dataDir]);
+      expect(graced.stderr).toBe('');
+      expect(graced.code).toBe(0);
+      expect(graced.stdout).toMatch(/in process.*1 pins removed, 0 blocks deleted/);
+      const result = await runCli(['gc', '--data', dataDir, '--gc-grace', '0']);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/in process.*0 pins removed, 2 blocks deleted/);
+
+      server = await startTestServer({ dataDir });
+      try {
+        await expectReadable(server, server.owner, kept, keep);
+        expect(await served(server, server.owner, `/ipfs/${dropped}`)).toBeNull();
+        expect(await served(server, server.owner, `/ipfs/${unpinned}`)).toBeNull();
+        const after = await stats(server, server.owner);
+        expect(after.pinned_count).toBe(pinnedBefore.pinned_count - 1);
+        expect(after.pinned_bytes).toBe(pinnedBefore.pinned_bytes - 800);
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a bad flag is a usage error; a folder without data is an error', async () => {
+    const bad = await runCli(['gc', '--data', '/nonexistent-pinfold', '--gc-grace', 'soon']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--gc-grace/);
+    const empty = await makeTempDir();
+    try {
+      const none = await runCli(['gc', '--data', empty]);
+      expect(none.code).toBe(1);
+      expect(none.stderr).toMatch(/no Pinfold data/);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
