@@ -5,6 +5,7 @@ import { prepareDirectoryEdit, validateEntryName, type DirectoryStats } from '..
 import { inTransaction } from '../store/db/database.js';
 import { folderRootOf, insertFolderMember, isFolderMember, upsertReadyFolderRoot } from '../store/db/folders-queries.js';
 import type { FoldersContext } from './context.js';
+import type { FolderPinChanges } from './folder-pins.js';
 import { folderKey } from './folder-key.js';
 
 /** Hosted clients batch 50; the service accepts up to this many adds in one call. */
@@ -34,6 +35,9 @@ export interface FolderOperationResult {
  * - 423 `cid` is still being imported.
  * - 409 `pin_new` when the new root is already pinned; `unpin_old` when another of the account's pins
  *   still reaches the old root.
+ *
+ * - 403 (from the pins domain) when `pin_new` would pass a plan limit: checked before any block is
+ *   written when the pins adapter offers `checkPinChanges`.
  *
  * Then the new blocks are written, the pins moved (through {@link FoldersContext.pins}), and the new
  * root recorded as operable by the account without an import.
@@ -77,13 +81,14 @@ export async function applyFolderOperation(
     throw new ConflictError(`unpin_old: the old root ${operation.root.toString()} is still used by another pinned DAG`);
   }
 
+  const pinChanges: FolderPinChanges = {
+    ...(operation.pinNew ? { pin: cid, pinBytes: prepared.result.size, pinParts: [operation.root, ...operation.add.map(([, added]) => added)] } : {}),
+    ...(operation.unpinOld ? { unpin: operation.root } : {}),
+  };
+  const movesPins = operation.pinNew || operation.unpinOld;
+  if (movesPins) await ctx.pins.checkPinChanges?.(accountId, pinChanges);
   await prepared.commit();
-  if (operation.pinNew || operation.unpinOld) {
-    await ctx.pins.applyPinChanges(accountId, {
-      ...(operation.pinNew ? { pin: cid } : {}),
-      ...(operation.unpinOld ? { unpin: operation.root } : {}),
-    });
-  }
+  if (movesPins) await ctx.pins.applyPinChanges(accountId, pinChanges);
   const newKey = folderKey(cid);
   const now = unixSeconds(ctx.clock);
   inTransaction(ctx.db, () => {

@@ -1,5 +1,5 @@
 export { createFoldersContext, type FoldersContext, type FoldersInit } from './context.js';
-export type { FolderPins } from './folder-pins.js';
+export type { FolderPinChanges, FolderPins } from './folder-pins.js';
 export { importFolder, type FolderImportOptions, type FolderSummary } from './folder-import.js';
 export {
   applyFolderOperation,

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CID } from 'multiformats/cid';
-import { BadInputError, ConflictError, LockedError, NotFoundError } from '../../../main/base/errors.js';
+import { BadInputError, ConflictError, LimitReachedError, LockedError, NotFoundError } from '../../../main/base/errors.js';
 import { EMPTY_DIRECTORY_CID, createShardCache, editDirectory, lookupEntry } from '../../../main/content/directory/index.js';
+import { cumulativeSize } from '../../../main/content/directory/blocks.js';
 import { applyFolderOperation, createFoldersContext, importFolder, type FolderOperation } from '../../../main/folders/index.js';
 import { folderRootOf, insertImportingFolderRoot } from '../../../main/store/db/folders-queries.js';
 import { type CountingBlockstore, loadCar } from '../content/directory/directory-helpers.js';
@@ -134,6 +135,29 @@ describe('folder operation rules', () => {
     ).rejects.toThrow(/unpin_old/);
     expect(kit.blockstore.puts).toBe(0);
     expect(kit.pins.applied).toEqual([]);
+  });
+
+  it('403 from the plan check before any block is written; pin_new hands the new root\'s size to the pins', async () => {
+    kit = await createKit();
+    const { root, c } = await importedFolder(kit);
+    const checked: Array<{ pin?: string; pinBytes?: number; unpin?: string }> = [];
+    let limit: string | null = 'pinned_count';
+    kit.ctx.pins.checkPinChanges = (_accountId, changes) => {
+      checked.push({ pin: changes.pin?.toString(), pinBytes: changes.pinBytes, unpin: changes.unpin?.toString() });
+      expect(changes.pinParts?.map(String)).toEqual([root.toString(), c.toString()]);
+      if (limit !== null) throw new LimitReachedError(limit);
+    };
+    const call = op(root, { add: [['c', c]], pinNew: true, unpinOld: true });
+    await expect(applyFolderOperation(kit.ctx, ACCOUNT, call)).rejects.toBeInstanceOf(LimitReachedError);
+    expect(kit.blockstore.puts).toBe(0);
+    expect(kit.pins.applied).toEqual([]);
+    expect(folderRootOf(kit.db, checked[0]?.pin ?? '')).toBeNull();
+
+    limit = null;
+    const result = await applyFolderOperation(kit.ctx, ACCOUNT, call);
+    expect(checked[1]).toEqual({ pin: result.cid.toString(), pinBytes: checked[0]?.pinBytes, unpin: root.toString() });
+    expect(checked[1]?.pinBytes).toBe(await cumulativeSize(kit.blockstore, result.cid, 'cid'));
+    expect(kit.pins.applied).toEqual([{ accountId: ACCOUNT, pin: result.cid.toString(), unpin: root.toString() }]);
   });
 
   it('pin_new + unpin_old move the pin to the new root', async () => {
