@@ -33,7 +33,7 @@ import { builtinBlocks } from './content/builtin-blocks.js';
 import type { PinsContext } from './pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
-import { addPin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
+import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
 import { cumulativeSize } from './content/directory/blocks.js';
 import { createFoldersContext } from './folders/index.js';
 import { folderRoutes } from './http/routes/folders.js';
@@ -176,12 +176,20 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
           isReachedByOtherPin(pins, accountId, cid, async function* (root) {
             for await (const event of walkDagBlocks(blocks, root)) if (event.kind === 'block') yield event.multihash;
           }),
+        checkPinChanges(accountId, changes) {
+          // Limits first, before the operation writes a single block (contract section 3: a refused call changes nothing).
+          if (!changes.pin || isPinned(pins, accountId, changes.pin)) return;
+          check(accounts, accountId, 'pinned_count', 1);
+          if (changes.pinBytes !== undefined) check(accounts, accountId, 'pinned_bytes', changes.pinBytes);
+        },
         async applyPinChanges(accountId, changes) {
-          // The new root of a folder operation is complete (its parts were pinned), and its size is the
-          // cumulative size its links carry: no walk of what may be millions of entries.
           if (changes.pin) {
-            const bytes = await cumulativeSize(blocks, changes.pin, 'cid');
-            await addPin(pins, accountId, changes.pin, { census: { bytes, missing: 0 } });
+            // The new root of a folder operation is complete when every part it is made of is pinned
+            // complete; then its size is the cumulative size its links carry, and no walk of what may be
+            // millions of entries is needed. A part still `pinning` leaves the new pin to walk (and wait).
+            const complete = (changes.pinParts ?? []).length > 0 && (changes.pinParts ?? []).every((part) => isCompletePin(pins, accountId, part));
+            const bytes = changes.pinBytes ?? (await cumulativeSize(blocks, changes.pin, 'cid'));
+            await addPin(pins, accountId, changes.pin, complete ? { census: { bytes, missing: 0 } } : {});
           }
           if (changes.unpin) removePin(pins, accountId, changes.unpin);
         },

@@ -44,10 +44,14 @@ function single(args: ParsedArgs, name: string): string | undefined {
   return values[0];
 }
 
+/** Timers cannot wait longer than 2^31-1 ms (about 24.8 days); a longer wait would fire at once. */
+const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
 function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): number {
   const text = single(args, name);
   if (text === undefined) return fallback;
-  if (!/^\d+$/.test(text) || Number(text) < min) throw new UsageError(`--${name} must be a whole number of seconds >= ${min}`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > MAX_TIMER_SECONDS)
+    throw new UsageError(`--${name} must be a whole number of seconds from ${min} to ${MAX_TIMER_SECONDS}`);
   return Number(text);
 }
 

@@ -102,6 +102,11 @@ export function isPinned(ctx: PinsContext, accountId: number, cid: CID): boolean
   return row !== null && (row.status === 'pinned' || row.status === 'pinning');
 }
 
+/** True when the account's pin on `cid` is `pinned`: every block of its DAG is held. */
+export function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): boolean {
+  return pinOf(ctx.accounts.db, accountId, cid.toString())?.status === 'pinned';
+}
+
 export function renamePinOf(ctx: PinsContext, accountId: number, cidText: unknown, name: string): void {
   const row = requirePin(ctx, accountId, cidText);
   renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));

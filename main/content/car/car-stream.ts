@@ -97,9 +97,7 @@ async function* sections(reader: ByteReader, end: number, maxSectionBytes: numbe
     } catch {
       throw new BadInputError(`car: section at byte ${reader.position - length} has an invalid CID`);
     }
-    // The CID must not be a view into the section: whoever keeps it (a staging batch keeps every block's
-    // multihash until commit) would keep the whole section's bytes alive, i.e. the whole CAR in memory.
-    yield { cid: CID.decode(section.slice(0, section.byteLength - rest.byteLength)), bytes: rest };
+    yield { cid, bytes: rest };
   }
   if (drainAfter) await reader.drain();
 }

@@ -9,8 +9,10 @@ export interface WalkProgress {
 }
 
 /**
- * Visits every entry below `shard`, reading each child shard once (the only whole-directory read;
- * the folder import does it once per root). `what` names the root in errors.
+ * Visits every entry below `shard` (in no particular order), reading each child shard once (the only
+ * whole-directory read; the folder import does it once per root). The children of a shard are read
+ * together, so the store's reads overlap instead of waiting on each other. `what` names the root in
+ * errors.
  */
 export async function walkShard(
   ctx: ReadContext,
@@ -19,16 +21,18 @@ export async function walkShard(
   onEntry: (entry: DirectoryEntry) => void,
   onShard?: (cid: CID) => void,
 ): Promise<void> {
+  ctx.signal?.throwIfAborted();
+  const children: CID[] = [];
   for (const slot of shard.slots.values()) {
-    ctx.signal?.throwIfAborted();
     if (slot.kind === 'entry') {
       onEntry(slot.entry);
     } else {
       onShard?.(slot.cid);
-      const child = await readShard(ctx, slot.cid, shard.fanout, what);
-      await walkShard(ctx, child, what, onEntry, onShard);
+      children.push(slot.cid);
     }
   }
+  const nodes = await Promise.all(children.map((cid) => readShard(ctx, cid, shard.fanout, what)));
+  for (const child of nodes) await walkShard(ctx, child, what, onEntry, onShard);
 }
 
 /** Finds one name in a HAMT by following its hash: reads only the shards on its path. */

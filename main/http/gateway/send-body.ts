@@ -7,6 +7,27 @@ import type { GatewayContext } from './types.js';
 const HIGH_WATER_MARK = 64 * 1024;
 
 /**
+ * Bodies up to this size are gathered and sent as one buffer: a stream costs several times more per
+ * response than the bytes themselves for small files, and this bound keeps memory per request small.
+ */
+const SMALL_BODY_BYTES = 256 * 1024;
+
+/** Headers that describe a body; a failure before the body was sent must not keep them (an error is not immutable). */
+const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges', 'content-range', 'x-content-type-options'];
+
+async function gather(body: AsyncIterable<Uint8Array>, length: number): Promise<Buffer> {
+  const out = Buffer.allocUnsafe(length);
+  let at = 0;
+  for await (const chunk of body) {
+    if (at + chunk.byteLength > length) throw new Error('content is longer than its declared size');
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  if (at !== length) throw new Error('content is shorter than its declared size');
+  return out;
+}
+
+/**
  * Sends a body with egress accounting: `beforeBody` once with the length (0 when unknown) before anything is
  * sent, then `onBodyBytes` for each chunk as the response pulls it. HEAD gets the same headers and no body;
  * a source is then never started, so nothing is read from the store.
@@ -29,6 +50,19 @@ export function sendBody(
   if (body instanceof Uint8Array) {
     deps.onBodyBytes?.(request, body.byteLength);
     void reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+    return;
+  }
+  if (length !== undefined && length <= SMALL_BODY_BYTES) {
+    gather(body, length).then(
+      (buffer) => {
+        deps.onBodyBytes?.(request, buffer.byteLength);
+        void reply.send(buffer);
+      },
+      (error: unknown) => {
+        for (const name of BODY_HEADERS) reply.removeHeader(name);
+        void reply.send(error);
+      },
+    );
     return;
   }
   const onBytes = deps.onBodyBytes;

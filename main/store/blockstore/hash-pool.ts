@@ -31,8 +31,13 @@ parentPort.on('message', (job) => {
 
 /** Below this size a round trip to a worker costs more than hashing inline. */
 export const OFFLOAD_MIN_BYTES = 64 * 1024;
-/** Arena slots: one 1 MiB chunk each (the contract chunk size); 32 MiB reserved, touched on use. */
-const SLOT_BYTES = 1024 * 1024;
+/**
+ * Arena slots: one 1 MiB chunk each (the contract chunk size), plus room for the CID in front of it so that
+ * a CAR section of such a block (read whole, then verified) fits too: a section that does not fit gets a
+ * fresh SharedArrayBuffer, which the hash worker also references and which is freed only when both
+ * isolates collect it, so a CAR of 1 MiB blocks grew the process by its whole size. ~32 MiB reserved.
+ */
+const SLOT_BYTES = 1024 * 1024 + 4096;
 const SLOT_COUNT = 32;
 
 interface Job {
