@@ -1,4 +1,4 @@
-import { createApp } from './app.js';
+import { createApp, type PinfoldApp } from './app.js';
 import { defaultDataDir } from './base/config.js';
 import { DataFolderLockedError } from './base/lock-file.js';
 import { createLogger } from './base/logger.js';
@@ -23,19 +23,15 @@ Data folder (default ${defaultDataDir()}) is shared with the desktop app.`;
 async function serve(args: ParsedArgs): Promise<void> {
   const config = serveConfig(args);
   const logger = createLogger(process.env.PINFOLD_LOG === 'debug' ? 'debug' : 'info');
-  const app = await createApp({ config, logger });
-  let url: string;
-  try {
-    url = await app.listen();
-  } catch (error) {
-    // A port already in use must not leave the data folder locked, nor the process hanging on open handles.
-    await app.close().catch(() => undefined);
-    throw error;
-  }
-  if (app.ownerKeyCreated) process.stdout.write(`Owner access key written to ${app.ownerKeyLocation}\n`);
-  process.stdout.write(`Pinfold listening on ${url}\n`);
+  // Signals are taken over before anything starts, so a SIGTERM at any moment (even while the app is
+  // still opening) shuts down cleanly, and a repeated one during shutdown cannot kill it half-way.
+  let app: PinfoldApp | null = null;
+  let stopping: string | null = null;
   const stop = (signal: string): void => {
+    if (stopping !== null) return;
+    stopping = signal;
     logger.info(`received ${signal}, shutting down`);
+    if (!app) return;
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -44,8 +40,26 @@ async function serve(args: ParsedArgs): Promise<void> {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
+  app = await createApp({ config, logger });
+  let url: string;
+  try {
+    url = await app.listen();
+  } catch (error) {
+    // A port already in use must not leave the data folder locked, nor the process hanging on open handles.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
+  if (stopping !== null) {
+    const signal = stopping;
+    stopping = null;
+    stop(signal);
+    return;
+  }
+  if (app.ownerKeyCreated) process.stdout.write(`Owner access key written to ${app.ownerKeyLocation}\n`);
+  process.stdout.write(`Pinfold listening on ${url}\n`);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

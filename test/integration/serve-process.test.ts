@@ -34,8 +34,10 @@ function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
     for (const wake of outWaiters.splice(0)) wake();
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.on('exit', (code) => {
+  child.on('exit', (code, signal) => {
     exitCode = code;
+    // A death by signal is reported with its name, so a failing assertion says what killed the server.
+    if (code === null) stderr += `\n[killed by ${signal ?? 'unknown signal'}]`;
     for (const wake of [...exitWaiters.splice(0), ...outWaiters.splice(0)]) wake();
   });
   return {
@@ -149,7 +151,7 @@ describe('pinfold serve', () => {
     await proc.listening();
     expect(readFileSync(join(dataDir, 'pinfold.lock'), 'utf8')).toBe(String(proc.child.pid));
     proc.child.kill('SIGTERM');
-    expect(await proc.exited()).toBe(0);
+    expect(await proc.exited(), proc.stderr()).toBe(0);
   });
 
   it('a port already in use fails the start with exit 1, a one-line message, and no lock left behind', async () => {
