@@ -26,7 +26,8 @@ import { dagGetRoutes } from './http/routes/dag-get.js';
 import { gatewayRoutes } from './http/gateway/index.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import { unixSeconds } from './base/clock.js';
-import { check, record, reserve } from './accounts/usage.js';
+import { check, record, recordEgress, reserve } from './accounts/usage.js';
+import { createEgressMeter } from './accounts/egress-meter.js';
 import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
 import { builtinBlocks } from './content/builtin-blocks.js';
@@ -124,6 +125,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       clock,
       keyCache: createKeyCache(),
     };
+    const openAccounts = accounts;
+    accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(openAccounts, accountId, 'egress', bytes));
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
@@ -222,7 +225,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         if (request.auth) check(accounts, request.auth.account.id, 'egress', bytes);
       },
       onBodyBytes(request, bytes) {
-        if (request.auth) record(accounts, request.auth.account.id, 'egress', bytes);
+        if (request.auth) recordEgress(accounts, request.auth.account.id, bytes);
       },
     });
     rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
@@ -253,6 +256,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await server.close();
         await pendingPins.close();
         await pins.gcLock.exclusive(async () => blocks.close());
+        accounts.egressMeter?.close();
         openDb.close();
         rmSync(join(config.dataDir, SERVER_FILE), { force: true });
         lock.release();

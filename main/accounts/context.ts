@@ -1,6 +1,7 @@
 import type { Clock } from '../base/clock.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
+import type { EgressMeter } from './egress-meter.js';
 import type { KeyCache } from './key-cache.js';
 import type { PlanCatalog } from './plans.js';
 
@@ -11,4 +12,6 @@ export interface AccountsContext {
   box: SealedBox;
   clock: Clock;
   keyCache: KeyCache;
+  /** Egress bytes not yet written to the usage table (the server's gateway); absent in the CLI. */
+  egressMeter?: EgressMeter;
 }

@@ -65,7 +65,14 @@ export function check(ctx: AccountsContext, accountId: number, kind: UsageKind, 
   const account = accountById(ctx.db, accountId);
   if (!account) throw new Error(`account ${accountId} vanished`);
   const limit = planOf(ctx, account)[LIMIT[kind]] as number;
-  if (current(currentUsage(ctx, accountId), kind) + amount > limit) throw new LimitReachedError(kind);
+  const unwritten = kind === 'egress' ? (ctx.egressMeter?.pending(accountId) ?? 0) : 0;
+  if (current(currentUsage(ctx, accountId), kind) + unwritten + amount > limit) throw new LimitReachedError(kind);
+}
+
+/** Egress of a response: metered in memory when the server runs a meter (see egress-meter.ts). */
+export function recordEgress(ctx: AccountsContext, accountId: number, bytes: number): void {
+  if (ctx.egressMeter) ctx.egressMeter.add(accountId, bytes);
+  else record(ctx, accountId, 'egress', bytes);
 }
 
 /** Moves a counter (negative amounts release). Callers check first; this never refuses. */
@@ -101,7 +108,7 @@ export function partnerUserUsage(ctx: AccountsContext, account: AccountRow): Par
     pinned_bytes_limit: plan.pinned_bytes_limit,
     ingress: usage.ingress,
     ingress_limit: plan.ingress_limit,
-    egress: usage.egress,
+    egress: usage.egress + (ctx.egressMeter?.pending(account.id) ?? 0),
     egress_limit: plan.egress_limit,
     ipns: usage.ipnsCount,
     ipns_limit: plan.ipns_limit,

@@ -103,18 +103,36 @@ export async function detectContentType(
   store: ReadBlockstore,
   info: NodeInfo,
   name: string | undefined,
-  options: { signal?: AbortSignal } = {},
+  options: { signal?: AbortSignal; head?: Uint8Array } = {},
 ): Promise<string> {
   const fromName = name === undefined ? undefined : contentTypeFromName(name);
   if (fromName !== undefined) return fromName;
   if (info.kind === 'symlink') return 'inode/symlink';
   if (info.size === 0) return 'text/plain; charset=utf-8';
+  // Content never changes under its CID, so what sniffing found is remembered.
+  const key = info.cid.toString();
+  const known = sniffed.get(key);
+  if (known !== undefined) return known;
+  const type = await sniffFile(store, info, options);
+  // Leading blocks not held (a partial DAG): answer generically now, sniff again once they arrive.
+  if (type === undefined) return 'application/octet-stream';
+  if (sniffed.size >= MAX_SNIFFED) sniffed.delete(sniffed.keys().next().value as string);
+  sniffed.set(key, type);
+  return type;
+}
+
+const MAX_SNIFFED = 10_000;
+const sniffed = new Map<string, string>();
+
+async function sniffFile(store: ReadBlockstore, info: NodeInfo, options: { signal?: AbortSignal; head?: Uint8Array }): Promise<string | undefined> {
+  // The caller already holds the leading bytes (a small file read whole): no second read.
+  if (options.head !== undefined) return sniffContentType(options.head.subarray(0, SNIFF_BYTES), info.size <= SNIFF_BYTES);
   const window = Math.min(info.size, SNIFF_BYTES);
   const parts: Uint8Array[] = [];
   try {
     for await (const part of readFileContent(store, info, { offset: 0, length: window, signal: options.signal })) parts.push(part);
   } catch (err) {
-    if (err instanceof Error && err.name === 'NotFoundError') return 'application/octet-stream';
+    if (err instanceof Error && err.name === 'NotFoundError') return undefined;
     throw err;
   }
   const head = new Uint8Array(window);

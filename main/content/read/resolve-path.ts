@@ -3,6 +3,7 @@ import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import { BadInputError, NotFoundError, isAppError } from '../../base/errors.js';
 import { getBlock, type ReadBlockstore, type ReadOptions } from './blocks.js';
+import { plainDirectoryLinks } from './directory-links.js';
 import { PathInsideNodeError } from './errors.js';
 
 export interface ResolvedPath {
@@ -65,6 +66,19 @@ export async function resolvePath(
   let cid = root;
   let rest = [...segments];
   while (rest.length > 0) {
+    if (cid.code === dagPb.code) {
+      const name = rest[0] as string;
+      const table = plainDirectoryLinks(cid, await getBlock(store, cid, options));
+      if (table) {
+        if (!visited.some((seen) => seen.equals(cid))) visited.push(cid);
+        const child = table.get(name);
+        if (child === undefined) throw new NotFoundError(`path: "${name}" not found under ${cid.toString()}`);
+        cid = child;
+        rest = rest.slice(1);
+        roots.push(cid);
+        continue;
+      }
+    }
     const resolver = resolvers[cid.code];
     if (resolver === undefined) {
       throw new NotFoundError(`path: cannot look up "${rest[0] ?? ''}" inside ${cid.toString()} (codec 0x${cid.code.toString(16)})`);

@@ -21,13 +21,31 @@ export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: Se
   setCacheHeaders(ctx, { etag: `"${(options.etagCid ?? info.cid).toString()}"`, immutable: true });
   if (replyNotModified(ctx)) return;
   const typeName = choice.filename ?? options.name;
-  const contentType = options.contentType ?? (await detectContentType(ctx.deps.blockstore, info, typeName, { signal: ctx.signal }));
+  // A small file is read once, whole: its bytes serve both the type sniffing and the body.
+  const whole = !ctx.head && info.kind !== 'symlink' && info.size <= WHOLE_FILE_BYTES ? await readWhole(ctx, info) : undefined;
+  const contentType =
+    options.contentType ?? (await detectContentType(ctx.deps.blockstore, info, typeName, { signal: ctx.signal, ...(whole ? { head: whole } : {}) }));
   reply.header('content-type', contentType);
   if (choice.filename !== undefined || choice.download) {
     const name = choice.filename ?? options.name ?? info.cid.toString();
     reply.header('content-disposition', contentDisposition(choice.download ? 'attachment' : 'inline', name));
   }
   sendRanged(ctx, info.size, (offset, length) =>
-    readFileContent(ctx.deps.blockstore, info, { offset, length, signal: ctx.signal }),
+    whole ? whole.subarray(offset, offset + length) : readFileContent(ctx.deps.blockstore, info, { offset, length, signal: ctx.signal }),
   );
+}
+
+/** Files up to this size are read into one buffer (bounded memory per request, no stream overhead). */
+const WHOLE_FILE_BYTES = 256 * 1024;
+
+async function readWhole(ctx: GatewayContext, info: NodeInfo): Promise<Uint8Array> {
+  const out = new Uint8Array(info.size);
+  let at = 0;
+  for await (const part of readFileContent(ctx.deps.blockstore, info, { offset: 0, length: info.size, signal: ctx.signal })) {
+    if (at + part.byteLength > out.byteLength) throw new Error(`${info.cid.toString()}: content longer than its declared size`);
+    out.set(part, at);
+    at += part.byteLength;
+  }
+  if (at !== out.byteLength) throw new Error(`${info.cid.toString()}: content shorter than its declared size`);
+  return out;
 }

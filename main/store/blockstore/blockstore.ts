@@ -29,6 +29,7 @@ import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
 import { BlockBatch, multihashKey, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
 import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from './hashes.js';
 import { PACK_MAGIC, packFileName } from './pack-format.js';
+import { BlockCache } from './block-cache.js';
 import { PackReaders } from './pack-readers.js';
 import { PackWriter } from './pack-writer.js';
 
@@ -109,6 +110,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   private readonly clock: Clock;
   private readonly packSizeBytes: number;
   private readonly readers: PackReaders;
+  private readonly cache = new BlockCache();
   private readonly writers = new Set<PackWriter>();
   private current: PackWriter | undefined;
   private creating: Promise<PackWriter> | undefined;
@@ -255,6 +257,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
       for (const multihash of multihashes) {
         if (this.leases.has(multihashKey(multihash))) continue;
         const row = deleteBlockRow(this.db, multihash, options.createdBefore);
+        if (row !== undefined) this.cache.delete(multihashKey(multihash));
         if (row === undefined) continue;
         removed++;
         const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0 };
@@ -425,8 +428,13 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     this.assertOpen();
     let location: BlockLocation | undefined = findBlock(this.db, multihash);
     if (location === undefined) return undefined;
+    const key = multihashKey(multihash);
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
     try {
-      return await this.readers.read(location.packId, location.offset, location.length);
+      const bytes = await this.readers.read(location.packId, location.offset, location.length);
+      this.cache.set(key, bytes);
+      return bytes;
     } catch (error) {
       // Compaction may have moved the block between the lookup and the read: look again once.
       const again = findBlock(this.db, multihash);
