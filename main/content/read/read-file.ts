@@ -33,7 +33,28 @@ export async function* readFileContent(
     yield (info.unixfs?.data ?? new Uint8Array(0)).subarray(offset, end);
     return;
   }
-  for await (const part of walkFileBlocks(store, info.cid, info.block, { start: offset, end }, options)) {
+  for await (const part of readAhead(walkFileBlocks(store, info.cid, info.block, { start: offset, end }, options))) {
     if (part.data.byteLength > 0) yield part.data;
+  }
+}
+
+/**
+ * Starts fetching the next item while the consumer handles the current one, so reading block N+1 from
+ * disk overlaps sending block N to the socket. At most one item is read ahead (memory stays at two blocks).
+ */
+async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  let pending = iterator.next();
+  try {
+    for (;;) {
+      const result = await pending;
+      if (result.done) return;
+      pending = iterator.next();
+      // A consumer that stops early must not leave the read-ahead as an unhandled rejection.
+      pending.catch(() => undefined);
+      yield result.value;
+    }
+  } finally {
+    await iterator.return?.();
   }
 }
