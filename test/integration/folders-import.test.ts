@@ -176,8 +176,10 @@ describe('folder import', () => {
     const before = await snapshot(server, admin);
     const importing = folderImport(server, admin, root);
     // Poll until the import is seen: before it starts the root is unknown (404), while it runs: 423.
+    // The probe removes a name that does not exist, so a probe that came too late fails (404 naming the
+    // entry) instead of changing anything.
     const locked = await pollUntil('the folder import to start', async () => {
-      const response = await folderOperation(server, admin, { cid: root, remove: ['n0'], pin_new: true });
+      const response = await folderOperation(server, admin, { cid: root, remove: ['no-such-entry'], pin_new: true });
       return response.status === 404 && /has not been imported/.test(response.text) ? undefined : response;
     });
     await expectRejected(server, admin, locked, 423, /cid: .* is locked: its folder import is still running/, before);

@@ -14,6 +14,10 @@ export interface WalkProgress {
  * together, so the store's reads overlap instead of waiting on each other. `what` names the root in
  * errors.
  */
+/** Shards walked between two yields to the event loop. */
+const SHARDS_PER_YIELD = 64;
+let shardsSinceYield = 0;
+
 export async function walkShard(
   ctx: ReadContext,
   shard: ShardNode,
@@ -22,6 +26,12 @@ export async function walkShard(
   onShard?: (cid: CID) => void,
 ): Promise<void> {
   ctx.signal?.throwIfAborted();
+  // Blocks served from memory resolve without I/O: without this, walking a huge directory would hold
+  // the event loop for the whole walk and every other request would wait behind it.
+  if (++shardsSinceYield >= SHARDS_PER_YIELD) {
+    shardsSinceYield = 0;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
   const children: CID[] = [];
   for (const slot of shard.slots.values()) {
     if (slot.kind === 'entry') {
