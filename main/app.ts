@@ -125,8 +125,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       clock,
       keyCache: createKeyCache(),
     };
-    const openAccounts = accounts;
-    accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(openAccounts, accountId, 'egress', bytes));
+    accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes));
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 

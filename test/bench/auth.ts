@@ -1,10 +1,10 @@
-import { createRequire } from 'node:module';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
+import { flag, measure, type CannonOptions, type CannonResult } from './lib/load.js';
 
 /**
  * Authenticated `GET /api/v0/stats` of a real Pinfold server against a bare Fastify route returning a
@@ -13,48 +13,6 @@ import { defaultConfig } from '../../main/base/config.js';
  * alternating slices (`--slices`, default 5) so that a change in the machine's background load hits
  * both sides alike instead of skewing the ratio. Target: ratio >= 0.7.
  */
-
-interface Histogram {
-  average: number;
-  p50: number;
-  p99: number;
-  total: number;
-}
-
-interface CannonResult {
-  requests: Histogram;
-  latency: Histogram;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-}
-
-// autocannon ships no types; this is the part of its API we use.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
-
-function flag(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const text = i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
-
-async function measure(label: string, options: CannonOptions): Promise<CannonResult> {
-  const result = await autocannon(options);
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
-    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts; the measurement is void`);
-  return result;
-}
 
 interface Summary {
   rps: number;

@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { get as httpGet } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -25,6 +24,7 @@ import {
   writeRandomFile,
   type ServeProcess,
 } from './import.js';
+import { measure, type CannonOptions, type CannonResult } from './lib/load.js';
 
 /**
  * `npm run bench -- gateway [--duration 10] [--size 1G] [--connections 10]`:
@@ -36,35 +36,8 @@ import {
  * The RESULT line's ratio is the 4 KiB one; the streamed ratio is `stream_ratio`.
  */
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-interface CannonOptions {
-  url: string;
-  connections: number;
-  duration: number;
-  workers?: number;
-  headers?: Record<string, string>;
-  requests?: Array<{ method: string; path: string; headers?: Record<string, string> }>;
-}
-
-// autocannon ships no types; this is the part of its API used here.
-const autocannon = createRequire(import.meta.url)('autocannon') as (options: CannonOptions) => Promise<CannonResult>;
-
 const FILES = 100;
 const SMALL = 4096;
-
-async function measure(label: string, options: CannonOptions): Promise<CannonResult> {
-  const result = await autocannon(options);
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0)
-    throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts; the measurement is void`);
-  return result;
-}
 
 /** A directory of FILES random 4 KiB files, as a CAR in memory (about 400 KiB). */
 async function smallFilesCar(): Promise<{ root: CID; car: Uint8Array }> {

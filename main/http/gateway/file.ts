@@ -3,7 +3,7 @@ import { detectContentType } from '../../content/read/content-type.js';
 import type { NodeInfo } from '../../content/read/inspect-node.js';
 import { readFileContent } from '../../content/read/read-file.js';
 import { contentDisposition, replyNotModified, setCacheHeaders } from './headers.js';
-import { sendRanged } from './send-body.js';
+import { gather, sendRanged } from './send-body.js';
 import type { GatewayContext } from './types.js';
 
 export interface ServeFileOptions {
@@ -38,14 +38,6 @@ export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: Se
 /** Files up to this size are read into one buffer (bounded memory per request, no stream overhead). */
 const WHOLE_FILE_BYTES = 256 * 1024;
 
-async function readWhole(ctx: GatewayContext, info: NodeInfo): Promise<Uint8Array> {
-  const out = new Uint8Array(info.size);
-  let at = 0;
-  for await (const part of readFileContent(ctx.deps.blockstore, info, { offset: 0, length: info.size, signal: ctx.signal })) {
-    if (at + part.byteLength > out.byteLength) throw new Error(`${info.cid.toString()}: content longer than its declared size`);
-    out.set(part, at);
-    at += part.byteLength;
-  }
-  if (at !== out.byteLength) throw new Error(`${info.cid.toString()}: content shorter than its declared size`);
-  return out;
+function readWhole(ctx: GatewayContext, info: NodeInfo): Promise<Uint8Array> {
+  return gather(readFileContent(ctx.deps.blockstore, info, { offset: 0, length: info.size, signal: ctx.signal }), info.size);
 }

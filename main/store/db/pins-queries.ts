@@ -105,7 +105,7 @@ export function liveRootCids(db: Db): string[] {
   return (stmt(db, "SELECT DISTINCT cid FROM pins WHERE status != 'unpinning'").all() as { cid: string }[]).map((r) => r.cid);
 }
 
-/** Whether any of the account's live pins other than `exceptCid` exists (folder unpin_old rule). */
+/** The account's live pins (pinned or pinning): what folder rule 4 walks to find another pin reaching a root. */
 export function livePinsOf(db: Db, accountId: number): PinRow[] {
   return (stmt(db, "SELECT * FROM pins WHERE account_id = ? AND status IN ('pinned', 'pinning') ORDER BY id").all(accountId) as RawPin[]).map(
     toPin,
