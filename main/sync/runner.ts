@@ -23,7 +23,9 @@ import { startWatcher, type SyncWatcher } from './watcher.js';
  * One sync folder at work: the loop that ties the watcher, the coalescer and the reconciler together.
  *
  *  boot:  checkFolderRoot (the unmounted-drive rule) -> recoverJournal -> startWatcher -> scanFolder
- *         -> the first batch at once (scan events first, then what the watcher saw during the scan).
+ *         -> the first batch at once (scan events first, then what the watcher saw during the scan)
+ *         -> once the watcher is ready, one more scan for what changed before it was; the folder
+ *         reads 'scanning' until then, 'idle' after.
  *  loop:  a timer at the coalescer's dueAt(); each settled batch: checkFolderRoot again, then
  *         reconcileBatch; `deferred` files go back into the coalescer; a changed `.pinfoldignore`
  *         rescans its subtree.
@@ -161,6 +163,10 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   // Bumped on every (re)boot: work queued by an older boot finds itself stale and does nothing.
   let generation = 0;
   let state: SyncFolderState = 'scanning';
+  // Whether this boot's watcher is up and its confirming rescan done: until then a settled folder
+  // reads 'scanning', since a change made meanwhile is found only by that rescan.
+  let watching = false;
+  const settled = (): SyncFolderState => (watching ? 'idle' : 'scanning');
   let errorText = '';
   let progress: SyncProgress | undefined;
   const unreadable = new Map<string, string>();
@@ -257,6 +263,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
   const halt = async (): Promise<void> => {
     generation++;
+    watching = false;
     abort.abort();
     abort = new AbortController();
     clearTimers();
@@ -365,7 +372,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       if (result === undefined || gen !== generation) return;
       for (const entry of result.unreadable) unreadable.set(entry.path, entry.reason);
       for (const event of result.deferred) coalescer.push(event);
-      setState('idle');
+      setState(settled());
       firstDone();
     } catch (error) {
       progress = undefined;
@@ -430,7 +437,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         onUnreadable: (entry) => {
           if (gen !== generation) return;
           unreadable.set(entry.path, entry.reason);
-          if (state === 'idle') setState('idle');
+          if (state === 'idle' || state === 'scanning') setState(state);
         },
         onIgnoreFileChanged: (dir) => {
           if (gen === generation) void enqueue(() => rescan(dir, gen));
@@ -469,7 +476,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const batch = coalescer.flush();
       if (batch || folder().rootCid === '') await runBatch(batch?.changes ?? [], gen);
       else {
-        setState('idle');
+        setState(settled());
         firstDone();
       }
       const w = await starting;
@@ -477,6 +484,9 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       watcher = w;
       if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
       await rescan('', gen);
+      if (gen !== generation) return;
+      watching = true;
+      if (state === 'scanning') setState('idle');
     } catch (error) {
       await afterFailure(error, gen);
     }

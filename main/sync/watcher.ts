@@ -1,6 +1,6 @@
-import type { Stats } from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
 import { constants } from 'node:fs';
-import { access, lstat } from 'node:fs/promises';
+import { access, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FSWatcher } from 'chokidar';
 import { systemClock, type Clock } from '../base/clock.js';
@@ -11,6 +11,8 @@ import { describeFsError, type Unreadable } from './scanner.js';
 /**
  * The one chokidar import. Watches a sync folder and emits raw events for the coalescer.
  *
+ * - Folders only: chokidar watches each folder, and a folder's own fs.watch events (`raw`) tell which
+ *   of its files changed; one lstat per event tells how. New folders are read for their files.
  * - No polling: chokidar's fs.watch backend (inotify on Linux, FSEvents on macOS, ReadDirectoryChangesW
  *   on Windows), so an idle folder costs no CPU; `usingPolling` reports it (CHOKIDAR_USEPOLLING can
  *   force polling from the environment, which the caller should refuse or log).
@@ -36,7 +38,7 @@ export interface WatcherInit {
   onUnreadable?: (entry: Unreadable) => void;
   /** A `.pinfoldignore` in `relDir` was created, changed or deleted; the rules already hold the new text. */
   onIgnoreFileChanged?: (relDir: string) => void;
-  /** A folder appeared where a file was (chokidar does not report its content): scan `relDir`. */
+  /** A folder appeared where a file was: scan `relDir` against the stored state (the file is gone). */
   onFolderAppeared?: (relDir: string) => void;
   /** The folder itself disappeared (unmounted drive, deleted): apply the unmounted-drive rule. */
   onRootGone?: () => void;
@@ -84,15 +86,25 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   };
   const report = (entry: Unreadable): void => init.onUnreadable?.(entry);
 
+  const absOf = (rel: string): string => path.join(root, ...rel.split('/'));
+
+  // Folders being watched ('' = the root): a name that vanished from one of these was a folder, and
+  // chokidar reports it (unlinkDir); any other vanished name is reported as an unlinked file.
+  const dirs = new Set<string>();
+
+  // chokidar watches folders only. A watch per file costs a stat and an inotify watch each, several
+  // times what the first sync of a 10,000-file folder costs in all, and can exhaust the per-user
+  // inotify limit; a folder's own watch already sees every file in it created, written, renamed or
+  // deleted (the `raw` events below), as Syncthing's watcher relies on.
   const ignored = (abs: string, stats?: Stats): boolean => {
     const rel = relOf(abs);
     if (rel === undefined) return true;
     if (rel === '') return false;
-    if (stats?.isSymbolicLink()) return true;
-    // The ignore file itself is always watched, so that editing it can re-include paths.
-    if (isIgnoreFile(rel) && !stats?.isDirectory()) return false;
+    if (stats !== undefined && !stats.isDirectory()) return true;
     return rules.isIgnored(rel, stats?.isDirectory() ?? false);
   };
+  /** Whether a file event at `rel` is out of the sync (the ignore file itself is always followed). */
+  const ignoredFile = (rel: string): boolean => !isIgnoreFile(rel) && rules.isIgnored(rel, false);
 
   const fsw = new FSWatcher({
     persistent: true,
@@ -122,7 +134,7 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       const now = clock.nowMs();
       await Promise.all(
         [...pending].map(async ([rel, entry]) => {
-          const abs = path.join(root, ...rel.split('/'));
+          const abs = absOf(rel);
           let info: Stats;
           try {
             info = await lstat(abs);
@@ -132,14 +144,14 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
             return;
           }
           if (pending.get(rel) !== entry) return;
-          if (info.isSymbolicLink()) {
+          if (info.isSymbolicLink() || info.isDirectory()) {
+            // A folder in its place is chokidar's to report (addDir); a symlink is not synced.
             pending.delete(rel);
             return;
           }
           if (!info.isFile()) {
             pending.delete(rel);
-            if (info.isDirectory()) folderReplacedFile(rel, abs);
-            else report({ path: rel, reason: 'not a regular file' });
+            report({ path: rel, reason: 'not a regular file' });
             return;
           }
           if (info.size !== entry.size || info.mtimeMs !== entry.mtimeMs || info.ino !== entry.ino) {
@@ -168,65 +180,121 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     }
   };
 
-  // chokidar keeps tracking a name as a file when a folder takes its place (it reports a 'change' and
-  // never looks inside): report the swap, watch the folder, and have the caller scan its content.
-  const folderReplacedFile = (rel: string, abs: string): void => {
-    if (closed || rules.isIgnored(rel, true)) return;
-    const stat = known.get(rel) ?? init.lookup?.(rel) ?? {};
-    known.delete(rel);
-    init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...stat });
-    init.onEvent({ kind: 'addDir', path: rel, at: clock.nowMs() });
-    fsw.unwatch(abs);
-    fsw.add(abs);
-    init.onFolderAppeared?.(rel);
-  };
-
   const reloadIgnoreFile = async (rel: string): Promise<void> => {
     const dir = rel === IGNORE_FILE ? '' : rel.slice(0, -(IGNORE_FILE.length + 1));
     if (!(await loadIgnoreFile(rules, root, dir))) report({ path: rel, reason: 'ignore file cannot be read' });
     if (closed) return;
-    // Entries the old rules hid were never watched: re-reading the folder starts watching them.
-    fsw.add(path.join(root, ...dir.split('/').filter(Boolean)));
+    // Folders the old rules hid were never watched: re-reading the folder starts watching them.
+    fsw.add(absOf(dir));
     init.onIgnoreFileChanged?.(dir);
   };
 
-  const onWrite = (kind: 'add' | 'change', abs: string, stats?: Stats): void => {
-    const rel = relOf(abs);
-    if (rel === undefined || rel === '') return;
-    if (isIgnoreFile(rel)) void reloadIgnoreFile(rel);
-    if (rules.isIgnored(rel, false)) return;
+  /** A file seen written (or found in a new folder): held until it stays still, see `poll`. */
+  const onWrite = (rel: string, info: Stats): void => {
     const existing = pending.get(rel);
-    const now = clock.nowMs();
     if (existing) {
-      existing.since = now;
+      if (info.size === existing.size && info.mtimeMs === existing.mtimeMs && info.ino === existing.ino) return;
+      existing.size = info.size;
+      existing.mtimeMs = info.mtimeMs;
+      existing.ino = info.ino;
+      existing.since = clock.nowMs();
       return;
     }
-    pending.set(rel, {
-      kind,
-      size: stats?.size ?? -1,
-      mtimeMs: stats?.mtimeMs ?? -1,
-      ino: stats?.ino ?? -1,
-      since: now,
-    });
+    const kind = known.has(rel) || init.lookup?.(rel) !== undefined ? 'change' : 'add';
+    pending.set(rel, { kind, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, since: clock.nowMs() });
     schedule();
   };
 
-  fsw.on('add', (abs, stats) => onWrite('add', abs, stats));
-  fsw.on('change', (abs, stats) => onWrite('change', abs, stats));
-  fsw.on('unlink', (abs) => {
-    const rel = relOf(abs);
-    if (rel === undefined || rel === '') return;
+  const onGone = (rel: string, wasFile: boolean): void => {
     pending.delete(rel);
-    if (isIgnoreFile(rel)) void reloadIgnoreFile(rel);
-    if (rules.isIgnored(rel, false)) return;
-    const stat = known.get(rel) ?? init.lookup?.(rel) ?? {};
+    const stat = known.get(rel) ?? init.lookup?.(rel);
     known.delete(rel);
+    // Every other vanished name is reported, even one this session never saw written: a file the
+    // scan found may be in the batch being built, and must not outlive its deletion.
+    if (!wasFile && stat === undefined) return;
     init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...stat });
-  });
+  };
+
+  /** What a folder event named `rel` stands for, told by one lstat. */
+  const look = async (rel: string): Promise<void> => {
+    const wasDir = dirs.has(rel);
+    let info: Stats | undefined;
+    try {
+      info = await lstat(absOf(rel));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') {
+        report({ path: rel, reason: describeFsError(error) });
+        return;
+      }
+    }
+    if (closed) return;
+    if (isIgnoreFile(rel) && !info?.isDirectory()) void reloadIgnoreFile(rel);
+    if (info === undefined) {
+      if (!wasDir && !dirs.has(rel)) onGone(rel, true);
+    } else if (info.isSymbolicLink()) onGone(rel, false);
+    else if (info.isDirectory()) pending.delete(rel);
+    else if (!info.isFile()) {
+      pending.delete(rel);
+      report({ path: rel, reason: 'not a regular file' });
+    } else onWrite(rel, info);
+  };
+
+  // One lstat at a time per name; events arriving meanwhile ask for one more look after it.
+  const looking = new Map<string, boolean>();
+  const inspect = (rel: string): void => {
+    if (closed || ignoredFile(rel)) return;
+    if (looking.has(rel)) {
+      looking.set(rel, true);
+      return;
+    }
+    looking.set(rel, false);
+    void look(rel).finally(() => {
+      const again = looking.get(rel) === true;
+      looking.delete(rel);
+      if (again) inspect(rel);
+    });
+  };
+
+  /**
+   * The files of a folder that just appeared (created, moved in, or put in a file's place). chokidar
+   * starts watching a new folder only after reading it, so files written in between would be missed:
+   * the folder is read again once `pollMs` later (files already pending are not disturbed).
+   */
+  const sweep = async (rel: string): Promise<void> => {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(absOf(rel), { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') report({ path: rel, reason: describeFsError(error) });
+      return;
+    }
+    // Sub-folders arrive as addDir events of their own.
+    for (const entry of entries) if (!entry.isDirectory()) inspect(rel === '' ? entry.name : `${rel}/${entry.name}`);
+  };
+  const sweepNewFolder = (rel: string): void => {
+    void sweep(rel);
+    const again = setTimeout(() => {
+      if (!closed && dirs.has(rel)) void sweep(rel);
+    }, pollMs);
+    again.unref();
+  };
+
   fsw.on('addDir', (abs) => {
     const rel = relOf(abs);
-    if (rel === undefined || rel === '' || rules.isIgnored(rel, true)) return;
+    if (rel === undefined || rel === '' || rules.isIgnored(rel, true) || closed) return;
+    dirs.add(rel);
+    // A folder in a file's place: the file goes first, so the coalescer sees the swap in order.
+    const replaced = known.get(rel) ?? init.lookup?.(rel);
+    if (replaced !== undefined) {
+      pending.delete(rel);
+      known.delete(rel);
+      init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...replaced });
+    }
     init.onEvent({ kind: 'addDir', path: rel, at: clock.nowMs() });
+    if (replaced !== undefined) init.onFolderAppeared?.(rel);
+    sweepNewFolder(rel);
   });
   fsw.on('unlinkDir', (abs) => {
     const rel = relOf(abs);
@@ -235,6 +303,7 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       init.onRootGone?.();
       return;
     }
+    for (const dir of dirs) if (dir === rel || dir.startsWith(`${rel}/`)) dirs.delete(dir);
     for (const key of pending.keys()) if (key.startsWith(`${rel}/`)) pending.delete(key);
     for (const dir of rules.ignoreFileDirs()) if (dir === rel || dir.startsWith(`${rel}/`)) rules.setIgnoreFile(dir, undefined);
     if (rules.isIgnored(rel, true)) return;
@@ -243,8 +312,8 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   // chokidar reports nothing when the watched folder itself goes away; its raw fs.watch events on
   // the root do arrive, so a (debounced) stat of the root on each of them tells.
   let rootCheck: NodeJS.Timeout | undefined;
-  fsw.on('raw', (_event, _path, details) => {
-    if (rootCheck || closed || (details as { watchedPath?: string }).watchedPath !== root) return;
+  const checkRoot = (): void => {
+    if (rootCheck || closed) return;
     rootCheck = setTimeout(() => {
       rootCheck = undefined;
       lstat(root).then(
@@ -257,6 +326,20 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       );
     }, pollMs);
     rootCheck.unref();
+  };
+  fsw.on('raw', (_event, name, details) => {
+    const watchedPath = (details as { watchedPath?: string }).watchedPath;
+    if (watchedPath === undefined || closed) return;
+    if (watchedPath === root) checkRoot();
+    const dir = relOf(watchedPath);
+    if (dir === undefined) return;
+    // Without a name (some platforms, on overflow) only reading the folder tells what changed.
+    if (typeof name !== 'string' || name === '') {
+      void sweep(dir);
+      return;
+    }
+    const rel = relOf(path.join(watchedPath, name));
+    if (rel !== undefined && rel !== '') inspect(rel);
   });
   fsw.on('error', (error) => {
     const err = error instanceof Error ? error : new Error(String(error));
@@ -270,6 +353,10 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   const ready = new Promise<void>((resolve) => fsw.once('ready', () => resolve()));
   fsw.add(root);
   await ready;
+  for (const watched of Object.keys(fsw.getWatched())) {
+    const rel = relOf(watched);
+    if (rel !== undefined) dirs.add(rel);
+  }
 
   return {
     async close() {

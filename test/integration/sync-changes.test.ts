@@ -45,11 +45,11 @@ describe('sync: change kinds', () => {
     await rm(other, { recursive: true, force: true });
   });
 
-  it('lists the folder idle with its totals, pinned and published', async () => {
+  it('lists the folder idle with its totals, pinned and published, once it is being watched', async () => {
+    await converged(server, key, id, folder);
     const row = await syncRow(server, key, id);
     expect(row).toMatchObject({ path: folder, state: 'idle', files: 2, bytes: 10, pending: 0, error: '', ipns_name: name });
     expect(row.last_synced_at).toBeGreaterThan(0);
-    await converged(server, key, id, folder);
   });
 
   it('creates a file', async () => {

@@ -66,12 +66,11 @@ export interface NewAccount {
 }
 
 export function insertAccount(db: Db, account: NewAccount): number {
-  const result = db
-    .prepare(
-      `INSERT INTO accounts (uuid, name, email, provider, is_owner, is_partner, partner_id, plan_id, next_plan_id, balance_cents, created_at)
-       VALUES (@uuid, @name, @email, @provider, @isOwner, @isPartner, @partnerId, @planId, @planId, @balanceCents, @createdAt)`,
-    )
-    .run({ ...account, isOwner: account.isOwner ? 1 : 0, isPartner: account.isPartner ? 1 : 0 });
+  const result = stmt(
+    db,
+    `INSERT INTO accounts (uuid, name, email, provider, is_owner, is_partner, partner_id, plan_id, next_plan_id, balance_cents, created_at)
+     VALUES (@uuid, @name, @email, @provider, @isOwner, @isPartner, @partnerId, @planId, @planId, @balanceCents, @createdAt)`,
+  ).run({ ...account, isOwner: account.isOwner ? 1 : 0, isPartner: account.isPartner ? 1 : 0 });
   const id = Number(result.lastInsertRowid);
   stmt(db, 'INSERT INTO usage (account_id, period_start) VALUES (?, ?)').run(id, account.periodStart);
   return id;

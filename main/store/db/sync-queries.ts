@@ -170,16 +170,14 @@ export function deleteSyncFolder(db: Db, id: string): boolean {
   return stmt(db, 'DELETE FROM sync_folders WHERE id = ?').run(id).changes > 0;
 }
 
+const SELECT_ENTRIES = 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries';
+
 export function listSyncEntries(db: Db, folderId: string): SyncEntry[] {
-  return (stmt(db, 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ?').all(folderId) as EntryDbRow[]).map(
-    toEntry,
-  );
+  return (stmt(db, `${SELECT_ENTRIES} WHERE folder_id = ?`).all(folderId) as EntryDbRow[]).map(toEntry);
 }
 
 export function getSyncEntry(db: Db, folderId: string, pathKey: string): SyncEntry | undefined {
-  const row = db
-    .prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ? AND path_key = ?')
-    .get(folderId, pathKey) as EntryDbRow | undefined;
+  const row = stmt(db, `${SELECT_ENTRIES} WHERE folder_id = ? AND path_key = ?`).get(folderId, pathKey) as EntryDbRow | undefined;
   return row ? toEntry(row) : undefined;
 }
 
@@ -188,9 +186,7 @@ export function listSyncEntriesUnder(db: Db, folderId: string, dirKey: string): 
   if (dirKey === '') return listSyncEntries(db, folderId);
   // '/' is 0x2F and '0' is 0x30: the range [dir/, dir0) is exactly the keys below dir, on the index.
   return (
-    db
-      .prepare('SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries WHERE folder_id = ? AND path_key >= ? AND path_key < ?')
-      .all(folderId, `${dirKey}/`, `${dirKey}0`) as EntryDbRow[]
+    stmt(db, `${SELECT_ENTRIES} WHERE folder_id = ? AND path_key >= ? AND path_key < ?`).all(folderId, `${dirKey}/`, `${dirKey}0`) as EntryDbRow[]
   ).map(toEntry);
 }
 
@@ -199,9 +195,9 @@ export function getSyncJournal(db: Db, folderId: string): SyncJournal | undefine
     | { old_root: string; new_root: string; created_at: number }
     | undefined;
   if (!head) return undefined;
-  const rows = db
-    .prepare('SELECT op, path_key, path, kind, size, mtime_ms, ino, cid FROM sync_journal_entries WHERE folder_id = ? ORDER BY seq')
-    .all(folderId) as (EntryDbRow & { op: 'put' | 'delete_tree' })[];
+  const rows = stmt(db, 'SELECT op, path_key, path, kind, size, mtime_ms, ino, cid FROM sync_journal_entries WHERE folder_id = ? ORDER BY seq').all(
+    folderId,
+  ) as (EntryDbRow & { op: 'put' | 'delete_tree' })[];
   const ops = rows.map((row): JournalOp =>
     row.op === 'put' ? { op: 'put', ...toEntry(row) } : { op: 'delete_tree', pathKey: row.path_key, path: row.path, kind: row.kind },
   );
@@ -255,9 +251,9 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
         dropBelow.run(folderId, `${op.pathKey}/`, `${op.pathKey}0`);
       }
     }
-    const totals = db
-      .prepare("SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM sync_entries WHERE folder_id = ? AND kind = 'file'")
-      .get(folderId) as { files: number; bytes: number };
+    const totals = stmt(db, "SELECT count(*) AS files, coalesce(sum(size), 0) AS bytes FROM sync_entries WHERE folder_id = ? AND kind = 'file'").get(
+      folderId,
+    ) as { files: number; bytes: number };
     stmt(db, 'UPDATE sync_folders SET root_cid = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ?').run(
       newRoot,
       totals.files,

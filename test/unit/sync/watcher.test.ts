@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { appendFile, chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -177,6 +178,63 @@ describe('startWatcher', () => {
       await waitFor(() => seen('add', 'locked.txt'), 'root reads mode-000 files');
       expect(unreadable.map((u) => u.path)).toEqual(['pipe']);
     }
+  });
+
+  it('watches each folder once, not each file (the per-user inotify limit)', async () => {
+    // Linux only: the count comes from the inotify descriptors' /proc entries (CI runs on Linux).
+    const inotifyWatches = (): number =>
+      readdirSync('/proc/self/fdinfo').reduce((sum, fd) => {
+        try {
+          return sum + (readFileSync(`/proc/self/fdinfo/${fd}`, 'utf8').match(/^inotify wd:/gm)?.length ?? 0);
+        } catch {
+          return sum; // a descriptor closed meanwhile
+        }
+      }, 0);
+    for (let d = 0; d < 3; d++) {
+      await mkdir(path.join(root, `d${d}`));
+      for (let f = 0; f < 50; f++) await writeFile(path.join(root, `d${d}`, `f${f}.txt`), 'x');
+    }
+    const before = inotifyWatches();
+    await start({ lookup: (rel) => (rel === 'd1/f7.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
+    expect(inotifyWatches() - before).toBe(4); // the folder and its three sub-folders
+    await writeFile(path.join(root, 'd1', 'f7.txt'), 'changed');
+    await waitFor(() => seen('change', 'd1/f7.txt'), 'change in a file never watched on its own');
+  });
+
+  it('reports a folder moved in whole: every sub-folder and every file in it', async () => {
+    const outside = path.join(base, 'incoming');
+    await mkdir(path.join(outside, 'inner'), { recursive: true });
+    await writeFile(path.join(outside, 'top.txt'), 'top');
+    await writeFile(path.join(outside, 'inner', 'deep.txt'), 'deep');
+    await start();
+    await rename(outside, path.join(root, 'moved'));
+    await waitFor(() => seen('add', 'moved/top.txt') && seen('add', 'moved/inner/deep.txt'), 'moved-in files');
+    expect(seen('addDir', 'moved')).toBe(true);
+    expect(seen('addDir', 'moved/inner')).toBe(true);
+    expect(events.find((e) => e.path === 'moved/inner/deep.txt')?.size).toBe(4);
+  });
+
+  it('reports a file replaced by a folder as the unlink first, then the folder and its files', async () => {
+    await writeFile(path.join(root, 'thing'), 'file');
+    await start({ lookup: (rel) => (rel === 'thing' ? { size: 4, ino: 9, mtimeMs: 1 } : undefined) });
+    await rm(path.join(root, 'thing'));
+    await mkdir(path.join(root, 'thing'));
+    await writeFile(path.join(root, 'thing', 'inside.txt'), 'in');
+    await waitFor(() => seen('add', 'thing/inside.txt'), 'file inside the new folder');
+    const unlinkAt = events.findIndex((e) => e.kind === 'unlink' && e.path === 'thing');
+    const addDirAt = events.findIndex((e) => e.kind === 'addDir' && e.path === 'thing');
+    expect(unlinkAt).toBeGreaterThanOrEqual(0);
+    expect(addDirAt).toBeGreaterThan(unlinkAt);
+  });
+
+  it('reports a removed folder as unlinkDir, never as an unlinked file of that name', async () => {
+    await mkdir(path.join(root, 'gone'));
+    await writeFile(path.join(root, 'gone', 'a.txt'), 'a');
+    await start({ lookup: (rel) => (rel === 'gone/a.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
+    await rm(path.join(root, 'gone'), { recursive: true });
+    await writeFile(path.join(root, 'sentinel'), 's');
+    await waitFor(() => seen('unlinkDir', 'gone') && seen('add', 'sentinel'), 'folder removal');
+    expect(seen('unlink', 'gone')).toBe(false);
   });
 
   it('tells when the folder itself disappears', async () => {
