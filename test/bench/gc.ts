@@ -90,7 +90,7 @@ export async function run(args: readonly string[]): Promise<void> {
     const kept = await writeDagCar(join(work, 'kept.car'), 1000, null);
     process.stdout.write(`gc benchmark: collect ${doomed.cids.length} unpinned blocks (1 KiB leaves) beside a pinned DAG of ${kept.cids.length} blocks\n`);
 
-    server = await startServe(['--gc-grace', '0']);
+    server = await startServe({ args: ['--gc-grace', '0'] });
     await importCar(server, join(work, 'kept.car'));
     await importCar(server, join(work, 'doomed.car'));
     await api(server, 'POST', '/api/v0/pin/rm', { arg: doomed.root.toString() });

@@ -3,11 +3,16 @@ import { fsyncDir } from '../../base/atomic-write.js';
 import { PACK_MAGIC, encodeRecordHeader, packFileName, recordHeaderLength } from './pack-format.js';
 
 /** Coalesce queued records into one writev of at most this many bytes / buffers (IOV_MAX is 1024). */
-const MAX_WRITE_BYTES = 16 * 1024 * 1024;
+const MAX_WRITE_BYTES = 8 * 1024 * 1024;
 const MAX_WRITE_BUFFERS = 512;
-/** A producer waits once this much is queued and not yet written, so memory stays bounded. */
-const HIGH_WATER_BYTES = 64 * 1024 * 1024;
-const LOW_WATER_BYTES = 16 * 1024 * 1024;
+/**
+ * A producer waits once this much is queued and not yet written, so memory stays bounded. Kept well
+ * under the hash pool's 32 MiB arena (hash-pool.ts): queued import chunks hold arena slots, and once the
+ * slots run out every further chunk is a fresh SharedArrayBuffer that only both isolates' GCs free, so
+ * on a disk slower than the network memory and GC time grew without bound.
+ */
+const HIGH_WATER_BYTES = 16 * 1024 * 1024;
+const LOW_WATER_BYTES = 4 * 1024 * 1024;
 /** Flush written bytes to disk in the background every so often so a commit's fsync has little left. */
 const BACKGROUND_SYNC_BYTES = 64 * 1024 * 1024;
 

@@ -1,74 +1,101 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The real service for a benchmark to measure from outside: `bin/pinfold.js serve` (compiled
- * JavaScript, as installed) in a child process. Its CPU time is read from /proc, so only the service
- * is counted: not the benchmark's own work, nor a TypeScript loader's thread.
+ * `pinfold serve` in a child process, for benchmarks to measure from outside: the service as users run
+ * it. From source through tsx by default; `compiled` runs `bin/pinfold.js` (dist/, as installed), whose
+ * CPU time then counts only the service, not a TypeScript loader's thread.
  */
 
-const repo = fileURLToPath(new URL('../../../', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const LISTENING = /Pinfold listening on (http:\/\/\S+)/;
 
-/** Compiles main/ into dist/ so the child runs the current sources. */
+/** Compiles main/ into dist/ so a `compiled` child runs the current sources. */
 export function buildMain(): void {
-  const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
-  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: repo, encoding: 'utf8' });
+  const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: repoRoot, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`build failed: ${result.stdout}${result.stderr}`);
+}
+
+export interface ServeOptions {
+  /** An existing data folder (kept on stop); default a fresh temp folder (removed on stop). */
+  dataDir?: string;
+  compiled?: boolean;
+  args?: readonly string[];
 }
 
 export interface ServeProcess {
   url: string;
-  /** User + system CPU seconds the service process has used so far. */
+  key: { access_key: string; access_secret: string };
+  dataDir: string;
+  child: ChildProcess;
+  peakRssMiB(): number;
+  /** User + system CPU seconds the service has used so far (Linux: /proc). */
   cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
+/** A child's peak resident set (VmHWM), MiB; NaN where /proc is not there. */
+export function childPeakRssMiB(pid: number | undefined): number {
+  try {
+    const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function clockTicksPerSecond(): number {
-  const out = spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim();
-  const ticks = Number(out);
+  const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout.trim());
   return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
 }
 
-export async function startServe(dataDir: string, deadlineMs = 60_000): Promise<ServeProcess> {
-  if (process.platform !== 'linux') throw new Error('measuring a service process reads /proc: Linux only');
-  const ticks = clockTicksPerSecond();
-  const child = spawn(process.execPath, ['bin/pinfold.js', 'serve', '--data', dataDir, '--port', '0'], {
-    cwd: repo,
-    stdio: ['ignore', 'pipe', 'pipe'],
+function cpuSecondsOf(pid: number | undefined, ticks: number): number {
+  if (process.platform !== 'linux') throw new Error('a child process CPU time is read from /proc: Linux only');
+  // The fields after the command name: utime and stime are the 12th and 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+}
+
+export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
+  const ownsData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'pinfold-bench-')));
+  const entry = options.compiled ? ['bin/pinfold.js'] : ['--import', 'tsx', 'main/cli.ts'];
+  // PINFOLD_BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
+  const profile = process.env.PINFOLD_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PINFOLD_BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, ...entry, 'serve', '--data', dataDir, '--port', '0', '--gc-interval', '86400', ...(options.args ?? [])], {
+    cwd: repoRoot,
+    env: { ...process.env, PINFOLD_LOG: 'error' },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve printed no listening line within ${deadlineMs} ms: ${output}`)), deadlineMs);
-    const check = (): void => {
-      const match = LISTENING.exec(output);
-      if (!match) return;
-      clearTimeout(timer);
-      resolve(match[1] as string);
-    };
-    child.stdout.on('data', check);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`serve exited with ${code ?? 'a signal'}: ${output}`));
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const match = LISTENING.exec(out);
+      if (match) resolve(match[1] as string);
     });
+    child.once('exit', (code) => reject(new Error(`pinfold serve exited with ${code ?? 'a signal'}: ${out}`)));
   });
-  const pid = child.pid;
-  if (pid === undefined) throw new Error('serve has no pid');
+  const key = JSON.parse(await readFile(join(dataDir, 'owner-key.json'), 'utf8')) as ServeProcess['key'];
+  const ticks = clockTicksPerSecond();
   return {
     url,
-    cpuSeconds() {
-      // Fields after the command name: utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return (Number(fields[11]) + Number(fields[12])) / ticks;
-    },
+    key,
+    dataDir,
+    child,
+    peakRssMiB: () => childPeakRssMiB(child.pid),
+    cpuSeconds: () => cpuSecondsOf(child.pid, ticks),
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
+      if (ownsData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }
