@@ -177,7 +177,7 @@ export async function run(args: readonly string[]): Promise<void> {
     process.stdout.write(`change latency over ${changes} changes: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p50 < 1500 ms)\n`);
 
     await waitIdle(server, added.id);
-    await app.close();
+    await app?.close();
     app = undefined;
 
     // The quiet is measured on the real service, `pinfold serve` in its own process, resuming the
