@@ -70,8 +70,12 @@ export interface Coalescer {
   push(event: RawEvent): void;
   /** When the pending batch settles, or undefined when nothing is pending. */
   dueAt(): number | undefined;
-  /** The settled batch if `nowMs` has reached `dueAt()`, else undefined (and nothing changes). */
-  take(nowMs: number): Batch | undefined;
+  /**
+   * The settled batch if `nowMs` has reached `dueAt()`, else undefined (and nothing changes).
+   * `holdForWrites`: files are still being written (their events are on the way), so a settled batch
+   * waits for them, though never past `maxBatchMs` from its first event: one burst, one root.
+   */
+  take(nowMs: number, holdForWrites?: boolean): Batch | undefined;
   /** The pending batch now, settled or not (shutdown, tests, a scan's result). */
   flush(): Batch | undefined;
   /** Raw events waiting. */
@@ -109,9 +113,10 @@ export function createCoalescer(options: CoalescerOptions = {}): Coalescer {
       events.push(event);
     },
     dueAt,
-    take(nowMs) {
+    take(nowMs, holdForWrites = false) {
       const due = dueAt();
       if (due === undefined || nowMs < due) return undefined;
+      if (holdForWrites && nowMs < firstAt + maxBatchMs) return undefined;
       return flush();
     },
     flush,

@@ -17,7 +17,7 @@ import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent }
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
 import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents, type SyncProgress } from './reconciler.js';
 import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
-import { startWatcher, type SyncWatcher } from './watcher.js';
+import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './watcher.js';
 
 /**
  * One sync folder at work: the loop that ties the watcher, the coalescer and the reconciler together.
@@ -335,9 +335,15 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     void enqueue(async () => {
       tickQueued = false;
       if (stopped || gen !== generation) return;
-      const batch = coalescer.take(clock.nowMs());
+      const writing = (watcher?.pendingWrites ?? 0) > 0;
+      const batch = coalescer.take(clock.nowMs(), writing);
       if (batch) await runBatch(batch.changes, gen);
-      if (gen === generation) arm();
+      if (gen !== generation) return;
+      if (!batch && writing) {
+        // Held for files still being written: look again shortly (only while they are).
+        batchTimer = setTimeout(tick, init.stabilityPollMs ?? DEFAULT_STABILITY_POLL_MS);
+        batchTimer.unref();
+      } else arm();
     });
   }
 

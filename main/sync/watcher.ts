@@ -170,8 +170,10 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
             return;
           }
           const stat = { size: info.size, mtimeMs: info.mtimeMs, ino: info.ino };
+          // Written again while the first version was being reported: it is a change by now.
+          const kind = entry.kind === 'add' && known.has(rel) ? 'change' : entry.kind;
           known.set(rel, stat);
-          if (!closed) init.onEvent({ kind: entry.kind, path: rel, at: clock.nowMs(), ...stat });
+          if (!closed) init.onEvent({ kind, path: rel, at: clock.nowMs(), ...stat });
         }),
       );
     } finally {
@@ -200,7 +202,10 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       existing.since = clock.nowMs();
       return;
     }
-    const kind = known.has(rel) || init.lookup?.(rel) !== undefined ? 'change' : 'add';
+    // An event that changed nothing (a chmod, a second look at a new folder) is no write.
+    const last = known.get(rel) ?? init.lookup?.(rel);
+    if (last !== undefined && last.size === info.size && last.mtimeMs === info.mtimeMs && last.ino === info.ino) return;
+    const kind = last !== undefined ? 'change' : 'add';
     pending.set(rel, { kind, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, since: clock.nowMs() });
     schedule();
   };
@@ -257,9 +262,10 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   };
 
   /**
-   * The files of a folder that just appeared (created, moved in, or put in a file's place). chokidar
-   * starts watching a new folder only after reading it, so files written in between would be missed:
-   * the folder is read again once `pollMs` later (files already pending are not disturbed).
+   * The content of a folder that just appeared (created, moved in, or put in a file's place). chokidar
+   * reads a new folder before it watches it, so what is written in between would be missed: the
+   * folder is read again `stabilityMs` later (files already pending are not disturbed). A sub-folder
+   * chokidar has not reported (created in that gap) is watched and reported here.
    */
   const sweep = async (rel: string): Promise<void> => {
     let entries: Dirent[];
@@ -270,20 +276,25 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       if (code !== 'ENOENT' && code !== 'ENOTDIR') report({ path: rel, reason: describeFsError(error) });
       return;
     }
-    // Sub-folders arrive as addDir events of their own.
-    for (const entry of entries) if (!entry.isDirectory()) inspect(rel === '' ? entry.name : `${rel}/${entry.name}`);
+    if (closed) return;
+    for (const entry of entries) {
+      const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
+      if (!entry.isDirectory()) inspect(child);
+      else if (!dirs.has(child) && !rules.isIgnored(child, true)) {
+        fsw.add(absOf(child));
+        folderAppeared(child);
+      }
+    }
   };
   const sweepNewFolder = (rel: string): void => {
     void sweep(rel);
     const again = setTimeout(() => {
       if (!closed && dirs.has(rel)) void sweep(rel);
-    }, pollMs);
+    }, Math.max(pollMs, stabilityMs));
     again.unref();
   };
 
-  fsw.on('addDir', (abs) => {
-    const rel = relOf(abs);
-    if (rel === undefined || rel === '' || rules.isIgnored(rel, true) || closed) return;
+  function folderAppeared(rel: string): void {
     dirs.add(rel);
     // A folder in a file's place: the file goes first, so the coalescer sees the swap in order.
     const replaced = known.get(rel) ?? init.lookup?.(rel);
@@ -295,6 +306,12 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     init.onEvent({ kind: 'addDir', path: rel, at: clock.nowMs() });
     if (replaced !== undefined) init.onFolderAppeared?.(rel);
     sweepNewFolder(rel);
+  }
+
+  fsw.on('addDir', (abs) => {
+    const rel = relOf(abs);
+    if (rel === undefined || rel === '' || rules.isIgnored(rel, true) || closed) return;
+    folderAppeared(rel);
   });
   fsw.on('unlinkDir', (abs) => {
     const rel = relOf(abs);

@@ -238,6 +238,21 @@ describe('createCoalescer: settling', () => {
     expect(c.take(2_000)?.changes).toEqual([{ type: 'change', kind: 'file', path: 'log.txt' }]);
   });
 
+  it('holds a settled batch while files are still being written, but never past maxBatchMs', () => {
+    const c = createCoalescer({ settleMs: 400, maxBatchMs: 2_000 });
+    c.push({ kind: 'add', path: 'a', at: 0 });
+    expect(c.take(400, true)).toBeUndefined();
+    expect(c.take(1_999, true)).toBeUndefined();
+    expect(c.pending).toBe(1);
+    c.push({ kind: 'add', path: 'b', at: 1_500 });
+    expect(c.take(2_000, true)?.changes).toEqual([
+      { type: 'add', kind: 'file', path: 'a' },
+      { type: 'add', kind: 'file', path: 'b' },
+    ]);
+    c.push({ kind: 'add', path: 'c', at: 3_000 });
+    expect(c.take(3_400, false)?.changes).toEqual([{ type: 'add', kind: 'file', path: 'c' }]);
+  });
+
   it('cancels create+delete across pushes, and a batch of only cancelled events is empty but settles', () => {
     const c = createCoalescer();
     c.push({ kind: 'add', path: 'x.tmp2', at: 0 });
