@@ -257,8 +257,8 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
       for (const multihash of multihashes) {
         if (this.leases.has(multihashKey(multihash))) continue;
         const row = deleteBlockRow(this.db, multihash, options.createdBefore);
-        if (row !== undefined) this.cache.delete(multihashKey(multihash));
         if (row === undefined) continue;
+        this.cache.delete(multihashKey(multihash));
         removed++;
         const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0 };
         entry.bytes += row.length;
@@ -426,11 +426,13 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
 
   private async readMultihash(multihash: Uint8Array): Promise<Uint8Array | undefined> {
     this.assertOpen();
-    let location: BlockLocation | undefined = findBlock(this.db, multihash);
-    if (location === undefined) return undefined;
+    // A cached block is still indexed: GC's deleteMultihashes, the one way a block leaves the index
+    // (and only this process writes it: the data-folder lock), drops it from the cache too.
     const key = multihashKey(multihash);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
+    let location: BlockLocation | undefined = findBlock(this.db, multihash);
+    if (location === undefined) return undefined;
     try {
       const bytes = await this.readers.read(location.packId, location.offset, location.length);
       this.cache.set(key, bytes);

@@ -129,6 +129,16 @@ describe('PinfoldBlockstore', () => {
     expect(store.has((blocks[4] as ReturnType<typeof rawBlock>).cid)).toBe(true);
   });
 
+  it('never serves a collected block from its read cache', async () => {
+    const block = rawBlock('hot small block');
+    await store.put(block.cid, block.bytes);
+    // Read twice: the second read is a cache hit, which no longer asks the index.
+    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
+    await expect(readAll(store.get(block.cid))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('with createdBefore, keeps blocks written since the cutoff', async () => {
     const old = rawBlock('old block');
     await store.put(old.cid, old.bytes);
