@@ -2,6 +2,7 @@ import { BadInputError } from '../../base/errors.js';
 import type { ReadBlockstore, ReadOptions } from './blocks.js';
 import { walkFileBlocks } from './file-blocks.js';
 import type { NodeInfo } from './inspect-node.js';
+import { readAhead } from './read-ahead.js';
 
 export interface ReadRangeOptions extends ReadOptions {
   /** First byte to read (default 0). */
@@ -35,26 +36,5 @@ export async function* readFileContent(
   }
   for await (const part of readAhead(walkFileBlocks(store, info.cid, info.block, { start: offset, end }, options))) {
     if (part.data.byteLength > 0) yield part.data;
-  }
-}
-
-/**
- * Starts fetching the next item while the consumer handles the current one, so reading block N+1 from
- * disk overlaps sending block N to the socket. At most one item is read ahead (memory stays at two blocks).
- */
-async function* readAhead<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
-  const iterator = source[Symbol.asyncIterator]();
-  let pending = iterator.next();
-  try {
-    for (;;) {
-      const result = await pending;
-      if (result.done) return;
-      pending = iterator.next();
-      // A consumer that stops early must not leave the read-ahead as an unhandled rejection.
-      pending.catch(() => undefined);
-      yield result.value;
-    }
-  } finally {
-    await iterator.return?.();
   }
 }

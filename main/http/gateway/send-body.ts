@@ -4,7 +4,7 @@ import { parseRange } from './headers.js';
 import type { GatewayContext } from './types.js';
 
 /** Stream chunks of at most this many bytes are buffered ahead of the socket. */
-const HIGH_WATER_MARK = 64 * 1024;
+const HIGH_WATER_MARK = 1024 * 1024;
 
 /**
  * Bodies up to this size are gathered and sent as one buffer: a stream costs several times more per
