@@ -85,7 +85,7 @@ export function startSync(deps: SyncDeps): SyncHandle {
     };
     return {
       async importFile(source, options) {
-        const result = await importFile(batch, source, { signal: options.signal });
+        const result = await importFile(batch, source, { signal: options.signal, transfer: options.transfer });
         const cid = result.cid.toString();
         tsizes.set(cid, result.dagSize);
         return { cid, size: result.size };

@@ -4,6 +4,7 @@ import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError } from '../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
+import { OFFLOAD_MIN_BYTES } from '../store/blockstore/hash-pool.js';
 import type { Db } from '../store/db/database.js';
 import {
   commitSyncJournal,
@@ -51,6 +52,7 @@ const IMPORT_CONCURRENCY = 16;
 const LARGE_CONCURRENCY = 4;
 const READ_CHUNK = 1024 * 1024;
 
+
 export interface DirOperation {
   /** Entries to set; an existing entry of the same name is replaced. Applied after `remove`. */
   add: { name: string; cid: string }[];
@@ -61,7 +63,8 @@ export interface DirOperation {
 export interface ReconcilerComponents {
   db: Db;
   /** Imports one file's bytes (contract section 5 layout) into the blockstore. Must consume the stream. */
-  importFile(source: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal }): Promise<{ cid: string; size: number }>;
+  /** `transfer`: the source never reuses a buffer it yielded (see fixedChunks). */
+  importFile(source: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal; transfer?: boolean }): Promise<{ cid: string; size: number }>;
   /** One directory's new CID after `op`; handles HAMT shards. */
   applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
   /**
@@ -400,7 +403,9 @@ async function importOne(
     };
     let result;
     try {
-      result = await components.importFile(source(), { signal });
+      // Each read buffer above is fresh, so a small file goes to the store as read, with no copy; a
+      // bigger one is copied into the hash workers' shared memory, to be hashed off the event loop.
+      result = await components.importFile(source(), { signal, transfer: before.size < OFFLOAD_MIN_BYTES });
     } catch (error) {
       if (readError !== undefined) return { kind: 'unreadable', reason: describeFsError(readError) };
       throw error;

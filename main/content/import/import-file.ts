@@ -14,6 +14,8 @@ export interface ImportProgress {
 
 export interface ImportFileOptions extends UnixfsLayoutOptions {
   signal?: AbortSignal;
+  /** The source never reuses a buffer it yielded: pieces may be stored without a copy (fixedChunks). */
+  transfer?: boolean;
   onProgress?: (progress: ImportProgress) => void;
 }
 
@@ -48,7 +50,7 @@ export async function buildFile(
   source: ByteSource,
   layout: ResolvedLayout,
   sink: Pick<OpenTarget, 'write' | 'allocate' | 'release'>,
-  options: { signal?: AbortSignal; onProgress?: (progress: ImportProgress) => void } = {},
+  options: { signal?: AbortSignal; transfer?: boolean; onProgress?: (progress: ImportProgress) => void } = {},
 ): Promise<FileNode> {
   const builder = new BalancedFileBuilder(layout, sink.write, sink.release);
   // Chunks hash concurrently (on the hash workers) while the next ones are read; leaves join the tree
@@ -56,7 +58,12 @@ export async function buildFile(
   const window: Array<Promise<PreparedLeaf>> = [];
   let bytes = 0;
   try {
-    for await (const chunk of fixedChunks(source, layout.chunkSize, options.signal, sink.allocate, sink.release)) {
+    for await (const chunk of fixedChunks(source, layout.chunkSize, {
+      signal: options.signal,
+      allocate: sink.allocate,
+      release: sink.release,
+      transfer: options.transfer,
+    })) {
       const leaf = builder.prepareLeaf(chunk);
       // Observed now so a failure while later chunks are read is not an unhandled rejection.
       leaf.catch(() => undefined);
