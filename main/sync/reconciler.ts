@@ -113,7 +113,8 @@ interface DirPlan {
 interface ImportJob {
   key: string;
   path: string;
-  expected: { size?: number; mtimeMs?: number };
+  /** What the scan or the watcher saw; the file must still be exactly this when read. */
+  expected: { size?: number; mtimeMs?: number; ino?: number };
 }
 
 const parentOf = (p: string): string => {
@@ -216,10 +217,10 @@ export async function reconcileBatch(
       if (source?.kind === 'file' && now?.isFile() && now.size === source.size && now.mtimeMs === source.mtimeMs) {
         placeFile({ ...source, pathKey: keyOf(change.to), path: change.to, ino: now.ino });
       } else {
-        jobs.push({ key: keyOf(change.to), path: change.to, expected: { size: change.size, mtimeMs: change.mtimeMs } });
+        jobs.push({ key: keyOf(change.to), path: change.to, expected: { size: change.size, mtimeMs: change.mtimeMs, ino: change.ino } });
       }
     } else {
-      jobs.push({ key: keyOf(change.path), path: change.path, expected: { size: change.size, mtimeMs: change.mtimeMs } });
+      jobs.push({ key: keyOf(change.path), path: change.path, expected: { size: change.size, mtimeMs: change.mtimeMs, ino: change.ino } });
     }
   }
 
@@ -352,8 +353,6 @@ type ImportOutcome =
   | { kind: 'unreadable'; reason: string }
   | { kind: 'gone' };
 
-const same = (a: Stats, b: Stats): boolean => a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
-
 /**
  * Streams one file into the importer. The file must hold still: its stat before, after, and the
  * one the watcher saw must agree, else it is deferred to a later batch (never half a write).
@@ -375,22 +374,27 @@ async function importOne(
     return { kind: 'unreadable', reason: describeFsError(error) };
   }
   try {
-    const before = await handle.stat();
-    if (!before.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
-    const stat = { size: before.size, mtimeMs: before.mtimeMs, ino: before.ino };
-    const { size, mtimeMs } = job.expected;
-    if ((size !== undefined && size !== before.size) || (mtimeMs !== undefined && mtimeMs !== before.mtimeMs)) {
-      return { kind: 'unstable', stat };
+    // With the whole identity already seen (scan or watcher), one fstat after the read proves the
+    // file held still; the one before is only needed when part of it is unknown.
+    const { size: expectedSize, mtimeMs: expectedMtime, ino: expectedIno } = job.expected;
+    let before: Stats | undefined;
+    if (expectedSize === undefined || expectedMtime === undefined || expectedIno === undefined) {
+      before = await handle.stat();
+      if (!before.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
+      if ((expectedSize !== undefined && expectedSize !== before.size) || (expectedMtime !== undefined && expectedMtime !== before.mtimeMs)) {
+        return { kind: 'unstable', stat: { size: before.size, mtimeMs: before.mtimeMs, ino: before.ino } };
+      }
     }
+    const want = { size: before?.size ?? (expectedSize as number), mtimeMs: before?.mtimeMs ?? (expectedMtime as number), ino: before?.ino ?? (expectedIno as number) };
     let readError: unknown;
     // Reads sized to the file (a 1 MiB read buffer per 4 KiB file costs more than the import), and
     // no read past the size seen: a file that grew meanwhile fails the stat comparison below.
     const source = async function* (): AsyncGenerator<Uint8Array> {
       try {
-        for (let position = 0; position < before.size; ) {
-          const want = Math.min(READ_CHUNK, before.size - position);
-          const buffer = Buffer.allocUnsafe(want);
-          const { bytesRead } = await handle.read(buffer, 0, want, position);
+        for (let position = 0; position < want.size; ) {
+          const length = Math.min(READ_CHUNK, want.size - position);
+          const buffer = Buffer.allocUnsafe(length);
+          const { bytesRead } = await handle.read(buffer, 0, length, position);
           if (bytesRead === 0) return;
           position += bytesRead;
           onBytes(bytesRead);
@@ -405,15 +409,22 @@ async function importOne(
     try {
       // Each read buffer above is fresh, so a small file goes to the store as read, with no copy; a
       // bigger one is copied into the hash workers' shared memory, to be hashed off the event loop.
-      result = await components.importFile(source(), { signal, transfer: before.size < OFFLOAD_MIN_BYTES });
+      result = await components.importFile(source(), { signal, transfer: want.size < OFFLOAD_MIN_BYTES });
     } catch (error) {
-      if (readError !== undefined) return { kind: 'unreadable', reason: describeFsError(readError) };
-      throw error;
+      if (readError === undefined) throw error;
+      // A folder or a FIFO in the file's place fails its read.
+      const now = await handle.stat().catch(() => undefined);
+      if (now !== undefined && !now.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
+      return { kind: 'unreadable', reason: describeFsError(readError) };
     }
-    const after = await lstat(abs).catch(() => undefined);
-    if (!after) return { kind: 'gone' };
-    if (!same(before, after) || result.size !== before.size) {
-      return { kind: 'unstable', stat: { size: after.size, mtimeMs: after.mtimeMs, ino: after.ino } };
+    // The inode read, after the read: same identity, size and mtime as seen, so these are its bytes.
+    // (Renamed or replaced meanwhile, the watcher reports the path again.)
+    const after = await handle.stat();
+    if (after.nlink === 0) return { kind: 'gone' };
+    const stat = { size: after.size, mtimeMs: after.mtimeMs, ino: after.ino };
+    if (!after.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
+    if (after.size !== want.size || after.mtimeMs !== want.mtimeMs || after.ino !== want.ino || result.size !== want.size) {
+      return { kind: 'unstable', stat };
     }
     return { kind: 'ok', cid: result.cid, stat };
   } finally {
