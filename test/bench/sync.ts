@@ -7,8 +7,6 @@ import { FsBlockstore } from 'blockstore-fs';
 import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
-import { createApp, type PinfoldApp } from '../../main/app.js';
-import { defaultConfig } from '../../main/base/config.js';
 import { flushDisk } from './lib/flush-disk.js';
 import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js';
 
@@ -16,9 +14,9 @@ import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js
  * `npm run bench -- sync [--files N] [--folders N] [--runs N] [--changes N] [--idle S]`
  *
  * 1. Initial sync of `--files` (10,000) files of 4 KiB in `--folders` (100) folders: files/s of
- *    `sync/add` (which answers once the root is pinned and published) against ipfs-unixfs-importer
- *    importing the same tree into blockstore-fs in-process, best of `--runs` (3) each, every run
- *    on an empty store. Target ratio >= 1.0.
+ *    `sync/add` (which answers once the root is pinned and published) on a compiled `pinfold serve`
+ *    child process against ipfs-unixfs-importer importing the same tree into blockstore-fs in this
+ *    process, best of `--runs` (3) each, every run on an empty store. Target ratio >= 1.0.
  * 2. Change latency over `--changes` (100) changes: from writing one new file into the synced folder
  *    to `/ipns/<name>/<that file>` serving it (polled every 5 ms). Target p50 < 1.5 s.
  * 3. Idle cost: CPU seconds over `--idle` (60) seconds of `pinfold serve` (compiled, in its own
@@ -132,12 +130,16 @@ export async function run(args: readonly string[]): Promise<void> {
   const idleSeconds = flag(args, 'idle', 60);
   const runs = flag(args, 'runs', 3);
   const work = await mkdtemp(join(tmpdir(), 'pinfold-bench-sync-'));
-  let app: PinfoldApp | undefined;
+  const dataDir = join(work, 'data');
   let serve: ServeProcess | undefined;
   try {
     const folder = join(work, 'folder');
     process.stdout.write(`making ${files} files of ${FILE_BYTES} B in ${folders} folders...\n`);
     const paths = await makeTree(folder, files, folders);
+    // The service runs as users run it: compiled `pinfold serve` in its own process, so neither side
+    // pays for the other's heap in this process.
+    process.stdout.write('building dist/ for pinfold serve...\n');
+    buildMain();
 
     // Best of `--runs` pairs: this machine's CPU steal swings single runs by 2x. Every run starts
     // empty: a fresh blockstore-fs, a fresh Pinfold data folder (nothing already stored).
@@ -151,10 +153,9 @@ export async function run(args: readonly string[]): Promise<void> {
       await rm(join(work, 'blockstore-fs'), { recursive: true, force: true });
       baselineSeconds.push(baseline.seconds);
 
-      await rm(join(work, 'data'), { recursive: true, force: true });
-      app = await createApp({ config: defaultConfig({ dataDir: join(work, 'data'), port: 0 }), env: {} });
-      const url = await app.listen();
-      server = { url, headers: { 'X-Access-Key': app.ownerKey.access_key, 'X-Access-Secret': app.ownerKey.access_secret } };
+      await rm(dataDir, { recursive: true, force: true });
+      serve = await startServe({ dataDir, compiled: true });
+      server = { url: serve.url, headers: { 'X-Access-Key': serve.key.access_key, 'X-Access-Secret': serve.key.access_secret } };
       flushDisk();
       const start = performance.now();
       added = await api<{ id: string; root: string; ipns_name: string }>(server, 'POST', '/api/v0/sync/add', { path: folder });
@@ -167,11 +168,11 @@ export async function run(args: readonly string[]): Promise<void> {
       // The last run's service stays for the latency phase; an earlier one must not go on starting its
       // watcher beside the next run's baseline.
       if (i < runs - 1) {
-        await app.close();
-        app = undefined;
+        await serve.stop();
+        serve = undefined;
       }
     }
-    if (!added || !server) throw new Error('--runs must be at least 1');
+    if (!added || !server || !serve) throw new Error('--runs must be at least 1');
     const ratio = Math.min(...baselineSeconds) / Math.min(...syncSeconds);
     process.stdout.write(`best of ${runs}: ratio ${ratio.toFixed(2)} (target >= 1.0)\n`);
 
@@ -181,15 +182,11 @@ export async function run(args: readonly string[]): Promise<void> {
     const p99 = percentile(sorted, 99);
     process.stdout.write(`change latency over ${changes} changes: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p50 < 1500 ms)\n`);
 
+    // The quiet: the service restarted on the same data folder, resuming the folder, once it is
+    // watching again (state idle, nothing pending), as a headless install sits between changes.
     await waitIdle(server, added.id);
-    await app?.close();
-    app = undefined;
-
-    // The quiet is measured on the real service, `pinfold serve` in its own process, resuming the
-    // same folder: what a headless install costs while nothing changes.
-    process.stdout.write('building dist/ for pinfold serve...\n');
-    buildMain();
-    serve = await startServe({ dataDir: join(work, 'data'), compiled: true });
+    await serve.stop();
+    serve = await startServe({ dataDir, compiled: true });
     const served: Api = { url: serve.url, headers: server.headers };
     await waitIdle(served, added.id);
     const cpuBefore = serve.cpuSeconds();
@@ -199,7 +196,6 @@ export async function run(args: readonly string[]): Promise<void> {
 
     process.stdout.write(`RESULT sync ratio=${ratio.toFixed(2)} p50_ms=${p50.toFixed(0)} p99_ms=${p99.toFixed(0)} idle_cpu_s=${idleCpu.toFixed(3)}\n`);
   } finally {
-    await app?.close();
     await serve?.stop();
     await rm(work, { recursive: true, force: true });
   }
