@@ -29,6 +29,11 @@ export interface FileStat {
   fingerprint?: string;
 }
 
+/** Same size, mtime and inode: the same file, unchanged (how a watcher or a reader tells a file held still). */
+export function sameStat(a: FileStat, b: FileStat): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+}
+
 export interface RawEvent extends FileStat {
   kind: RawEventKind;
   /** Relative to the folder root, `/`-separated, without leading or trailing slash. */

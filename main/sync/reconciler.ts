@@ -1,4 +1,3 @@
-import type { Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,7 +16,7 @@ import {
   type SyncEntry,
   type SyncFolderState,
 } from '../store/db/sync-queries.js';
-import { foldPath, type Change, type RawEvent } from './coalescer.js';
+import { foldPath, sameStat, type Change, type RawEvent } from './coalescer.js';
 import { describeFsError, type Unreadable } from './scanner.js';
 
 /**
@@ -51,7 +50,6 @@ export const EMPTY_DIR_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarc
 const IMPORT_CONCURRENCY = 16;
 const LARGE_CONCURRENCY = 4;
 const READ_CHUNK = 1024 * 1024;
-
 
 export interface DirOperation {
   /** Entries to set; an existing entry of the same name is replaced. Applied after `remove`. */
@@ -376,16 +374,15 @@ async function importOne(
   try {
     // With the whole identity already seen (scan or watcher), one fstat after the read proves the
     // file held still; the one before is only needed when part of it is unknown.
-    const { size: expectedSize, mtimeMs: expectedMtime, ino: expectedIno } = job.expected;
-    let before: Stats | undefined;
-    if (expectedSize === undefined || expectedMtime === undefined || expectedIno === undefined) {
-      before = await handle.stat();
+    const { size, mtimeMs, ino } = job.expected;
+    let want: { size: number; mtimeMs: number; ino: number };
+    if (size !== undefined && mtimeMs !== undefined && ino !== undefined) want = { size, mtimeMs, ino };
+    else {
+      const before = await handle.stat();
       if (!before.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
-      if ((expectedSize !== undefined && expectedSize !== before.size) || (expectedMtime !== undefined && expectedMtime !== before.mtimeMs)) {
-        return { kind: 'unstable', stat: { size: before.size, mtimeMs: before.mtimeMs, ino: before.ino } };
-      }
+      want = { size: before.size, mtimeMs: before.mtimeMs, ino: before.ino };
+      if ((size !== undefined && size !== before.size) || (mtimeMs !== undefined && mtimeMs !== before.mtimeMs)) return { kind: 'unstable', stat: want };
     }
-    const want = { size: before?.size ?? (expectedSize as number), mtimeMs: before?.mtimeMs ?? (expectedMtime as number), ino: before?.ino ?? (expectedIno as number) };
     let readError: unknown;
     // Reads sized to the file (a 1 MiB read buffer per 4 KiB file costs more than the import), and
     // no read past the size seen: a file that grew meanwhile fails the stat comparison below.
@@ -423,7 +420,7 @@ async function importOne(
     if (after.nlink === 0) return { kind: 'gone' };
     const stat = { size: after.size, mtimeMs: after.mtimeMs, ino: after.ino };
     if (!after.isFile()) return { kind: 'unreadable', reason: 'not a regular file' };
-    if (after.size !== want.size || after.mtimeMs !== want.mtimeMs || after.ino !== want.ino || result.size !== want.size) {
+    if (!sameStat(after, want) || result.size !== want.size) {
       return { kind: 'unstable', stat };
     }
     return { kind: 'ok', cid: result.cid, stat };

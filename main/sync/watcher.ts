@@ -4,7 +4,7 @@ import { access, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FSWatcher } from 'chokidar';
 import { systemClock, type Clock } from '../base/clock.js';
-import type { FileStat, RawEvent } from './coalescer.js';
+import { sameStat, type FileStat, type RawEvent } from './coalescer.js';
 import { IGNORE_FILE, isIgnoreFile, loadIgnoreFile, type IgnoreRules } from './ignore-rules.js';
 import { describeFsError, type Unreadable } from './scanner.js';
 
@@ -118,6 +118,14 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     ignored,
   });
 
+  /** A pending file changed again: its stillness counts from `now`. */
+  const restart = (entry: Pending, info: Stats, now: number): void => {
+    entry.size = info.size;
+    entry.mtimeMs = info.mtimeMs;
+    entry.ino = info.ino;
+    entry.since = now;
+  };
+
   const schedule = (): void => {
     if (timer || closed || pending.size === 0) return;
     timer = setTimeout(() => {
@@ -154,11 +162,8 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
             report({ path: rel, reason: 'not a regular file' });
             return;
           }
-          if (info.size !== entry.size || info.mtimeMs !== entry.mtimeMs || info.ino !== entry.ino) {
-            entry.size = info.size;
-            entry.mtimeMs = info.mtimeMs;
-            entry.ino = info.ino;
-            entry.since = now;
+          if (!sameStat(info, entry)) {
+            restart(entry, info, now);
             return;
           }
           if (now - entry.since < stabilityMs) return;
@@ -195,28 +200,24 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   const onWrite = (rel: string, info: Stats): void => {
     const existing = pending.get(rel);
     if (existing) {
-      if (info.size === existing.size && info.mtimeMs === existing.mtimeMs && info.ino === existing.ino) return;
-      existing.size = info.size;
-      existing.mtimeMs = info.mtimeMs;
-      existing.ino = info.ino;
-      existing.since = clock.nowMs();
+      if (!sameStat(info, existing)) restart(existing, info, clock.nowMs());
       return;
     }
     // An event that changed nothing (a chmod, a second look at a new folder) is no write.
     const last = known.get(rel) ?? init.lookup?.(rel);
-    if (last !== undefined && last.size === info.size && last.mtimeMs === info.mtimeMs && last.ino === info.ino) return;
+    if (last !== undefined && sameStat(info, last)) return;
     const kind = last !== undefined ? 'change' : 'add';
     pending.set(rel, { kind, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, since: clock.nowMs() });
     schedule();
   };
 
-  const onGone = (rel: string, wasFile: boolean): void => {
+  const onGone = (rel: string, evenIfUnknown: boolean): void => {
     pending.delete(rel);
     const stat = known.get(rel) ?? init.lookup?.(rel);
     known.delete(rel);
     // Every other vanished name is reported, even one this session never saw written: a file the
     // scan found may be in the batch being built, and must not outlive its deletion.
-    if (!wasFile && stat === undefined) return;
+    if (!evenIfUnknown && stat === undefined) return;
     init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...stat });
   };
 
