@@ -1,5 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import dns2 from 'dns2';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { multihashToIPNSRoutingKey, unmarshalIPNSRecord, type IPNSRecord } from 'ipns';
@@ -132,77 +131,4 @@ export function ipfsValue(cid: string): string {
   return `/ipfs/${CID.parse(cid).toV1().toString()}`;
 }
 
-// ---- DNSLink ----
-
-export interface DnsLinkEntry {
-  domain: string;
-  path: string;
-}
-
-/** `dnslinks.<id>.domain` / `.path` of the fixtures' dnslink.yml files (read with a regex: no YAML package). */
-export function fixtureDnsLinks(): DnsLinkEntry[] {
-  const root = join(fixturesDir, 'gateway-conformance', 'fixtures');
-  const entries: DnsLinkEntry[] = [];
-  for (const folder of readdirSync(root, { withFileTypes: true })) {
-    if (!folder.isDirectory() || !existsSync(join(root, folder.name, 'dnslink.yml'))) continue;
-    let domain: string | undefined;
-    for (const line of readFileSync(join(root, folder.name, 'dnslink.yml'), 'utf8').split('\n')) {
-      const field = /^\s+(domain|path):\s*(\S+)/.exec(line);
-      if (field === null) continue;
-      if (field[1] === 'domain') domain = field[2];
-      else if (domain !== undefined && field[2] !== undefined) {
-        entries.push({ domain, path: field[2] });
-        domain = undefined;
-      }
-    }
-  }
-  return entries;
-}
-
-export interface TestDnsServer {
-  /** `127.0.0.1:<port>`, as `--dns-resolver` takes it. */
-  address: string;
-  /** TXT records by host (lower case); each record is a list of character-strings. */
-  txt: Map<string, string[][]>;
-  /** Hosts answered with SERVFAIL. */
-  failing: Set<string>;
-  /** Every question asked, in order (lower-case host names). */
-  queries: string[];
-  close(): Promise<void>;
-}
-
-/** A real DNS server on loopback UDP (a free port) answering TXT questions from `txt`; others get NXDOMAIN. */
-export async function startDnsServer(): Promise<TestDnsServer> {
-  const txt = new Map<string, string[][]>();
-  const failing = new Set<string>();
-  const queries: string[] = [];
-  const { Packet } = dns2;
-  const server = dns2.createServer({
-    udp: { type: 'udp4' },
-    handle: (request, send) => {
-      const response = Packet.createResponseFromRequest(request);
-      const question = request.questions[0];
-      const host = (question?.name ?? '').toLowerCase();
-      queries.push(host);
-      const records = txt.get(host);
-      if (failing.has(host)) response.header.rcode = Packet.RCODE.SERVFAIL;
-      else if (records === undefined) response.header.rcode = Packet.RCODE.NXDOMAIN;
-      else if (question?.type === Packet.TYPE.TXT) {
-        for (const data of records) {
-          response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data }));
-        }
-      }
-      void send(response);
-    },
-  });
-  const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
-  const port = addresses.udp?.port;
-  if (port === undefined) throw new Error('dns server did not bind');
-  return { address: `127.0.0.1:${port}`, txt, failing, queries, close: () => server.close() };
-}
-
-/** Serves `dnslink=<path>` at `_dnslink.<domain>` (or at `<domain>` itself with `atApex`). */
-export function addDnsLink(dns: TestDnsServer, domain: string, path: string, options: { atApex?: boolean } = {}): void {
-  const host = options.atApex ? domain : `_dnslink.${domain}`;
-  dns.txt.set(host.toLowerCase(), [...(dns.txt.get(host.toLowerCase()) ?? []), [`dnslink=${path}`]]);
-}
+export { addDnsLink, fixtureDnsLinks, startDnsServer, type DnsLinkEntry, type TestDnsServer } from '../helpers/dns-server.js';

@@ -1,8 +1,7 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import dns2 from 'dns2';
 import { LimitReachedError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
@@ -107,70 +106,4 @@ export function namesContext(
 
 // ---- DNS ----
 
-/** `dnslinks.<id>.domain` / `.path` of a fixture dnslink.yml, read with a regex (no YAML package). */
-export function parseDnsLinkYaml(text: string): { domain: string; path: string }[] {
-  const entries: { domain: string; path: string }[] = [];
-  let domain: string | undefined;
-  for (const line of text.split('\n')) {
-    const field = /^\s+(domain|path):\s*(\S+)/.exec(line);
-    if (field === null) continue;
-    if (field[1] === 'domain') domain = field[2];
-    else if (domain !== undefined && field[2] !== undefined) {
-      entries.push({ domain, path: field[2] });
-      domain = undefined;
-    }
-  }
-  return entries;
-}
-
-export function fixtureDnsLinks(): { domain: string; path: string }[] {
-  const root = join(fixturesDir, 'gateway-conformance', 'fixtures');
-  return readdirSync(root, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .flatMap((entry) => {
-      try {
-        return parseDnsLinkYaml(readFileSync(join(root, entry.name, 'dnslink.yml'), 'utf8'));
-      } catch {
-        return [];
-      }
-    });
-}
-
-export interface TestDnsServer {
-  /** `127.0.0.1:<port>` for createTxtLookup. */
-  address: string;
-  /** TXT records by host (lower case); each record is a list of character-strings. */
-  txt: Map<string, string[][]>;
-  /** Every TXT question asked, in order. */
-  queries: string[];
-  close(): Promise<void>;
-}
-
-/** A real DNS server on loopback UDP (port 0) answering TXT questions from `txt`; others get NXDOMAIN. */
-export async function startDnsServer(): Promise<TestDnsServer> {
-  const txt = new Map<string, string[][]>();
-  const queries: string[] = [];
-  const { Packet } = dns2;
-  const server = dns2.createServer({
-    udp: { type: 'udp4' },
-    handle: (request, send) => {
-      const response = Packet.createResponseFromRequest(request);
-      const question = request.questions[0];
-      const host = (question?.name ?? '').toLowerCase();
-      queries.push(host);
-      const records = txt.get(host);
-      if (records === undefined) {
-        response.header.rcode = Packet.RCODE.NXDOMAIN;
-      } else if (question?.type === Packet.TYPE.TXT) {
-        for (const data of records) {
-          response.answers.push(Packet.createResourceFromQuestion(question, { type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data }));
-        }
-      }
-      void send(response);
-    },
-  });
-  const addresses = await server.listen({ udp: { port: 0, address: '127.0.0.1' } });
-  const port = addresses.udp?.port;
-  if (port === undefined) throw new Error('dns server did not bind');
-  return { address: `127.0.0.1:${port}`, txt, queries, close: () => server.close() };
-}
+export { fixtureDnsLinks, parseDnsLinkYaml, startDnsServer, type TestDnsServer } from '../../helpers/dns-server.js';
