@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
-import { flag, measure, type CannonOptions, type CannonResult } from './lib/load.js';
+import { flag, measure, type CannonResult } from './lib/load.js';
 
 /**
  * Authenticated `GET /api/v0/stats` of a real Pinfold server against a bare Fastify route returning a

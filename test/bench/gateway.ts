@@ -1,11 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { get as httpGet } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { CarWriter } from '@ipld/car/writer';
 import { importer } from 'ipfs-unixfs-importer';
 import type { CID } from 'multiformats/cid';
@@ -24,14 +21,16 @@ import {
   writeRandomFile,
   type ServeProcess,
 } from './import.js';
-import { measure, type CannonOptions, type CannonResult } from './lib/load.js';
+import { measure } from './lib/load.js';
+import { readInChild } from './lib/stream-reader.js';
 
 /**
  * `npm run bench -- gateway [--duration 10] [--size 1G] [--connections 10] [--rounds 3]`:
  * 1. 4 KiB files by path (`GET /ipfs/<dir>/f<i>.bin`, 100 files cycled) from a `pinfold serve` child over
  *    10 connections (autocannon in a worker thread) against a bare node:http server, also a child process,
  *    answering 4 KiB from memory (the ceiling). Target ratio >= 0.4.
- * 2. One file of --size streamed by `GET /ipfs/<cid>`: MB/s against fs.createReadStream of the same bytes.
+ * 2. One file of --size streamed by `GET /ipfs/<cid>`: MB/s against fs.createReadStream of the same bytes,
+ *    both read by one fresh child process (lib/stream-reader.ts says why).
  *    Target ratio >= 0.7.
  * Each is best of `--rounds`, the two sides alternating. The RESULT line's ratio is the 4 KiB one; the
  * streamed ratio is `stream_ratio`.
@@ -94,28 +93,6 @@ async function startBare(): Promise<{ url: string; pid: number | undefined; stop
   };
 }
 
-/** Reads a whole response, counting bytes; returns ms. */
-function timedGet(url: string, headers: Record<string, string>, expected: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const t0 = performance.now();
-    httpGet(url, { headers }, (res) => {
-      if (res.statusCode !== 200) reject(new Error(`GET ${url}: ${res.statusCode}`));
-      let bytes = 0;
-      res.on('data', (chunk: Buffer) => (bytes += chunk.byteLength));
-      res.on('end', () => (bytes === expected ? resolve(performance.now() - t0) : reject(new Error(`got ${bytes} bytes of ${expected}`))));
-      res.on('error', reject);
-    }).on('error', reject);
-  });
-}
-
-async function timedFileRead(path: string, expected: number): Promise<number> {
-  const t0 = performance.now();
-  let bytes = 0;
-  for await (const chunk of createReadStream(path)) bytes += (chunk as Buffer).byteLength;
-  if (bytes !== expected) throw new Error(`read ${bytes} of ${expected}`);
-  return performance.now() - t0;
-}
-
 export async function run(args: readonly string[]): Promise<void> {
   const duration = numberFlag(args, 'duration', 10);
   const connections = numberFlag(args, 'connections', 10);
@@ -163,13 +140,7 @@ export async function run(args: readonly string[]): Promise<void> {
     await writeRandomFile(file, size);
     const { cid } = await uploadThroughApi(server, file, size);
     const url = `${server.url}/ipfs/${cid}?ts=${Math.floor(Date.now() / 1000)}`;
-    await timedFileRead(file, size);
-    const fsRuns: number[] = [];
-    const streamRuns: number[] = [];
-    for (let round = 0; round < rounds; round++) {
-      fsRuns.push(await timedFileRead(file, size));
-      streamRuns.push(await timedGet(url, authHeaders(server), size));
-    }
+    const { fsMs: fsRuns, httpMs: streamRuns } = await readInChild({ url, headers: authHeaders(server), file, size, rounds });
     const fsMs = Math.min(...fsRuns);
     const streamMs = Math.min(...streamRuns);
     const streamRatio = fsMs / streamMs;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
-import { flag, measure, type CannonOptions, type CannonResult } from './lib/load.js';
+import { flag, measure, type CannonResult } from './lib/load.js';
 
 /**
  * IPNS in one run on the same small content: publishes per second (sequential, N publishes to one name), then

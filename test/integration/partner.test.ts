@@ -3,7 +3,6 @@ import type { AccessKeyListing, AccountUsage, CreatedAccessKey, PartnerUserUsage
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import {
   accountOf,
-  createKey,
   createUser,
   createUserKey,
   expectError,

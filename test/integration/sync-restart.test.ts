@@ -201,7 +201,7 @@ describe('sync across restarts', () => {
     const server = { url: proc.url };
     const added = await syncAdd(server, key, { path: folder });
     expect(added.status).toBe(200);
-    const { id, ipns_name: name, root: oldRoot } = added.json.data;
+    const { id, ipns_name: name } = added.json.data;
 
     // A batch long enough to be caught in the middle: many files across folders, moved in at once.
     const staging = await temp('pinfold-sync-staging-');

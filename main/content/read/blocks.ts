@@ -3,11 +3,25 @@ import type { CID } from 'multiformats/cid';
 import { identity } from 'multiformats/hashes/identity';
 import { NotFoundError, isAppError } from '../../base/errors.js';
 
-/** The narrowest store the read side needs. The real store is keyed by multihash, so any codec finds a block. */
-export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'>;
+/**
+ * The narrowest store the read side needs. The real store is keyed by multihash, so any codec finds a block.
+ * A store that can read a block into memory its caller supplies says so with `readBlockInto`.
+ */
+export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'> & {
+  /**
+   * The block's bytes, read into `allocate(length)` unless the store already holds them in memory (then
+   * those are returned). Rejects with a NotFoundError (by name) when the block is not stored.
+   */
+  readBlockInto?(cid: CID, allocate: (length: number) => Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+};
 
 export interface ReadOptions {
   signal?: AbortSignal;
+}
+
+export interface BlockReadOptions extends ReadOptions {
+  /** Memory for the block's bytes (a pooled buffer), used when the store can read into it. */
+  allocate?: (length: number) => Uint8Array;
 }
 
 export function isIdentityCid(cid: CID): boolean {
@@ -23,8 +37,16 @@ function isStoreNotFound(err: unknown): boolean {
  * One block's bytes. Identity CIDs carry their bytes inline and never touch the store.
  * A block the store does not hold is a `NotFoundError` (404): the service never fetches from the network.
  */
-export async function getBlock(store: ReadBlockstore, cid: CID, options: ReadOptions = {}): Promise<Uint8Array> {
+export async function getBlock(store: ReadBlockstore, cid: CID, options: BlockReadOptions = {}): Promise<Uint8Array> {
   if (isIdentityCid(cid)) return cid.multihash.digest;
+  if (options.allocate !== undefined && store.readBlockInto !== undefined) {
+    try {
+      return await store.readBlockInto(cid, options.allocate, { signal: options.signal });
+    } catch (err) {
+      if (isStoreNotFound(err)) throw new NotFoundError(`block ${cid.toString()} is not held locally`);
+      throw err;
+    }
+  }
   const chunks: Uint8Array[] = [];
   let length = 0;
   try {

@@ -4,7 +4,7 @@ import type { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { AppError } from '../../base/errors.js';
 import { ErrorCodes } from '../../../shared/error-codes.js';
-import { getBlock, type ReadBlockstore, type ReadOptions } from './blocks.js';
+import { getBlock, type BlockReadOptions, type ReadBlockstore } from './blocks.js';
 
 export interface FileBlock {
   cid: CID;
@@ -33,13 +33,14 @@ function clip(data: Uint8Array, position: number, span: ByteSpan): Uint8Array {
  * The blocks of a UnixFS file (or raw block) that hold bytes of `span`, depth-first in file order, each with
  * its data clipped to the span. Uses the blocksizes in each node to skip whole subtrees, so a range of a
  * partly held DAG needs only the blocks that cover it. One block is in memory at a time (plus its ancestors).
+ * With `allocate`, raw leaves are read into the memory it gives; each such leaf is yielded exactly once.
  */
 export async function* walkFileBlocks(
   store: ReadBlockstore,
   cid: CID,
   block: Uint8Array,
   span: ByteSpan,
-  options: ReadOptions = {},
+  options: BlockReadOptions = {},
 ): AsyncGenerator<FileBlock> {
   yield* walk(store, cid, block, 0, span, options);
 }
@@ -50,7 +51,7 @@ async function* walk(
   block: Uint8Array,
   position: number,
   span: ByteSpan,
-  options: ReadOptions,
+  options: BlockReadOptions,
 ): AsyncGenerator<FileBlock> {
   if (cid.code === raw.code) {
     yield { cid, block, data: clip(block, position, span) };
@@ -79,7 +80,9 @@ async function* walk(
     const link = node.Links[i];
     if (link === undefined) return;
     options.signal?.throwIfAborted();
-    const childBlock = await getBlock(store, link.Hash, options);
+    // Only a raw leaf may go into caller-supplied memory: it yields one chunk and is never looked at again,
+    // while a dag-pb node stays in use (its links are views of its bytes) until its subtree is walked.
+    const childBlock = await getBlock(store, link.Hash, link.Hash.code === raw.code ? options : { signal: options.signal });
     yield* walk(store, link.Hash, childBlock, childStart, span, options);
   }
 }

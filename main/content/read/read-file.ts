@@ -1,10 +1,10 @@
 import { BadInputError } from '../../base/errors.js';
-import type { ReadBlockstore, ReadOptions } from './blocks.js';
+import type { BlockReadOptions, ReadBlockstore } from './blocks.js';
 import { walkFileBlocks } from './file-blocks.js';
 import type { NodeInfo } from './inspect-node.js';
 import { readAhead } from './read-ahead.js';
 
-export interface ReadRangeOptions extends ReadOptions {
+export interface ReadRangeOptions extends BlockReadOptions {
   /** First byte to read (default 0). */
   offset?: number;
   /** How many bytes to read (default: to the end). */

@@ -30,8 +30,10 @@ export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: Se
     const name = choice.filename ?? options.name ?? info.cid.toString();
     reply.header('content-disposition', contentDisposition(choice.download ? 'attachment' : 'inline', name));
   }
-  sendRanged(ctx, info.size, (offset, length) =>
-    whole ? whole.subarray(offset, offset + length) : readFileContent(ctx.deps.blockstore, info, { offset, length, signal: ctx.signal }),
+  sendRanged(ctx, info.size, (offset, length, buffers) =>
+    whole
+      ? whole.subarray(offset, offset + length)
+      : readFileContent(ctx.deps.blockstore, info, { offset, length, signal: ctx.signal, allocate: (bytes) => buffers.take(bytes) }),
   );
 }
 

@@ -1,10 +1,11 @@
-import { Readable } from 'node:stream';
+import type { ServerResponse } from 'node:http';
 import { RangeNotSatisfiableError } from '../../base/errors.js';
+import { ReadBufferPool } from '../../content/read/buffer-pool.js';
 import { parseRange } from './headers.js';
 import type { GatewayContext } from './types.js';
 
-/** Stream chunks of at most this many bytes are buffered ahead of the socket. */
-const HIGH_WATER_MARK = 1024 * 1024;
+/** Read buffers shared by every streamed response of this process (they hold no request's state). */
+export const readBuffers = new ReadBufferPool();
 
 /**
  * Bodies up to this size are gathered and sent as one buffer: a stream costs several times more per
@@ -28,17 +29,15 @@ export async function gather(body: AsyncIterable<Uint8Array>, length: number): P
   return out;
 }
 
+/** Makes a body: bytes at hand, or a stream that may read blocks into `buffers` (released once sent). */
+export type BodySource = (buffers: ReadBufferPool) => AsyncIterable<Uint8Array> | Uint8Array;
+
 /**
  * Sends a body with egress accounting: `beforeBody` once with the length (0 when unknown) before anything is
- * sent, then `onBodyBytes` for each chunk as the response pulls it. HEAD gets the same headers and no body;
- * a source is then never started, so nothing is read from the store.
+ * sent, then `onBodyBytes` for each chunk as it is handed to the socket. HEAD gets the same headers and no
+ * body; a source is then never started, so nothing is read from the store.
  */
-export function sendBody(
-  ctx: GatewayContext,
-  status: number,
-  source: () => AsyncIterable<Uint8Array> | Uint8Array,
-  length?: number,
-): void {
+export function sendBody(ctx: GatewayContext, status: number, source: BodySource, length?: number): void {
   const { reply, request, deps } = ctx;
   deps.beforeBody?.(request, length ?? 0);
   reply.code(status);
@@ -47,7 +46,7 @@ export function sendBody(
     void reply.send();
     return;
   }
-  const body = source();
+  const body = source(readBuffers);
   if (body instanceof Uint8Array) {
     deps.onBodyBytes?.(request, body.byteLength);
     void reply.send(Buffer.from(body.buffer, body.byteOffset, body.byteLength));
@@ -59,22 +58,72 @@ export function sendBody(
         deps.onBodyBytes?.(request, buffer.byteLength);
         void reply.send(buffer);
       },
-      (error: unknown) => {
-        for (const name of BODY_HEADERS) reply.removeHeader(name);
-        void reply.send(error);
-      },
+      (error: unknown) => failBeforeBody(ctx, error),
     );
     return;
   }
-  const onBytes = deps.onBodyBytes;
-  async function* counted(): AsyncGenerator<Uint8Array> {
-    for await (const chunk of body as AsyncIterable<Uint8Array>) {
-      if (chunk.byteLength === 0) continue;
-      onBytes?.(request, chunk.byteLength);
-      yield chunk;
-    }
+  void pump(ctx, body[Symbol.asyncIterator]());
+}
+
+/** A failure before any byte of the body: the error envelope, without the headers that described the body. */
+function failBeforeBody(ctx: GatewayContext, error: unknown): void {
+  for (const name of BODY_HEADERS) ctx.reply.removeHeader(name);
+  void ctx.reply.send(error);
+}
+
+/**
+ * Writes a streamed body to the socket itself rather than through a Readable, so that it knows when the
+ * socket is done with each chunk and can give its buffer back to the pool. The first chunk is read before
+ * the headers go out, so a block missing at the start is still an error answer; a failure later can only
+ * cut the response short (its Content-Length, or the missing last chunk, tells the client).
+ */
+async function pump(ctx: GatewayContext, chunks: AsyncIterator<Uint8Array>): Promise<void> {
+  const { reply, request, deps } = ctx;
+  let next: IteratorResult<Uint8Array>;
+  try {
+    next = await chunks.next();
+  } catch (error) {
+    failBeforeBody(ctx, error);
+    return;
   }
-  void reply.send(Readable.from(counted(), { objectMode: false, highWaterMark: HIGH_WATER_MARK }));
+  reply.hijack();
+  const res = reply.raw;
+  try {
+    for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
+    res.writeHead(reply.statusCode);
+    while (next.done !== true) {
+      const chunk = next.value;
+      if (chunk.byteLength > 0) {
+        deps.onBodyBytes?.(request, chunk.byteLength);
+        const more = res.write(chunk, () => readBuffers.release(chunk));
+        if (!more && !(await drained(res))) return;
+      }
+      next = await chunks.next();
+    }
+    res.end();
+  } catch {
+    // Headers are out: all that is left is to cut the response short. The read was aborted (the client
+    // left) or the DAG broke mid-file; neither is the server's fault to log here.
+    res.destroy();
+  } finally {
+    await chunks.return?.();
+  }
+}
+
+/** Resolves true when the socket wants more, false when the response closed first. */
+function drained(res: ServerResponse): Promise<boolean> {
+  if (res.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onDrain = (): void => settle(true);
+    const onClose = (): void => settle(false);
+    function settle(more: boolean): void {
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      resolve(more);
+    }
+    res.on('drain', onDrain);
+    res.on('close', onClose);
+  });
 }
 
 /**
@@ -84,7 +133,7 @@ export function sendBody(
 export function sendRanged(
   ctx: GatewayContext,
   size: number,
-  read: (offset: number, length: number) => AsyncIterable<Uint8Array> | Uint8Array,
+  read: (offset: number, length: number, buffers: ReadBufferPool) => AsyncIterable<Uint8Array> | Uint8Array,
 ): void {
   const { reply } = ctx;
   reply.header('accept-ranges', 'bytes');
@@ -94,10 +143,10 @@ export function sendRanged(
     throw new RangeNotSatisfiableError(`range: not satisfiable for ${size} bytes`, size);
   }
   if (range === undefined) {
-    sendBody(ctx, 200, () => read(0, size), size);
+    sendBody(ctx, 200, (buffers) => read(0, size, buffers), size);
     return;
   }
   const length = range.end - range.start + 1;
   reply.header('content-range', `bytes ${range.start}-${range.end}/${size}`);
-  sendBody(ctx, 206, () => read(range.start, length), length);
+  sendBody(ctx, 206, (buffers) => read(range.start, length, buffers), length);
 }

@@ -198,6 +198,18 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     return this.readMultihash(cid.multihash.bytes);
   }
 
+  /**
+   * The block's bytes read into `allocate(length)` (a pooled buffer the caller reuses), or the cached copy
+   * when there is one; never cached from there, since the caller will overwrite that memory.
+   */
+  async readBlockInto(cid: CID, allocate: (length: number) => Uint8Array, options?: AbortOptions): Promise<Uint8Array> {
+    options?.signal?.throwIfAborted();
+    if (isIdentity(cid)) return cid.multihash.digest;
+    const block = await this.readMultihash(cid.multihash.bytes, allocate);
+    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
+    return block;
+  }
+
   /** Bytes of a stored block (from the index, without reading it), or undefined. */
   blockSize(cid: CID): number | undefined {
     if (isIdentity(cid)) return cid.multihash.digest.byteLength;
@@ -424,26 +436,27 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
 
   // Internals.
 
-  private async readMultihash(multihash: Uint8Array): Promise<Uint8Array | undefined> {
+  /** A block's bytes, or undefined; with `allocate`, read into the memory it gives (and so never cached). */
+  private async readMultihash(multihash: Uint8Array, allocate?: (length: number) => Uint8Array): Promise<Uint8Array | undefined> {
     this.assertOpen();
     // A cached block is still indexed: GC's deleteMultihashes, the one way a block leaves the index
     // (and only this process writes it: the data-folder lock), drops it from the cache too.
     const key = multihashKey(multihash);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    let location: BlockLocation | undefined = findBlock(this.db, multihash);
+    const location: BlockLocation | undefined = findBlock(this.db, multihash);
     if (location === undefined) return undefined;
+    const target = allocate?.(location.length);
     try {
-      const bytes = await this.readers.read(location.packId, location.offset, location.length);
-      this.cache.set(key, bytes);
+      const bytes = await this.readers.read(location.packId, location.offset, location.length, target);
+      if (target === undefined) this.cache.set(key, bytes);
       return bytes;
     } catch (error) {
       // Compaction may have moved the block between the lookup and the read: look again once.
       const again = findBlock(this.db, multihash);
       if (again === undefined) return undefined;
       if (again.packId === location.packId && again.offset === location.offset) throw error;
-      location = again;
-      return this.readers.read(location.packId, location.offset, location.length);
+      return this.readers.read(again.packId, again.offset, again.length, target);
     }
   }
 

@@ -20,7 +20,9 @@ export class PackReaders {
 
   constructor(private readonly packsDir: string) {}
 
-  async read(packId: number, offset: number, length: number): Promise<Uint8Array> {
+  /** `length` bytes at `offset` of a pack, into `target` (exactly `length` bytes) when given. */
+  async read(packId: number, offset: number, length: number, target?: Uint8Array): Promise<Uint8Array> {
+    if (target !== undefined && target.byteLength !== length) throw new RangeError(`read target holds ${target.byteLength} bytes, not ${length}`);
     let entry = this.entries.get(packId);
     if (entry === undefined) {
       if (this.entries.size >= MAX_OPEN_PACKS) this.retire(this.entries.keys().next().value as number);
@@ -38,7 +40,7 @@ export class PackReaders {
     entry.reads++;
     try {
       const handle = await entry.handle;
-      const buffer = Buffer.allocUnsafe(length);
+      const buffer = target ?? Buffer.allocUnsafe(length);
       let filled = 0;
       while (filled < length) {
         const { bytesRead } = await handle.read(buffer, filled, length - filled, offset + filled);

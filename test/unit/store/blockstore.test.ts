@@ -139,6 +139,28 @@ describe('PinfoldBlockstore', () => {
     await expect(readAll(store.get(block.cid))).rejects.toBeInstanceOf(NotFoundError);
   });
 
+  it('readBlockInto reads into the memory it is given and never caches it, so reusing that memory changes no later read', async () => {
+    const block = rawBlock('a block read into a lent buffer');
+    await store.put(block.cid, block.bytes);
+    const lent: Uint8Array[] = [];
+    const allocate = (length: number): Uint8Array => {
+      const memory = new Uint8Array(length);
+      lent.push(memory);
+      return memory;
+    };
+    const bytes = await store.readBlockInto(block.cid, allocate);
+    expect(lent).toHaveLength(1);
+    expect(bytes).toBe(lent[0]);
+    expect(Buffer.from(bytes)).toEqual(Buffer.from(block.bytes));
+    bytes.fill(0);
+    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    // Now the block is cached by get(): readBlockInto hands out the cached bytes and lends nothing.
+    expect(Buffer.from(await store.readBlockInto(block.cid, allocate))).toEqual(Buffer.from(block.bytes));
+    expect(lent).toHaveLength(1);
+    await expect(store.readBlockInto(rawBlock('never stored').cid, allocate)).rejects.toBeInstanceOf(NotFoundError);
+    expect(lent).toHaveLength(1);
+  });
+
   it('with createdBefore, keeps blocks written since the cutoff', async () => {
     const old = rawBlock('old block');
     await store.put(old.cid, old.bytes);

@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { importBytes } from 'ipfs-unixfs-importer';
+import { fixedSize } from 'ipfs-unixfs-importer/chunker';
+import type { CID } from 'multiformats/cid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readBuffers } from '../../../../main/http/gateway/send-body.js';
+import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
+import { tempDir } from '../../store/blockstore-fixtures.js';
+import { startGateway, type Harness } from './gateway-harness.js';
+
+const MiB = 1024 * 1024;
+const BLOCKS = 24;
+
+/** Every byte differs from its neighbours in other blocks, so a buffer reused too early shows as a wrong digest. */
+function content(): Uint8Array {
+  const bytes = new Uint8Array(BLOCKS * MiB);
+  let state = 0x9e3779b9;
+  for (let i = 0; i < bytes.byteLength; i++) {
+    state = (state * 1103515245 + 12345) >>> 0;
+    bytes[i] = state >>> 24;
+  }
+  return bytes;
+}
+
+const sha = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+let dir: { dir: string; cleanup: () => Promise<void> };
+let store: PinfoldBlockstore;
+let gw: Harness;
+let cid: CID;
+let bytes: Uint8Array;
+
+beforeAll(async () => {
+  dir = await tempDir('pinfold-gw-pool-');
+  store = await openBlockstore(dir.dir);
+  bytes = content();
+  cid = (await importBytes(bytes, store, { cidVersion: 1, rawLeaves: true, chunker: fixedSize({ chunkSize: MiB }) })).cid;
+  gw = await startGateway(store);
+});
+
+afterAll(async () => {
+  await gw.close();
+  await store.close();
+  await dir.cleanup();
+});
+
+describe('gateway: streaming from the pack store through reused read buffers', () => {
+  it('serves concurrent whole and ranged reads of one file intact, and gives every buffer back', async () => {
+    const lentBefore = readBuffers.lentCount;
+    const start = 5 * MiB + 123;
+    const end = 17 * MiB + 4567;
+    const [one, two, ranged] = await Promise.all([
+      gw.get(`/ipfs/${cid.toString()}`),
+      gw.get(`/ipfs/${cid.toString()}`),
+      gw.get(`/ipfs/${cid.toString()}`, { range: `bytes=${start}-${end}` }),
+    ]);
+    expect(one.status).toBe(200);
+    expect(sha(one.body)).toBe(sha(bytes));
+    expect(sha(two.body)).toBe(sha(bytes));
+    expect(ranged.status).toBe(206);
+    expect(sha(ranged.body)).toBe(sha(bytes.subarray(start, end + 1)));
+    expect(readBuffers.lentCount).toBe(lentBefore);
+    // The pool was used: buffers came back to it.
+    expect(readBuffers.freeCount).toBeGreaterThan(0);
+  });
+
+  it('a client that hangs up mid-file leaves the next response intact', async () => {
+    // The server's side of the request that will be dropped: its 'close' says the server saw the hang-up.
+    const serverClosed = new Promise<void>((resolve) => gw.app.server.once('request', (_req, res) => res.once('close', () => resolve())));
+    await new Promise<void>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: gw.port, path: `/ipfs/${cid.toString()}`, agent: false }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          resolve();
+        });
+      });
+      req.on('error', (err) => (req.destroyed ? undefined : reject(err)));
+      req.end();
+    });
+    await serverClosed;
+    const again = await gw.get(`/ipfs/${cid.toString()}`);
+    expect(again.status).toBe(200);
+    expect(sha(again.body)).toBe(sha(bytes));
+  });
+
+  it('a file whose first leaf is gone is an error answer without the body headers, not a cut-off 200', async () => {
+    const gone = await importBytes(bytes.subarray(0, 3 * MiB).map((b) => b ^ 0x5a), store, {
+      cidVersion: 1,
+      rawLeaves: true,
+      chunker: fixedSize({ chunkSize: MiB }),
+    });
+    const { exporter } = await import('ipfs-unixfs-exporter');
+    const entry = await exporter(gone.cid, store);
+    if (entry.type !== 'file') throw new Error('expected a file');
+    const firstLeaf = entry.node.Links[0]?.Hash;
+    if (firstLeaf === undefined) throw new Error('expected links');
+    expect(store.deleteMultihashes([firstLeaf.multihash.bytes])).toBe(1);
+    const res = await gw.get(`/ipfs/${gone.cid.toString()}`);
+    expect(res.status).toBe(404);
+    expect(res.headers.etag).toBeUndefined();
+    expect(res.headers['cache-control']).toBeUndefined();
+    expect(JSON.parse(res.text)).toMatchObject({ code: 404 });
+  });
+
+  it('a leaf gone mid-file cuts the response short rather than sending wrong bytes', async () => {
+    const cut = await importBytes(bytes.subarray(0, 4 * MiB).map((b) => b ^ 0xa5), store, {
+      cidVersion: 1,
+      rawLeaves: true,
+      chunker: fixedSize({ chunkSize: MiB }),
+    });
+    const { exporter } = await import('ipfs-unixfs-exporter');
+    const entry = await exporter(cut.cid, store);
+    if (entry.type !== 'file') throw new Error('expected a file');
+    const third = entry.node.Links[2]?.Hash;
+    if (third === undefined) throw new Error('expected links');
+    expect(store.deleteMultihashes([third.multihash.bytes])).toBe(1);
+    const outcome = await new Promise<{ status: number; received: number; aborted: boolean }>((resolve, reject) => {
+      const req = httpRequest({ host: '127.0.0.1', port: gw.port, path: `/ipfs/${cut.cid.toString()}` }, (res) => {
+        let received = 0;
+        res.on('data', (chunk: Buffer) => (received += chunk.byteLength));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, received, aborted: false }));
+        res.on('error', () => resolve({ status: res.statusCode ?? 0, received, aborted: true }));
+        res.on('aborted', () => resolve({ status: res.statusCode ?? 0, received, aborted: true }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(outcome.status).toBe(200);
+    expect(outcome.aborted).toBe(true);
+    expect(outcome.received).toBeLessThan(4 * MiB);
+  });
+});
