@@ -10,6 +10,7 @@ import { importer } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import type { CID } from 'multiformats/cid';
+import { curlAvailable, curlPost, type Posted } from './lib/curl-post.js';
 import { flushDisk } from './lib/flush-disk.js';
 import { startServe, type ServeProcess } from './lib/serve-process.js';
 
@@ -94,21 +95,22 @@ export async function uploadAddress(server: ServeProcess, path: string, query: R
   return body.data.url;
 }
 
-export interface Posted {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+export type { Posted } from './lib/curl-post.js';
 
 const SEND_BUFFERS = 4;
 
+/** Step 2: posts a file as the raw body, with curl where there is one (lib/curl-post.ts says why). */
+export async function postFile(url: string, file: string, size: number): Promise<Posted> {
+  return curlAvailable() ? curlPost(url, file) : postFileFromNode(url, file, size);
+}
+
 /**
- * Step 2: streams a file as the raw body, the way a lean client (curl) does: reads into a few reused
- * buffers, each written again only once the socket has taken it. A fresh 1 MiB buffer per read (a
- * read stream) made the client's garbage collection cost nearly as much CPU as the server's import,
+ * Step 2 without curl: streams a file as the raw body the way a lean client does: reads into a few
+ * reused buffers, each written again only once the socket has taken it. A fresh 1 MiB buffer per read
+ * (a read stream) made the client's garbage collection cost nearly as much CPU as the server's import,
  * on the same two cores.
  */
-export async function postFile(url: string, file: string, size: number): Promise<Posted> {
+async function postFileFromNode(url: string, file: string, size: number): Promise<Posted> {
   const handle = await open(file, 'r');
   try {
     const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': size } });
@@ -186,7 +188,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const file = join(work, 'random.bin');
   let server: ServeProcess | null = null;
   try {
-    process.stdout.write(`import benchmark: ${(size / MiB).toFixed(0)} MiB of random data, ${runs} runs each side (fresh data every run)\n`);
+    process.stdout.write(`import benchmark: ${(size / MiB).toFixed(0)} MiB of random data, ${runs} runs each side (fresh data every run); step 2 sent by ${curlAvailable() ? "curl" : "a Node client (no curl here)"}\n`);
     server = await startServe();
     // Warm-up: JIT, hash workers and the packs, on 8 MiB that does not count.
     const warm = join(work, 'warm.bin');

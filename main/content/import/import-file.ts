@@ -2,6 +2,7 @@ import type { CID } from 'multiformats/cid';
 import { BalancedFileBuilder, type FileNode, type PreparedLeaf } from './balanced-builder.js';
 import { openTarget, type ImportTarget, type OpenTarget } from './block-target.js';
 import { fixedChunks, type ByteSource } from './fixed-chunks.js';
+import { isChunkingSource, type ChunkingSource } from './readable-chunks.js';
 import { resolveLayout, type ResolvedLayout, type UnixfsLayoutOptions } from './unixfs-options.js';
 
 /** Chunks hashing at once: enough to keep every hash worker busy. */
@@ -32,7 +33,7 @@ export interface ImportFileResult {
  * holds one chunk and the open nodes of the tree. Into a PinfoldBlockstore the import is all-or-nothing
  * (a failed or aborted import leaves no block visible); into a BlockBatch the caller commits.
  */
-export async function importFile(target: ImportTarget, source: ByteSource, options: ImportFileOptions = {}): Promise<ImportFileResult> {
+export async function importFile(target: ImportTarget, source: ByteSource | ChunkingSource, options: ImportFileOptions = {}): Promise<ImportFileResult> {
   const layout = resolveLayout(options);
   const sink = openTarget(target, options.signal);
   try {
@@ -47,7 +48,7 @@ export async function importFile(target: ImportTarget, source: ByteSource, optio
 
 /** Chunks, hashes and writes a file; returns its root node. Shared by file and directory imports. */
 export async function buildFile(
-  source: ByteSource,
+  source: ByteSource | ChunkingSource,
   layout: ResolvedLayout,
   sink: Pick<OpenTarget, 'write' | 'allocate' | 'release'>,
   options: { signal?: AbortSignal; transfer?: boolean; onProgress?: (progress: ImportProgress) => void } = {},
@@ -58,12 +59,10 @@ export async function buildFile(
   const window: Array<Promise<PreparedLeaf>> = [];
   let bytes = 0;
   try {
-    for await (const chunk of fixedChunks(source, layout.chunkSize, {
-      signal: options.signal,
-      allocate: sink.allocate,
-      release: sink.release,
-      transfer: options.transfer,
-    })) {
+    const chunks = isChunkingSource(source)
+      ? source.chunks(layout.chunkSize, sink, options.signal)
+      : fixedChunks(source, layout.chunkSize, { signal: options.signal, allocate: sink.allocate, release: sink.release, transfer: options.transfer });
+    for await (const chunk of chunks) {
       const leaf = builder.prepareLeaf(chunk);
       // Observed now so a failure while later chunks are read is not an unhandled rejection.
       leaf.catch(() => undefined);

@@ -15,7 +15,7 @@ import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { claimUploadNonce } from '../../store/db/uploads-queries.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
 import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, verifyUploadAddress, type UploadArgs } from '../upload-address.js';
-import { uploadPayload } from '../upload-payload.js';
+import { uploadPayload, uploadPayloadBytes } from '../upload-payload.js';
 import { requireAuth } from '../route-access.js';
 
 export interface UploadDeps {
@@ -177,7 +177,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     }
     const args = redeemAddress(deps, request);
     const counted = { bytes: 0 };
-    const result = await importCar(deps.blockstore, uploadPayload(request, args.size, counted));
+    const result = await importCar(deps.blockstore, uploadPayloadBytes(request, args.size, counted));
     record(deps.accounts, args.account, 'ingress', counted.bytes);
     deps.blocksAdded();
     const roots = [];

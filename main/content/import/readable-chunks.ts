@@ -1,0 +1,139 @@
+import type { Readable } from 'node:stream';
+
+/** Memory an importer lends for chunks (its hash arena), and takes back. */
+export interface ChunkMemory {
+  allocate(length: number): Uint8Array;
+  release(bytes: Uint8Array): void;
+}
+
+/**
+ * A byte source that cuts itself into the importer's chunks, in memory the importer lends: `size`-byte
+ * chunks, the last one shorter, one empty chunk for an empty source. A yielded chunk belongs to the
+ * importer. The importer then has nothing to copy.
+ */
+export interface ChunkingSource {
+  chunks(size: number, memory: ChunkMemory, signal?: AbortSignal): AsyncIterable<Uint8Array>;
+}
+
+export function isChunkingSource(source: unknown): source is ChunkingSource {
+  return typeof source === 'object' && source !== null && typeof (source as Partial<ChunkingSource>).chunks === 'function';
+}
+
+/**
+ * Whole chunks waiting for the importer before the stream is paused. Hashing sets an upload's pace, and
+ * reading further ahead only took CPU from the hash workers: with 4 or 8 a 1 GiB upload was slower than
+ * with 1 (measured against the server before this reader, alternating, same data).
+ */
+const READY_CHUNKS = 1;
+
+export interface ReadableChunkOptions {
+  signal?: AbortSignal;
+  /** Sees every piece's length as it arrives, before it is kept; throwing stops the read with that error. */
+  onPiece?: (bytes: number) => void;
+}
+
+/**
+ * Cuts a Node stream into chunks, copying each piece into lent memory from inside the 'data' event. An
+ * HTTP body arrives in 64 KiB pieces; going through an async iterator (and a generator or two on top)
+ * costs a promise and several microtasks per piece, which for a 1 GiB upload was a good part of the
+ * server's main-thread time. Here the per-piece work is one copy, and the importer waits once per chunk.
+ * Backpressure: the stream is paused while READY_CHUNKS chunks wait. Measured on a 1 GiB upload, server
+ * CPU fell from 5.1-6.7 s to 3.0-6.2 s (pairs alternating with the old reader on a noisy machine).
+ */
+export async function* readableChunks(stream: Readable, size: number, memory: ChunkMemory, options: ReadableChunkOptions = {}): AsyncGenerator<Uint8Array> {
+  const { signal, onPiece } = options;
+  const ready: Uint8Array[] = [];
+  let buffer: Uint8Array | undefined;
+  let fill = 0;
+  let ended = false;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const notify = (): void => {
+    const waiting = wake;
+    wake = undefined;
+    waiting?.();
+  };
+  const fail = (error: unknown): void => {
+    failure ??= { error };
+    stream.pause();
+    notify();
+  };
+  const onData = (piece: Uint8Array): void => {
+    if (failure !== undefined) return;
+    try {
+      onPiece?.(piece.byteLength);
+    } catch (error) {
+      fail(error);
+      return;
+    }
+    let offset = 0;
+    while (offset < piece.byteLength) {
+      buffer ??= memory.allocate(size);
+      const take = Math.min(size - fill, piece.byteLength - offset);
+      buffer.set(take === piece.byteLength ? piece : piece.subarray(offset, offset + take), fill);
+      fill += take;
+      offset += take;
+      if (fill === size) {
+        ready.push(buffer);
+        buffer = undefined;
+        fill = 0;
+      }
+    }
+    if (ready.length >= READY_CHUNKS) stream.pause();
+    if (ready.length > 0) notify();
+  };
+  const onEnd = (): void => {
+    ended = true;
+    notify();
+  };
+  const onError = (error: unknown): void => fail(error);
+  // A stream that closes without 'end' (the client went away) delivered less than it meant to.
+  const onClose = (): void => {
+    if (!ended) fail(new Error('the stream closed before it ended'));
+  };
+  const onAbort = (): void => fail(signal?.reason);
+  stream.on('data', onData);
+  stream.once('end', onEnd);
+  stream.on('error', onError);
+  stream.once('close', onClose);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  if (signal?.aborted) onAbort();
+  let emitted = false;
+  try {
+    for (;;) {
+      const chunk = ready.shift();
+      if (chunk !== undefined) {
+        if (ready.length < READY_CHUNKS && failure === undefined && !ended) stream.resume();
+        emitted = true;
+        yield chunk;
+        continue;
+      }
+      if (failure !== undefined) throw failure.error;
+      if (ended) break;
+      await new Promise<void>((resolve) => (wake = resolve));
+    }
+    if (buffer !== undefined && fill > 0) {
+      // An exact-size copy, so a short last chunk does not pin a whole chunk of memory.
+      const last = memory.allocate(fill);
+      last.set(buffer.subarray(0, fill));
+      memory.release(buffer);
+      buffer = undefined;
+      yield last;
+    } else if (!emitted) {
+      yield new Uint8Array(0);
+    }
+  } finally {
+    stream.off('data', onData);
+    stream.off('end', onEnd);
+    stream.off('error', onError);
+    stream.off('close', onClose);
+    signal?.removeEventListener('abort', onAbort);
+    if (!ended) {
+      stream.pause();
+      // Nobody reads this stream any more: a late error (the client going away) must not go unhandled.
+      stream.on('error', () => undefined);
+    }
+    for (const left of ready.splice(0)) memory.release(left);
+    if (buffer !== undefined) memory.release(buffer);
+  }
+}

@@ -1,0 +1,132 @@
+import { PassThrough, Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { readableChunks, type ChunkMemory } from '../../../../main/content/import/readable-chunks.js';
+
+/** Lent memory that counts what is out, so a test sees every chunk come back. */
+function countingMemory(): ChunkMemory & { out: Set<Uint8Array>; lent: number } {
+  const memory = {
+    out: new Set<Uint8Array>(),
+    lent: 0,
+    allocate(length: number): Uint8Array {
+      const bytes = new Uint8Array(length);
+      memory.out.add(bytes);
+      memory.lent++;
+      return bytes;
+    },
+    release(bytes: Uint8Array): void {
+      memory.out.delete(bytes);
+    },
+  };
+  return memory;
+}
+
+const bytes = (length: number, fill: number): Buffer => Buffer.alloc(length, fill);
+
+async function collect(source: AsyncIterable<Uint8Array>, memory: ChunkMemory): Promise<number[][]> {
+  const out: number[][] = [];
+  for await (const chunk of source) {
+    out.push([...chunk]);
+    memory.release(chunk);
+  }
+  return out;
+}
+
+describe('readableChunks', () => {
+  it('cuts a stream into chunks of the size in lent memory, the last one an exact-size copy', async () => {
+    const memory = countingMemory();
+    const stream = Readable.from([bytes(3, 1), bytes(6, 2), bytes(2, 3)], { objectMode: false });
+    expect(await collect(readableChunks(stream, 4, memory), memory)).toEqual([
+      [1, 1, 1, 2],
+      [2, 2, 2, 2],
+      [2, 3, 3],
+    ]);
+    expect(memory.out.size).toBe(0);
+  });
+
+  it('yields one empty chunk for an empty stream', async () => {
+    const memory = countingMemory();
+    expect(await collect(readableChunks(Readable.from([], { objectMode: false }), 4, memory), memory)).toEqual([[]]);
+    expect(memory.out.size).toBe(0);
+  });
+
+  it('stops with the error onPiece throws, and gives back every chunk it held', async () => {
+    const memory = countingMemory();
+    const stream = Readable.from([bytes(4, 1), bytes(4, 2), bytes(3, 3)], { objectMode: false });
+    let seen = 0;
+    const onPiece = (length: number): void => {
+      seen += length;
+      if (seen > 10) throw new Error('too large');
+    };
+    const got: Uint8Array[] = [];
+    await expect(
+      (async () => {
+        for await (const chunk of readableChunks(stream, 4, memory, { onPiece })) got.push(chunk);
+      })(),
+    ).rejects.toThrow('too large');
+    for (const chunk of got) memory.release(chunk);
+    expect(memory.out.size).toBe(0);
+  });
+
+  it('fails when the stream errors or closes before it ended, and gives back what it held', async () => {
+    const memory = countingMemory();
+    const broken = new PassThrough();
+    const reading = collect(readableChunks(broken, 4, memory), memory);
+    broken.write(bytes(6, 1));
+    broken.destroy(new Error('connection reset'));
+    await expect(reading).rejects.toThrow('connection reset');
+    expect(memory.out.size).toBe(0);
+
+    const cut = new PassThrough();
+    const cutReading = collect(readableChunks(cut, 4, memory), memory);
+    cut.write(bytes(2, 1));
+    cut.destroy();
+    await expect(cutReading).rejects.toThrow('closed before it ended');
+    expect(memory.out.size).toBe(0);
+  });
+
+  it('fails when its signal aborts', async () => {
+    const memory = countingMemory();
+    const stream = new PassThrough();
+    const controller = new AbortController();
+    const reading = collect(readableChunks(stream, 4, memory, { signal: controller.signal }), memory);
+    stream.write(bytes(5, 1));
+    controller.abort(new Error('import cancelled'));
+    await expect(reading).rejects.toThrow('import cancelled');
+    expect(memory.out.size).toBe(0);
+  });
+
+  it('pauses the stream while a whole chunk waits, and resumes when it is taken', async () => {
+    const memory = countingMemory();
+    const stream = new PassThrough({ highWaterMark: 4 });
+    const chunks = readableChunks(stream, 4, memory)[Symbol.asyncIterator]();
+    stream.write(bytes(4, 1));
+    stream.write(bytes(4, 2));
+    const first = await chunks.next();
+    expect([...(first.value as Uint8Array)]).toEqual([1, 1, 1, 1]);
+    // The second chunk comes ready and nobody takes it: reading stops there, so memory stays bounded.
+    for (let turn = 0; turn < 100 && !stream.isPaused(); turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(stream.isPaused()).toBe(true);
+    expect(stream.readableLength).toBe(0);
+    const second = await chunks.next();
+    expect([...(second.value as Uint8Array)]).toEqual([2, 2, 2, 2]);
+    expect(stream.isPaused()).toBe(false);
+    stream.end();
+    expect((await chunks.next()).done).toBe(true);
+  });
+
+  it('a consumer that stops early gives back every chunk it did not take, and the stream stays paused', async () => {
+    const memory = countingMemory();
+    const stream = new PassThrough();
+    const chunks = readableChunks(stream, 4, memory)[Symbol.asyncIterator]();
+    stream.write(bytes(4, 1));
+    stream.write(bytes(6, 2));
+    const first = await chunks.next();
+    memory.release(first.value as Uint8Array);
+    await chunks.return?.(undefined);
+    expect(memory.out.size).toBe(0);
+    expect(stream.isPaused()).toBe(true);
+    // A late error on the abandoned stream is not an unhandled one.
+    stream.destroy(new Error('late'));
+    await new Promise((resolve) => setImmediate(resolve));
+  });
+});
