@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { exporter } from 'ipfs-unixfs-exporter';
 import { importBytes } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import type { CID } from 'multiformats/cid';
@@ -45,6 +46,21 @@ afterAll(async () => {
   await dir.cleanup();
 });
 
+/** A new file of `blocks` MiB (the test bytes, flipped by `xor` so it is a file of its own) whose leaf `gone` was deleted. */
+async function fileWithLeafGone(blocks: number, xor: number, gone: number): Promise<CID> {
+  const file = await importBytes(
+    bytes.subarray(0, blocks * MiB).map((b) => b ^ xor),
+    store,
+    { cidVersion: 1, rawLeaves: true, chunker: fixedSize({ chunkSize: MiB }) },
+  );
+  const entry = await exporter(file.cid, store);
+  if (entry.type !== 'file') throw new Error('expected a file');
+  const leaf = entry.node.Links[gone]?.Hash;
+  if (leaf === undefined) throw new Error('expected links');
+  expect(store.deleteMultihashes([leaf.multihash.bytes])).toBe(1);
+  return file.cid;
+}
+
 describe('gateway: streaming from the pack store through reused read buffers', () => {
   it('serves concurrent whole and ranged reads of one file intact, and gives every buffer back', async () => {
     const lentBefore = readBuffers.lentCount;
@@ -85,18 +101,8 @@ describe('gateway: streaming from the pack store through reused read buffers', (
   });
 
   it('a file whose first leaf is gone is an error answer without the body headers, not a cut-off 200', async () => {
-    const gone = await importBytes(bytes.subarray(0, 3 * MiB).map((b) => b ^ 0x5a), store, {
-      cidVersion: 1,
-      rawLeaves: true,
-      chunker: fixedSize({ chunkSize: MiB }),
-    });
-    const { exporter } = await import('ipfs-unixfs-exporter');
-    const entry = await exporter(gone.cid, store);
-    if (entry.type !== 'file') throw new Error('expected a file');
-    const firstLeaf = entry.node.Links[0]?.Hash;
-    if (firstLeaf === undefined) throw new Error('expected links');
-    expect(store.deleteMultihashes([firstLeaf.multihash.bytes])).toBe(1);
-    const res = await gw.get(`/ipfs/${gone.cid.toString()}`);
+    const gone = await fileWithLeafGone(3, 0x5a, 0);
+    const res = await gw.get(`/ipfs/${gone.toString()}`);
     expect(res.status).toBe(404);
     expect(res.headers.etag).toBeUndefined();
     expect(res.headers['cache-control']).toBeUndefined();
@@ -104,19 +110,9 @@ describe('gateway: streaming from the pack store through reused read buffers', (
   });
 
   it('a leaf gone mid-file cuts the response short rather than sending wrong bytes', async () => {
-    const cut = await importBytes(bytes.subarray(0, 4 * MiB).map((b) => b ^ 0xa5), store, {
-      cidVersion: 1,
-      rawLeaves: true,
-      chunker: fixedSize({ chunkSize: MiB }),
-    });
-    const { exporter } = await import('ipfs-unixfs-exporter');
-    const entry = await exporter(cut.cid, store);
-    if (entry.type !== 'file') throw new Error('expected a file');
-    const third = entry.node.Links[2]?.Hash;
-    if (third === undefined) throw new Error('expected links');
-    expect(store.deleteMultihashes([third.multihash.bytes])).toBe(1);
+    const cut = await fileWithLeafGone(4, 0xa5, 2);
     const outcome = await new Promise<{ status: number; received: number; aborted: boolean }>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port: gw.port, path: `/ipfs/${cut.cid.toString()}` }, (res) => {
+      const req = httpRequest({ host: '127.0.0.1', port: gw.port, path: `/ipfs/${cut.toString()}` }, (res) => {
         let received = 0;
         res.on('data', (chunk: Buffer) => (received += chunk.byteLength));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, received, aborted: false }));
