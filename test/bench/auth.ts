@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Fastify from 'fastify';
 import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
-import { flag, measure, type CannonResult } from './lib/load.js';
+import { numberFlag } from './lib/flags.js';
+import { measure, type CannonResult } from './lib/load.js';
 
 /**
  * Authenticated `GET /api/v0/stats` of a real Pinfold server against a bare Fastify route returning a
@@ -39,9 +40,9 @@ function line(label: string, s: Summary): string {
 }
 
 export async function run(args: readonly string[]): Promise<void> {
-  const duration = flag(args, 'duration', 10);
-  const connections = flag(args, 'connections', 10);
-  const slices = Math.round(flag(args, 'slices', 5));
+  const duration = numberFlag(args, 'duration', 10);
+  const connections = numberFlag(args, 'connections', 10);
+  const slices = Math.round(numberFlag(args, 'slices', 5));
   const sliceSeconds = duration / slices;
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-bench-auth-'));
   const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {} });

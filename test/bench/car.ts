@@ -19,15 +19,14 @@ import {
   mbps,
   median,
   MiB,
-  numberFlag,
   postFile,
   selfPeakRssMiB,
-  sizeFlag,
   startServe,
   uploadAddress,
   writeRandomFile,
   type ServeProcess,
 } from './import.js';
+import { numberFlag, sizeFlag } from './lib/flags.js';
 
 /**
  * `npm run bench -- car [--size 1G] [--runs N]`: a CAR of a random file's UnixFS DAG (made with @ipld/car's writer,

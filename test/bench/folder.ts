@@ -10,6 +10,7 @@ import { MemoryBlockstore } from 'blockstore-core/memory';
 import { CID } from 'multiformats/cid';
 import { EMPTY_DIRECTORY_CID, editDirectory } from '../../main/content/directory/index.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { textFlag } from './lib/flags.js';
 
 /**
  * `npm run bench -- folder [--sizes 1000,1000000] [--ops 1000]`: folder operations at O(changed) cost,
@@ -27,11 +28,6 @@ import { call, startTestServer, type TestServer } from '../helpers/test-server.j
  */
 
 const POOL = 16;
-
-function flag(args: readonly string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
-}
 
 function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -146,8 +142,8 @@ async function measureSize(size: number, ops: number): Promise<SizeReport> {
 }
 
 export async function run(args: readonly string[]): Promise<void> {
-  const sizes = (flag(args, 'sizes') ?? '1000,1000000').split(',').map(Number);
-  const ops = Number(flag(args, 'ops') ?? '1000');
+  const sizes = (textFlag(args, 'sizes') ?? '1000,1000000').split(',').map(Number);
+  const ops = Number(textFlag(args, 'ops') ?? '1000');
   if (sizes.length < 2 || sizes.some((n) => !Number.isSafeInteger(n) || n < 1000) || !Number.isSafeInteger(ops) || ops < 1) {
     throw new Error('--sizes takes two or more integers >= 1000 (smallest first), --ops a positive integer');
   }

@@ -12,15 +12,14 @@ import {
   CONTRACT_OPTIONS,
   mbps,
   MiB,
-  numberFlag,
   postFile,
-  sizeFlag,
   startServe,
   uploadAddress,
   uploadThroughApi,
   writeRandomFile,
   type ServeProcess,
 } from './import.js';
+import { numberFlag, sizeFlag } from './lib/flags.js';
 import { measure } from './lib/load.js';
 import { readInChild } from './lib/stream-reader.js';
 

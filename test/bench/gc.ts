@@ -13,7 +13,15 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
-import { authHeaders, numberFlag, postFile, selfPeakRssMiB, startServe, uploadAddress, type ServeProcess } from './import.js';
+import {
+  authHeaders,
+  postFile,
+  selfPeakRssMiB,
+  startServe,
+  uploadAddress,
+  type ServeProcess,
+} from './import.js';
+import { numberFlag } from './lib/flags.js';
 
 /**
  * `npm run bench -- gc [--blocks 100000]`: time for one GC cycle (POST /api/v0/repo/gc on a `pinfold serve`

@@ -12,6 +12,7 @@ import { balanced } from 'ipfs-unixfs-importer/layout';
 import type { CID } from 'multiformats/cid';
 import { curlAvailable, curlPost, type Posted } from './lib/curl-post.js';
 import { flushDisk } from './lib/flush-disk.js';
+import { numberFlag, sizeFlag } from './lib/flags.js';
 import { startServe, type ServeProcess } from './lib/serve-process.js';
 
 /**
@@ -26,29 +27,6 @@ import { startServe, type ServeProcess } from './lib/serve-process.js';
  */
 
 export const MiB = 1024 * 1024;
-
-export function flag(args: readonly string[], name: string): string | undefined {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
-}
-
-/** `--size 1G`, `64M`, `4096K` or plain bytes. */
-export function sizeFlag(args: readonly string[], fallback: number): number {
-  const text = flag(args, 'size');
-  if (text === undefined) return fallback;
-  const match = /^(\d+(?:\.\d+)?)([KMG]?)i?B?$/i.exec(text);
-  if (!match) throw new Error('--size must be bytes or a number with K, M or G');
-  const unit = { '': 1, K: 1024, M: MiB, G: 1024 * MiB }[(match[2] as string).toUpperCase()] as number;
-  return Math.round(Number(match[1]) * unit);
-}
-
-export function numberFlag(args: readonly string[], name: string, fallback: number): number {
-  const text = flag(args, name);
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
 
 export const CONTRACT_OPTIONS = {
   cidVersion: 1 as const,

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
-import { flag, measure, type CannonResult } from './lib/load.js';
+import { numberFlag } from './lib/flags.js';
+import { measure, type CannonResult } from './lib/load.js';
 
 /**
  * IPNS in one run on the same small content: publishes per second (sequential, N publishes to one name), then
@@ -64,9 +65,9 @@ async function get(client: Client, path: string): Promise<string> {
 }
 
 export async function run(args: readonly string[]): Promise<void> {
-  const duration = flag(args, 'duration', 10);
-  const connections = flag(args, 'connections', 10);
-  const publishes = flag(args, 'publishes', 300);
+  const duration = numberFlag(args, 'duration', 10);
+  const connections = numberFlag(args, 'connections', 10);
+  const publishes = numberFlag(args, 'publishes', 300);
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-bench-ipns-'));
   const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {} });
   try {
@@ -103,7 +104,7 @@ export async function run(args: readonly string[]): Promise<void> {
     const ipfsUrl = `${url}/ipfs/${cid}?ts=${ts}`;
     const ipnsUrl = `${url}/ipns/${name}?ts=${ts}`;
     const common = { connections, workers: 1, headers };
-    const rounds = Math.max(1, Math.min(flag(args, 'rounds', 10), Math.floor(duration)));
+    const rounds = Math.max(1, Math.min(numberFlag(args, 'rounds', 10), Math.floor(duration)));
     const slice = duration / rounds;
     process.stdout.write(
       `resolution: ${connections} connections, ${duration} s each, in ${rounds} alternating slices of ${slice} s (so background load hits both alike), load from a worker thread\n`,

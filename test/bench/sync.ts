@@ -7,6 +7,7 @@ import { FsBlockstore } from 'blockstore-fs';
 import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
+import { numberFlag } from './lib/flags.js';
 import { flushDisk } from './lib/flush-disk.js';
 import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js';
 
@@ -25,15 +26,6 @@ import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js
  */
 
 const FILE_BYTES = 4096;
-
-function flag(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const text = i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
 
 async function makeTree(root: string, files: number, folders: number): Promise<string[]> {
   const paths: string[] = [];
@@ -124,11 +116,11 @@ async function changeLatency(server: Api, folder: string, name: string, changes:
 }
 
 export async function run(args: readonly string[]): Promise<void> {
-  const files = flag(args, 'files', 10_000);
-  const folders = flag(args, 'folders', 100);
-  const changes = flag(args, 'changes', 100);
-  const idleSeconds = flag(args, 'idle', 60);
-  const runs = flag(args, 'runs', 3);
+  const files = numberFlag(args, 'files', 10_000);
+  const folders = numberFlag(args, 'folders', 100);
+  const changes = numberFlag(args, 'changes', 100);
+  const idleSeconds = numberFlag(args, 'idle', 60);
+  const runs = numberFlag(args, 'runs', 3);
   const work = await mkdtemp(join(tmpdir(), 'pinfold-bench-sync-'));
   const dataDir = join(work, 'data');
   let serve: ServeProcess | undefined;

@@ -8,16 +8,16 @@ export interface WalkProgress {
   entries: number;
 }
 
+/** Shards walked between two yields to the event loop. */
+const SHARDS_PER_YIELD = 64;
+let shardsSinceYield = 0;
+
 /**
  * Visits every entry below `shard` (in no particular order), reading each child shard once (the only
  * whole-directory read; the folder import does it once per root). The children of a shard are read
  * together, so the store's reads overlap instead of waiting on each other. `what` names the root in
  * errors.
  */
-/** Shards walked between two yields to the event loop. */
-const SHARDS_PER_YIELD = 64;
-let shardsSinceYield = 0;
-
 export async function walkShard(
   ctx: ReadContext,
   shard: ShardNode,

@@ -1,8 +1,9 @@
 /**
  * Recently read small blocks, by multihash. Blocks never change under their hash, so a cached copy is
  * always right as long as the block is still indexed: the blockstore deletes a block from here in the
- * same step that GC removes it from the index, so a collected block is never served from here. Only small blocks are kept (directory nodes, small
- * files: the gateway's hot set); big file chunks stream from the packs.
+ * same step that GC removes it from the index, so a collected block is never served from here. Only
+ * small blocks are kept (directory nodes, small files: the gateway's hot set); big file chunks stream
+ * from the packs.
  */
 export class BlockCache {
   private readonly entries = new Map<string, Uint8Array>();

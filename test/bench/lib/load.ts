@@ -34,13 +34,3 @@ export async function measure(label: string, options: CannonOptions): Promise<Ca
     throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors, ${result.timeouts} timeouts; the measurement is void`);
   return result;
 }
-
-/** `--name N` or `--name=N`, a positive number; `fallback` when absent. */
-export function flag(args: readonly string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const text = i === -1 ? args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1] : args[i + 1];
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number`);
-  return value;
-}
