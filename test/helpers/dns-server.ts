@@ -8,7 +8,7 @@ import dns2 from 'dns2';
  * DNSLink entries the conformance fixtures declare.
  */
 
-const conformanceFixtures = fileURLToPath(new URL('../../../shared/fixtures/gateway-conformance/fixtures/', import.meta.url));
+const conformanceFixtures = fileURLToPath(new URL('../fixtures/gateway-conformance/fixtures/', import.meta.url));
 
 export interface DnsLinkEntry {
   domain: string;

@@ -9,11 +9,11 @@ import { repoRoot } from '../helpers/account-api.js';
 import { carImport, gatewayGet, stats, type CarImportAnswer } from './uploads-helpers.js';
 
 /**
- * Every CAR of the shared fixture set through the HTTP API (two-step dag/import), then a handful of the
+ * Every CAR of the fixture set (test/fixtures) through the HTTP API (two-step dag/import), then a handful of the
  * MANIFEST's expectations over HTTP, to prove the wiring end to end. The gateway's own unit tests cover
  * the full matrix.
  */
-const fixtures = join(repoRoot, '..', 'shared', 'fixtures');
+const fixtures = join(repoRoot, 'test', 'fixtures');
 
 function carFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

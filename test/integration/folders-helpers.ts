@@ -10,7 +10,7 @@ import { CONTRACT_IMPORTER_OPTIONS, counters, gatewayGet, stats, uploadCid, type
 
 /** Helpers of the folder integration tests (folders-*.test.ts): folder calls, snapshots, reference roots. */
 
-export const fixturesRoot = new URL('../../../shared/fixtures/', import.meta.url);
+export const fixturesRoot = new URL('../fixtures/', import.meta.url);
 export const HAMT_1000_CAR = new URL('gateway-conformance/fixtures/trustless_gateway_car/single-layer-hamt-with-multi-block-files.car', fixturesRoot);
 export const HAMT_1000_ROOT = 'bafybeidbclfqleg2uojchspzd4bob56dqetqjsj27gy2cq3klkkgxtpn4i';
 export const HAMT_1000_FILE = 'bafybeigcisqd7m5nf3qmuvjdbakl5bdnh4ocrmacaqkpuh77qjvggmt2sa';

@@ -1,6 +1,6 @@
 /**
  * The desktop's keychain stores against the real OS keychain. On Linux that is the Secret Service:
- * CI runs `npm test` under ../shared/tools/with-keyring.sh, which starts a D-Bus session with an
+ * `npm test` runs the suite under scripts/with-keyring.sh, which starts a private D-Bus session with an
  * unlocked gnome-keyring and a fresh XDG_DATA_HOME. Without a session bus the second block runs
  * instead and checks that the store fails loudly rather than falling back to a keyring that forgets.
  */
@@ -49,7 +49,7 @@ async function keyringFilesChange(dir: string, before: Map<string, Buffer>, dead
 
 describe('keychain stores on the OS keychain', () => {
   it('has a Secret Service to talk to (CI runs the suite under with-keyring.sh)', () => {
-    expect(hasSecretService, 'no D-Bus session: run `../shared/tools/with-keyring.sh npm test`').toBe(true);
+    expect(hasSecretService, 'no D-Bus session: run `npm test` (or `bash scripts/with-keyring.sh <command>`)').toBe(true);
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import { gatewayGet, type Key, type Server } from './uploads-helpers.js';
 
 /** Helpers shared by the IPNS names' HTTP integration tests (names-*.test.ts, dnslink-*.test.ts). */
 
-export const fixturesDir = resolve(fileURLToPath(new URL('../../../shared/fixtures', import.meta.url)));
+export const fixturesDir = resolve(fileURLToPath(new URL('../fixtures', import.meta.url)));
 
 export function fixture(relative: string): Buffer {
   return readFileSync(join(fixturesDir, relative));

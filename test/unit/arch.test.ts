@@ -1,101 +1,136 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import {
+  importsOf,
+  importViolations,
+  KIT_DIRS,
+  KIT_FREE_PLACES,
+  kitReadViolations,
+  LAYERED_DIRS,
+  layerOf,
+  repoRoot,
+  sourceFiles,
+  textFiles,
+  type SourceFile,
+} from './arch-rules.js';
 
 /**
- * The import rules of docs/architecture.md, derived from folder names: a layer may import only the
- * layers below it, and a few packages belong to one folder each.
+ * The rules of docs/architecture.md over the repository, and over known-bad files to prove that
+ * each rule fails when broken (a checker that passes everything would pass the first block too).
  */
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-const LAYERS: Record<string, readonly string[]> = {
-  'shared': [],
-  'main/base': ['shared'],
-  'main/store': ['shared', 'main/base'],
-  'main/content': ['shared', 'main/base', 'main/store'],
-  'main/accounts': ['shared', 'main/base', 'main/store', 'main/content'],
-  'main/pins': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts'],
-  'main/names': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins'],
-  'main/folders': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins'],
-  'main/sync': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders'],
-  'main/http': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync'],
-  'main/app': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http'],
-  'main/cli': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app', 'main/cli'],
-  'main/desktop': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app', 'main/desktop'],
-  'renderer': ['shared', 'renderer'],
-};
+/** These two hold the rules' patterns and the known-bad examples below, which name the kit on purpose. */
+const CHECKER_FILES = ['test/unit/arch.test.ts', 'test/unit/arch-rules.ts'];
 
-/** Packages that only one place may import. */
-const OWNED_PACKAGES: Record<string, (file: string) => boolean> = {
-  'electron': (f) => f.startsWith('main/desktop/'),
-  '@napi-rs/keyring': (f) => f.startsWith('main/desktop/'),
-  'better-sqlite3': (f) => f.startsWith('main/store/db/'),
-  'chokidar': (f) => f === 'main/sync/watcher.ts',
-};
+const file = (path: string, text: string): SourceFile => ({ path, text });
 
-function layerOf(file: string): string | null {
-  if (file.startsWith('shared/')) return 'shared';
-  if (file.startsWith('renderer/')) return 'renderer';
-  if (/^main\/app[a-z-]*\.ts$/.test(file)) return 'main/app';
-  if (/^main\/cli[a-z-]*\.ts$/.test(file)) return 'main/cli';
-  const match = /^main\/([a-z]+)\//.exec(file);
-  return match ? `main/${match[1]}` : null;
-}
-
-function sourceFiles(dir: string): string[] {
-  const out: string[] = [];
-  for (const name of readdirSync(join(repo, dir))) {
-    const path = join(dir, name);
-    if (statSync(join(repo, path)).isDirectory()) out.push(...sourceFiles(path));
-    else if (/\.(ts|tsx)$/.test(name) && !name.endsWith('.d.ts')) out.push(path.split(sep).join('/'));
-  }
-  return out;
-}
-
-function importsOf(file: string): string[] {
-  const text = readFileSync(join(repo, file), 'utf8');
-  const specs: string[] = [];
-  for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g)) specs.push(match[1] as string);
-  for (const match of text.matchAll(/(?:import|require)\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(match[1] as string);
-  for (const match of text.matchAll(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)) specs.push(match[1] as string);
-  return specs;
-}
-
-function violations(): string[] {
-  const problems: string[] = [];
-  const files = ['main', 'renderer', 'shared'].flatMap((dir) => sourceFiles(dir));
-  for (const file of files) {
-    const layer = layerOf(file);
-    for (const spec of importsOf(file)) {
-      if (spec.startsWith('.')) {
-        const target = relative(repo, resolve(repo, dirname(file), spec)).split(sep).join('/');
-        const targetLayer = layerOf(target.replace(/\.js$/, '.ts'));
-        if (!layer || !targetLayer || targetLayer === layer) continue;
-        if (!(LAYERS[layer] ?? []).includes(targetLayer)) problems.push(`${file} imports ${target} (${layer} may not import ${targetLayer})`);
-        continue;
-      }
-      const pkg = spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string);
-      const owner = OWNED_PACKAGES[pkg];
-      if (owner && !owner(file)) problems.push(`${file} imports ${pkg}, which belongs to one folder only`);
-      if ((layer === 'shared' || layer === 'renderer') && (spec.startsWith('node:') || ['fs', 'path', 'os', 'crypto', 'child_process'].includes(pkg)))
-        problems.push(`${file} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
-    }
-  }
-  return problems;
-}
-
-describe('architecture import rules', () => {
-  it('every import follows the layer order and package ownership', () => {
-    expect(violations()).toEqual([]);
+describe('architecture rules over the repository', () => {
+  it('every import follows the layer order and package ownership, and every file has a layer', () => {
+    expect(importViolations(sourceFiles(LAYERED_DIRS))).toEqual([]);
   });
 
-  it('the checker catches a layer imported upwards and an owned package used elsewhere', () => {
-    // Guard against a checker that silently passes everything.
-    expect(layerOf('main/base/config.ts')).toBe('main/base');
-    expect(LAYERS['main/base']).not.toContain('main/http');
-    expect(OWNED_PACKAGES['better-sqlite3']?.('main/accounts/usage.ts')).toBe(false);
-    expect(OWNED_PACKAGES['chokidar']?.('main/sync/watcher.ts')).toBe(true);
-    expect(importsOf('main/store/db/database.ts')).toContain('better-sqlite3');
+  it('nothing reads the team kit beside the repository', () => {
+    const files = textFiles(KIT_FREE_PLACES.filter((place) => existsSync(join(repoRoot, place))));
+    expect(files.some((f) => f.path === '.ci/run')).toBe(true);
+    expect(kitReadViolations(files.filter((f) => !CHECKER_FILES.includes(f.path)))).toEqual([]);
+  });
+
+  it('the repository has no folder of the kit\'s names under its own shared/', () => {
+    // The kit rule treats any path into shared/<kit folder> as a path out of the repository.
+    for (const dir of KIT_DIRS) expect(existsSync(join(repoRoot, 'shared', dir)), `shared/${dir}`).toBe(false);
+  });
+});
+
+describe('each rule fails when broken', () => {
+  const violationsOf = (...files: SourceFile[]) => importViolations(files);
+
+  it('a layer imported upwards', () => {
+    expect(violationsOf(file('main/base/config.ts', "import { startServer } from '../http/server.js';"))).toEqual([
+      'main/base/config.ts imports main/http/server.js (main/base may not import main/http)',
+    ]);
+    expect(violationsOf(file('main/http/server.ts', "import type { Plan } from '../../shared/api-types.js';\nimport { loadConfig } from '../base/config.js';"))).toEqual([]);
+  });
+
+  it('an owned package used elsewhere, and Node modules in browser code', () => {
+    expect(violationsOf(file('main/accounts/usage.ts', "import Database from 'better-sqlite3';"))).toEqual([
+      'main/accounts/usage.ts imports better-sqlite3, which belongs to one folder only',
+    ]);
+    expect(violationsOf(file('renderer/lib/format.ts', "import { readFile } from 'node:fs/promises';\nimport { join } from 'path';"))).toEqual([
+      'renderer/lib/format.ts imports the Node module node:fs/promises (renderer/ and shared/ run in the browser)',
+      'renderer/lib/format.ts imports the Node module path (renderer/ and shared/ run in the browser)',
+    ]);
+  });
+
+  it('a new top-level main/*.ts or main/ folder that matches no layer', () => {
+    expect(layerOf('main/app-sync.ts')).toBe('main/app');
+    expect(layerOf('main/cli-gc.ts')).toBe('main/cli');
+    expect(violationsOf(file('main/server.ts', ''))).toEqual(['main/server.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
+    expect(violationsOf(file('main/apply.ts', ''))).toEqual(['main/apply.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
+    expect(violationsOf(file('main/jobs/queue.ts', ''))).toEqual(['main/jobs/queue.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
+    expect(violationsOf(file('main/http/jobs.ts', "import { queue } from '../jobs/queue.js';"))).toEqual([
+      'main/http/jobs.ts imports main/jobs/queue.js, which belongs to no layer',
+    ]);
+  });
+
+  it('the preload importing the service', () => {
+    const preload = 'main/desktop/preload/preload.ts';
+    expect(violationsOf(file(preload, "import { contextBridge } from 'electron';\nimport { BRIDGE_GLOBAL } from '../../../shared/preload-bridge.js';"))).toEqual([]);
+    expect(violationsOf(file(preload, "import { createApp } from '../../app.js';"))).toEqual([
+      `${preload} imports main/app.js (main/desktop/preload may not import main/app)`,
+    ]);
+    expect(violationsOf(file(preload, "import { logger } from '../../base/logger.js';"))).toEqual([
+      `${preload} imports main/base/logger.js (main/desktop/preload may not import main/base)`,
+    ]);
+    expect(violationsOf(file(preload, "import { IpcChannels } from '../ipc.js';"))).toEqual([
+      `${preload} imports main/desktop/ipc.js (main/desktop/preload may not import main/desktop)`,
+    ]);
+  });
+
+  it('main/ importing test/', () => {
+    expect(violationsOf(file('main/http/server.ts', "import { startTestServer } from '../../test/helpers/test-server.js';"))).toEqual([
+      'main/http/server.ts imports test/helpers/test-server.js (nothing outside test/ imports the tests)',
+    ]);
+    expect(violationsOf(file('main/app.ts', "const kit = await import('../test/helpers/dns-server.js');"))).toEqual([
+      'main/app.ts imports test/helpers/dns-server.js (nothing outside test/ imports the tests)',
+    ]);
+  });
+
+  it('createRequire-based requires count as imports', () => {
+    const atOnce = "import { createRequire } from 'node:module';\nconst Database = createRequire(import.meta.url)('better-sqlite3');";
+    expect(importsOf(atOnce)).toContain('better-sqlite3');
+    expect(violationsOf(file('main/pins/gc.ts', atOnce))).toEqual(['main/pins/gc.ts imports better-sqlite3, which belongs to one folder only']);
+    const named = "import module from 'node:module';\nconst load = module.createRequire(import.meta.url);\nconst server = load('../http/server.js');";
+    expect(violationsOf(file('main/store/blocks.ts', named))).toEqual([
+      'main/store/blocks.ts imports main/http/server.js (main/store may not import main/http)',
+    ]);
+    const aliased = "import { createRequire as makeRequire } from 'node:module';\nconst req = makeRequire(import.meta.url);\nreq('chokidar');";
+    expect(violationsOf(file('main/sync/runner.ts', aliased))).toEqual(['main/sync/runner.ts imports chokidar, which belongs to one folder only']);
+  });
+
+  it('a read of the team kit beside the repository', () => {
+    expect(
+      kitReadViolations([
+        file('test/helpers/dns-server.ts', "const dir = new URL('../../../shared/fixtures/gateway-conformance/', import.meta.url);"),
+        file('test/integration/fixtures-import.test.ts', "const fixtures = join(repoRoot, '..', 'shared', 'fixtures');"),
+        file('.ci/run', 'keyring="../shared/tools/with-keyring.sh"'),
+        file('scripts/spec.ts', "readFileSync('/work/shared/spec/service-spec.md')"),
+        file('test/unit/kit.ts', "const kit = resolve(here, '../../../shared');"),
+      ]),
+    ).toEqual([
+      'test/helpers/dns-server.ts reads the team kit (shared/fixtures); use what the repository holds',
+      'test/helpers/dns-server.ts climbs out of the repository to ../../../shared',
+      "test/integration/fixtures-import.test.ts reads the team kit (shared', 'fixtures); use what the repository holds",
+      '.ci/run reads the team kit (shared/tools); use what the repository holds',
+      'scripts/spec.ts reads the team kit (shared/spec); use what the repository holds',
+      'test/unit/kit.ts climbs out of the repository to ../../../shared',
+    ]);
+    // The repository's own shared/ is fine from any depth.
+    expect(
+      kitReadViolations([
+        file('test/unit/content/read/x.test.ts', "import type { Plan } from '../../../../shared/api-types.js';"),
+        file('main/http/envelope.ts', "import type { Envelope } from '../../shared/api-types.js';"),
+      ]),
+    ).toEqual([]);
   });
 });

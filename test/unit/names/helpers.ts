@@ -10,7 +10,7 @@ import { addUsage, insertAccount, usageOf } from '../../../main/store/db/account
 import { createNamesContext, type NamesContext } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 
-export const fixturesDir = resolve(fileURLToPath(new URL('../../../../shared/fixtures', import.meta.url)));
+export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
 
 export function fixture(relative: string): Buffer {
   return readFileSync(join(fixturesDir, relative));

@@ -9,7 +9,7 @@ import { importCar } from '../../../../main/content/car/import-car.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
 import { asDagPb, rawBlock, tempDir } from '../../store/blockstore-fixtures.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
 async function carFiles(dir = FIXTURES): Promise<string[]> {
   const found: string[] = [];

@@ -4,7 +4,7 @@ import { MemoryBlockstore } from 'blockstore-core/memory';
 import { importer, type ImporterOptions } from 'ipfs-unixfs-importer';
 import type { CID } from 'multiformats/cid';
 
-export const fixturesRoot = new URL('../../../../../shared/fixtures/', import.meta.url);
+export const fixturesRoot = new URL('../../../fixtures/', import.meta.url);
 
 /** A MemoryBlockstore (keyed by multihash, as the CAR fixtures need) counting reads and writes. */
 export class CountingBlockstore extends MemoryBlockstore {

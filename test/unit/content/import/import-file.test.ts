@@ -133,7 +133,7 @@ describe('importFile', () => {
   });
 
   it('reads a fixture file from disk as a stream', async () => {
-    const path = new URL('../../../../../shared/fixtures/unixfs-inputs/1.2MiB.txt', import.meta.url);
+    const path = new URL('../../../fixtures/unixfs-inputs/1.2MiB.txt', import.meta.url);
     const bytes = await readFile(path);
     const result = await importFile(store, pieces(bytes));
     expect(result.cid.toString()).toBe((await referenceCid(bytes)).toString());

@@ -4,7 +4,7 @@ import type { UnixfsLayoutOptions } from '../../../../main/content/import/unixfs
 
 /** Known-answer UnixFS vectors of the shared fixtures, with their inputs rebuilt from the recipes. */
 
-const FIXTURES = new URL('../../../../../shared/fixtures/', import.meta.url);
+const FIXTURES = new URL('../../../fixtures/', import.meta.url);
 
 export interface UnixfsVector {
   id: string;

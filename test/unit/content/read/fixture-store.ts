@@ -4,7 +4,7 @@ import { MemoryBlockstore } from 'blockstore-core/memory';
 import { CID } from 'multiformats/cid';
 
 /** The shared fixture kit beside the repository. */
-export const fixturesDir = new URL('../../../../../shared/fixtures/', import.meta.url);
+export const fixturesDir = new URL('../../../fixtures/', import.meta.url);
 
 export function fixturePath(relative: string): URL {
   return new URL(relative, fixturesDir);

@@ -13,7 +13,7 @@ import { walkDag, walkDagBlocks } from '../../../../main/content/walk/walk-dag.j
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
 import { rawBlock, sha256Digest, tempDir } from '../../store/blockstore-fixtures.js';
 
-const FIXTURES = fileURLToPath(new URL('../../../../../shared/fixtures/', import.meta.url));
+const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
 async function load(store: PinfoldBlockstore, path: string): Promise<{ roots: CID[]; totalBytes: number; unique: number }> {
   const bytes = await readFile(join(FIXTURES, path));

@@ -1,0 +1,172 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The house rules of docs/architecture.md as a checker over a set of files, so that the arch test
+ * can run it over the repository and over known-bad files alike. Paths are repository-relative with
+ * forward slashes.
+ */
+export interface SourceFile {
+  readonly path: string;
+  readonly text: string;
+}
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Which layers each layer may import; a layer always may import itself. */
+export const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  'shared': [],
+  'main/base': ['shared'],
+  'main/store': ['shared', 'main/base'],
+  'main/content': ['shared', 'main/base', 'main/store'],
+  'main/accounts': ['shared', 'main/base', 'main/store', 'main/content'],
+  'main/pins': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts'],
+  'main/names': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins'],
+  'main/folders': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins'],
+  'main/sync': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders'],
+  'main/http': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync'],
+  'main/app': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http'],
+  'main/cli': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app'],
+  'main/desktop': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app'],
+  // The preload runs in the page's sandboxed preload context: the bridge types, nothing of the service.
+  'main/desktop/preload': ['shared'],
+  'renderer': ['shared'],
+};
+
+/** Packages that only one place may import. */
+export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>> = {
+  'electron': (f) => f.startsWith('main/desktop/'),
+  '@napi-rs/keyring': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
+  'better-sqlite3': (f) => f.startsWith('main/store/db/'),
+  'chokidar': (f) => f === 'main/sync/watcher.ts',
+};
+
+/** The folders of the layered code: every file under them belongs to a layer. */
+export const LAYERED_DIRS = ['main', 'renderer', 'shared'];
+
+/** A file's layer, or null when it belongs to none (a new folder or top-level file nobody placed). */
+export function layerOf(file: string): string | null {
+  if (file.startsWith('shared/')) return 'shared';
+  if (file.startsWith('renderer/')) return 'renderer';
+  if (file.startsWith('main/desktop/preload/')) return 'main/desktop/preload';
+  if (/^main\/app(-[a-z-]+)?\.ts$/.test(file)) return 'main/app';
+  if (/^main\/cli(-[a-z-]+)?\.ts$/.test(file)) return 'main/cli';
+  const folder = /^main\/([a-z]+)\//.exec(file)?.[1];
+  const layer = folder === undefined ? null : `main/${folder}`;
+  return layer !== null && layer in LAYERS ? layer : null;
+}
+
+const CALL_ARG = String.raw`\(\s*['"]([^'"]+)['"]\s*\)`;
+
+/** Every module a file loads: import/export from, side-effect imports, import(), require() and createRequire. */
+export function importsOf(text: string): string[] {
+  const specs = new Set<string>();
+  const add = (pattern: RegExp) => {
+    for (const match of text.matchAll(pattern)) specs.add(match[1] as string);
+  };
+  add(/(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^'"]+)['"]/g);
+  add(/(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g);
+  add(new RegExp(String.raw`\b(?:import|require)` + CALL_ARG, 'g'));
+  // A require made by createRequire (or an alias of it) loads modules as well: called at once,
+  // createRequire(import.meta.url)('x'), or kept under any name, const load = createRequire(...); load('x').
+  const factories = ['createRequire', ...[...text.matchAll(/\bcreateRequire\s+as\s+(\w+)/g)].map((match) => match[1] as string)];
+  for (const factory of factories) {
+    add(new RegExp(String.raw`\b${factory}\s*\([^)]*\)\s*` + CALL_ARG, 'g'));
+    for (const made of text.matchAll(new RegExp(String.raw`\b(\w+)\s*=\s*(?:\w+\.)?${factory}\s*\(`, 'g'))) {
+      add(new RegExp(String.raw`\b${made[1] as string}\s*` + CALL_ARG, 'g'));
+    }
+  }
+  return [...specs];
+}
+
+const packageOf = (spec: string) => (spec.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : (spec.split('/')[0] as string));
+
+/** Layer order, package ownership, browser code without Node, no file outside a layer, no imports of test/. */
+export function importViolations(files: readonly SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    const layer = layerOf(file.path);
+    if (!layer) {
+      problems.push(`${file.path} belongs to no layer (place it in LAYERS and docs/architecture.md)`);
+      continue;
+    }
+    for (const spec of importsOf(file.text)) {
+      if (spec.startsWith('.')) {
+        const target = relative(repoRoot, resolve(repoRoot, dirname(file.path), spec)).split(sep).join('/');
+        if (target === 'test' || target.startsWith('test/')) {
+          problems.push(`${file.path} imports ${target} (nothing outside test/ imports the tests)`);
+          continue;
+        }
+        const targetLayer = layerOf(target.replace(/\.js$/, '.ts'));
+        if (targetLayer === layer) continue;
+        if (!targetLayer) problems.push(`${file.path} imports ${target}, which belongs to no layer`);
+        else if (!(LAYERS[layer] ?? []).includes(targetLayer)) problems.push(`${file.path} imports ${target} (${layer} may not import ${targetLayer})`);
+        continue;
+      }
+      const pkg = packageOf(spec);
+      const owner = OWNED_PACKAGES[pkg];
+      if (owner && !owner(file.path)) problems.push(`${file.path} imports ${pkg}, which belongs to one folder only`);
+      // Node's own modules: code that runs in the browser (renderer/, shared/) cannot load them.
+      const builtin = spec.startsWith('node:') || builtinModules.includes(pkg);
+      if ((layer === 'shared' || layer === 'renderer') && builtin) problems.push(`${file.path} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
+    }
+  }
+  return problems;
+}
+
+/** Folders and files that must not read the team kit (../shared beside the repository). */
+export const KIT_FREE_PLACES = [
+  ...['main', 'renderer', 'shared', 'test', 'scripts', '.ci', 'bin', 'build'],
+  ...['package.json', 'vitest.config.ts', 'vite.config.ts', 'vite.preload.config.ts', 'electron-builder.yml'],
+  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json'],
+];
+
+/**
+ * The kit's folders. The repository's own shared/ has none of them (the arch test checks), so any path
+ * naming one, with slashes or as path.join segments, points outside the repository.
+ */
+export const KIT_DIRS = ['fixtures', 'tools', 'spec', 'docs'];
+const KIT_PATH = new RegExp(`\\bshared(?:[/\\\\]|['"]\\s*,\\s*['"])(${KIT_DIRS.join('|')})\\b`, 'g');
+const CLIMB_TO_SHARED = /((?:\.\.\/)+)shared\b/g;
+
+/** Reads of the team kit: a path into one of its folders, or a relative path that climbs out of the repository to a `shared` folder. */
+export function kitReadViolations(files: readonly SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    for (const match of file.text.matchAll(KIT_PATH)) problems.push(`${file.path} reads the team kit (${match[0]}); use what the repository holds`);
+    for (const match of file.text.matchAll(CLIMB_TO_SHARED)) {
+      const target = relative(repoRoot, resolve(repoRoot, dirname(file.path), match[1] as string, 'shared'));
+      if (target.startsWith('..')) problems.push(`${file.path} climbs out of the repository to ${match[0]}`);
+    }
+  }
+  return problems;
+}
+
+/** Every file under the given repository folders (or the given files), repository-relative. */
+function pathsUnder(places: readonly string[]): string[] {
+  const paths: string[] = [];
+  const visit = (path: string) => {
+    if (!statSync(join(repoRoot, path)).isDirectory()) paths.push(path);
+    else for (const name of readdirSync(join(repoRoot, path))) visit(`${path}/${name}`);
+  };
+  for (const place of places) visit(place);
+  return paths;
+}
+
+const read = (path: string): SourceFile => ({ path, text: readFileSync(join(repoRoot, path), 'utf8') });
+
+/** Source files (.ts, .tsx) under the given folders, as the import rules see them. */
+export function sourceFiles(dirs: readonly string[]): SourceFile[] {
+  return pathsUnder(dirs)
+    .filter((path) => /\.(ts|tsx)$/.test(path) && !path.endsWith('.d.ts'))
+    .map(read);
+}
+
+/** Every text file under the given places; the fixtures are third-party data copied verbatim, so they are left out. */
+export function textFiles(places: readonly string[]): SourceFile[] {
+  return pathsUnder(places)
+    .filter((path) => !path.startsWith('test/fixtures/') && !/\.(png|ico|icns|woff2?)$/.test(path))
+    .map(read);
+}
