@@ -27,6 +27,8 @@ export function signedPathForms(rawPath: string): string[] {
 
 /** Empty segments and the trailing slash removed: `/ipfs//x/` -> `/ipfs/x`, `/` stays `/`. */
 export function canonicalPath(rawPath: string): string {
+  // Most paths are canonical already: skip the split on the hot path of every signed API call.
+  if (!rawPath.includes('//') && (rawPath.length <= 1 || !rawPath.endsWith('/')) && rawPath.startsWith('/')) return rawPath;
   return `/${rawPath
     .split('/')
     .filter((segment) => segment !== '')

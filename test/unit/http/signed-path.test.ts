@@ -6,6 +6,9 @@ describe('signed path forms (contract section 2, canonical path)', () => {
     expect(canonicalPath('/ipfs/x/')).toBe('/ipfs/x');
     expect(canonicalPath('//ipfs///x//y/')).toBe('/ipfs/x/y');
     expect(canonicalPath('/')).toBe('/');
+    expect(canonicalPath('/ipfs/x/y')).toBe('/ipfs/x/y');
+    expect(canonicalPath('//')).toBe('/');
+    expect(canonicalPath('')).toBe('/');
     expect(canonicalPath('/ipfs/x/./../y%2F')).toBe('/ipfs/x/./../y%2F');
   });
 
