@@ -7,7 +7,8 @@ import { systemClock, type Clock } from './base/clock.js';
 import { NotFoundError } from './base/errors.js';
 import type { Logger } from './base/logger.js';
 import type { ReadWriteLock } from './base/read-write-lock.js';
-import { createShardCache, DEFAULT_LAYOUT, editDirectory, type DirectoryBlockstore, type DirectoryStats } from './content/directory/index.js';
+import type { CidProfile } from './content/cid-profile.js';
+import { createShardCache, editDirectory, type DirectoryBlockstore, type DirectoryStats } from './content/directory/index.js';
 import { importFile } from './content/import/import-file.js';
 import { syncRoutes } from './http/routes/sync.js';
 import type { NamesContext } from './names/context.js';
@@ -36,6 +37,8 @@ export interface SyncDeps {
   logger: Logger;
   clock?: Clock;
   timing?: RunnerTiming;
+  /** The layout of the files and directories a sync writes (--cid-profile). */
+  profile: CidProfile;
 }
 
 export interface SyncHandle {
@@ -59,7 +62,7 @@ function boundedMap<V>(max: number): { get(key: string): V | undefined; set(key:
 const passThroughLock: ReadWriteLock = { shared: (fn) => fn(), exclusive: (fn) => fn() };
 
 export function startSync(deps: SyncDeps): SyncHandle {
-  const { db, blockstore, pins, names, logger } = deps;
+  const { db, blockstore, pins, names, logger, profile } = deps;
   const clock = deps.clock ?? systemClock;
   // A batch holds the GC lock (shared) from its first import to its pin; addPin takes that lock
   // itself, and a second shared request queued behind a waiting GC would deadlock, so inside the
@@ -84,8 +87,9 @@ export function startSync(deps: SyncDeps): SyncHandle {
       },
     };
     return {
+      emptyDirectory: profile.emptyDirectory.toString(),
       async importFile(source, options) {
-        const result = await importFile(batch, source, { signal: options.signal, transfer: options.transfer });
+        const result = await importFile(batch, source, { ...profile.file, signal: options.signal, transfer: options.transfer });
         const cid = result.cid.toString();
         tsizes.set(cid, result.dagSize);
         return { cid, size: result.size };
@@ -103,7 +107,7 @@ export function startSync(deps: SyncDeps): SyncHandle {
             // An added name replaces the entry of that name; editDirectory refuses a name in both lists.
             remove: op.remove.filter((name) => !added.has(name)),
           },
-          { ...DEFAULT_LAYOUT, signal: options.signal, shardCache, statsOf: (cid) => dirStats.get(cid.toString()) },
+          { ...profile.directory, signal: options.signal, shardCache, statsOf: (cid) => dirStats.get(cid.toString()) },
         );
         const cid = result.cid.toString();
         tsizes.set(cid, result.size);

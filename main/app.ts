@@ -31,6 +31,7 @@ import { createEgressMeter } from './accounts/egress-meter.js';
 import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
 import { builtinBlocks } from './content/builtin-blocks.js';
+import { cidProfile } from './content/cid-profile.js';
 import type { PinsContext } from './pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
@@ -155,6 +156,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     }, config.gcIntervalSeconds * 1000);
     gcTimer.unref();
     const uploadKey = await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
+    // One layout for everything that makes new content (contract section 5, --cid-profile).
+    const profile = cidProfile(config.cidProfile);
 
     const names = createNamesContext({
       db,
@@ -172,6 +175,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       db,
       blockstore: blocks,
       clock,
+      layout: profile.directory,
       pins: {
         isPinned: (accountId, cid) => isPinned(pins, accountId, cid),
         isUsedByOtherPin: (accountId, cid) =>
@@ -205,8 +209,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
     folderRoutes(server, folders);
-    const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock });
-    uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
+    const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock, profile });
+    uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge(), profile });
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,

@@ -1,4 +1,4 @@
-import { DEFAULTS, defaultConfig, type ServiceConfig } from './base/config.js';
+import { CID_PROFILES, DEFAULTS, defaultConfig, type CidProfileName, type ServiceConfig } from './base/config.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {
@@ -55,7 +55,27 @@ function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): num
   return Number(text);
 }
 
-const SERVE_FLAGS = new Set(['data', 'port', 'host', 'gc-interval', 'gc-grace', 'ts-window', 'dns-resolver', 'public-gateway', 'allow-origin', 'pin-timeout']);
+const SERVE_FLAGS = new Set([
+  'data',
+  'port',
+  'host',
+  'gc-interval',
+  'gc-grace',
+  'ts-window',
+  'dns-resolver',
+  'public-gateway',
+  'allow-origin',
+  'pin-timeout',
+  'cid-profile',
+]);
+
+function cidProfileFlag(args: ParsedArgs): CidProfileName {
+  const text = single(args, 'cid-profile');
+  if (text === undefined) return DEFAULTS.cidProfile;
+  const known = CID_PROFILES.find((name) => name === text);
+  if (known === undefined) throw new UsageError(`--cid-profile must be one of ${CID_PROFILES.join(', ')} (got "${text}")`);
+  return known;
+}
 
 /** The flags of `pinfold serve` (contract section 1) into a config; unknown flags are an error, not ignored. */
 export function serveConfig(args: ParsedArgs): ServiceConfig {
@@ -76,5 +96,6 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
     dnsResolver: resolver,
     publicGateway: single(args, 'public-gateway') === 'true',
     allowOrigins: args.flags.get('allow-origin') ?? [],
+    cidProfile: cidProfileFlag(args),
   });
 }

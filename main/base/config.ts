@@ -1,6 +1,13 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 
+/**
+ * Kubo's names for how new content is laid out (IPIP-499; contract section 5): `unixfs-v1-2025` is
+ * Pinfold's own default, `unixfs-v0-2015` Kubo's legacy import defaults, which gw3's writable gateway uses.
+ */
+export const CID_PROFILES = ['unixfs-v1-2025', 'unixfs-v0-2015'] as const;
+export type CidProfileName = (typeof CID_PROFILES)[number];
+
 /** Everything `pinfold serve` can be told (contract section 1). */
 export interface ServiceConfig {
   dataDir: string;
@@ -15,6 +22,8 @@ export interface ServiceConfig {
   allowOrigins: string[];
   /** How long a `pinning` pin waits for its blocks before it turns `failure`. */
   pinTimeoutSeconds: number;
+  /** The layout of new files and directories: uploads, DAG add/remove, folder operations, sync. */
+  cidProfile: CidProfileName;
 }
 
 export const DEFAULTS = {
@@ -24,6 +33,7 @@ export const DEFAULTS = {
   gcGraceSeconds: 600,
   tsWindowSeconds: 300,
   pinTimeoutSeconds: 600,
+  cidProfile: 'unixfs-v1-2025',
 } as const;
 
 /** The OS application-data folder shared by the desktop app and `serve`. */
@@ -45,6 +55,7 @@ export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
     publicGateway: false,
     allowOrigins: [],
     pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
+    cidProfile: DEFAULTS.cidProfile,
     ...overrides,
   };
 }

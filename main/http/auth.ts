@@ -20,6 +20,15 @@ function header(headers: IncomingHttpHeaders, name: string): string | undefined 
 }
 
 /**
+ * True when the request authenticates by `X-Access-Signature` (the secret, when both are sent, wins). Such
+ * a signature covers one URL, so the gateway serves a peer-ID `/ipns` name in place rather than redirect
+ * a client that would follow with a signature made for the first URL.
+ */
+export function usesSignature(headers: IncomingHttpHeaders): boolean {
+  return header(headers, 'x-access-secret') === undefined && header(headers, 'x-access-signature') !== undefined;
+}
+
+/**
  * Both modes of contract section 2: `X-Access-Secret`, or `X-Access-Signature` over the request.
  * Every failure is the same 401 shape, so a caller cannot tell an unknown key from a wrong secret
  * by the message.

@@ -1,9 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { signedPathForms } from './signed-path.js';
 
 /**
  * The `X-Access-Signature` mode (contract section 2): HMAC-SHA256 keyed with the decoded secret over
- * `METHOD\npath\nquery`, path as sent, query re-rendered by URLSearchParams in the order sent; the
- * same with the parameters sorted by name is accepted too.
+ * `METHOD\npath\nquery`. The path may be signed in any form of {@link signedPathForms} (as sent,
+ * canonical, canonical decoded); the query is re-rendered by URLSearchParams in the order sent, and the
+ * same with the parameters sorted by name is accepted too. The first string is always the path and
+ * query as sent. Identical candidates are listed once, so a plain API path costs one or two HMACs.
  */
 export function canonicalStrings(method: string, rawUrl: string): string[] {
   const q = rawUrl.indexOf('?');
@@ -11,8 +14,11 @@ export function canonicalStrings(method: string, rawUrl: string): string[] {
   const params = new URLSearchParams(q === -1 ? '' : rawUrl.slice(q + 1));
   const asSent = params.toString();
   const sorted = new URLSearchParams([...params].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))).toString();
-  const head = `${method.toUpperCase()}\n${path}\n`;
-  return asSent === sorted ? [head + asSent] : [head + asSent, head + sorted];
+  const queries = asSent === sorted ? [asSent] : [asSent, sorted];
+  const upper = method.toUpperCase();
+  const strings: string[] = [];
+  for (const form of signedPathForms(path)) for (const query of queries) strings.push(`${upper}\n${form}\n${query}`);
+  return strings;
 }
 
 export function sign(hmacKey: Buffer, canonical: string): string {

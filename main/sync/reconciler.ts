@@ -60,6 +60,11 @@ export interface DirOperation {
 
 export interface ReconcilerComponents {
   db: Db;
+  /**
+   * The empty directory in the CID version new directories get (a folder or subfolder with nothing in
+   * it is that CID itself, no operation made). Default EMPTY_DIR_CID.
+   */
+  emptyDirectory?: string;
   /** Imports one file's bytes (contract section 5 layout) into the blockstore. Must consume the stream. */
   /** `transfer`: the source never reuses a buffer it yielded (see fixedChunks). */
   importFile(source: AsyncIterable<Uint8Array>, options: { signal?: AbortSignal; transfer?: boolean }): Promise<{ cid: string; size: number }>;
@@ -290,10 +295,11 @@ export async function reconcileBatch(
     }
   }
   const order = [...dirs.values()].sort((a, b) => depthOf(b.key) - depthOf(a.key));
-  let newRoot = oldRoot === '' ? EMPTY_DIR_CID : oldRoot;
+  const empty = components.emptyDirectory ?? EMPTY_DIR_CID;
+  let newRoot = oldRoot === '' ? empty : oldRoot;
   for (const plan of order) {
     signal?.throwIfAborted();
-    const base = plan.reset ? EMPTY_DIR_CID : plan.key === '' ? (oldRoot === '' ? EMPTY_DIR_CID : oldRoot) : existing(plan.key)?.cid;
+    const base = plan.reset ? empty : plan.key === '' ? (oldRoot === '' ? empty : oldRoot) : existing(plan.key)?.cid;
     if (base === undefined) continue; // under a removed folder: nothing to rebuild
     const op: DirOperation = { add: [...plan.add.values()], remove: [...plan.remove] };
     const cid = op.add.length === 0 && op.remove.length === 0 ? base : await components.applyOperation(base, op, { signal });

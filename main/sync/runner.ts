@@ -53,6 +53,8 @@ const MAX_ERROR_TEXT = 2_000;
  * invisible, so a batch that fails or is abandoned leaves nothing behind but reclaimable pack bytes.
  */
 export interface BlockSession {
+  /** See ReconcilerComponents.emptyDirectory. */
+  emptyDirectory?: string;
   importFile: ReconcilerComponents['importFile'];
   applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
   /** Makes every block written so far durable and visible. Once; later calls do nothing. */
@@ -206,6 +208,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   const componentsFor = (session: BlockSession): ReconcilerComponents => ({
     db,
     clock,
+    emptyDirectory: session.emptyDirectory,
     importFile: session.importFile,
     applyOperation: session.applyOperation,
     async movePin(newRoot, oldRoot) {

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryBlockstore } from 'blockstore-core/memory';
-import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
+import { importer, type ImportCandidate, type ImporterOptions } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { expect } from 'vitest';
@@ -44,9 +44,9 @@ const IMPORTER_OPTIONS = {
 /**
  * The root ipfs-unixfs-importer gives the folder's content, independently of Pinfold: every regular
  * file and folder, minus what `skip` names (relative `/` paths; ignored or unreadable ones). Symlinks
- * and other non-regular files are never content.
+ * and other non-regular files are never content. `options`: the importer's layout (default the contract's).
  */
-export async function referenceRoot(folder: string, skip: (rel: string) => boolean = () => false): Promise<string> {
+export async function referenceRoot(folder: string, skip: (rel: string) => boolean = () => false, options: ImporterOptions = IMPORTER_OPTIONS): Promise<string> {
   const candidates: ImportCandidate[] = [{ path: 'root' }];
   const walk = async (rel: string): Promise<void> => {
     const names = (await readdir(path.join(folder, ...rel.split('/').filter(Boolean)))).sort();
@@ -63,7 +63,7 @@ export async function referenceRoot(folder: string, skip: (rel: string) => boole
   };
   await walk('');
   let root: string | undefined;
-  for await (const entry of importer(candidates, new MemoryBlockstore(), IMPORTER_OPTIONS)) {
+  for await (const entry of importer(candidates, new MemoryBlockstore(), options)) {
     if (entry.path === 'root') root = entry.cid.toString();
   }
   if (!root) throw new Error('importer gave no root');
@@ -118,14 +118,21 @@ export async function ipnsRoot(server: Server, key: Key, name: string): Promise<
  * Waits until the folder's state is idle with the reference root both stored and served by its
  * IPNS name; returns that root.
  */
-export async function converged(server: Server, key: Key, id: string, folder: string, skip?: (rel: string) => boolean): Promise<string> {
+export async function converged(
+  server: Server,
+  key: Key,
+  id: string,
+  folder: string,
+  skip?: (rel: string) => boolean,
+  options?: ImporterOptions,
+): Promise<string> {
   let expected = '';
   let seen = '';
   try {
     return await until(
       'sync to converge',
       async () => {
-        expected = await referenceRoot(folder, skip);
+        expected = await referenceRoot(folder, skip, options);
         const row = await syncRow(server, key, id);
         seen = `${row.state} ${row.root} pending=${row.pending} error=${row.error}`;
         if (row.root !== expected || row.state !== 'idle' || row.pending !== 0) return undefined;

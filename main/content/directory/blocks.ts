@@ -19,21 +19,24 @@ export function multihashKey(cid: CID): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
 }
 
-/** CIDv1 dag-pb sha2-256, as the importer makes them (hashed synchronously). */
-export function dagPbCid(bytes: Uint8Array): CID {
-  const digest = createHash('sha256').update(bytes).digest();
-  return CID.createV1(dagPb.code, Digest.create(SHA2_256, new Uint8Array(digest.buffer, digest.byteOffset, digest.byteLength)));
+/** dag-pb sha2-256 in the CID version asked for (1 unless said), as the importer makes them (hashed synchronously). */
+export function dagPbCid(bytes: Uint8Array, cidVersion: 0 | 1 = 1): CID {
+  const hash = createHash('sha256').update(bytes).digest();
+  const digest = Digest.create(SHA2_256, new Uint8Array(hash.buffer, hash.byteOffset, hash.byteLength));
+  return cidVersion === 0 ? CID.createV0(digest) : CID.createV1(dagPb.code, digest);
 }
 
 /**
  * Blocks an edit makes, held back until the whole edit has succeeded so that a rejected edit writes
- * nothing. Reads of pending blocks are served from here.
+ * nothing. Reads of pending blocks are served from here. Every block gets a CID of `cidVersion`.
  */
 export class BlockBatch {
   private readonly blocks = new Map<string, { cid: CID; bytes: Uint8Array }>();
 
+  constructor(readonly cidVersion: 0 | 1 = 1) {}
+
   add(bytes: Uint8Array): CID {
-    const cid = dagPbCid(bytes);
+    const cid = dagPbCid(bytes, this.cidVersion);
     this.blocks.set(multihashKey(cid), { cid, bytes });
     return cid;
   }

@@ -8,7 +8,7 @@ import { utf8, validateEntryName } from './entry-name.js';
 import { lookupInShard } from './hamt-walk.js';
 import { decodePbNode } from './pb-decode.js';
 import { readUnixfsFields, UNIXFS_DIRECTORY, UNIXFS_HAMT_SHARD } from './unixfs-data.js';
-import type { DirectoryBlockstore, DirectoryEditOptions, DirectoryEditResult, DirectoryEntry } from './types.js';
+import { DEFAULT_LAYOUT, type DirectoryBlockstore, type DirectoryEditOptions, type DirectoryEditResult, type DirectoryEntry } from './types.js';
 
 /**
  * Finds `name` in the directory `dir` (plain or HAMT), reading only the shards on its hash path.
@@ -43,6 +43,11 @@ async function isDirectory(ctx: ReadContext, cid: CID): Promise<boolean> {
   }
 }
 
+function planContext(blockstore: DirectoryBlockstore, options: DirectoryEditOptions): PlanContext {
+  const batch = new BlockBatch(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
+  return { blockstore, batch, signal: options.signal, shardCache: options.shardCache };
+}
+
 function checkPath(path: readonly string[]): void {
   if (path.length === 0) throw new BadInputError('path: must name at least one entry');
   path.forEach((segment, i) => validateEntryName(segment, `path segment ${i + 1}`));
@@ -62,7 +67,7 @@ export async function setPath(
   options: DirectoryEditOptions = {},
 ): Promise<DirectoryEditResult> {
   checkPath(path);
-  const ctx: PlanContext = { blockstore, batch: new BlockBatch(), signal: options.signal, shardCache: options.shardCache };
+  const ctx = planContext(blockstore, options);
   await readDirectoryNode(ctx, root, 'cid');
   const chain: CID[] = [root];
   for (let i = 0; i < path.length - 1; i++) {
@@ -89,7 +94,7 @@ export async function removePath(
   options: DirectoryEditOptions = {},
 ): Promise<DirectoryEditResult> {
   checkPath(path);
-  const ctx: PlanContext = { blockstore, batch: new BlockBatch(), signal: options.signal, shardCache: options.shardCache };
+  const ctx = planContext(blockstore, options);
   await readDirectoryNode(ctx, root, 'cid');
   const chain: CID[] = [root];
   const notFound = () => new NotFoundError(`path: "${path.join('/')}" does not exist under ${root.toString()}`);

@@ -59,7 +59,7 @@ export async function prepareDirectoryEdit(
   changes: DirectoryChanges,
   options: DirectoryEditOptions = {},
 ): Promise<PreparedDirectoryEdit> {
-  const batch = new BlockBatch();
+  const batch = new BlockBatch(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
   const result = await planDirectoryEdit({ blockstore, batch, signal: options.signal, shardCache: options.shardCache }, root, changes, options);
   return { result, commit: () => batch.commit(blockstore, options.signal) };
 }
@@ -113,9 +113,11 @@ export async function planDirectoryEdit(
   changes: DirectoryChanges,
   options: DirectoryEditOptions = {},
 ): Promise<DirectoryEditResult> {
+  // The CID version is the batch's: every block of one edit is written in one version.
   const layout: DirectoryLayout = {
     shardSplitThresholdBytes: options.shardSplitThresholdBytes ?? DEFAULT_LAYOUT.shardSplitThresholdBytes,
     shardSplitStrategy: options.shardSplitStrategy ?? DEFAULT_LAYOUT.shardSplitStrategy,
+    cidVersion: ctx.batch.cidVersion,
   };
   const what = root.toString();
   const node = await readDirectoryNode(ctx, root, 'cid');
@@ -126,7 +128,7 @@ export async function planDirectoryEdit(
 
   if (node.kind === 'hamt') {
     const stats = { ...(await statsOfNode(ctx, root, node, options)) };
-    const attempt: ShardEditContext = { ...ctx, batch: new BlockBatch(), displaced: [], what };
+    const attempt: ShardEditContext = { ...ctx, batch: new BlockBatch(ctx.batch.cidVersion), displaced: [], what };
     const changeList: Change[] = [
       ...adds.map((entry): Change => ({ kind: 'add', entry })),
       ...removes.map((target): Change => ({ kind: 'remove', target })),

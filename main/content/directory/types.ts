@@ -17,11 +17,14 @@ export interface DirectoryLayout {
   shardSplitThresholdBytes: number;
   /** Default `links-bytes`, the importer's default. */
   shardSplitStrategy: ShardSplitStrategy;
+  /** CID version of the directory and shard nodes an edit writes (Kubo's legacy profile: 0). Default 1. */
+  cidVersion: 0 | 1;
 }
 
 export const DEFAULT_LAYOUT: DirectoryLayout = {
   shardSplitThresholdBytes: 262_144,
   shardSplitStrategy: 'links-bytes',
+  cidVersion: 1,
 };
 
 /**

@@ -20,7 +20,9 @@ const ROWS_PER_CHUNK = 200;
 export async function serveDirectory(ctx: GatewayContext, info: NodeInfo): Promise<void> {
   const { target, reply } = ctx;
   if (!target.trailingSlash) {
-    void reply.redirect(`${encodePath(target.namespace, target.rootText, target.segments)}/${target.search}`, 301);
+    // The path exactly as sent plus "/": a signed client follows with its signature, which must verify
+    // over the canonical form of the new path (re-encoding the names could change it).
+    void reply.redirect(`${target.rawPath}/${target.search}`, 301);
     return;
   }
   const index = await findIndex(ctx, info);

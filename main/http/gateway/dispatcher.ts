@@ -5,6 +5,7 @@ import { hasBlock } from '../../content/read/blocks.js';
 import { PathInsideNodeError } from '../../content/read/errors.js';
 import { inspectNode } from '../../content/read/inspect-node.js';
 import { resolvePath, type ResolvedPath } from '../../content/read/resolve-path.js';
+import { usesSignature } from '../auth.js';
 import { canonicalIpnsName } from './canonical-name.js';
 import { serveCar } from './car.js';
 import { serveCodec } from './codec.js';
@@ -54,12 +55,13 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
   let record: Uint8Array | undefined;
   if (target.namespace === 'ipns') {
     const canonical = canonicalIpnsName(target.rootText);
-    if (canonical !== undefined) {
+    // A signed request is served in place (contract section 2): its signature covers this URL only.
+    if (canonical !== undefined && !usesSignature(request.headers)) {
       const rest = target.rawPath.slice(`/ipns/${target.rootText}`.length);
       void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
       return;
     }
-    const name = await deps.resolveName(target.rootText, signal);
+    const name = await deps.resolveName(canonical ?? target.rootText, signal);
     root = name.cid;
     prefix = name.path;
     ttlSeconds = name.ttlSeconds;

@@ -3,6 +3,7 @@ import type { CID } from 'multiformats/cid';
 import { unixSeconds, type Clock } from '../../base/clock.js';
 import { BadInputError, NotFoundError, UnauthorizedError } from '../../base/errors.js';
 import type { AccountsContext } from '../../accounts/context.js';
+import type { CidProfile } from '../../content/cid-profile.js';
 import { requireCapability } from '../../accounts/permissions.js';
 import { check, record } from '../../accounts/usage.js';
 import { importCar } from '../../content/car/import-car.js';
@@ -27,6 +28,8 @@ export interface UploadDeps {
   clock: Clock;
   /** New blocks are visible: pending pins may complete. */
   blocksAdded(): void;
+  /** The layout of uploaded files and of the directories DAG add/remove writes (--cid-profile). */
+  profile: CidProfile;
 }
 
 type Query = Record<string, unknown>;
@@ -92,7 +95,7 @@ async function walkEditPath(deps: UploadDeps, root: CID, segments: readonly stri
 /** Imports the step-2 payload; the caller records `bytes` of ingress once its whole operation succeeded. */
 async function importPayload(deps: UploadDeps, request: FastifyRequest, args: UploadArgs): Promise<{ cid: CID; bytes: number }> {
   const counted = { bytes: 0 };
-  const result = await importFile(deps.blockstore, uploadPayload(request, args.size, counted));
+  const result = await importFile(deps.blockstore, uploadPayload(request, args.size, counted), deps.profile.file);
   deps.blocksAdded();
   return { cid: result.cid, bytes: counted.bytes };
 }
@@ -141,7 +144,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     await requireDirectory(deps, root);
     await walkEditPath(deps, root, segments);
     const { cid, bytes } = await importPayload(deps, request, args);
-    const result = await setPath(deps.blockstore, root, segments, cid);
+    const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
     record(deps.accounts, args.account, 'ingress', bytes);
     return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
   });
@@ -163,7 +166,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       return issueAddress(deps, request, -1);
     }
     redeemAddress(deps, request);
-    const result = await removePath(deps.blockstore, root, segments);
+    const result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
     return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
   });
 

@@ -9,6 +9,12 @@ import { startGateway, type Harness } from './gateway-harness.js';
 const NAME = 'k51qzi5uqu5dlxdsdu5fpuu7h69wu4ohp32iwm9pdt9nq3y5rpn3ln9j12zfhe';
 const RECORD_NAME = 'k51qzi5uqu5dlkw8pxuw9qmqayfdeh4kfebhmreauqdc6a7c3y7d5i9fi8mk9w';
 const DNS = 'example.net';
+const PEER_ID = '12D3KooWRBy97UB99e3J6hiPesre1MZeuNQvfan4gBziswrRJsNK';
+const PEER_ID_NAME = 'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8';
+const RSA_PEER_ID = 'QmcJM7PRfkSbcM5cf1QugM5R37TLRKyJGgBEhXjLTB8uA2';
+const RSA_PEER_ID_NAME = 'k2k4r8ol4m8kkcqz509c1rcjwunebj02gcnm5excpx842u736nja8ger';
+/** The gateway only looks at which credential a request carries; the server's hook has verified it. */
+const SIGNED = { 'x-access-key': 'k', 'x-access-signature': 's' };
 const [R1, R2, R3, R4, F] = [
   'bafybeib3ffl2teiqdncv3mkz4r23b5ctrwkzrrhctdbne6iboayxuxk5ui',
   'bafybeih2w7hjocxjg6g2ku25hvmd53zj7og4txpby3vsusfefw5rrg5sii',
@@ -31,6 +37,9 @@ beforeAll(async () => {
       [RECORD_NAME]: { cid: CID.parse('bafkqaddwgevxmmraojswg33smq'), path: [], ttlSeconds: 1800, record },
       [DNS]: { cid: CID.parse('bafybeidnfzfojuxqvqttbwzb2g3wthsysyhmfuzhcwbu77kv5c3n6b4ugy'), path: [], ttlSeconds: 30 },
       'sub.example.net': { cid: CID.parse(R1), path: ['root2'], ttlSeconds: 0 },
+      // The canonical forms of the two peer IDs below.
+      [PEER_ID_NAME]: { cid: CID.parse(R1), path: [], ttlSeconds: 60 },
+      [RSA_PEER_ID_NAME]: { cid: CID.parse(R1), path: ['root2'], ttlSeconds: 60 },
     },
     beforeBody: (_request: FastifyRequest, bytes: number) => {
       if (refuse) throw new LimitReachedError('egress');
@@ -106,6 +115,30 @@ describe('gateway: /ipns', () => {
     expect(b.headers.location).toBe('/ipns/k2k4r8ol4m8kkcqz509c1rcjwunebj02gcnm5excpx842u736nja8ger/root2/');
     const c = await gw.get('/ipns/12D3KooWRBy97UB99e3J6hiPesre1MZeuNQvfan4gBziswrRJsNK?keep=query');
     expect(c.headers.location).toBe('/ipns/k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8?keep=query');
+  });
+
+  it('serves a peer-ID name in place for a signed request (contract section 2), path and query kept', async () => {
+    const listing = await gw.get(`/ipns/${PEER_ID}/root2/root3/?keep=query`, SIGNED);
+    expect(listing.status).toBe(200);
+    expect(listing.headers['x-ipfs-path']).toBe(`/ipns/${PEER_ID}/root2/root3/`);
+    expect(listing.headers['x-ipfs-roots']).toBe(`${R1},${R2},${R3}`);
+    const file = await gw.get(`/ipns/${PEER_ID}/root2/root3/root4/index.html`, SIGNED);
+    expect(file.status).toBe(200);
+    expect(file.headers.etag).toBe(`"${F}"`);
+    // The RSA form (Qm…), whose name points into the tree.
+    const rsa = await gw.get(`/ipns/${RSA_PEER_ID}/root3/`, SIGNED);
+    expect(rsa.status).toBe(200);
+    expect(rsa.headers['x-ipfs-roots']).toBe(`${R1},${R2},${R3}`);
+    // A directory without its slash still redirects, staying on the form the client signed.
+    const dir = await gw.get(`/ipns/${PEER_ID}/root2?keep=query`, SIGNED);
+    expect(dir.status).toBe(301);
+    expect(dir.headers.location).toBe(`/ipns/${PEER_ID}/root2/?keep=query`);
+  });
+
+  it('still redirects a peer-ID name for a request with the secret (it follows with a valid header)', async () => {
+    const secret = await gw.get(`/ipns/${PEER_ID}/root2/`, { 'x-access-key': 'k', 'x-access-secret': 'x', 'x-access-signature': 's' });
+    expect(secret.status).toBe(302);
+    expect(secret.headers.location).toBe(`/ipns/${PEER_ID_NAME}/root2/`);
   });
 
   it('answers 404 for unknown names', async () => {

@@ -46,6 +46,10 @@ describe('gateway: directory listings', () => {
     const res = await gw.get(`/ipfs/${ROOT}/%C4%85/%C4%99?x=1`);
     expect(res.status).toBe(301);
     expect(res.headers.location).toBe(`/ipfs/${ROOT}/%C4%85/%C4%99/?x=1`);
+    // The path stays as sent (here with lower-case escapes): a signature over it must verify after the redirect.
+    const lower = await gw.get(`/ipfs/${ROOT}/%c4%85?x=1`);
+    expect(lower.status).toBe(301);
+    expect(lower.headers.location).toBe(`/ipfs/${ROOT}/%c4%85/?x=1`);
     const top = await gw.get(`/ipfs/${ROOT}`);
     expect(top.status).toBe(301);
     expect(top.headers.location).toBe(`/ipfs/${ROOT}/`);

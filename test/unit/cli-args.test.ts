@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgs, serveConfig, UsageError } from '../../main/cli-args.js';
+
+describe('pinfold serve --cid-profile', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('defaults to unixfs-v1-2025 and takes either of Kubo profile names', () => {
+    expect(config().cidProfile).toBe('unixfs-v1-2025');
+    expect(config('--cid-profile', 'unixfs-v0-2015').cidProfile).toBe('unixfs-v0-2015');
+    expect(config('--cid-profile=unixfs-v1-2025').cidProfile).toBe('unixfs-v1-2025');
+  });
+
+  it('refuses any other name, a missing value and a repeated flag with a usage error naming the flag', () => {
+    for (const bad of ['unixfs-v0', 'UNIXFS-V0-2015', 'legacy-cid-v0', 'test-cid-v1', ' unixfs-v0-2015', ''])
+      expect(() => config(`--cid-profile=${bad}`)).toThrow(new UsageError(`--cid-profile must be one of unixfs-v1-2025, unixfs-v0-2015 (got "${bad}")`));
+    expect(() => config('--cid-profile')).toThrow(UsageError);
+    expect(() => config('--cid-profile', 'unixfs-v0-2015', '--cid-profile', 'unixfs-v1-2025')).toThrow(/--cid-profile given more than once/);
+  });
+});
