@@ -130,7 +130,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
-    blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true });
+    blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true, logger });
     const blocks = blockstore;
     const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {

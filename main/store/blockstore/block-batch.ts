@@ -28,8 +28,13 @@ export interface BatchHost {
   lease(key: string): void;
   unlease(key: string): void;
   releaseWriter(writer: PackWriter): void;
-  /** One transaction: index staged blocks, refresh created_at of leased ones. */
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void;
+  /**
+   * One transaction: index staged blocks, refresh created_at of leased ones. Returns the staged blocks it
+   * did not index because another batch committed the same block first (their copies are dead).
+   */
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): StagedBlock[];
+  /** Staged blocks that will never be indexed: their space is dead (and given back when it can be). */
+  discard(staged: Iterable<StagedBlock>): void;
   batchEnded(batch: BlockBatch): void;
 }
 
@@ -42,10 +47,11 @@ export function multihashKey(multihash: Uint8Array): string {
 
 /**
  * All-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),
- * but nothing is indexed, hence visible, until `commit` has fsynced every pack it touched. `abort` (or
- * a crash) leaves only unreferenced bytes that compaction reclaims. Blocks already in the store are not
- * written again; they are leased (GC will not delete them) until the batch ends, and commit refreshes
- * their `created_at` so the GC grace period protects the new upload as a whole.
+ * but nothing is indexed, hence visible, until `commit` has fsynced every pack it touched. `abort` hands
+ * what it staged back to the store as dead space (cut off at once when nothing follows it in its pack,
+ * else rewritten by compaction); after a crash, the next exclusive open does the same. Blocks already
+ * in the store are not written again; they are leased (GC will not delete them) until the batch ends,
+ * and commit refreshes their `created_at` so the GC grace period protects the new upload as a whole.
  */
 export class BlockBatch {
   private state: BatchState = 'open';
@@ -141,25 +147,31 @@ export class BlockBatch {
   async commit(): Promise<void> {
     this.assertOpen();
     this.state = 'committing';
+    let superseded: StagedBlock[];
     try {
       await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
-      this.host.indexBatch(this.staged.values(), this.leased.values());
+      superseded = this.host.indexBatch(this.staged.values(), this.leased.values());
     } catch (error) {
-      this.finish('aborted');
+      this.finish('aborted', this.staged.values());
       throw error;
     }
-    this.finish('committed');
+    this.finish('committed', superseded);
   }
 
-  /** Drops everything staged; the written bytes stay unreferenced in their packs. */
+  /** Drops everything staged and gives its space back to the store. */
   abort(): void {
     // A commit in progress decides the outcome itself.
     if (this.state !== 'open') return;
-    this.finish('aborted');
+    this.finish('aborted', this.staged.values());
   }
 
-  private finish(state: BatchState): void {
+  /**
+   * Ends the batch; `dead` are staged blocks no row points at. They go back before the writers are
+   * released, so a pack is cut while it is still open.
+   */
+  private finish(state: BatchState, dead: Iterable<StagedBlock>): void {
     this.state = state;
+    this.host.discard(dead);
     for (const key of this.leased.keys()) this.host.unlease(key);
     for (const writer of this.writers.keys()) this.host.releaseWriter(writer);
     this.leased.clear();

@@ -6,18 +6,20 @@ import * as raw from 'multiformats/codecs/raw';
 import { decode as decodeDigest } from 'multiformats/hashes/digest';
 import { NotFoundError } from '../../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
+import { createLogger, type Logger } from '../../base/logger.js';
 import {
   addPackLive,
   blockExists,
   createPack,
   deleteBlockRow,
   findBlock,
+  findPack,
   insertBlockIfAbsent,
   listBlocksAfter,
   listPackBlocks,
   listPacks,
+  packRecords,
   relocateBlock,
-  sealAllPacks,
   sealPack,
   deletePackRow,
   totalLiveBytes,
@@ -27,11 +29,13 @@ import {
 import { inTransaction, openDatabase, type Db } from '../db/database.js';
 import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
 import { BlockBatch, multihashKey, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
+import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
 import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from './hashes.js';
-import { PACK_MAGIC, packFileName } from './pack-format.js';
+import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
 import { BlockCache } from './block-cache.js';
+import { recoverPacks } from './pack-recovery.js';
 import { PackReaders } from './pack-readers.js';
-import { PackWriter } from './pack-writer.js';
+import { PackWriter, type PackRange } from './pack-writer.js';
 
 export interface BlockstoreInit {
   clock?: Clock;
@@ -40,10 +44,19 @@ export interface BlockstoreInit {
   /** Largest block accepted. Default 8 MiB (go-car's section limit). */
   maxBlockBytes?: number;
   /**
-   * The caller holds the data folder's lock (the server): packs left open by earlier processes are
-   * sealed at open, so compaction can reclaim what a crash left behind. Never set it beside a server.
+   * Dead bytes (aborted uploads, lost races, GC) a pack may hold before it is rewritten: the pack being
+   * appended to is then rotated, and a compaction in the background rewrites it once no batch writes
+   * to it. Default a quarter of `packSizeBytes` (64 MiB).
+   */
+  maxDeadBytes?: number;
+  /**
+   * The caller holds the data folder's lock (the server): packs left open by earlier processes are cut
+   * back to their last indexed record and sealed at open, stray pack files go, and a compaction starts
+   * in the background. Never set it beside a server.
    */
   exclusive?: boolean;
+  /** Where a failed background compaction is reported. Default: stderr. */
+  logger?: Logger;
 }
 
 /** One stored block as GC sees it. */
@@ -60,7 +73,7 @@ export interface BlockstoreStats {
 }
 
 export interface CompactOptions extends AbortOptions {
-  /** Compact a sealed pack when its live bytes are below this share of its file size. Default 0.5. */
+  /** Compact a sealed pack when its live records are below this share of its records. Default 0.5. */
   maxLiveRatio?: number;
 }
 
@@ -76,7 +89,17 @@ export interface IntegrityReport {
 
 const DEFAULT_PACK_SIZE = 256 * 1024 * 1024;
 const DEFAULT_MAX_BLOCK = 8 * 1024 * 1024;
+const DEFAULT_MAX_LIVE_RATIO = 0.5;
 const LIST_PAGE = 1000;
+
+interface MovedRecord {
+  multihash: Uint8Array;
+  from: number;
+  writer: PackWriter;
+  to: number;
+  length: number;
+  relocated: boolean;
+}
 
 interface AutoGroup {
   batch: BlockBatch;
@@ -96,19 +119,44 @@ export async function openBlockstore(dir: string, db?: Db, init: BlockstoreInit 
   await mkdir(packsDir, { recursive: true });
   const ownsDb = db === undefined;
   const database = db ?? openDatabase(join(dir, 'index.sqlite'), { migrations: [blockstoreMigration] });
-  if (init.exclusive === true) sealAllPacks(database);
-  return new PinfoldBlockstore(packsDir, database, ownsDb, init);
+  if (init.exclusive !== true) return new PinfoldBlockstore(packsDir, database, ownsDb, init);
+  try {
+    await recoverPacks(packsDir, database);
+  } catch (error) {
+    if (ownsDb) database.close();
+    throw error;
+  }
+  const store = new PinfoldBlockstore(packsDir, database, ownsDb, init);
+  // Dead space in the middle of packs (a crash beside committed uploads, or data written before packs
+  // were cut back at abort) is rewritten without waiting for a GC.
+  store.scheduleCompaction();
+  return store;
 }
 
 /**
  * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. Implements the
  * interface-blockstore 7 shape (get yields the block as one chunk) so ipfs-unixfs-importer/exporter
  * use it directly. Identity CIDs are never stored: has() is true and get() yields the digest.
+ *
+ * Space no stored block uses (contract section 4: a rejected step 2's space "is reclaimed"):
+ * - a batch still open (an upload in flight) holds what it staged: at most the upload's declared size,
+ *   since step 2 stops one byte past it, so at most what the account reserved at step 1;
+ * - when a batch ends without indexing a record (abort, a lost race), the record is dead; dead records
+ *   that end their pack are cut off at once, so rejected uploads that no committed record follows leave
+ *   nothing (the usual case: the packs return to their exact size);
+ * - other dead bytes (before a committed record, or blocks GC deleted) are counted. At rest every pack
+ *   holds less than `maxDeadBytes` (64 MiB) of them: the pack appended to is rotated when it reaches
+ *   that, and a sealed pack that does, or whose live records fall under half its records, is rewritten
+ *   by a compaction the store starts itself. So at rest dead space stays under the live bytes plus 64 MiB;
+ * - after a crash, the next exclusive open cuts packs back to their last indexed record, deletes stray
+ *   pack files, and compacts.
  */
 export class PinfoldBlockstore implements Blockstore, BatchHost {
   readonly maxBlockBytes: number;
   private readonly clock: Clock;
   private readonly packSizeBytes: number;
+  private readonly maxDeadBytes: number;
+  private readonly logger: Logger;
   private readonly readers: PackReaders;
   private readonly cache = new BlockCache();
   private readonly writers = new Set<PackWriter>();
@@ -118,6 +166,14 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   private readonly batches = new Set<BlockBatch>();
   private auto: AutoGroup | undefined;
   private closed = false;
+  /** Compactions run one at a time: the callers' (GC's) and the store's own, queued here. */
+  private compactions: Promise<unknown> = Promise.resolve();
+  private background: Promise<void> | undefined;
+  private backgroundWanted = false;
+  /** Rotated packs being closed and sealed (each may ask for a compaction when done). */
+  private readonly retiring = new Set<Promise<void>>();
+  /** Aborted by close(): stops the store's own compaction, and any new one from starting. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly packsDir: string,
@@ -128,6 +184,8 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     this.clock = init.clock ?? systemClock;
     this.packSizeBytes = init.packSizeBytes ?? DEFAULT_PACK_SIZE;
     this.maxBlockBytes = init.maxBlockBytes ?? DEFAULT_MAX_BLOCK;
+    this.maxDeadBytes = init.maxDeadBytes ?? Math.ceil(this.packSizeBytes / 4);
+    this.logger = init.logger ?? createLogger('error');
     this.readers = new PackReaders(packsDir);
   }
 
@@ -265,19 +323,27 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     this.assertOpen();
     return inTransaction(this.db, () => {
       let removed = 0;
-      const freed = new Map<number, { bytes: number; blocks: number }>();
+      const freed = new Map<number, { bytes: number; blocks: number; records: number }>();
       for (const multihash of multihashes) {
         if (this.leases.has(multihashKey(multihash))) continue;
         const row = deleteBlockRow(this.db, multihash, options.createdBefore);
         if (row === undefined) continue;
         this.cache.delete(multihashKey(multihash));
         removed++;
-        const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0 };
+        const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0, records: 0 };
         entry.bytes += row.length;
         entry.blocks += 1;
+        entry.records += row.length + recordHeaderLength(multihash.byteLength);
         freed.set(row.packId, entry);
       }
       for (const [packId, entry] of freed) addPackLive(this.db, packId, -entry.bytes, -entry.blocks);
+      // Packs still being appended to count their dead bytes in memory (sealed ones are measured).
+      for (const writer of this.writers) {
+        const entry = freed.get(writer.id);
+        if (entry === undefined) continue;
+        writer.countDead(entry.records);
+        this.afterDeath(writer);
+      }
       return removed;
     });
   }
@@ -295,29 +361,77 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     return totalLiveBytes(this.db);
   }
 
-  /** Rewrites sealed packs that are mostly dead (and deletes empty ones), then unlinks them. */
+  /**
+   * Rewrites the sealed packs that compaction-policy.ts finds worth it (nothing live, dead bytes at
+   * `maxDeadBytes`, or a live share under `maxLiveRatio`), then unlinks them. One compaction runs at a
+   * time. A pack still appended to is never touched, and a reader that looked up a block in a pack
+   * being deleted reads it again from its new place.
+   */
   async compact(options: CompactOptions = {}): Promise<CompactResult> {
     this.assertOpen();
-    const maxLiveRatio = options.maxLiveRatio ?? 0.5;
+    const run = this.compactions.then(async () => this.compactPacks(options));
+    this.compactions = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Resolves once no pack is being sealed and no compaction the store started by itself waits or runs. */
+  async idle(): Promise<void> {
+    while (this.background !== undefined || this.retiring.size > 0) {
+      await Promise.all([this.background, ...this.retiring]);
+    }
+  }
+
+  /**
+   * Asks for a compaction in the background (several requests while one runs make one more run).
+   * The store asks after sealing a pack worth rewriting, and at an exclusive open.
+   */
+  scheduleCompaction(): void {
+    if (this.closed || this.stopping.signal.aborted) return;
+    this.backgroundWanted = true;
+    if (this.background !== undefined) return;
+    this.background = (async () => {
+      while (this.backgroundWanted && !this.stopping.signal.aborted) {
+        this.backgroundWanted = false;
+        await this.compact({ signal: this.stopping.signal });
+      }
+    })()
+      .catch((error: unknown) => {
+        if (!this.stopping.signal.aborted) this.logger.error('blockstore compaction failed', { error });
+      })
+      .finally(() => {
+        this.background = undefined;
+        if (this.backgroundWanted) this.scheduleCompaction();
+      });
+  }
+
+  private async compactPacks(options: CompactOptions): Promise<CompactResult> {
+    const policy: CompactionPolicy = { maxDeadBytes: this.maxDeadBytes, maxLiveRatio: options.maxLiveRatio ?? DEFAULT_MAX_LIVE_RATIO };
     let packsCompacted = 0;
     let bytesReclaimed = 0;
     for (const pack of listPacks(this.db)) {
       options.signal?.throwIfAborted();
+      this.assertOpen();
       if (!pack.sealed) continue;
       const path = packFileName(this.packsDir, pack.id);
-      const fileSize = await stat(path).then(
+      const fileBytes = await stat(path).then(
         (info) => info.size,
-        () => 0,
+        () => undefined,
       );
-      if (fileSize > 0 && pack.liveBytes >= fileSize * maxLiveRatio) continue;
-      if (pack.liveBlocks > 0) await this.moveLiveBlocks(pack.id, options);
-      const still = listPacks(this.db).find((row) => row.id === pack.id);
+      // A missing file with blocks indexed in it is for checkIntegrity to report; nothing to move.
+      if (fileBytes === undefined && pack.liveBlocks > 0) continue;
+      const size = fileBytes ?? 0;
+      // The row's block bytes leave out record headers, so they bound the dead bytes from above: most
+      // packs are settled without summing their records.
+      if (!worthCompacting({ fileBytes: size, liveRecordBytes: pack.liveBytes }, policy)) continue;
+      if (!worthCompacting({ fileBytes: size, liveRecordBytes: recordsBytes(packRecords(this.db, pack.id)) }, policy)) continue;
+      const moved = pack.liveBlocks > 0 ? await this.moveLiveBlocks(pack.id, options) : 0;
+      const still = findPack(this.db, pack.id);
       if (still !== undefined && still.liveBlocks > 0) continue;
       deletePackRow(this.db, pack.id);
       this.readers.retire(pack.id);
       await unlink(path).catch(() => undefined);
       packsCompacted++;
-      bytesReclaimed += fileSize - (still?.liveBytes ?? 0);
+      bytesReclaimed += size - moved;
     }
     return { packsCompacted, bytesReclaimed };
   }
@@ -360,7 +474,9 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   /** Aborts open batches, waits for writes, closes files (and the database when the store opened it). */
   async close(): Promise<void> {
     if (this.closed) return;
+    this.stopping.abort();
     for (const batch of [...this.batches]) batch.abort();
+    await this.idle();
     this.closed = true;
     await Promise.all([...this.writers].map((writer) => writer.close()));
     this.writers.clear();
@@ -399,13 +515,14 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
 
   releaseWriter(writer: PackWriter): void {
     writer.users--;
-    if (writer.rotated && writer.users === 0) void this.retireWriter(writer);
+    if (writer.rotated && writer.users === 0) this.retireWriter(writer);
   }
 
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void {
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): StagedBlock[] {
     this.assertOpen();
     const now = unixSeconds(this.clock);
-    inTransaction(this.db, () => {
+    return inTransaction(this.db, () => {
+      const superseded: StagedBlock[] = [];
       const added = new Map<number, { bytes: number; blocks: number }>();
       for (const block of staged) {
         const inserted = insertBlockIfAbsent(this.db, {
@@ -418,6 +535,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
         if (!inserted) {
           // Another batch committed the same block first: keep its copy, refresh the grace clock.
           touchBlock(this.db, block.multihash, now);
+          superseded.push(block);
           continue;
         }
         const entry = added.get(block.writer.id) ?? { bytes: 0, blocks: 0 };
@@ -427,7 +545,21 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
       }
       for (const multihash of leased) touchBlock(this.db, multihash, now);
       for (const [packId, entry] of added) addPackLive(this.db, packId, entry.bytes, entry.blocks);
+      return superseded;
     });
+  }
+
+  discard(staged: Iterable<StagedBlock>): void {
+    const byWriter = new Map<PackWriter, PackRange[]>();
+    for (const block of staged) {
+      const ranges = byWriter.get(block.writer) ?? [];
+      ranges.push({ start: block.offset - recordHeaderLength(block.multihash.byteLength), end: block.offset + block.length });
+      byWriter.set(block.writer, ranges);
+    }
+    for (const [writer, ranges] of byWriter) {
+      writer.discard(ranges);
+      this.afterDeath(writer);
+    }
   }
 
   batchEnded(batch: BlockBatch): void {
@@ -471,19 +603,41 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   private rotate(writer: PackWriter): void {
     if (this.current === writer) this.current = undefined;
     writer.rotated = true;
-    if (writer.users === 0) void this.retireWriter(writer);
+    if (writer.users === 0) this.retireWriter(writer);
   }
 
-  /** Seals a rotated pack once no batch can still index into it, so compaction may touch it. */
-  private async retireWriter(writer: PackWriter): Promise<void> {
+  /**
+   * Rotates the pack being appended to once its dead bytes reach `maxDeadBytes` (dead space in the
+   * middle of a pack cannot be cut off, only rewritten, and only sealed packs are rewritten).
+   */
+  private afterDeath(writer: PackWriter): void {
+    if (writer === this.current && writer.deadBytes >= this.maxDeadBytes && !this.stopping.signal.aborted) this.rotate(writer);
+  }
+
+  /**
+   * Seals a rotated pack once no batch can still index into it, so compaction may touch it; asks for a
+   * compaction when the pack is worth rewriting already (its dead bytes are known exactly here).
+   */
+  private retireWriter(writer: PackWriter): void {
     if (!this.writers.delete(writer)) return;
-    await writer.close();
-    if (!this.closed && !writer.failed) sealPack(this.db, writer.id);
+    const retiring = (async () => {
+      await writer.close();
+      if (this.closed || writer.failed) return;
+      sealPack(this.db, writer.id);
+      const policy = { maxDeadBytes: this.maxDeadBytes, maxLiveRatio: DEFAULT_MAX_LIVE_RATIO };
+      const liveRecordBytes = writer.end - PACK_MAGIC.length - writer.deadBytes;
+      if (worthCompacting({ fileBytes: writer.end, liveRecordBytes }, policy)) this.scheduleCompaction();
+    })()
+      .catch((error: unknown) => this.logger.error('sealing a pack failed', { error }))
+      .finally(() => this.retiring.delete(retiring));
+    this.retiring.add(retiring);
   }
 
-  private async moveLiveBlocks(packId: number, options: AbortOptions): Promise<void> {
+  /** Copies a sealed pack's live blocks to the current pack; returns the record bytes relocated. */
+  private async moveLiveBlocks(packId: number, options: AbortOptions): Promise<number> {
     const rows = listPackBlocks(this.db, packId);
-    const moved: Array<{ multihash: Uint8Array; from: number; writer: PackWriter; to: number; length: number }> = [];
+    const moved: MovedRecord[] = [];
+    let relocatedBytes = 0;
     try {
       for (const row of rows) {
         options.signal?.throwIfAborted();
@@ -492,23 +646,37 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
         const writer = maybe instanceof Promise ? await maybe : maybe;
         writer.users++;
         const to = writer.append(row.multihash, bytes);
-        moved.push({ multihash: row.multihash, from: row.offset, writer, to, length: row.length });
+        moved.push({ multihash: row.multihash, from: row.offset, writer, to, length: row.length, relocated: false });
         if (writer.needsDrain()) await writer.drain();
       }
       const ends = new Map<PackWriter, number>();
       for (const move of moved) ends.set(move.writer, Math.max(ends.get(move.writer) ?? 0, move.to + move.length));
       await Promise.all([...ends].map(([writer, end]) => writer.syncTo(end)));
-      inTransaction(this.db, () => {
-        for (const move of moved) {
+      const relocated = inTransaction(this.db, () =>
+        moved.filter((move) => {
           const ok = relocateBlock(this.db, move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to });
-          if (!ok) continue;
-          addPackLive(this.db, packId, -move.length, -1);
-          addPackLive(this.db, move.writer.id, move.length, 1);
-        }
-      });
+          if (ok) {
+            addPackLive(this.db, packId, -move.length, -1);
+            addPackLive(this.db, move.writer.id, move.length, 1);
+          }
+          return ok;
+        }),
+      );
+      // Marked only once the transaction stands: a rolled-back relocation leaves the copy dead.
+      for (const move of relocated) {
+        move.relocated = true;
+        relocatedBytes += move.length + recordHeaderLength(move.multihash.byteLength);
+      }
     } finally {
+      // Copies of blocks GC deleted meanwhile, or of a move that failed or was stopped, are dead.
+      this.discard(
+        moved
+          .filter((move) => !move.relocated)
+          .map((move) => ({ multihash: move.multihash, writer: move.writer, offset: move.to, length: move.length })),
+      );
       for (const move of moved) this.releaseWriter(move.writer);
     }
+    return relocatedBytes;
   }
 
   private *pages(): Generator<ReturnType<typeof listBlocksAfter>> {

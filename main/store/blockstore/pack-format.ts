@@ -23,3 +23,14 @@ export function encodeRecordHeader(multihash: Uint8Array, blockLength: number): 
 export function packFileName(packsDir: string, packId: number): string {
   return join(packsDir, `${String(packId).padStart(8, '0')}.pack`);
 }
+
+/** The pack id a file in the packs folder is named after, or undefined for any other file. */
+export function packIdOfFileName(name: string): number | undefined {
+  const match = /^(\d{8,})\.pack$/.exec(name);
+  return match === null ? undefined : Number(match[1]);
+}
+
+/** Bytes that `blocks` records take in a pack, headers included, from the sums the index keeps. */
+export function recordsBytes(records: { blocks: number; blockBytes: number; multihashBytes: number }): number {
+  return records.blockBytes + records.multihashBytes + records.blocks * recordHeaderLength(0);
+}

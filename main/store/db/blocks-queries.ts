@@ -158,19 +158,41 @@ export function addPackLive(db: Db, packId: number, bytes: number, blocks: numbe
   );
 }
 
+/** What the index holds of one pack: its blocks, their bytes and multihash bytes, and where the last one ends. */
+export interface PackRecords {
+  blocks: number;
+  blockBytes: number;
+  multihashBytes: number;
+  /** End offset of the last indexed block; 0 when the pack holds none. */
+  end: number;
+}
+
+export function packRecords(db: Db, packId: number): PackRecords {
+  const row = stmt(
+    db,
+    `SELECT COUNT(*) AS blocks, COALESCE(SUM(length), 0) AS block_bytes, COALESCE(SUM(length(multihash)), 0) AS multihash_bytes,
+       COALESCE(MAX(offset + length), 0) AS end_offset
+     FROM blocks WHERE pack_id = ?`,
+  ).get(packId) as { blocks: number; block_bytes: number; multihash_bytes: number; end_offset: number };
+  return { blocks: row.blocks, blockBytes: row.block_bytes, multihashBytes: row.multihash_bytes, end: row.end_offset };
+}
+
+export function findPack(db: Db, packId: number): PackRow | undefined {
+  const row = stmt(db, 'SELECT id, live_bytes, live_blocks, sealed, created_at FROM block_packs WHERE id = ?').get(packId) as RawPack | undefined;
+  return row === undefined ? undefined : packRow(row);
+}
+
 export function deletePackRow(db: Db, packId: number): void {
   stmt(db, 'DELETE FROM block_packs WHERE id = ?').run(packId);
 }
 
 export function listPacks(db: Db): PackRow[] {
   const rows = stmt(db, 'SELECT id, live_bytes, live_blocks, sealed, created_at FROM block_packs ORDER BY id').all() as RawPack[];
-  return rows.map((row) => ({
-    id: row.id,
-    liveBytes: row.live_bytes,
-    liveBlocks: row.live_blocks,
-    sealed: row.sealed === 1,
-    createdAt: row.created_at,
-  }));
+  return rows.map(packRow);
+}
+
+function packRow(row: RawPack): PackRow {
+  return { id: row.id, liveBytes: row.live_bytes, liveBlocks: row.live_blocks, sealed: row.sealed === 1, createdAt: row.created_at };
 }
 
 export function totalLiveBytes(db: Db): { bytes: number; blocks: number } {

@@ -16,5 +16,6 @@ for (let i = 0; i < 3; i++) {
 }
 store.indexBatch = () => {
   process.kill(process.pid, 'SIGKILL');
+  return [];
 };
 await batch.commit();

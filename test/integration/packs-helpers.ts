@@ -1,0 +1,55 @@
+import { readdir, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { randomData, until } from './uploads-helpers.js';
+
+/** Helpers for the tests about the space uploads take in the blockstore's pack files. */
+
+/** Bytes of every pack file of a data folder, as on disk. */
+export async function packBytes(dataDir: string): Promise<number> {
+  const dir = join(dataDir, 'blocks', 'packs');
+  let total = 0;
+  for (const name of await readdir(dir)) total += await stat(join(dir, name)).then((info) => info.size, () => 0);
+  return total;
+}
+
+/** Waits (polling, with a deadline) until the packs hold exactly `bytes`; returns what they held last. */
+export async function packsSettleAt(dataDir: string, bytes: number, ms = 20_000): Promise<number> {
+  let last = -1;
+  try {
+    return await until(
+      `packs back to ${bytes} bytes`,
+      async () => {
+        last = await packBytes(dataDir);
+        return last === bytes ? last : undefined;
+      },
+      ms,
+    );
+  } catch {
+    throw new Error(`packs hold ${last} bytes, expected ${bytes}`);
+  }
+}
+
+/** Waits (polling, with a deadline) until the packs hold at least `bytes`. */
+export async function packsReach(dataDir: string, bytes: number): Promise<void> {
+  await until(`packs holding ${bytes} bytes`, async () => ((await packBytes(dataDir)) >= bytes ? true : undefined));
+}
+
+/**
+ * A step 2 whose client will go away mid-body: declares `declared` bytes and sends `sent` of them now.
+ * `drop()` closes the connection; the server sees the body end early.
+ */
+export function openUpload(url: string, sizes: { declared: number; sent: number }): { drop(): Promise<void> } {
+  const client = request(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': sizes.declared } });
+  const gone = new Promise<void>((resolve) => {
+    client.on('error', () => resolve());
+    client.on('close', () => resolve());
+  });
+  client.write(randomData(sizes.sent));
+  return {
+    async drop() {
+      client.destroy();
+      await gone;
+    },
+  };
+}
