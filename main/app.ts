@@ -164,7 +164,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
         releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
       },
-      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'))),
+      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
     });
 
