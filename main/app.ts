@@ -36,7 +36,7 @@ import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
 import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
 import { cumulativeSize } from './content/directory/blocks.js';
-import { createFoldersContext } from './folders/index.js';
+import { createFoldersContext, forgetCollectedFolderRoots } from './folders/index.js';
 import { folderRoutes } from './http/routes/folders.js';
 import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
@@ -103,6 +103,17 @@ export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore
   };
 }
 
+/**
+ * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
+ * cycle deleted are forgotten (with their members). Shared by the server and by `pinfold gc` when no
+ * server runs.
+ */
+export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: PinfoldBlockstore, graceSeconds: number): Promise<GcResult> {
+  const result = await collectGarbage(pins, gcStore, graceSeconds);
+  await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
+  return result;
+}
+
 /** The composition root: the one module that sees every domain and wires them together. */
 export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const { config } = init;
@@ -146,7 +157,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const pendingPins = startPendingPins(pins, logger);
     pins.onPinning = () => pendingPins.nudge();
     const runGc = async (): Promise<GcResult> => {
-      const result = await collectGarbage(pins, gcStore, config.gcGraceSeconds);
+      const result = await garbageCollectionCycle(pins, gcStore, blocks, config.gcGraceSeconds);
       logger.info('garbage collection finished', { ...result });
       return result;
     };

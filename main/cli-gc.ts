@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentGcStore, SERVER_FILE } from './app.js';
+import { contentGcStore, garbageCollectionCycle, SERVER_FILE } from './app.js';
 import { createKeyCache } from './accounts/key-cache.js';
 import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
@@ -10,7 +10,7 @@ import { DEFAULTS, defaultDataDir } from './base/config.js';
 import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from './base/lock-file.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import type { SealedBox } from './base/sealed-box.js';
-import { collectGarbage, type GcResult } from './pins/gc.js';
+import type { GcResult } from './pins/gc.js';
 import type { PinsContext } from './pins/context.js';
 import { openBlockstore } from './store/blockstore/blockstore.js';
 import { openDatabase } from './store/db/database.js';
@@ -74,7 +74,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
           pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
           gcLock: createReadWriteLock(),
         };
-        const result = await collectGarbage(pins, await contentGcStore(blocks), graceSeconds);
+        const result = await garbageCollectionCycle(pins, await contentGcStore(blocks), blocks, graceSeconds);
         return { ...result, via: 'in process' };
       } finally {
         await blocks.close();
