@@ -40,6 +40,7 @@ import { createFoldersContext, forgetCollectedFolderRoots } from './folders/inde
 import { folderRoutes } from './http/routes/folders.js';
 import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
+import { startRepublisher } from './names/republish.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
@@ -178,6 +179,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
     });
+    const republisher = startRepublisher(names, logger);
 
     const folders = createFoldersContext({
       db,
@@ -265,6 +267,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await sync.close();
         await server.close();
         await pendingPins.close();
+        await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());
         accounts.egressMeter?.close();
         openDb.close();
