@@ -1,5 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { writeFileAtomic } from './base/atomic-write.js';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './base/clock.js';
@@ -44,6 +43,7 @@ import { startRepublisher } from './names/republish.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
+import { reachableUrl, removeServerFile, writeServerFile } from './app-server-file.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -77,9 +77,6 @@ export interface PinfoldApp {
 
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
-
-/** `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. */
-export const SERVER_FILE = 'server.json';
 
 /**
  * What GC sees of the blockstore: marks follow links of every codec; the built-in blocks (the empty
@@ -218,7 +215,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
     folderRoutes(server, folders);
-    const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock });
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock });
     uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
@@ -254,10 +251,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await server.listen({ host: config.host, port: config.port });
         const address = server.server.address();
         if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        const url = `http://${host}:${address.port}`;
-        // Where `pinfold gc` (and other commands beside a running server) find it.
-        await writeFileAtomic(join(config.dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+        const url = reachableUrl(address);
+        // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
+        await writeServerFile(config.dataDir, url);
         return url;
       },
       async close() {
@@ -271,7 +267,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await pins.gcLock.exclusive(async () => blocks.close());
         accounts.egressMeter?.close();
         openDb.close();
-        rmSync(join(config.dataDir, SERVER_FILE), { force: true });
+        removeServerFile(config.dataDir);
         lock.release();
       },
       collectGarbage: runGc,

@@ -14,7 +14,7 @@ interface ServeProcess {
   stdout(): string;
   stderr(): string;
   /** Resolves to the base URL once the listening line is printed; rejects if the process exits first or the deadline passes. */
-  listening(deadlineMs?: number): Promise<string>;
+  listening(deadlineMs?: number, line?: RegExp): Promise<string>;
   /** Resolves to the exit code. */
   exited(deadlineMs?: number): Promise<number | null>;
 }
@@ -44,11 +44,11 @@ function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
     child,
     stdout: () => stdout,
     stderr: () => stderr,
-    listening(deadlineMs = 30_000) {
+    listening(deadlineMs = 30_000, line = LISTENING) {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no listening line within ${deadlineMs} ms; stdout: ${stdout} stderr: ${stderr}`)), deadlineMs);
         const check = (): void => {
-          const match = LISTENING.exec(stdout);
+          const match = line.exec(stdout);
           if (match) {
             clearTimeout(timer);
             resolve(match[1] as string);
@@ -197,6 +197,33 @@ describe('pinfold serve', () => {
     expect(stale.status).toBe(401);
     proc.child.kill('SIGTERM');
     expect(await proc.exited()).toBe(0);
+  });
+
+  it('with --host 0.0.0.0, server.json holds a reachable address: pinfold gc and pinfold sync list beside it reach the server', async () => {
+    const dataDir = await tempDir();
+    const proc = startServe(['--data', dataDir, '--port', '0', '--host', '0.0.0.0']);
+    running.push(proc);
+    const url = await proc.listening(30_000, /Pinfold listening on (http:\/\/\S+)\n/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const serverFile = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number };
+    expect(serverFile).toEqual({ url, pid: proc.child.pid });
+    expect(statSync(join(dataDir, 'server.json')).mode & 0o777).toBe(0o600);
+
+    const gc = await runCli(['gc', '--data', dataDir]);
+    expect(gc.stderr).toBe('');
+    expect(gc.stdout).toContain(`garbage collection (server at ${url})`);
+    expect(gc.code).toBe(0);
+    const list = await runCli(['sync', 'list', '--data', dataDir]);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toBe('no sync folders\n');
+    expect(list.code).toBe(0);
+
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited()).toBe(0);
+    expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
+    const none = await runCli(['sync', 'list', '--data', dataDir]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no running server found');
   });
 
   it('half an explicit owner key fails the start with a clear message', async () => {
