@@ -60,9 +60,9 @@ export function createNamesContext(init: NamesInit): NamesContext {
   const txt = init.txt ?? createTxtLookup(init.dnsResolver);
   const recordLifetimeMs = init.recordLifetimeMs ?? RECORD_LIFETIME_MS;
   const republishMarginMs = init.republishMarginMs ?? Math.min(DEFAULT_REPUBLISH_MARGIN_MS, recordLifetimeMs / 2);
-  // A margin of the whole lifetime would republish every record as soon as it is signed, for ever.
-  if (!(recordLifetimeMs > 0) || !(republishMarginMs > 0) || republishMarginMs >= recordLifetimeMs) {
-    throw new Error(`IPNS republish margin (${republishMarginMs} ms) must be above 0 and below the record lifetime (${recordLifetimeMs} ms)`);
+  // A fresh record must not be due at once (its end is stored to the second), or republishing would never stop.
+  if (!(republishMarginMs > 0) || !(recordLifetimeMs - republishMarginMs >= 1000)) {
+    throw new Error(`IPNS republish margin (${republishMarginMs} ms) must be above 0 and at least a second below the record lifetime (${recordLifetimeMs} ms)`);
   }
   return {
     db: init.db,

@@ -138,8 +138,9 @@ describe('IPNS republishing (contract section 7, as Kubo)', () => {
     }
   });
 
-  it('refuses a margin that is not below the lifetime', () => {
+  it('refuses a margin that is not at least a second below the lifetime', () => {
     expect(() => namesContext(t.db, { clock, recordLifetimeMs: LIFETIME_MS, republishMarginMs: LIFETIME_MS })).toThrow(/margin/);
+    expect(() => namesContext(t.db, { clock, recordLifetimeMs: 1500, republishMarginMs: 1000 })).toThrow(/margin/);
     expect(() => namesContext(t.db, { clock, recordLifetimeMs: LIFETIME_MS, republishMarginMs: 0 })).toThrow(/margin/);
   });
 });
