@@ -1,8 +1,5 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
-import { writeFileAtomic } from './base/atomic-write.js';
 import { systemClock, type Clock } from './base/clock.js';
 import { NotFoundError } from './base/errors.js';
 import type { Logger } from './base/logger.js';
@@ -23,14 +20,12 @@ import { createSyncService, type SyncService } from './sync/sync-service.js';
 
 /**
  * The sync part of the composition root: wires the sync engine to content import, directory editing,
- * pins and names, registers the sync routes, starts every sync folder again, and writes
- * `<data>/server.json` once the server listens (the CLI's `pinfold sync` finds the server there).
+ * pins and names, registers the sync routes, and starts every sync folder again.
  */
 
 export interface SyncDeps {
   server: FastifyInstance;
   db: Db;
-  dataDir: string;
   blockstore: PinfoldBlockstore;
   pins: PinsContext;
   names: NamesContext;
@@ -166,23 +161,11 @@ export function startSync(deps: SyncDeps): SyncHandle {
   const service = createSyncService({ domains, timing: deps.timing });
   syncRoutes(deps.server, service);
 
-  const serverFile = join(deps.dataDir, 'server.json');
-  let wroteServerFile = false;
-  deps.server.addHook('onListen', async () => {
-    const address = deps.server.server.address();
-    if (!address || typeof address === 'string') return;
-    const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    const reachable = host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host;
-    await writeFileAtomic(serverFile, `${JSON.stringify({ url: `http://${reachable}:${address.port}`, pid: process.pid })}\n`, 0o600);
-    wroteServerFile = true;
-  });
-
   service.startAll();
   return {
     service,
     async close() {
       await service.close();
-      if (wroteServerFile) await rm(serverFile, { force: true });
     },
   };
 }

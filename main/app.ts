@@ -1,5 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { writeFileAtomic } from './base/atomic-write.js';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { systemClock, type Clock } from './base/clock.js';
@@ -37,13 +36,15 @@ import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
 import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
 import { cumulativeSize } from './content/directory/blocks.js';
-import { createFoldersContext } from './folders/index.js';
+import { createFoldersContext, forgetCollectedFolderRoots } from './folders/index.js';
 import { folderRoutes } from './http/routes/folders.js';
 import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
+import { startRepublisher } from './names/republish.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
+import { reachableUrl, removeServerFile, writeServerFile } from './app-server-file.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -78,9 +79,6 @@ export interface PinfoldApp {
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
 
-/** `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. */
-export const SERVER_FILE = 'server.json';
-
 /**
  * What GC sees of the blockstore: marks follow links of every codec; the built-in blocks (the empty
  * directory, always available) are stored first and never offered for deletion. Shared by the server and
@@ -102,6 +100,17 @@ export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore
       await blocks.compact({ signal });
     },
   };
+}
+
+/**
+ * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
+ * cycle deleted are forgotten (with their members). Shared by the server and by `pinfold gc` when no
+ * server runs.
+ */
+export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: PinfoldBlockstore, graceSeconds: number): Promise<GcResult> {
+  const result = await collectGarbage(pins, gcStore, graceSeconds);
+  await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
+  return result;
 }
 
 /** The composition root: the one module that sees every domain and wires them together. */
@@ -147,7 +156,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const pendingPins = startPendingPins(pins, logger);
     pins.onPinning = () => pendingPins.nudge();
     const runGc = async (): Promise<GcResult> => {
-      const result = await collectGarbage(pins, gcStore, config.gcGraceSeconds);
+      const result = await garbageCollectionCycle(pins, gcStore, blocks, config.gcGraceSeconds);
       logger.info('garbage collection finished', { ...result });
       return result;
     };
@@ -167,9 +176,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
         releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
       },
-      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'))),
+      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
     });
+    const republisher = startRepublisher(names, logger);
 
     const folders = createFoldersContext({
       db,
@@ -209,7 +219,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
     folderRoutes(server, folders);
-    const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock, profile });
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile });
     uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge(), profile });
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
@@ -245,10 +255,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await server.listen({ host: config.host, port: config.port });
         const address = server.server.address();
         if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-        const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        const url = `http://${host}:${address.port}`;
-        // Where `pinfold gc` (and other commands beside a running server) find it.
-        await writeFileAtomic(join(config.dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+        const url = reachableUrl(address);
+        // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
+        await writeServerFile(config.dataDir, url);
         return url;
       },
       async close() {
@@ -258,10 +267,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await sync.close();
         await server.close();
         await pendingPins.close();
+        await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());
         accounts.egressMeter?.close();
         openDb.close();
-        rmSync(join(config.dataDir, SERVER_FILE), { force: true });
+        removeServerFile(config.dataDir);
         lock.release();
       },
       collectGarbage: runGc,

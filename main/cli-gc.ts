@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { contentGcStore, SERVER_FILE } from './app.js';
+import { contentGcStore, garbageCollectionCycle } from './app.js';
+import { readServerUrl, ServerFileError } from './app-server-file.js';
 import { createKeyCache } from './accounts/key-cache.js';
 import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
@@ -10,7 +10,7 @@ import { DEFAULTS, defaultDataDir } from './base/config.js';
 import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from './base/lock-file.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import type { SealedBox } from './base/sealed-box.js';
-import { collectGarbage, type GcResult } from './pins/gc.js';
+import type { GcResult } from './pins/gc.js';
 import type { PinsContext } from './pins/context.js';
 import { openBlockstore } from './store/blockstore/blockstore.js';
 import { openDatabase } from './store/db/database.js';
@@ -38,11 +38,10 @@ function graceOf(args: ParsedArgs): number {
 async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): Promise<GcResult & { via: string }> {
   let url: string;
   try {
-    const parsed = JSON.parse(await readFile(join(dataDir, SERVER_FILE), 'utf8')) as { url?: unknown };
-    if (typeof parsed.url !== 'string') throw new Error('no url');
-    url = parsed.url;
-  } catch {
-    throw new Error(`${locked.message}; its address (${SERVER_FILE}) is unreadable, so it cannot be asked to collect garbage`);
+    url = await readServerUrl(dataDir);
+  } catch (error) {
+    if (!(error instanceof ServerFileError)) throw error;
+    throw new Error(`${locked.message}; its address is unknown (${error.message}), so it cannot be asked to collect garbage`);
   }
   const key: OwnerKey | null = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
   if (!key) throw new Error(`the server at ${url} holds ${dataDir}; set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET to ask it to collect garbage`);
@@ -74,7 +73,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
           pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
           gcLock: createReadWriteLock(),
         };
-        const result = await collectGarbage(pins, await contentGcStore(blocks), graceSeconds);
+        const result = await garbageCollectionCycle(pins, await contentGcStore(blocks), blocks, graceSeconds);
         return { ...result, via: 'in process' };
       } finally {
         await blocks.close();

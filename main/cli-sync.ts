@@ -1,5 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { readServerUrl, ServerFileError } from './app-server-file.js';
 import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
 import { defaultDataDir } from './base/config.js';
 import { UsageError, type ParsedArgs } from './cli-args.js';
@@ -34,19 +34,13 @@ interface Envelope<T> {
 class CliFailure extends Error {}
 
 async function serverUrl(dataDir: string): Promise<string> {
-  const file = join(dataDir, 'server.json');
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    return await readServerUrl(dataDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new CliFailure(`no running server found (${file} is missing); start one with: pinfold serve --data ${dataDir}`);
-    }
-    throw error;
+    if (!(error instanceof ServerFileError)) throw error;
+    if (error.reason === 'missing') throw new CliFailure(`no running server found (${error.path} is missing); start one with: pinfold serve --data ${dataDir}`);
+    throw new CliFailure(error.message);
   }
-  const parsed = JSON.parse(text) as { url?: unknown };
-  if (typeof parsed.url !== 'string') throw new CliFailure(`${file} has no url`);
-  return parsed.url;
 }
 
 async function ownerKey(dataDir: string): Promise<OwnerKey> {

@@ -1,5 +1,6 @@
 import { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
+import { isVerifiableCid } from '../store/blockstore/hashes.js';
 
 /** A CID from a request parameter; anything unparsable is 400 naming the parameter. */
 export function parseCidParam(text: unknown, parameter: string): CID {
@@ -10,4 +11,16 @@ export function parseCidParam(text: unknown, parameter: string): CID {
   } catch {
     throw new BadInputError(`${parameter} is not a valid CID: ${text.slice(0, 100)}`);
   }
+}
+
+/**
+ * 400 naming the parameter unless Pinfold can verify blocks under `cid` (contract section 6): a pin on a
+ * CID whose block can never be stored would wait for it in vain.
+ */
+export function requireVerifiableCid(cid: CID, parameter: string): void {
+  if (isVerifiableCid(cid)) return;
+  const { code, digest } = cid.multihash;
+  throw new BadInputError(
+    `${parameter}: ${cid.toString()} uses multihash function 0x${code.toString(16)} with a ${digest.byteLength}-byte digest, which Pinfold cannot verify`,
+  );
 }

@@ -2,6 +2,7 @@ import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, LockedError, NotFoundError } from '../base/errors.js';
 import { prepareDirectoryEdit, validateEntryName, type DirectoryStats } from '../content/directory/index.js';
+import { requireVerifiableCid } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
 import { folderRootOf, insertFolderMember, isFolderMember, upsertReadyFolderRoot } from '../store/db/folders-queries.js';
 import type { FoldersContext } from './context.js';
@@ -29,7 +30,7 @@ export interface FolderOperationResult {
  * Folder operation (POST /api/v0/folder/operation). Every rule is checked before anything changes:
  *
  * - 400 `unpin_old` without `pin_new`; more than 10,000 adds; a bad name (empty, `.`, `..`, `/`, NUL,
- *   not UTF-8); a name both added and removed, or given twice.
+ *   not UTF-8); a name both added and removed, or given twice; a CID whose hash Pinfold cannot verify.
  * - 404 `cid` neither imported by the account nor made by one of its operations; an added CID not pinned
  *   by the account; `unpin_old` when the old root is not pinned by it; a removed name that does not exist.
  * - 423 `cid` is still being imported.
@@ -110,9 +111,12 @@ function checkOperationShape(operation: FolderOperation): void {
     if (earlier !== undefined) throw new BadInputError(`${where}: "${name}" is also given in ${earlier}`);
     seen.set(name, where);
   };
-  operation.add.forEach(([name], i) => {
+  requireVerifiableCid(operation.root, 'cid');
+  operation.add.forEach(([name, cid], i) => {
     validateEntryName(name, `add[${i}] name`);
     claim(name, `add[${i}]`);
+    // A DAG holding a block Pinfold cannot verify could never be pinned whole (contract section 6).
+    requireVerifiableCid(cid, `add[${i}] cid`);
   });
   operation.remove.forEach((name, i) => {
     validateEntryName(name, `remove[${i}]`);

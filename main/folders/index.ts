@@ -8,3 +8,4 @@ export {
   type FolderOperationResult,
 } from './folder-operation.js';
 export { parseFolderOperationBody } from './operation-body.js';
+export { forgetCollectedFolderRoots } from './forget-collected.js';

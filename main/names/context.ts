@@ -3,7 +3,14 @@ import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import { createTxtLookup, type TxtLookup } from './dnslink.js';
 import { createKeyedLock, type KeyedLock } from './keyed-lock.js';
+import { RECORD_LIFETIME_MS } from './records.js';
 import { createNameResolver, type NameResolver } from './resolver.js';
+
+/**
+ * Records are republished once less than this is left of their validity: half of the default year, so a
+ * server that runs at least once every six months keeps every name resolvable.
+ */
+export const DEFAULT_REPUBLISH_MARGIN_MS = RECORD_LIFETIME_MS / 2;
 
 /**
  * The plan limit on IPNS names, owned by the accounts domain. Both are called inside the names transaction
@@ -30,6 +37,10 @@ export interface NamesInit {
   dnsResolver?: string;
   txt?: TxtLookup;
   dnsCacheSeconds?: number;
+  /** Validity of the records signed here; default one year (contract section 7). Tests shorten it. */
+  recordLifetimeMs?: number;
+  /** Republish a record once its validity has less than this left; below the lifetime. */
+  republishMarginMs?: number;
 }
 
 export interface NamesContext {
@@ -39,12 +50,20 @@ export interface NamesContext {
   limits: IpnsLimits;
   pinFirst: PinFirst | undefined;
   resolver: NameResolver;
-  /** Serializes publish/rm per name. */
+  /** Serializes publish/republish/rm per name. */
   nameLock: KeyedLock;
+  recordLifetimeMs: number;
+  republishMarginMs: number;
 }
 
 export function createNamesContext(init: NamesInit): NamesContext {
   const txt = init.txt ?? createTxtLookup(init.dnsResolver);
+  const recordLifetimeMs = init.recordLifetimeMs ?? RECORD_LIFETIME_MS;
+  const republishMarginMs = init.republishMarginMs ?? Math.min(DEFAULT_REPUBLISH_MARGIN_MS, recordLifetimeMs / 2);
+  // A fresh record must not be due at once (its end is stored to the second), or republishing would never stop.
+  if (!(republishMarginMs > 0) || !(recordLifetimeMs - republishMarginMs >= 1000)) {
+    throw new Error(`IPNS republish margin (${republishMarginMs} ms) must be above 0 and at least a second below the record lifetime (${recordLifetimeMs} ms)`);
+  }
   return {
     db: init.db,
     sealedBox: init.sealedBox,
@@ -53,5 +72,7 @@ export function createNamesContext(init: NamesInit): NamesContext {
     pinFirst: init.pinFirst,
     resolver: createNameResolver({ db: init.db, clock: init.clock, txt, dnsCacheSeconds: init.dnsCacheSeconds }),
     nameLock: createKeyedLock(),
+    recordLifetimeMs,
+    republishMarginMs,
   };
 }

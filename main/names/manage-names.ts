@@ -65,10 +65,18 @@ export async function publishName(
     const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
     const nowMs = ctx.clock.nowMs();
     const seq = row.seq + 1;
-    const record = await signAndCheck(key, row.name, content, seq, nowMs);
+    const record = await signAndCheck(ctx, key, row.name, content, seq, nowMs);
     const value = content.toString();
     const updated = inTransaction(ctx.db, () =>
-      updateNameRecord(ctx.db, { id: row.id, expectedSeq: row.seq, seq, value, record: record.bytes, publishAt: Math.floor(nowMs / 1000) }),
+      updateNameRecord(ctx.db, {
+        id: row.id,
+        expectedSeq: row.seq,
+        seq,
+        value,
+        record: record.bytes,
+        publishAt: Math.floor(nowMs / 1000),
+        validUntil: validUntilSeconds(record),
+      }),
     );
     // Only rm can change the row under the lock; then the name is gone.
     if (!updated) throw new NotFoundError(`key ${row.name} not found`);
@@ -126,14 +134,26 @@ async function storeNewName(
 ): Promise<NameResult> {
   const name = nameOfKey(key);
   const nowMs = ctx.clock.nowMs();
-  const record = await signAndCheck(key, name, content, seq, nowMs);
+  const record = await signAndCheck(ctx, key, name, content, seq, nowMs);
   const keySealed = sealNameKey(ctx.sealedBox, name, key);
   const value = content.toString();
   const now = unixSeconds(ctx.clock);
   try {
     inTransaction(ctx.db, () => {
       ctx.limits.reserveIpns(accountId);
-      insertName(ctx.db, { accountId, name, alias, keyType: key.type, keySealed, value, seq, record: record.bytes, createdAt: now, publishAt: now });
+      insertName(ctx.db, {
+        accountId,
+        name,
+        alias,
+        keyType: key.type,
+        keySealed,
+        value,
+        seq,
+        record: record.bytes,
+        createdAt: now,
+        publishAt: now,
+        validUntil: validUntilSeconds(record),
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
@@ -146,11 +166,16 @@ async function storeNewName(
 }
 
 /** Every record we write is checked the way a reader would check it, before anyone can see it. */
-async function signAndCheck(key: NameKey, name: string, content: CID, seq: number, nowMs: number): Promise<ValidRecord> {
-  const bytes = await signRecord(key, content, seq, nowMs);
+export async function signAndCheck(ctx: NamesContext, key: NameKey, name: string, content: CID, seq: number, nowMs: number): Promise<ValidRecord> {
+  const bytes = await signRecord(key, content, seq, nowMs, ctx.recordLifetimeMs);
   const parsed = tryParseIpnsName(name);
   if (parsed === undefined) throw new Error(`key name ${name} does not parse`);
   return validateRecord(parsed, bytes, nowMs);
+}
+
+/** The `valid_until` column: the record's EOL rounded down to the second, so it is never late. */
+export function validUntilSeconds(record: ValidRecord): number {
+  return Math.floor(record.validUntilMs / 1000);
 }
 
 function checkAliasFree(ctx: NamesContext, accountId: number, alias: string | null, param: string): void {

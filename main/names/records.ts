@@ -60,9 +60,9 @@ function asIpnsKey(key: NameKey): IpnsPrivateKey {
   return key as unknown as IpnsPrivateKey;
 }
 
-/** Signs a V1+V2 record for `/ipfs/<cid>` (the ipns package writes CIDs as CIDv1). */
-export async function signRecord(key: NameKey, cid: CID, sequence: number, nowMs: number): Promise<Uint8Array> {
-  const expiration = new Date(nowMs + RECORD_LIFETIME_MS).toISOString();
+/** Signs a V1+V2 record for `/ipfs/<cid>`, valid for `lifetimeMs` from `nowMs` (the ipns package writes CIDs as CIDv1). */
+export async function signRecord(key: NameKey, cid: CID, sequence: number, nowMs: number, lifetimeMs = RECORD_LIFETIME_MS): Promise<Uint8Array> {
+  const expiration = new Date(nowMs + lifetimeMs).toISOString();
   const record = await createIPNSRecordWithExpiration(asIpnsKey(key), cid, sequence, expiration, {
     v1Compatible: true,
     ttlNs: BigInt(RECORD_TTL_SECONDS) * 1_000_000_000n,

@@ -3,7 +3,7 @@ import { unixSeconds } from '../base/clock.js';
 import { record } from '../accounts/usage.js';
 import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
-import { deletePin, liveRootCids, pinOf, pinsWithStatus } from '../store/db/pins-queries.js';
+import { deletePin, liveRootCids, pinsWithStatus } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
 
 /** What GC needs from the blockstore and the content engine. */
@@ -34,16 +34,20 @@ function keyOf(multihash: Uint8Array): string {
 }
 
 /**
- * One garbage-collection cycle (contract section 6): mark every block a live pin reaches, delete every
- * other block older than the grace period, then drop the pins that were `unpinning` when the cycle
- * began and release their counters. Runs under the GC lock, so no pin is added mid-cycle.
+ * One garbage-collection cycle (contract section 6). First, in one transaction, the pins that are
+ * `unpinning` are dropped with their counters released, and the live roots are read; only then are
+ * blocks marked and the unreachable ones older than the grace period deleted, in batches. So a crash
+ * at any point of the sweep leaves no pin that claims a deleted block: the dropped pins are gone
+ * already, and every remaining pin was a live root whose blocks were marked. Runs under the GC lock,
+ * so no pin is added (or taken back) mid-cycle; a pin removed mid-cycle stays `unpinning`, its blocks
+ * marked, until the next cycle.
  */
 export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeconds: number, signal?: AbortSignal): Promise<GcResult> {
   return ctx.gcLock.exclusive(async () => {
     const { db, clock } = ctx.accounts;
-    const leaving = pinsWithStatus(db, 'unpinning');
+    const { pinsRemoved, liveRoots } = inTransaction(db, () => ({ pinsRemoved: dropUnpinningPins(ctx), liveRoots: liveRootCids(db) }));
     const marked = new Set<string>();
-    for (const root of liveRootCids(db)) {
+    for (const root of liveRoots) {
       await store.mark(parseCidParam(root, 'cid'), (multihash) => marked.add(keyOf(multihash)), signal);
     }
     const cutoff = unixSeconds(clock) - graceSeconds;
@@ -63,18 +67,18 @@ export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeco
     }
     if (doomed.length > 0) blocksDeleted += store.deleteMultihashes(doomed, cutoff + 1);
     if (blocksDeleted > 0) await store.compact(signal);
-
-    let pinsRemoved = 0;
-    inTransaction(db, () => {
-      for (const pin of leaving) {
-        const current = pinOf(db, pin.accountId, pin.cid);
-        if (!current || current.status !== 'unpinning') continue;
-        deletePin(db, current.id);
-        record(ctx.accounts, current.accountId, 'pinned_count', -1);
-        record(ctx.accounts, current.accountId, 'pinned_bytes', -current.size);
-        pinsRemoved++;
-      }
-    });
     return { pinsRemoved, blocksDeleted, blocksKept };
   });
+}
+
+/** Deletes every `unpinning` pin and releases what it held of `pinned_count` and `pinned_bytes`. */
+function dropUnpinningPins(ctx: PinsContext): number {
+  const { db } = ctx.accounts;
+  const leaving = pinsWithStatus(db, 'unpinning');
+  for (const pin of leaving) {
+    deletePin(db, pin.id);
+    record(ctx.accounts, pin.accountId, 'pinned_count', -1);
+    record(ctx.accounts, pin.accountId, 'pinned_bytes', -pin.size);
+  }
+  return leaving.length;
 }

@@ -3,7 +3,7 @@ import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-t
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
-import { parseCidParam } from '../content/cid-param.js';
+import { parseCidParam, requireVerifiableCid } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
 import { countPins, insertPin, listPins, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
 import type { DagCensus, PinsContext } from './context.js';
@@ -29,15 +29,19 @@ export interface AddPinOptions {
    * knows its new root is complete and its cumulative size.
    */
   census?: DagCensus;
+  /** The request parameter that carried the CID, named in a 400 (default `cid`). */
+  parameter?: string;
 }
 
 /**
  * Pin add (contract section 6): `pinned` at once when every block is here, else `pinning` until the
- * blocks arrive or the pin timeout passes. Limits are checked before anything is written: a new pin
- * needs one more `pinned_count`, and a complete one its bytes of `pinned_bytes`. Adding an existing
- * pin is a no-op that may rename it; a pin being removed is taken back.
+ * blocks arrive or the pin timeout passes. A CID whose hash Pinfold cannot verify is refused (400): its
+ * block could never be stored. Limits are checked before anything is written: a new pin needs one more
+ * `pinned_count`, and a complete one its bytes of `pinned_bytes`. Adding an existing pin is a no-op that
+ * may rename it; a pin being removed (or failed) is taken back, `pinned` only if its whole DAG is here.
  */
 export async function addPin(ctx: PinsContext, accountId: number, cid: CID, options: AddPinOptions = {}): Promise<PinRow> {
+  requireVerifiableCid(cid, options.parameter ?? 'cid');
   const key = cid.toString();
   const name = options.name ?? '';
   const row = await ctx.gcLock.shared(async () => {
@@ -49,13 +53,19 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       const existing = pinOf(db, accountId, key);
       if (existing) {
         if (name !== '' && name !== existing.name) renamePin(db, existing.id, name, now);
-        if (existing.status === 'unpinning') updatePinState(db, existing.id, 'pinned', existing.size, null, now);
-        if (existing.status === 'failure') {
+        if (existing.status === 'unpinning' || existing.status === 'failure') {
+          // Taken back only on what is held now: GC may have deleted blocks since the pin was last
+          // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
+          // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
           if (complete) {
-            check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-            record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+            const growth = census.bytes - existing.size;
+            check(ctx.accounts, accountId, 'pinned_bytes', growth);
+            record(ctx.accounts, accountId, 'pinned_bytes', growth);
             updatePinState(db, existing.id, 'pinned', census.bytes, null, now);
-          } else updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
+          } else {
+            record(ctx.accounts, accountId, 'pinned_bytes', -existing.size);
+            updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
+          }
         }
         return pinOf(db, accountId, key) as PinRow;
       }

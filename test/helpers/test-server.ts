@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app.js';
+import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
 
@@ -17,10 +18,25 @@ export async function makeTempDir(prefix = 'pinfold-test-'): Promise<string> {
   return mkdtemp(join(tmpdir(), prefix));
 }
 
-/** A real server on port 0 over a fresh temp data folder. */
-export async function startTestServer(overrides: Partial<ServiceConfig> = {}, env: NodeJS.ProcessEnv = {}): Promise<TestServer> {
+/**
+ * A clock a test moves by hand: it starts at the real time and then stands still, so nothing the server
+ * decides by time (grace periods, pin deadlines, address expiry) depends on how fast the machine is.
+ * Requests still carry the real time as `ts`; keep the server's `--ts-window` wider than the moves.
+ */
+export function testClock(): Clock & { advance(ms: number): void } {
+  let now = Date.now();
+  return {
+    nowMs: () => now,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+/** A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock). */
+export async function startTestServer(overrides: Partial<ServiceConfig> = {}, env: NodeJS.ProcessEnv = {}, clock?: Clock): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
-  const app = await createApp({ config: defaultConfig({ port: 0, ...overrides, dataDir }), env });
+  const app = await createApp({ config: defaultConfig({ port: 0, ...overrides, dataDir }), env, ...(clock ? { clock } : {}) });
   const url = await app.listen();
   return {
     url,

@@ -1,77 +1,12 @@
-import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
-import { repoRoot, runCli } from '../helpers/account-api.js';
-
-const LISTENING = /Pinfold listening on (http:\/\/127\.0\.0\.1:(\d+))\n/;
-
-interface ServeProcess {
-  child: ChildProcessWithoutNullStreams;
-  stdout(): string;
-  stderr(): string;
-  /** Resolves to the base URL once the listening line is printed; rejects if the process exits first or the deadline passes. */
-  listening(deadlineMs?: number): Promise<string>;
-  /** Resolves to the exit code. */
-  exited(deadlineMs?: number): Promise<number | null>;
-}
-
-function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'serve', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  let exitCode: number | null | undefined;
-  const exitWaiters: (() => void)[] = [];
-  const outWaiters: (() => void)[] = [];
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
-    for (const wake of outWaiters.splice(0)) wake();
-  });
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  child.on('exit', (code, signal) => {
-    exitCode = code;
-    // A death by signal is reported with its name, so a failing assertion says what killed the server.
-    if (code === null) stderr += `\n[killed by ${signal ?? 'unknown signal'}]`;
-    for (const wake of [...exitWaiters.splice(0), ...outWaiters.splice(0)]) wake();
-  });
-  return {
-    child,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    listening(deadlineMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no listening line within ${deadlineMs} ms; stdout: ${stdout} stderr: ${stderr}`)), deadlineMs);
-        const check = (): void => {
-          const match = LISTENING.exec(stdout);
-          if (match) {
-            clearTimeout(timer);
-            resolve(match[1] as string);
-          } else if (exitCode !== undefined) {
-            clearTimeout(timer);
-            reject(new Error(`serve exited with ${exitCode} before listening; stderr: ${stderr}`));
-          } else outWaiters.push(check);
-        };
-        check();
-      });
-    },
-    exited(deadlineMs = 30_000) {
-      return new Promise((resolve, reject) => {
-        if (exitCode !== undefined) return resolve(exitCode);
-        const timer = setTimeout(() => reject(new Error(`still running after ${deadlineMs} ms`)), deadlineMs);
-        exitWaiters.push(() => {
-          clearTimeout(timer);
-          resolve(exitCode ?? null);
-        });
-      });
-    },
-  };
-}
+import { runCli } from '../helpers/account-api.js';
+import { LISTENING, startServe, type ServeProcess } from '../helpers/serve-process.js';
 
 function deadPid(): number {
   return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
@@ -197,6 +132,33 @@ describe('pinfold serve', () => {
     expect(stale.status).toBe(401);
     proc.child.kill('SIGTERM');
     expect(await proc.exited()).toBe(0);
+  });
+
+  it('with --host 0.0.0.0, server.json holds a reachable address: pinfold gc and pinfold sync list beside it reach the server', async () => {
+    const dataDir = await tempDir();
+    const proc = startServe(['--data', dataDir, '--port', '0', '--host', '0.0.0.0']);
+    running.push(proc);
+    const url = await proc.listening(30_000, /Pinfold listening on (http:\/\/\S+)\n/);
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const serverFile = JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url: string; pid: number };
+    expect(serverFile).toEqual({ url, pid: proc.child.pid });
+    expect(statSync(join(dataDir, 'server.json')).mode & 0o777).toBe(0o600);
+
+    const gc = await runCli(['gc', '--data', dataDir]);
+    expect(gc.stderr).toBe('');
+    expect(gc.stdout).toContain(`garbage collection (server at ${url})`);
+    expect(gc.code).toBe(0);
+    const list = await runCli(['sync', 'list', '--data', dataDir]);
+    expect(list.stderr).toBe('');
+    expect(list.stdout).toBe('no sync folders\n');
+    expect(list.code).toBe(0);
+
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited()).toBe(0);
+    expect(existsSync(join(dataDir, 'server.json'))).toBe(false);
+    const none = await runCli(['sync', 'list', '--data', dataDir]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('no running server found');
   });
 
   it('half an explicit owner key fails the start with a clear message', async () => {

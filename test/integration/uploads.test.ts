@@ -189,8 +189,10 @@ describe('single-file uploads: POST /ipfs/?size= (contract section 4)', () => {
 describe('upload address expiry (10 minutes, server clock)', () => {
   it('an address used after its 600 s is 401 and stores nothing; within them it works', async () => {
     const dataDir = await makeTempDir();
+    // A clock that moves only when told: "599 s later" must not become 600 s on a slow machine.
+    const startMs = Date.now();
     let offsetMs = 0;
-    const clock = { nowMs: () => Date.now() + offsetMs };
+    const clock = { nowMs: () => startMs + offsetMs };
     const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, clock });
     try {
       const server = { url: await app.listen() };

@@ -21,7 +21,7 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
   app.post('/api/v0/pin/add', { config: { access: 'pin' } }, async (request) => {
     const query = request.query as Query;
     const cid = parseCidParam(query.arg, 'arg');
-    await addPin(pins, requireAuth(request.auth).account.id, cid, { name: parsePinName(query.name) });
+    await addPin(pins, requireAuth(request.auth).account.id, cid, { name: parsePinName(query.name), parameter: 'arg' });
     return ok();
   });
 

@@ -30,6 +30,16 @@ export function isSupportedHash(code: number): boolean {
   return code === IDENTITY_CODE || ALGORITHMS.has(code);
 }
 
+/**
+ * True when Pinfold can check a block against this CID: identity, or a hash function it computes with a
+ * full-length digest. A block under any other CID can never be stored, so nothing may wait for one.
+ */
+export function isVerifiableCid(cid: CID): boolean {
+  const { code, digest } = cid.multihash;
+  if (code === IDENTITY_CODE) return true;
+  return ALGORITHMS.get(code)?.digestLength === digest.byteLength;
+}
+
 /** The raw digest of `bytes` under the multihash function `code`. */
 export function digestBytes(code: number, bytes: Uint8Array): Buffer {
   const algorithm = ALGORITHMS.get(code);

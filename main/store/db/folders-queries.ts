@@ -79,3 +79,15 @@ export function insertFolderMember(db: Db, accountId: number, cid: string, origi
     createdAt,
   );
 }
+
+/** Ready roots in CID order after `after` (paging): what pruning after a GC cycle looks at. */
+export function readyFolderRootCidsAfter(db: Db, after: string, limit: number): string[] {
+  return (stmt(db, `SELECT cid FROM folder_roots WHERE state = 'ready' AND cid > ? ORDER BY cid LIMIT ?`).all(after, limit) as { cid: string }[]).map(
+    (row) => row.cid,
+  );
+}
+
+/** How many member rows there are: the table that grows with every operation until its roots are collected. */
+export function countFolderMembers(db: Db): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM folder_members').get() as { n: number }).n;
+}

@@ -14,6 +14,8 @@ export interface NameRow {
   record: Buffer;
   createdAt: number;
   publishAt: number;
+  /** Unix second at which the stored record's validity ends (floor of its EOL). */
+  validUntil: number;
 }
 
 interface RawName {
@@ -28,6 +30,7 @@ interface RawName {
   record: Buffer;
   created_at: number;
   publish_at: number;
+  valid_until: number;
 }
 
 function toName(raw: RawName | undefined): NameRow | null {
@@ -44,6 +47,7 @@ function toName(raw: RawName | undefined): NameRow | null {
     record: raw.record,
     createdAt: raw.created_at,
     publishAt: raw.publish_at,
+    validUntil: raw.valid_until,
   };
 }
 
@@ -57,8 +61,8 @@ function asBuffer(bytes: Uint8Array): Buffer {
 export function insertName(db: Db, row: NewName): number {
   const result = stmt(
     db,
-    `INSERT INTO ipns_names (account_id, name, alias, key_type, key_sealed, value, seq, record, created_at, publish_at)
-     VALUES (@accountId, @name, @alias, @keyType, @keySealed, @value, @seq, @record, @createdAt, @publishAt)`,
+    `INSERT INTO ipns_names (account_id, name, alias, key_type, key_sealed, value, seq, record, created_at, publish_at, valid_until)
+     VALUES (@accountId, @name, @alias, @keyType, @keySealed, @value, @seq, @record, @createdAt, @publishAt, @validUntil)`,
   ).run({ ...row, keySealed: asBuffer(row.keySealed), record: asBuffer(row.record) });
   return Number(result.lastInsertRowid);
 }
@@ -93,13 +97,37 @@ export function countNamesOf(db: Db, accountId: number): number {
  */
 export function updateNameRecord(
   db: Db,
-  update: { id: number; expectedSeq: number; seq: number; value: string; record: Uint8Array; publishAt: number },
+  update: { id: number; expectedSeq: number; seq: number; value: string; record: Uint8Array; publishAt: number; validUntil: number },
 ): boolean {
   const result = stmt(
     db,
-    'UPDATE ipns_names SET seq = @seq, value = @value, record = @record, publish_at = @publishAt WHERE id = @id AND seq = @expectedSeq',
+    `UPDATE ipns_names SET seq = @seq, value = @value, record = @record, publish_at = @publishAt, valid_until = @validUntil
+     WHERE id = @id AND seq = @expectedSeq`,
   ).run({ ...update, record: asBuffer(update.record) });
   return result.changes === 1;
+}
+
+/**
+ * Stores a republished record (same value and sequence, later validity); `publish_at` keeps the time of the
+ * owner's last publish. Guarded like {@link updateNameRecord}: false when the row changed or vanished.
+ */
+export function updateNameValidity(db: Db, update: { id: number; expectedSeq: number; record: Uint8Array; validUntil: number }): boolean {
+  const result = stmt(db, 'UPDATE ipns_names SET record = @record, valid_until = @validUntil WHERE id = @id AND seq = @expectedSeq').run({
+    ...update,
+    record: asBuffer(update.record),
+  });
+  return result.changes === 1;
+}
+
+/** Owned names whose record ends at or before `validUntil` (Unix seconds), earliest first. */
+export function namesValidUntil(db: Db, validUntil: number, limit: number): NameRow[] {
+  const rows = stmt(db, 'SELECT * FROM ipns_names WHERE valid_until <= ? ORDER BY valid_until, id LIMIT ?').all(validUntil, limit) as RawName[];
+  return rows.map((raw) => toName(raw) as NameRow);
+}
+
+/** The end of the earliest-ending record of any owned name, or null when there is none. */
+export function earliestValidUntil(db: Db): number | null {
+  return (stmt(db, 'SELECT MIN(valid_until) AS v FROM ipns_names').get() as { v: number | null }).v;
 }
 
 export function setNameAlias(db: Db, id: number, alias: string | null): void {

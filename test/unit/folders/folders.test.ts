@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
+import { create as createDigest } from 'multiformats/hashes/digest';
 import { BadInputError, ConflictError, LimitReachedError, LockedError, NotFoundError } from '../../../main/base/errors.js';
 import { EMPTY_DIRECTORY_CID, createShardCache, editDirectory, lookupEntry } from '../../../main/content/directory/index.js';
 import { cumulativeSize } from '../../../main/content/directory/blocks.js';
@@ -105,6 +107,20 @@ describe('folder operation rules', () => {
     ];
     for (const operation of cases) {
       await expect(applyFolderOperation(kit.ctx, ACCOUNT, operation)).rejects.toBeInstanceOf(BadInputError);
+    }
+    expect(kit.blockstore.puts).toBe(0);
+    expect(kit.pins.applied).toEqual([]);
+  });
+
+  it('400: an added CID whose hash Pinfold cannot verify, even one pinned before such pins were refused', async () => {
+    kit = await createKit();
+    const { root } = await importedFolder(kit);
+    const blake3 = CID.createV1(raw.code, createDigest(0x1e, new Uint8Array(32).fill(3)));
+    kit.pins.pin(ACCOUNT, blake3);
+    for (const pinNew of [true, false]) {
+      await expect(applyFolderOperation(kit.ctx, ACCOUNT, op(root, { add: [['b3', blake3]], pinNew }))).rejects.toThrow(
+        /^add\[0\] cid: .* uses multihash function 0x1e .*cannot verify$/,
+      );
     }
     expect(kit.blockstore.puts).toBe(0);
     expect(kit.pins.applied).toEqual([]);

@@ -91,7 +91,14 @@ export const MASTER_KEY = Buffer.alloc(32, 7);
 
 export function namesContext(
   db: Db,
-  options: { clock?: Clock; limit?: number; txt?: TxtLookup; pinFirst?: (accountId: number, cid: string) => Promise<void> } = {},
+  options: {
+    clock?: Clock;
+    limit?: number;
+    txt?: TxtLookup;
+    pinFirst?: (accountId: number, cid: string) => Promise<void>;
+    recordLifetimeMs?: number;
+    republishMarginMs?: number;
+  } = {},
 ): NamesContext {
   return createNamesContext({
     db,
@@ -101,6 +108,8 @@ export function namesContext(
     pinFirst: options.pinFirst,
     txt: options.txt ?? (async () => null),
     dnsCacheSeconds: 0,
+    recordLifetimeMs: options.recordLifetimeMs,
+    republishMarginMs: options.republishMarginMs,
   });
 }
 

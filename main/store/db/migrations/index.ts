@@ -6,12 +6,14 @@ import { foldersMigration } from './005-folders.js';
 import { syncMigration } from './006-sync.js';
 import { uploadsMigration } from './007-uploads.js';
 import { metaMigration } from './008-meta.js';
+import { namesValidityMigration } from './009-names-validity.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /**
  * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
- * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta.
+ * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta; later steps take the
+ * next free number: 9 names validity.
  */
-export const MIGRATIONS: readonly Migration[] = [accountsMigration, blockstoreMigration, pinsMigration, namesMigration, foldersMigration, syncMigration, uploadsMigration, metaMigration];
+export const MIGRATIONS: readonly Migration[] = [accountsMigration, blockstoreMigration, pinsMigration, namesMigration, foldersMigration, syncMigration, uploadsMigration, metaMigration, namesValidityMigration];

@@ -1,0 +1,65 @@
+import { rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { writeFileAtomic } from './base/atomic-write.js';
+
+/**
+ * `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. The
+ * server writes it (one writer, {@link writeServerFile}); the commands that work beside a running
+ * server (`pinfold gc`, `pinfold sync ...`) find it with {@link readServerUrl}.
+ */
+export const SERVER_FILE = 'server.json';
+
+/**
+ * The address a client on this machine reaches a listening socket at: a wildcard bind (`--host 0.0.0.0`
+ * or `::`) accepts connections on loopback, while the wildcard itself is no address to connect to.
+ */
+export function reachableUrl(address: AddressInfo): string {
+  if (address.family === 'IPv6') {
+    const host = address.address === '::' ? '::1' : address.address;
+    return `http://[${host}]:${address.port}`;
+  }
+  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
+  return `http://${host}:${address.port}`;
+}
+
+export async function writeServerFile(dataDir: string, url: string): Promise<void> {
+  await writeFileAtomic(join(dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+}
+
+export function removeServerFile(dataDir: string): void {
+  rmSync(join(dataDir, SERVER_FILE), { force: true });
+}
+
+/** Why no server address could be read: the file is absent (no server listens) or not what the server writes. */
+export class ServerFileError extends Error {
+  override readonly name = 'ServerFileError';
+  constructor(
+    readonly reason: 'missing' | 'unreadable',
+    readonly path: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The URL of the server listening on `dataDir`; throws {@link ServerFileError} when there is none to read. */
+export async function readServerUrl(dataDir: string): Promise<string> {
+  const path = join(dataDir, SERVER_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new ServerFileError('missing', path, `${path} is missing (no server is listening)`);
+    throw new ServerFileError('unreadable', path, `${path} cannot be read: ${(error as Error).message}`);
+  }
+  let url: unknown;
+  try {
+    url = (JSON.parse(text) as { url?: unknown } | null)?.url;
+  } catch {
+    url = undefined;
+  }
+  if (typeof url !== 'string' || !/^http:\/\/[^/]+$/.test(url)) throw new ServerFileError('unreadable', path, `${path} holds no server url`);
+  return url;
+}

@@ -1,0 +1,36 @@
+import { CID } from 'multiformats/cid';
+import { inTransaction, type Db } from '../store/db/database.js';
+import { deleteFolderRoot, readyFolderRootCidsAfter } from '../store/db/folders-queries.js';
+
+const PAGE = 1000;
+
+/**
+ * Forgets the folder roots whose root block garbage collection deleted, with their members
+ * (`folder_members` cascades). Every operation records its new root and the caller as a member, so
+ * without this the two tables grow by a row per operation for ever. A root whose block is gone can
+ * no longer be operated on anyway (its directory cannot be read), and it answers 404 either way; a
+ * root still held, pinned or not, keeps its rows, so what can be operated on is unchanged. A root
+ * uploaded again later is imported again like any pinned directory. Roots still importing are left
+ * alone (their pin holds their blocks). Each page is read, checked and deleted synchronously in one
+ * transaction, so nothing interleaves between a root's check and its deletion.
+ */
+export async function forgetCollectedFolderRoots(db: Db, isHeld: (cid: CID) => boolean): Promise<number> {
+  let forgotten = 0;
+  let after = '';
+  for (;;) {
+    const page = readyFolderRootCidsAfter(db, after, PAGE);
+    if (page.length === 0) return forgotten;
+    forgotten += inTransaction(db, () => {
+      let gone = 0;
+      for (const cid of page) {
+        if (isHeld(CID.parse(cid))) continue;
+        deleteFolderRoot(db, cid);
+        gone++;
+      }
+      return gone;
+    });
+    after = page[page.length - 1] as string;
+    // Requests run between pages: a large index is not checked in one turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}

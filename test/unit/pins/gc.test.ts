@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collectGarbage, type GcStore } from '../../../main/pins/gc.js';
+import { addPin, removePin } from '../../../main/pins/pins.js';
+import { pinsWithStatus } from '../../../main/store/db/pins-queries.js';
+import { parseCidParam } from '../../../main/content/cid-param.js';
+import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
+
+let kit: PinsKit | undefined;
+afterEach(async () => {
+  await kit?.close();
+  kit = undefined;
+});
+
+class SimulatedCrash extends Error {}
+
+/** A GC store whose first delete removes only part of its batch and then "dies", as a kill -9 mid-sweep would. */
+function crashingAfterFirstDelete(inner: GcStore): GcStore & { deleted: number } {
+  const store = {
+    deleted: 0,
+    mark: inner.mark.bind(inner),
+    storedBlocks: inner.storedBlocks.bind(inner),
+    compact: inner.compact.bind(inner),
+    deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): number {
+      store.deleted += inner.deleteMultihashes(multihashes.slice(0, Math.ceil(multihashes.length / 2)), createdBefore);
+      throw new SimulatedCrash('killed during the sweep');
+    },
+  };
+  return store;
+}
+
+describe('garbage collection ordering (contract section 6)', () => {
+  it('a crash after the first delete batch leaves no pin claiming a deleted block; counters stay exact; the next cycle finishes', async () => {
+    kit = await createPinsKit();
+    const { ctx, blocks, accountId } = kit;
+    const leaving = await storeDag(blocks, 'leaving', 6);
+    const kept = await storeDag(blocks, 'kept', 3);
+    expect((await addPin(ctx, accountId, leaving.root)).status).toBe('pinned');
+    expect((await addPin(ctx, accountId, kept.root)).status).toBe('pinned');
+    removePin(ctx, accountId, leaving.root);
+    expect(kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: leaving.bytes + kept.bytes });
+    kit.clock.set(kit.clock.nowMs() + 60_000);
+
+    const crashing = crashingAfterFirstDelete(kit.gcStore);
+    await expect(collectGarbage(ctx, crashing, 10)).rejects.toBeInstanceOf(SimulatedCrash);
+    expect(crashing.deleted).toBeGreaterThan(0);
+    expect((await ctx.content.census(leaving.root)).missing).toBeGreaterThan(0);
+
+    // Every pin left claims a whole DAG; the one that was leaving is gone with its counters.
+    for (const status of ['pinned', 'unpinning'] as const) {
+      for (const pin of pinsWithStatus(ctx.accounts.db, status)) {
+        expect((await ctx.content.census(parseCidParam(pin.cid, 'cid'))).missing, `${status} pin ${pin.cid}`).toBe(0);
+      }
+    }
+    expect(pinsWithStatus(ctx.accounts.db, 'unpinning')).toEqual([]);
+    expect(kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
+    // Pinning the half-deleted DAG again waits for its blocks instead of claiming them.
+    expect(await addPin(ctx, accountId, leaving.root)).toMatchObject({ status: 'pinning', size: 0 });
+    removePin(ctx, accountId, leaving.root);
+
+    const result = await collectGarbage(ctx, kit.gcStore, 10);
+    expect(result.pinsRemoved).toBe(1);
+    expect(result.blocksDeleted + crashing.deleted).toBe(7);
+    expect((await ctx.content.census(kept.root)).missing).toBe(0);
+    expect(kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
+  });
+
+  it('a pin removed while a cycle marks stays `unpinning` with its blocks until the next cycle', async () => {
+    kit = await createPinsKit();
+    const { ctx, blocks, accountId } = kit;
+    const dag = await storeDag(blocks, 'late', 4);
+    expect((await addPin(ctx, accountId, dag.root)).status).toBe('pinned');
+    kit.clock.set(kit.clock.nowMs() + 60_000);
+    const removingWhileMarking: GcStore = {
+      ...kit.gcStore,
+      mark: async (root, visit, signal) => {
+        removePin(ctx, accountId, dag.root);
+        await kit?.gcStore.mark(root, visit, signal);
+      },
+    };
+    expect(await collectGarbage(ctx, removingWhileMarking, 10)).toMatchObject({ pinsRemoved: 0, blocksDeleted: 0 });
+    expect(pinsWithStatus(ctx.accounts.db, 'unpinning').map((pin) => pin.cid)).toEqual([dag.root.toString()]);
+    expect((await ctx.content.census(dag.root)).missing).toBe(0);
+    expect(await collectGarbage(ctx, kit.gcStore, 10)).toMatchObject({ pinsRemoved: 1, blocksDeleted: 5 });
+    expect(kit.usage()).toEqual({ pinnedCount: 0, pinnedBytes: 0 });
+  });
+});

@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import * as dagPb from '@ipld/dag-pb';
+import { CID } from 'multiformats/cid';
+import { createOwner } from '../../../main/accounts/accounts.js';
+import { contentGcStore } from '../../../main/app.js';
+import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
+import { walkDag } from '../../../main/content/walk/walk-dag.js';
+import type { PinsContext } from '../../../main/pins/context.js';
+import type { GcStore } from '../../../main/pins/gc.js';
+import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
+import { usageOf } from '../../../main/store/db/accounts-queries.js';
+import { accountsFixture, manualClock, type ManualClock } from '../accounts/accounts-fixture.js';
+import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
+
+/** The pins domain over real parts: a SQLite file, a pack blockstore, the server's GC view, a clock moved by hand. */
+export interface PinsKit {
+  ctx: PinsContext;
+  blocks: PinfoldBlockstore;
+  gcStore: GcStore;
+  clock: ManualClock;
+  accountId: number;
+  usage(): { pinnedCount: number; pinnedBytes: number };
+  close(): Promise<void>;
+}
+
+export async function createPinsKit(): Promise<PinsKit> {
+  const clock = manualClock(Date.UTC(2027, 0, 1));
+  const fx = accountsFixture(clock);
+  const blocks = await openBlockstore(join(fx.dir, 'blocks'), fx.ctx.db, { clock });
+  const ctx: PinsContext = {
+    accounts: fx.ctx,
+    content: {
+      async census(root, signal) {
+        const summary = await walkDag(blocks, root, { signal });
+        return { bytes: summary.bytes, missing: summary.missing.length };
+      },
+    },
+    pinTimeoutSeconds: 600,
+    gcLock: createReadWriteLock(),
+  };
+  const accountId = createOwner(fx.ctx).id;
+  return {
+    ctx,
+    blocks,
+    gcStore: await contentGcStore(blocks),
+    clock,
+    accountId,
+    usage: () => {
+      const row = usageOf(fx.ctx.db, accountId);
+      return { pinnedCount: row.pinnedCount, pinnedBytes: row.pinnedBytes };
+    },
+    async close() {
+      await blocks.close();
+      fx.close();
+    },
+  };
+}
+
+/** A dag-pb node over `count` distinct raw leaves, all stored; answers the root and the bytes of the DAG. */
+export async function storeDag(blocks: PinfoldBlockstore, label: string, count: number): Promise<{ root: CID; bytes: number }> {
+  const leaves = Array.from({ length: count }, (_, i) => rawBlock(`${label} leaf ${i}`));
+  for (const leaf of leaves) await blocks.put(leaf.cid, leaf.bytes);
+  const node = dagPb.encode(dagPb.prepare({ Links: leaves.map((leaf, i) => ({ Hash: leaf.cid, Name: `${i}`, Tsize: leaf.bytes.byteLength })) }));
+  const root = CID.createV1(dagPb.code, sha256Digest(node));
+  await blocks.put(root, node);
+  return { root, bytes: node.byteLength + leaves.reduce((sum, leaf) => sum + leaf.bytes.byteLength, 0) };
+}
