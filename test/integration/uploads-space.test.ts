@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { startServeChild, type ServeChild } from '../helpers/serve-child.js';
+import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { openUpload, packBytes, packsReach, packsSettleAt } from './packs-helpers.js';
 import {
   addressFor,
@@ -141,7 +141,7 @@ describe('rejected step 2s give their pack space back (contract section 4: "the 
 });
 
 describe('an upload killed with the server (kill -9) is given back at the next start', () => {
-  const children: ServeChild[] = [];
+  const children: ServeProcess[] = [];
   let dataDir = '';
   afterEach(async () => {
     for (const proc of children.splice(0)) {
@@ -155,7 +155,7 @@ describe('an upload killed with the server (kill -9) is given back at the next s
 
   it('kill -9 mid step 2, then restart: the packs hold exactly what they held before the upload, and committed content reads back', async () => {
     dataDir = await makeTempDir('pinfold-kill-');
-    const first = startServeChild(['--data', dataDir, '--port', '0']);
+    const first = startServe(['--data', dataDir, '--port', '0']);
     children.push(first);
     const url = await first.listening();
     const owner = JSON.parse(readFileSync(join(dataDir, 'owner-key.json'), 'utf8')) as Key;
@@ -181,7 +181,7 @@ describe('an upload killed with the server (kill -9) is given back at the next s
     expect(await killed).toBe('connection lost');
     expect(await packBytes(dataDir)).toBeGreaterThanOrEqual(baseline + 8 * MiB);
 
-    const second = startServeChild(['--data', dataDir, '--port', '0']);
+    const second = startServe(['--data', dataDir, '--port', '0']);
     children.push(second);
     const url2 = await second.listening();
     await packsSettleAt(dataDir, baseline);
