@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { RangeNotSatisfiableError } from '../../base/errors.js';
 import { ReadBufferPool } from '../../content/read/buffer-pool.js';
-import { parseRange } from './headers.js';
+import { parseRange } from './byte-range.js';
 import type { GatewayContext } from './types.js';
 
 /** Read buffers shared by every streamed response of this process (they hold no request's state). */
@@ -127,8 +127,8 @@ function drained(res: ServerResponse): Promise<boolean> {
 }
 
 /**
- * Sends `size` bytes of addressable content honouring a single `Range`: 206 + Content-Range, or 416 (thrown,
- * with `Content-Range: bytes * /size` already set) when the range starts past the end.
+ * Sends `size` bytes of addressable content honouring a `Range` (see parseRange): 206 + Content-Range, or 416
+ * (thrown, with `Content-Range: bytes * /size` already set) when no range of the header selects a byte.
  */
 export function sendRanged(
   ctx: GatewayContext,
