@@ -13,8 +13,11 @@ export const readBuffers = new ReadBufferPool();
  */
 const SMALL_BODY_BYTES = 256 * 1024;
 
-/** Headers that describe a body; a failure before the body was sent must not keep them (an error is not immutable). */
-const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges', 'content-range', 'x-content-type-options'];
+/**
+ * Headers that describe a body; a failure before the body was sent must not keep them (an error is not
+ * immutable). The content-isolation headers stay: they belong to every gateway response.
+ */
+const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges', 'content-range'];
 
 /** Reads a body of known length into one buffer; a body of any other length is an error (a broken DAG). */
 export async function gather(body: AsyncIterable<Uint8Array>, length: number): Promise<Buffer> {

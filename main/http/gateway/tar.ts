@@ -17,6 +17,5 @@ export async function serveTar(ctx: GatewayContext): Promise<void> {
   if (replyNotModified(ctx)) return;
   reply.header('content-type', 'application/x-tar');
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${cid.toString()}.tar`));
-  reply.header('x-content-type-options', 'nosniff');
   sendBody(ctx, 200, () => exportTar(deps.blockstore, info, cid.toString(), { signal: ctx.signal }));
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../../../main/base/errors.js';
 import { gatewayRoutes, type GatewayDeps, type ResolvedName } from '../../../../main/http/gateway/index.js';
+import { isolateContentResponse } from '../../../../main/http/content-isolation.js';
 import { mapError } from '../../../../main/http/error-status.js';
 import type { ReadBlockstore } from '../../../../main/content/read/blocks.js';
 
@@ -29,6 +30,8 @@ export interface HarnessOptions {
 /** A real Fastify server on port 0 with the gateway and the lead's error→status table. */
 export async function startGateway(blockstore: ReadBlockstore, options: HarnessOptions = {}): Promise<Harness> {
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, forceCloseConnections: true });
+  // As the server does: the content-isolation headers go on before anything can answer.
+  app.addHook('onRequest', async (request, reply) => isolateContentResponse(request, reply));
   app.setErrorHandler((error, _request, reply) => {
     const mapped = mapError(error);
     if (reply.sent) return;
