@@ -1,23 +1,35 @@
-import type { IncomingMessage } from 'node:http';
 import { BadInputError, PayloadTooLargeError } from '../base/errors.js';
 
 /** Enough for a folder operation with 10,000 adds of long names. */
 export const MAX_JSON_BODY_BYTES = 16 * 1024 * 1024;
 
+/** Deeper than any request body of the API nests (a folder operation: 3 levels); deeper is refused. */
+export const MAX_JSON_DEPTH = 32;
+
+/** A lone UTF-16 surrogate: a `\ud800`-style escape that names no character and cannot be stored as UTF-8. */
+const LONE_SURROGATE = /\p{Cs}/u;
+
 /**
  * Reads a JSON object body whatever its Content-Type says (gw3's JS SDK sends JSON as
- * application/x-www-form-urlencoded); anything that is not a JSON object is 400.
+ * application/x-www-form-urlencoded); anything that is not a JSON object is 400: bytes that are not
+ * UTF-8, text that is not JSON, nesting deeper than MAX_JSON_DEPTH, a `__proto__` key, a string holding a
+ * lone surrogate.
  */
-export async function readJsonObject(raw: IncomingMessage, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
+export async function readJsonObject(raw: AsyncIterable<Uint8Array>, limit = MAX_JSON_BODY_BYTES): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of raw) {
-    const buffer = chunk as Buffer;
-    total += buffer.length;
+    total += chunk.byteLength;
     if (total > limit) throw new PayloadTooLargeError(`JSON body larger than ${limit} bytes`);
-    chunks.push(buffer);
+    chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  let text: string;
+  try {
+    // fatal: bytes that are not UTF-8 are an error, not U+FFFD quietly put in a name or an alias.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new BadInputError('body is not valid UTF-8');
+  }
   if (text.trim() === '') throw new BadInputError('a JSON body is required');
   let parsed: unknown;
   try {
@@ -26,7 +38,37 @@ export async function readJsonObject(raw: IncomingMessage, limit = MAX_JSON_BODY
     throw new BadInputError('body is not valid JSON');
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new BadInputError('body must be a JSON object');
+  checkJsonValue(parsed);
   return parsed as Record<string, unknown>;
+}
+
+/**
+ * Walks a parsed body without recursion (JSON.parse itself does not recurse, but a reviver, String() of an
+ * array or any recursive walk downstream would overflow the stack on a deep one, a 500) and refuses what no
+ * request needs and some code could trip on.
+ */
+function checkJsonValue(root: object): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const { value, depth } = item;
+    if (typeof value === 'string') {
+      if (LONE_SURROGATE.test(value)) throw new BadInputError('body: a string holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is no character');
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_JSON_DEPTH) throw new BadInputError(`body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (Array.isArray(value)) {
+      for (const child of value as unknown[]) stack.push({ value: child, depth: depth + 1 });
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      // JSON.parse makes it an own property, harmless itself, but copying the body with `target[key] = value`
+      // (or Object.assign) would set the target's prototype: no request has a reason to send it.
+      if (key === '__proto__') throw new BadInputError('body: the key "__proto__" is not accepted');
+      if (LONE_SURROGATE.test(key)) throw new BadInputError('body: a key holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is no character');
+      stack.push({ value: child, depth: depth + 1 });
+    }
+  }
 }
 
 export function stringField(body: Record<string, unknown>, name: string, options: { required?: boolean; max?: number } = {}): string {
@@ -45,5 +87,6 @@ export function integerField(body: Record<string, unknown>, name: string): numbe
   const value = body[name];
   if (value === undefined || value === null) throw new BadInputError(`${name} is required`);
   if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BadInputError(`${name} must be an integer`);
-  return value;
+  // -0 is a safe integer to JavaScript; SQLite would bind it as the real -0.0.
+  return value === 0 ? 0 : value;
 }
