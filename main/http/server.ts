@@ -8,6 +8,7 @@ import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { accountById } from '../store/db/accounts-queries.js';
 import { authenticate } from './auth.js';
+import { answerClientError } from './client-error.js';
 import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from './content-isolation.js';
 import { applyCors } from './cors.js';
 import { mapError } from './error-status.js';
@@ -51,6 +52,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (a URL with broken percent-encoding) get our envelope too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
