@@ -87,6 +87,12 @@ describe('blocks nested 100,000 deep', () => {
     expect(await bodyComplete(`/ipfs/${cid.toString()}`, { format: 'car' })).toEqual({ status: 200, complete: false });
   });
 
+  it.each(['dag-json', 'dag-cbor'])('%s: a path into it is 406 naming the block', async (name) => {
+    const { cid } = blocks[name] as { cid: CID };
+    const message = new RegExp(`path: cannot look inside ${cid.toString()}, it nests deeper than 512 levels`);
+    expectError(asCall(await gatewayGet(server, server.owner, `/ipfs/${cid.toString()}/0/0`)), 406, message);
+  });
+
   it('500 levels is within what is decoded: dag/get and the preview answer it', async () => {
     const { cid } = blocks['dag-cbor 500 deep'] as { cid: CID };
     const view = await call(server, 'GET', '/api/v0/dag/get', { key: server.owner, query: { arg: cid.toString() } });
