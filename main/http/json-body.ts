@@ -42,31 +42,50 @@ export async function readJsonObject(raw: AsyncIterable<Uint8Array>, limit = MAX
   return parsed as Record<string, unknown>;
 }
 
+/** A value met while walking a body: where it sits (its key or index, and its parent), to name it in a 400. */
+interface Place {
+  value: unknown;
+  depth: number;
+  at: string | number | undefined;
+  parent: Place | undefined;
+}
+
+/** `add[1][0]`, `name`, `a.b`: the place as a client wrote it, built only when a message needs it. */
+function pathOf(place: Place): string {
+  let path = '';
+  for (let p: Place | undefined = place; p?.at !== undefined; p = p.parent) {
+    path = typeof p.at === 'number' ? `[${p.at}]${path}` : `${p.parent?.at === undefined ? '' : '.'}${p.at}${path}`;
+  }
+  return path === '' ? 'body' : path;
+}
+
 /**
  * Walks a parsed body without recursion (JSON.parse itself does not recurse, but a reviver, String() of an
  * array or any recursive walk downstream would overflow the stack on a deep one, a 500) and refuses what no
- * request needs and some code could trip on.
+ * request needs and some code could trip on, naming where it is.
  */
 function checkJsonValue(root: object): void {
-  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 1 }];
-  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
-    const { value, depth } = item;
+  const stack: Place[] = [{ value: root, depth: 1, at: undefined, parent: undefined }];
+  for (let place = stack.pop(); place !== undefined; place = stack.pop()) {
+    const { value, depth } = place;
     if (typeof value === 'string') {
-      if (LONE_SURROGATE.test(value)) throw new BadInputError('body: a string holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is no character');
+      // Stored as UTF-8, such a string would silently become U+FFFD: another name than the one sent.
+      if (LONE_SURROGATE.test(value)) throw new BadInputError(`${pathOf(place)}: is not valid UTF-8 (a lone surrogate escape, \\ud800-\\udfff)`);
       continue;
     }
     if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_JSON_DEPTH) throw new BadInputError(`body: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
+    if (depth > MAX_JSON_DEPTH) throw new BadInputError(`${pathOf(place)}: JSON nested deeper than ${MAX_JSON_DEPTH} levels`);
     if (Array.isArray(value)) {
-      for (const child of value as unknown[]) stack.push({ value: child, depth: depth + 1 });
+      (value as unknown[]).forEach((child, index) => stack.push({ value: child, depth: depth + 1, at: index, parent: place }));
       continue;
     }
     for (const [key, child] of Object.entries(value)) {
+      const here: Place = { value: child, depth: depth + 1, at: key, parent: place };
       // JSON.parse makes it an own property, harmless itself, but copying the body with `target[key] = value`
       // (or Object.assign) would set the target's prototype: no request has a reason to send it.
-      if (key === '__proto__') throw new BadInputError('body: the key "__proto__" is not accepted');
-      if (LONE_SURROGATE.test(key)) throw new BadInputError('body: a key holds a lone UTF-16 surrogate (\\ud800-\\udfff), which is no character');
-      stack.push({ value: child, depth: depth + 1 });
+      if (key === '__proto__') throw new BadInputError(`${pathOf(here)}: the key "__proto__" is not accepted`);
+      if (LONE_SURROGATE.test(key)) throw new BadInputError(`${pathOf(place)}: a key is not valid UTF-8 (a lone surrogate escape)`);
+      stack.push(here);
     }
   }
 }
