@@ -224,6 +224,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,
+      logger,
       async resolveName(name) {
         const resolution = await resolveName(names, name);
         return {

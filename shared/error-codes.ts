@@ -16,6 +16,8 @@ export const ErrorCodes = {
   rangeNotSatisfiable: 'range_not_satisfiable',
   /** A server we depend on (the DNS server of DNSLink) failed to answer: 502, not our fault, worth a retry. */
   badGateway: 'bad_gateway',
+  /** A DNSLink or IPNS name that leads back to itself, or through more names than we follow: 508. */
+  loopDetected: 'loop_detected',
   internal: 'internal',
 } as const;
 

@@ -95,6 +95,14 @@ export class RangeNotSatisfiableError extends AppError {
   }
 }
 
+/** A name resolution that comes back to a name it passed, or needs more steps than are followed (508). */
+export class LoopDetectedError extends AppError {
+  override readonly name = 'LoopDetectedError';
+  constructor(message: string) {
+    super(ErrorCodes.loopDetected, message);
+  }
+}
+
 export function isAppError(value: unknown): value is AppError {
   return value instanceof AppError;
 }

@@ -17,12 +17,16 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCodes.locked]: 423,
   [ErrorCodes.internal]: 500,
   [ErrorCodes.badGateway]: 502,
+  [ErrorCodes.loopDetected]: 508,
 };
 
 export interface MappedError {
   status: number;
   envelope: ErrorEnvelope;
-  /** True when the error is a fault of ours that must be logged (never shown to the client). */
+  /**
+   * True when the error is a fault of ours that must be logged (never shown to the client): a 500. The other
+   * 5xx name someone else's failure (502 a DNS server, 508 a name loop in someone's records).
+   */
   fault: boolean;
 }
 
@@ -35,7 +39,7 @@ function frameworkStatus(error: unknown): number | null {
 export function mapError(error: unknown): MappedError {
   if (isAppError(error)) {
     const status = STATUS_OF[error.code];
-    return { status, envelope: { code: status, msg: error.message }, fault: status >= 500 };
+    return { status, envelope: { code: status, msg: error.message }, fault: status === 500 };
   }
   const status = frameworkStatus(error);
   if (status !== null) {

@@ -8,6 +8,8 @@ import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { accountById } from '../store/db/accounts-queries.js';
 import { authenticate } from './auth.js';
+import { answerClientError } from './client-error.js';
+import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from './content-isolation.js';
 import { applyCors } from './cors.js';
 import { mapError } from './error-status.js';
 import { checkHost } from './host-guard.js';
@@ -50,8 +52,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
+    clientErrorHandler: answerClientError,
     // Errors Fastify raises before routing (a URL with broken percent-encoding) get our envelope too.
-    frameworkErrors: (error, _request, reply: FastifyReply) => {
+    frameworkErrors: (error, request, reply: FastifyReply) => {
+      if (isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
       const mapped = mapError(error);
       void reply.code(mapped.status).type('application/json').send(mapped.envelope);
     },
@@ -64,6 +68,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
   await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 16, parts: 32 } });
 
+  app.addHook('onRequest', async (request, reply) => isolateContentResponse(request, reply));
   app.addHook('onRequest', async (request, reply) => {
     checkHost(request.headers.host, deps.config.host);
     if (applyCors(request, reply, deps.config.allowOrigins)) return reply;

@@ -1,7 +1,6 @@
 import type { CID } from 'multiformats/cid';
-import { ErrorCodes } from '../../shared/error-codes.js';
 import type { Clock } from '../base/clock.js';
-import { AppError, BadInputError, NotFoundError } from '../base/errors.js';
+import { BadInputError, LoopDetectedError, NotFoundError } from '../base/errors.js';
 import type { Db } from '../store/db/database.js';
 import { nameByName, routingRecord } from '../store/db/names-queries.js';
 import { joinRest, normalizeDomain, parseContentPath, type ContentPath } from './content-path.js';
@@ -27,13 +26,6 @@ export interface Resolution {
   readonly ttlSeconds: number | undefined;
   /** The signed record of the asked name (for `?format=ipns-record`); undefined for DNSLink names. */
   readonly record: Uint8Array | undefined;
-}
-
-export class ResolveRecursionError extends AppError {
-  override readonly name = 'ResolveRecursionError';
-  constructor(name: string) {
-    super(ErrorCodes.internal, `could not resolve ${name}: more than ${MAX_RESOLVE_STEPS} steps (DNSLink or IPNS loop)`);
-  }
 }
 
 export interface NameResolverInit {
@@ -121,7 +113,13 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     let ttlSeconds: number | undefined;
     let firstValue: string | undefined;
     let firstRecord: Uint8Array | undefined;
+    // Names are canonical here (key names in base36, domains lower-case), so a loop is a name seen twice.
+    const passed: string[] = [];
     for (let step = 1; step <= MAX_RESOLVE_STEPS; step++) {
+      if (passed.includes(current)) {
+        throw new LoopDetectedError(`could not resolve ${asked}: ${[...passed, current].join(' -> ')} is a DNSLink or IPNS loop`);
+      }
+      passed.push(current);
       let value: string;
       let target: ContentPath | undefined;
       if (currentIsKey) {
@@ -143,7 +141,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
       current = target.target;
       currentIsKey = tryParseIpnsName(current) !== undefined;
     }
-    throw new ResolveRecursionError(asked);
+    throw new LoopDetectedError(`could not resolve ${asked}: more than ${MAX_RESOLVE_STEPS} steps of DNSLink or IPNS names`);
   }
 
   return {

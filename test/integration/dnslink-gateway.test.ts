@@ -142,16 +142,41 @@ describe('DNSLink through a real DNS server on loopback (contract section 7)', (
     expect(dns.queries.indexOf('_dnslink.apex.example.net')).toBeLessThan(dns.queries.indexOf('apex.example.net'));
   });
 
-  it('a loop stops with an error, not a hang: two domains pointing at each other, and a domain pointing at itself', async () => {
-    addDnsLink(dns, 'loop-a.example.net', '/ipns/loop-b.example.net');
-    addDnsLink(dns, 'loop-b.example.net', '/ipns/loop-a.example.net');
+  it('a loop is 508 with the envelope, found without asking DNS again: a domain pointing at itself, two domains pointing at each other', async () => {
     addDnsLink(dns, 'self.example.net', '/ipns/self.example.net/x');
-    for (const domain of ['loop-a.example.net', 'self.example.net']) {
+    addDnsLink(dns, 'loop-a.example.net', '/ipns/loop-b.example.net');
+    addDnsLink(dns, 'loop-b.example.net', '/ipns/LOOP-A.example.net.');
+    const cases = [
+      ['self.example.net', 'self.example.net -> self.example.net'],
+      ['loop-a.example.net', 'loop-a.example.net -> loop-b.example.net -> loop-a.example.net'],
+      ['loop-b.example.net', 'loop-b.example.net -> loop-a.example.net -> loop-b.example.net'],
+    ];
+    for (const [domain, chain] of cases) {
+      const asked = dns.queries.length;
       const response = asCall(await gatewayGet(server, server.owner, `/ipns/${domain}/file`));
-      expect(response.status).toBeGreaterThanOrEqual(500);
-      expect(response.status).toBeLessThan(600);
-      expect((response.json as { msg: string }).msg).toMatch(/more than 32 steps/);
+      expectError(response, 508, new RegExp(`^could not resolve ${domain}: ${chain} is a DNSLink or IPNS loop$`.replace(/\./g, '\\.')));
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      // Each name of the loop is looked up once at most (the resolver caches answers for a minute).
+      expect(dns.queries.length - asked).toBeLessThanOrEqual(2);
+      expect((await gatewayGet(server, server.owner, `/ipns/${domain}`, { method: 'HEAD' })).status).toBe(508);
     }
+  });
+
+  it('a chain of 32 DNSLink names resolves; one of 33 is 508 (contract: at most 32 steps)', async () => {
+    const cid = await uploadCid(server, server.owner, new TextEncoder().encode('end of the chain\n'));
+    const chain = (prefix: string, length: number): string => {
+      for (let i = 1; i < length; i++) addDnsLink(dns, `${prefix}${i}.example.net`, `/ipns/${prefix}${i + 1}.example.net`);
+      addDnsLink(dns, `${prefix}${length}.example.net`, `/ipfs/${cid}`);
+      return `${prefix}1.example.net`;
+    };
+    const longest = await gatewayGet(server, server.owner, `/ipns/${chain('hop32-', 32)}`);
+    expect(longest.status).toBe(200);
+    expect(longest.bytes.toString('utf8')).toBe('end of the chain\n');
+    expectError(
+      asCall(await gatewayGet(server, server.owner, `/ipns/${chain('hop33-', 33)}`)),
+      508,
+      /^could not resolve hop33-1\.example\.net: more than 32 steps of DNSLink or IPNS names$/,
+    );
   });
 
   it('an unknown domain is 404; so is one whose TXT records hold no dnslink=', async () => {

@@ -216,7 +216,8 @@ describe('folder operation', () => {
   ])('rejects a name with %s with 400, in add and in remove', async (_label, name, msg) => {
     const before = await snapshot(server, admin);
     const added = await folderOperation(server, admin, { cid: base, add: [['fine.txt', cids.d as string], [name, cids.e as string]], pin_new: true });
-    await expectRejected(server, admin, added, 400, new RegExp(`add\\[1\\] name: .*${msg.source}`), before, [
+    // The JSON body reader names a lone surrogate by its place in the body (add[1][0]) before the folder code does.
+    await expectRejected(server, admin, added, 400, new RegExp(`add\\[1\\](?: name|\\[0\\]): .*${msg.source}`), before, [
       await reference({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c', 'fine.txt': 'd' }),
     ]);
     const removed = await folderOperation(server, admin, { cid: base, remove: ['a.txt', name] });

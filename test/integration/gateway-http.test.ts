@@ -165,6 +165,26 @@ describe('gateway over HTTP: egress counting and bad requests', () => {
     expect(anonymous.status).toBe(401);
   });
 
+  it('Range: bytes=999999999- on a 1,400-byte file is 416 with Content-Range bytes */1400, the envelope, no body headers, no egress', async () => {
+    const small = await uploadCid(server, server.owner, randomData(1400));
+    for (const range of ['bytes=999999999-', 'bytes=1400-']) {
+      expect(
+        await egressOf(async () => {
+          const response = await gatewayGet(server, server.owner, `/ipfs/${small}`, { headers: { Range: range } });
+          expect(response.status, range).toBe(416);
+          expect(response.headers.get('content-range')).toBe('bytes */1400');
+          expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+          expect(JSON.parse(response.bytes.toString('utf8'))).toEqual({ code: 416, msg: 'range: not satisfiable for 1400 bytes' });
+          for (const name of ['cache-control', 'etag', 'content-disposition', 'accept-ranges']) expect(response.headers.get(name), name).toBeNull();
+        }),
+      ).toBe(0);
+    }
+    const last = await gatewayGet(server, server.owner, `/ipfs/${small}`, { headers: { Range: 'bytes=1399-' } });
+    expect(last.status).toBe(206);
+    expect(last.headers.get('content-range')).toBe('bytes 1399-1399/1400');
+    expect(last.bytes.byteLength).toBe(1);
+  });
+
   it('egress is charged to the account of the reading key (a read-only key of the owner)', async () => {
     const reader = await createKey(server, server.owner, 'gw-reader', ['read']);
     expect(await egressOf(async () => expect((await gatewayGet(server, reader, `/ipfs/${cid}`)).status).toBe(200))).toBe(3000);

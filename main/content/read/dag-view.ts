@@ -4,11 +4,32 @@ import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import * as json from 'multiformats/codecs/json';
 import * as raw from 'multiformats/codecs/raw';
-import { NotAcceptableError } from '../../base/errors.js';
+import { NotAcceptableError, isAppError } from '../../base/errors.js';
 import { CBOR_CODE } from './inspect-node.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting-depth.js';
 
-/** The IPLD data model value of a block, for the codecs the service understands. */
+/**
+ * The IPLD data model value of a block, for the codecs the service understands. A block that does not
+ * decode under its codec, or nests deeper than MAX_NESTING, is content this service cannot convert: 406
+ * (format=raw still serves its bytes), never the stack overflow or parser error it would otherwise be.
+ */
 export function decodeBlock(cid: CID, block: Uint8Array): unknown {
+  if (nestsDeeperThan(cid.code, block)) {
+    throw new NotAcceptableError(`cid: ${cid.toString()} nests deeper than ${MAX_NESTING} levels and is not decoded here; format=raw serves its bytes`);
+  }
+  try {
+    return decodeKnown(cid, block);
+  } catch (error) {
+    if (isAppError(error)) throw error;
+    throw new NotAcceptableError(`cid: ${cid.toString()} does not decode under its codec (${errorText(error)}); format=raw serves its bytes`);
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function decodeKnown(cid: CID, block: Uint8Array): unknown {
   switch (cid.code) {
     case dagPb.code:
       return dagPb.decode(block);
@@ -32,11 +53,20 @@ export function decodeBlock(cid: CID, block: Uint8Array): unknown {
  */
 export function dagJsonView(cid: CID, block: Uint8Array): Uint8Array {
   if (cid.code === dagJson.code) return block;
-  return dagJson.encode(decodeBlock(cid, block));
+  return encodeView(cid, decodeBlock(cid, block), dagJson);
 }
 
 /** The dag-cbor form of a block. */
 export function dagCborView(cid: CID, block: Uint8Array): Uint8Array {
   if (cid.code === dagCbor.code) return block;
-  return dagCbor.encode(decodeBlock(cid, block));
+  return encodeView(cid, decodeBlock(cid, block), dagCbor);
+}
+
+/** A value another codec decoded may hold what this one cannot write (plain JSON's floats as dag-cbor...): 406. */
+function encodeView(cid: CID, value: unknown, codec: { name: string; encode(value: unknown): Uint8Array }): Uint8Array {
+  try {
+    return codec.encode(value);
+  } catch (error) {
+    throw new NotAcceptableError(`cid: ${cid.toString()} cannot be written as ${codec.name} (${errorText(error)})`);
+  }
 }

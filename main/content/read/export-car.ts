@@ -4,10 +4,11 @@ import * as dagPb from '@ipld/dag-pb';
 import { varint } from 'multiformats';
 import { createUnsafe } from 'multiformats/block';
 import type { CID } from 'multiformats/cid';
-import { BadInputError } from '../../base/errors.js';
+import { BadInputError, NotAcceptableError } from '../../base/errors.js';
 import { getBlock, isIdentityCid, type ReadBlockstore, type ReadOptions } from './blocks.js';
 import { walkFileBlocks } from './file-blocks.js';
 import { describeBlock, type NodeInfo } from './inspect-node.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting-depth.js';
 
 /** How much of the DAG under the target goes into the CAR (trustless gateway `dag-scope`). */
 export type DagScope = 'all' | 'entity' | 'block';
@@ -48,8 +49,22 @@ function withLengthPrefix(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** The links of a block in the order its codec lists them (dag-pb link order; map order for dag-cbor/dag-json). */
+/**
+ * The links of a block in the order its codec lists them (dag-pb link order; map order for dag-cbor/dag-json).
+ * A block that nests deeper than MAX_NESTING, or does not decode, cannot be followed: 406 naming it.
+ */
 export function blockLinks(cid: CID, block: Uint8Array): CID[] {
+  if (nestsDeeperThan(cid.code, block)) {
+    throw new NotAcceptableError(`format: car cannot follow the links of ${cid.toString()}, it nests deeper than ${MAX_NESTING} levels`);
+  }
+  try {
+    return decodedLinks(cid, block);
+  } catch (error) {
+    throw new NotAcceptableError(`format: car cannot follow the links of ${cid.toString()}, it does not decode under its codec (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+function decodedLinks(cid: CID, block: Uint8Array): CID[] {
   switch (cid.code) {
     case dagPb.code:
       return dagPb.decode(block).Links.map((link) => link.Hash);

@@ -1,4 +1,6 @@
-import { BadInputError } from '../../base/errors.js';
+import { posix } from 'node:path';
+import type { CID } from 'multiformats/cid';
+import { BadInputError, NotAcceptableError } from '../../base/errors.js';
 import type { ReadBlockstore, ReadOptions } from './blocks.js';
 import { inspectNode, type NodeInfo } from './inspect-node.js';
 import { listDirectory } from './list-directory.js';
@@ -77,21 +79,48 @@ function checkName(name: string): void {
 }
 
 /**
+ * Where a directory entry lands in the archive: its name joined to the directory's path and normalised, as
+ * Kubo's TAR writer does, so `directory/../file` is `file` beside `directory`. A name that normalises to a
+ * path outside the archive's top entry (`../foo`) would make an extractor write outside the folder it was
+ * asked to fill, and one that lands on the directory itself or a directory above it (`.`, `a/..`) would
+ * overwrite it: both refused (406; format=car serves any DAG).
+ */
+function entryPath(top: string, directory: string, name: string, directoryCid: CID): string {
+  const path = posix.normalize(`${directory}/${name}`).replace(/\/+$/, '');
+  const escapes = !path.startsWith(`${top}/`) || directory === path || directory.startsWith(`${path}/`);
+  if (name === '' || name.includes('\0') || escapes) {
+    throw new NotAcceptableError(
+      `format: tar cannot hold entry "${name}" of ${directoryCid.toString()}: it leads outside the archive's root or onto a ` +
+        'directory above it (relative UnixFS paths outside the root are not allowed); format=car serves this DAG',
+    );
+  }
+  return path;
+}
+
+/** Archive paths of a plain directory's entries (its links are in its block); throws at the first unsafe name. */
+function plainDirectoryEntries(info: NodeInfo, top: string, path: string): Array<{ cid: CID; path: string }> {
+  return (info.pbNode?.Links ?? []).map((link) => ({ cid: link.Hash, path: entryPath(top, path, link.Name ?? '', info.cid) }));
+}
+
+/**
  * A TAR stream (ustar + PAX for long or UTF-8 names) of the UnixFS tree at `info`, its top entry named
  * `name` (the gateway uses the CID). Directories are walked depth-first; file bytes stream block by block.
+ * The names of the top directory are checked at this call, before the stream starts, so that an unsafe
+ * one is refused while an error can still be answered (for HEAD too, which never starts the stream); a
+ * name further down fails the stream where it is met.
  */
-export async function* exportTar(
-  store: ReadBlockstore,
-  info: NodeInfo,
-  name: string,
-  options: ReadOptions = {},
-): AsyncGenerator<Uint8Array> {
+export function exportTar(store: ReadBlockstore, info: NodeInfo, name: string, options: ReadOptions = {}): AsyncGenerator<Uint8Array> {
   checkName(name);
-  yield* tarEntry(store, info, name, options);
+  if (info.kind === 'directory') plainDirectoryEntries(info, name, name);
+  return archive(store, info, name, options);
+}
+
+async function* archive(store: ReadBlockstore, info: NodeInfo, name: string, options: ReadOptions): AsyncGenerator<Uint8Array> {
+  yield* tarEntry(store, info, name, name, options);
   yield new Uint8Array(BLOCK * 2);
 }
 
-async function* tarEntry(store: ReadBlockstore, info: NodeInfo, path: string, options: ReadOptions): AsyncGenerator<Uint8Array> {
+async function* tarEntry(store: ReadBlockstore, info: NodeInfo, top: string, path: string, options: ReadOptions): AsyncGenerator<Uint8Array> {
   switch (info.kind) {
     case 'file': {
       yield* entryHeaders(path, 'file', info.size);
@@ -104,13 +133,22 @@ async function* tarEntry(store: ReadBlockstore, info: NodeInfo, path: string, op
       yield* entryHeaders(path, 'symlink', 0, target);
       return;
     }
-    case 'directory':
+    case 'directory': {
+      // Every name is checked before anything of the directory is out.
+      const entries = plainDirectoryEntries(info, top, path);
+      yield* entryHeaders(`${path}/`, 'directory', 0);
+      for (const entry of entries) {
+        const child = await inspectNode(store, entry.cid, options);
+        yield* tarEntry(store, child, top, entry.path, options);
+      }
+      return;
+    }
     case 'hamt-directory': {
+      // A shard's names are read block by block while the archive streams.
       yield* entryHeaders(`${path}/`, 'directory', 0);
       for await (const entry of listDirectory(store, info, options)) {
-        checkName(entry.name);
         const child = await inspectNode(store, entry.cid, options);
-        yield* tarEntry(store, child, `${path}/${entry.name}`, options);
+        yield* tarEntry(store, child, top, entryPath(top, path, entry.name, info.cid), options);
       }
       return;
     }

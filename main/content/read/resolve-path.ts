@@ -1,10 +1,11 @@
 import { resolvers, type ReadableStorage } from 'ipfs-unixfs-exporter';
 import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
-import { BadInputError, NotFoundError, isAppError } from '../../base/errors.js';
+import { BadInputError, NotAcceptableError, NotFoundError, isAppError } from '../../base/errors.js';
 import { getBlock, type ReadBlockstore, type ReadOptions } from './blocks.js';
 import { plainDirectoryLinks } from './directory-links.js';
 import { PathInsideNodeError } from './errors.js';
+import { MAX_NESTING, nestsDeeperThan } from './nesting-depth.js';
 
 export interface ResolvedPath {
   /** The CID the whole path names. */
@@ -26,7 +27,11 @@ export function validateSegments(segments: readonly string[]): void {
   }
 }
 
-/** A store for the exporter's resolvers that records what they read and serves identity CIDs inline. */
+/**
+ * A store for the exporter's resolvers that records what they read and serves identity CIDs inline. The
+ * resolvers decode what they read recursively: a block nested deeper than they can take is refused here
+ * (406), before it overflows the stack.
+ */
 function recordingStore(store: ReadBlockstore, visited: CID[], options: ReadOptions): ReadableStorage {
   const seen = new Set<string>();
   return {
@@ -37,7 +42,11 @@ function recordingStore(store: ReadBlockstore, visited: CID[], options: ReadOpti
         visited.push(cid);
       }
       return (async function* () {
-        yield await getBlock(store, cid, options);
+        const block = await getBlock(store, cid, options);
+        if (nestsDeeperThan(cid.code, block)) {
+          throw new NotAcceptableError(`path: cannot look inside ${cid.toString()}, it nests deeper than ${MAX_NESTING} levels`);
+        }
+        yield block;
       })();
     },
   };

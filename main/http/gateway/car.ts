@@ -24,7 +24,6 @@ export async function serveCar(ctx: GatewayContext): Promise<void> {
   if (replyNotModified(ctx)) return;
   reply.header('content-type', `application/vnd.ipld.car; version=1; order=dfs; dups=${dups ? 'y' : 'n'}`);
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${cid.toString()}.car`));
-  reply.header('x-content-type-options', 'nosniff');
   reply.header('accept-ranges', 'none');
   sendBody(ctx, 200, () =>
     exportCar(deps.blockstore, cid, { roots: [ctx.root], pathBlocks: visited, dups, scope, entityBytes, signal: ctx.signal }),

@@ -60,7 +60,6 @@ export async function serveCodec(ctx: GatewayContext, known?: NodeInfo): Promise
   setCacheHeaders(ctx, { etag: `"${info.cid.toString()}.${served}"`, immutable: true });
   if (replyNotModified(ctx)) return;
   reply.header('content-type', mediaTypes[served]);
-  reply.header('x-content-type-options', 'nosniff');
   const jsonLike = served === 'dag-json' || served === 'json';
   const kind = choice.download || !jsonLike ? 'attachment' : 'inline';
   reply.header('content-disposition', contentDisposition(kind, choice.filename ?? `${info.cid.toString()}.${jsonLike ? 'json' : 'cbor'}`));

@@ -26,31 +26,6 @@ export function etagMatches(ifNoneMatch: string | string[] | undefined, etag: st
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === ours);
 }
 
-export type RangeResult = { start: number; end: number } | 'unsatisfiable' | undefined;
-
-/**
- * The first range of a `Range: bytes=...` header against `size`, as inclusive [start, end].
- * Multi-range requests are answered with their first range only (206 with one Content-Range), as Kubo does;
- * the gateway spec accepts that instead of multipart/byteranges. A header we cannot parse is ignored (200).
- */
-export function parseRange(header: string | undefined, size: number): RangeResult {
-  if (header === undefined) return undefined;
-  const match = /^\s*bytes\s*=\s*([^,]*)/i.exec(header);
-  if (match === null) return undefined;
-  const spec = /^\s*(\d*)\s*-\s*(\d*)\s*$/.exec(match[1] ?? '');
-  if (spec === null || (spec[1] === '' && spec[2] === '')) return undefined;
-  if (spec[1] === '') {
-    const suffix = Number(spec[2]);
-    if (suffix === 0 || size === 0) return 'unsatisfiable';
-    return { start: Math.max(size - suffix, 0), end: size - 1 };
-  }
-  const start = Number(spec[1]);
-  const end = spec[2] === '' ? size - 1 : Number(spec[2]);
-  if (end < start) return undefined;
-  if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
-}
-
 export interface CacheOptions {
   etag: string;
   /** Content addressed by CID (immutable on /ipfs); false for generated HTML. */

@@ -5,8 +5,11 @@ import type { GatewayDeps } from './types.js';
 
 export type { GatewayDeps, ResolvedName } from './types.js';
 
-/** Headers that describe a body; an error answer (416, a refused egress) must not carry them, least of all "immutable". */
-const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'x-content-type-options', 'accept-ranges'];
+/**
+ * Headers that describe a body; an error answer (416, a refused egress) must not carry them, least of all
+ * "immutable". The content-isolation headers (CSP sandbox, nosniff) stay: they belong to every response.
+ */
+const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges'];
 
 async function handle(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<FastifyReply> {
   try {

@@ -13,7 +13,6 @@ export function serveIpnsRecord(ctx: GatewayContext, record: Uint8Array | undefi
   setCacheHeaders(ctx, { etag: `"${hash}"`, immutable: false });
   if (replyNotModified(ctx)) return;
   reply.header('content-type', 'application/vnd.ipfs.ipns-record');
-  reply.header('x-content-type-options', 'nosniff');
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${target.rootText}.ipns-record`));
   sendBody(ctx, 200, () => record, record.byteLength);
 }

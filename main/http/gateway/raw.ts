@@ -11,7 +11,6 @@ export async function serveRaw(ctx: GatewayContext): Promise<void> {
   setCacheHeaders(ctx, { etag: `"${cid.toString()}.raw"`, immutable: true });
   if (replyNotModified(ctx)) return;
   reply.header('content-type', 'application/vnd.ipld.raw');
-  reply.header('x-content-type-options', 'nosniff');
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${cid.toString()}.bin`));
   sendRanged(ctx, block.byteLength, (offset, length) => block.subarray(offset, offset + length));
 }

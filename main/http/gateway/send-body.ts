@@ -1,7 +1,8 @@
 import type { ServerResponse } from 'node:http';
 import { RangeNotSatisfiableError } from '../../base/errors.js';
 import { ReadBufferPool } from '../../content/read/buffer-pool.js';
-import { parseRange } from './headers.js';
+import { mapError } from '../error-status.js';
+import { parseRange } from './byte-range.js';
 import type { GatewayContext } from './types.js';
 
 /** Read buffers shared by every streamed response of this process (they hold no request's state). */
@@ -13,8 +14,11 @@ export const readBuffers = new ReadBufferPool();
  */
 const SMALL_BODY_BYTES = 256 * 1024;
 
-/** Headers that describe a body; a failure before the body was sent must not keep them (an error is not immutable). */
-const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges', 'content-range', 'x-content-type-options'];
+/**
+ * Headers that describe a body; a failure before the body was sent must not keep them (an error is not
+ * immutable). The content-isolation headers stay: they belong to every gateway response.
+ */
+const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges', 'content-range'];
 
 /** Reads a body of known length into one buffer; a body of any other length is an error (a broken DAG). */
 export async function gather(body: AsyncIterable<Uint8Array>, length: number): Promise<Buffer> {
@@ -75,7 +79,7 @@ function failBeforeBody(ctx: GatewayContext, error: unknown): void {
  * Writes a streamed body to the socket itself rather than through a Readable, so that it knows when the
  * socket is done with each chunk and can give its buffer back to the pool. The first chunk is read before
  * the headers go out, so a block missing at the start is still an error answer; a failure later can only
- * cut the response short (its Content-Length, or the missing last chunk, tells the client).
+ * cut the response short (its Content-Length, or the missing last chunk, tells the client) and be logged.
  */
 async function pump(ctx: GatewayContext, chunks: AsyncIterator<Uint8Array>): Promise<void> {
   const { reply, request, deps } = ctx;
@@ -88,6 +92,7 @@ async function pump(ctx: GatewayContext, chunks: AsyncIterator<Uint8Array>): Pro
   }
   reply.hijack();
   const res = reply.raw;
+  let sent = 0;
   try {
     for (const [name, value] of Object.entries(reply.getHeaders())) if (value !== undefined) res.setHeader(name, value);
     res.writeHead(reply.statusCode);
@@ -95,19 +100,45 @@ async function pump(ctx: GatewayContext, chunks: AsyncIterator<Uint8Array>): Pro
       const chunk = next.value;
       if (chunk.byteLength > 0) {
         deps.onBodyBytes?.(request, chunk.byteLength);
+        sent += chunk.byteLength;
         const more = res.write(chunk, () => readBuffers.release(chunk));
         if (!more && !(await drained(res))) return;
       }
       next = await chunks.next();
     }
     res.end();
-  } catch {
-    // Headers are out: all that is left is to cut the response short. The read was aborted (the client
-    // left) or the DAG broke mid-file; neither is the server's fault to log here.
-    res.destroy();
+  } catch (error) {
+    // Headers are out: all that is left is to cut the response short, so that the client sees it broke
+    // (no last chunk, or fewer bytes than Content-Length), and to say why here, where someone can read it.
+    logCutShort(ctx, error, sent);
+    cutShort(res);
   } finally {
     await chunks.return?.();
   }
+}
+
+/**
+ * Logs a response cut short after its headers were sent: method, path and status, never the query string
+ * (an upload address or a signature may be in it) nor any header. A read aborted because the client left is
+ * no failure and is not logged; a fault of ours (500) is an error, anything else (the content cannot be
+ * served whole: a block missing mid-file, a TAR entry that would leave the archive) a warning.
+ */
+function logCutShort(ctx: GatewayContext, error: unknown, bytesSent: number): void {
+  if (ctx.signal.aborted) return;
+  const fields = { method: ctx.request.method, path: ctx.target.rawPath, status: ctx.reply.statusCode, bytesSent, error };
+  const message = 'gateway response cut short after its headers were sent';
+  if (mapError(error).fault) ctx.deps.logger.error(message, fields);
+  else ctx.deps.logger.warn(message, fields);
+}
+
+/**
+ * Ends the connection without ending the response: no last chunk (or fewer bytes than Content-Length) tells
+ * the client the body is incomplete. The socket is ended once what was written is out, not destroyed at once:
+ * the headers and first chunks may still sit in its corked buffer, and dropping them answers nothing at all.
+ */
+function cutShort(res: ServerResponse): void {
+  if (res.socket === null) res.destroy();
+  else res.socket.destroySoon();
 }
 
 /** Resolves true when the socket wants more, false when the response closed first. */
@@ -127,8 +158,8 @@ function drained(res: ServerResponse): Promise<boolean> {
 }
 
 /**
- * Sends `size` bytes of addressable content honouring a single `Range`: 206 + Content-Range, or 416 (thrown,
- * with `Content-Range: bytes * /size` already set) when the range starts past the end.
+ * Sends `size` bytes of addressable content honouring a `Range` (see parseRange): 206 + Content-Range, or 416
+ * (thrown, with `Content-Range: bytes * /size` already set) when no range of the header selects a byte.
  */
 export function sendRanged(
   ctx: GatewayContext,

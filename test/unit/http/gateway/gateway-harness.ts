@@ -2,7 +2,9 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { NotFoundError } from '../../../../main/base/errors.js';
+import { silentLogger, type Logger } from '../../../../main/base/logger.js';
 import { gatewayRoutes, type GatewayDeps, type ResolvedName } from '../../../../main/http/gateway/index.js';
+import { isolateContentResponse } from '../../../../main/http/content-isolation.js';
 import { mapError } from '../../../../main/http/error-status.js';
 import type { ReadBlockstore } from '../../../../main/content/read/blocks.js';
 
@@ -22,6 +24,8 @@ export interface RawResponse {
 
 export interface HarnessOptions {
   names?: Record<string, ResolvedName>;
+  /** Defaults to a logger that writes nothing. */
+  logger?: Logger;
   beforeBody?: GatewayDeps['beforeBody'];
   onBodyBytes?: GatewayDeps['onBodyBytes'];
 }
@@ -29,6 +33,8 @@ export interface HarnessOptions {
 /** A real Fastify server on port 0 with the gateway and the lead's error→status table. */
 export async function startGateway(blockstore: ReadBlockstore, options: HarnessOptions = {}): Promise<Harness> {
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, forceCloseConnections: true });
+  // As the server does: the content-isolation headers go on before anything can answer.
+  app.addHook('onRequest', async (request, reply) => isolateContentResponse(request, reply));
   app.setErrorHandler((error, _request, reply) => {
     const mapped = mapError(error);
     if (reply.sent) return;
@@ -37,6 +43,7 @@ export async function startGateway(blockstore: ReadBlockstore, options: HarnessO
   const names = options.names ?? {};
   gatewayRoutes(app, {
     blockstore,
+    logger: options.logger ?? silentLogger,
     resolveName: async (name) => {
       const found = names[name];
       if (found === undefined) throw new NotFoundError(`name: ${name} is unknown`);
@@ -66,6 +73,30 @@ export function rawRequest(port: number, path: string, headers: Record<string, s
         const body = Buffer.concat(chunks);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8') });
       });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface StreamOutcome extends RawResponse {
+  /** False when the response was cut short: the connection closed before the body ended. */
+  complete: boolean;
+}
+
+/** Like rawRequest, but a body cut short resolves (with what arrived) instead of failing. */
+export function requestOutcome(port: number, path: string, headers: Record<string, string> = {}): Promise<StreamOutcome> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      const settle = (complete: boolean): void => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body, text: body.toString('utf8'), complete });
+      };
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => settle(true));
+      res.on('aborted', () => settle(false));
+      res.on('error', () => settle(false));
     });
     req.on('error', reject);
     req.end();

@@ -67,6 +67,41 @@ describe('gateway: byte ranges', () => {
     expect(junk.body.byteLength).toBe(31);
   });
 
+  it('answers 416 for an open range starting at or past the end, the envelope and no body headers, GET and HEAD', async () => {
+    for (const range of ['bytes=31-', 'bytes=999999999-', 'bytes=99999999999999999999-', 'bytes=-0', 'bytes=40-50, 31-']) {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await gw.get(`${DIR}/ascii.txt`, { range }, method);
+        expect(res.status, `${method} ${range}`).toBe(416);
+        expect(res.headers['content-range']).toBe('bytes */31');
+        for (const name of ['cache-control', 'etag', 'content-disposition', 'accept-ranges']) expect(res.headers[name], name).toBeUndefined();
+        if (method === 'GET') {
+          expect(res.headers['content-type']).toMatch(/^application\/json/);
+          expect(JSON.parse(res.text)).toEqual({ code: 416, msg: 'range: not satisfiable for 31 bytes' });
+        }
+      }
+    }
+  });
+
+  it('serves the first range that selects bytes, a too-long suffix as the whole file, and ignores sets it cannot parse', async () => {
+    const skipFirst = await gw.get(`${DIR}/ascii.txt`, { range: 'bytes=40-50,6-16' });
+    expect(skipFirst.status).toBe(206);
+    expect(skipFirst.headers['content-range']).toBe('bytes 6-16/31');
+    expect(skipFirst.text).toBe('application');
+    const longSuffix = await gw.get(`${DIR}/ascii.txt`, { range: 'bytes=-5000' });
+    expect(longSuffix.status).toBe(206);
+    expect(longSuffix.headers['content-range']).toBe('bytes 0-30/31');
+    expect(longSuffix.body.byteLength).toBe(31);
+    const one = await gw.get(`${DIR}/ascii.txt`, { range: 'bytes=0-0' });
+    expect(one.status).toBe(206);
+    expect(one.headers['content-range']).toBe('bytes 0-0/31');
+    expect(one.text).toBe('h');
+    for (const range of ['bytes=16-6', 'bytes=abc', 'items=0-5']) {
+      const ignored = await gw.get(`${DIR}/ascii.txt`, { range });
+      expect(ignored.status, range).toBe(200);
+      expect(ignored.body.byteLength).toBe(31);
+    }
+  });
+
   it('serves ranges of the 109 MB partial DAG from the blocks held', async () => {
     const a = await gw.get(BIG, { range: 'bytes=1276-1279' });
     expect(a.status).toBe(206);

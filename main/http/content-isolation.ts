@@ -1,0 +1,27 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import './route-access.js';
+
+/**
+ * Headers on every /ipfs and /ipns response, whatever it is (content, listing, redirect, 304, error, HEAD),
+ * contract section 5. User content is served on the UI's own origin: `sandbox` gives a document loaded from
+ * the gateway an opaque origin and no script, so an uploaded page or SVG cannot read the signed-in UI's
+ * storage or call the API as it; `nosniff` keeps a browser from running a body as a type it was not sent as.
+ */
+export const CONTENT_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': 'sandbox',
+  'x-content-type-options': 'nosniff',
+};
+
+/** `/ipfs` or `/ipns` as the first path segment of a raw request URL. */
+export function isContentPath(url: string): boolean {
+  return /^\/ip[fn]s(?:[/?#]|$)/i.test(url);
+}
+
+/**
+ * Sets the isolation headers first thing, before the Host guard or authentication can refuse the request,
+ * so their error answers carry them too. The gateway's routes are matched by their access setting as well
+ * as by path, so no spelling of the path that the router still takes for /ipfs/* goes without them.
+ */
+export function isolateContentResponse(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.routeOptions.config.access === 'gateway' || isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
+}
