@@ -28,8 +28,8 @@ export interface BatchHost {
   lease(key: string): void;
   unlease(key: string): void;
   releaseWriter(writer: PackWriter): void;
-  /** One transaction: index staged blocks, refresh created_at of leased ones. */
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void;
+  /** One transaction: index staged blocks, refresh created_at of leased ones, run `alongside`. */
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): void;
   batchEnded(batch: BlockBatch): void;
 }
 
@@ -137,13 +137,16 @@ export class BlockBatch {
     return this.staged.has(key) || this.leased.has(key) || this.host.isIndexed(cid.multihash.bytes);
   }
 
-  /** Makes every staged block durable, then visible, in one index transaction. */
-  async commit(): Promise<void> {
+  /**
+   * Makes every staged block durable, then visible, in one index transaction. `alongside` runs inside that
+   * transaction (records that must exist exactly when the blocks do); if it throws, no block becomes visible.
+   */
+  async commit(alongside?: () => void): Promise<void> {
     this.assertOpen();
     this.state = 'committing';
     try {
       await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
-      this.host.indexBatch(this.staged.values(), this.leased.values());
+      this.host.indexBatch(this.staged.values(), this.leased.values(), alongside);
     } catch (error) {
       this.finish('aborted');
       throw error;

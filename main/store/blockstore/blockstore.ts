@@ -402,7 +402,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     if (writer.rotated && writer.users === 0) void this.retireWriter(writer);
   }
 
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): void {
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): void {
     this.assertOpen();
     const now = unixSeconds(this.clock);
     inTransaction(this.db, () => {
@@ -427,6 +427,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
       }
       for (const multihash of leased) touchBlock(this.db, multihash, now);
       for (const [packId, entry] of added) addPackLive(this.db, packId, entry.bytes, entry.blocks);
+      alongside?.();
     });
   }
 
