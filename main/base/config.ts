@@ -15,6 +15,8 @@ export interface ServiceConfig {
   allowOrigins: string[];
   /** How long a `pinning` pin waits for its blocks before it turns `failure`. */
   pinTimeoutSeconds: number;
+  /** A step 2 of an upload whose client sends nothing for this long is cut off (contract section 4). */
+  uploadIdleTimeoutMs: number;
 }
 
 export const DEFAULTS = {
@@ -24,6 +26,7 @@ export const DEFAULTS = {
   gcGraceSeconds: 600,
   tsWindowSeconds: 300,
   pinTimeoutSeconds: 600,
+  uploadIdleTimeoutMs: 30_000,
 } as const;
 
 /** The OS application-data folder shared by the desktop app and `serve`. */
@@ -45,6 +48,7 @@ export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
     publicGateway: false,
     allowOrigins: [],
     pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
+    uploadIdleTimeoutMs: DEFAULTS.uploadIdleTimeoutMs,
     ...overrides,
   };
 }
