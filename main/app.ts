@@ -206,7 +206,16 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     nameRoutes(server, names);
     folderRoutes(server, folders);
     const sync = startSync({ server, db, dataDir: config.dataDir, blockstore: blocks, pins, names, logger, clock });
-    uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge() });
+    uploadRoutes(server, {
+      accounts,
+      pins,
+      blockstore: blocks,
+      uploadKey,
+      clock,
+      listenHost: config.host,
+      idleTimeoutMs: config.uploadIdleTimeoutMs,
+      blocksAdded: () => pendingPins.nudge(),
+    });
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,
