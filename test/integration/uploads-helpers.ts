@@ -120,17 +120,14 @@ export function sendRaw(
 }
 
 /** A multipart/form-data body written by hand (so a test can break it), with its Content-Type. */
-export function multipartBody(parts: Array<{ name: string; filename?: string; bytes: Uint8Array }>, options: { boundary?: string; close?: boolean } = {}): {
-  contentType: string;
-  body: Buffer;
-} {
-  const boundary = options.boundary ?? 'pinfold-test-boundary';
+export function multipartBody(parts: Array<{ name: string; filename?: string; bytes: Uint8Array }>): { contentType: string; body: Buffer } {
+  const boundary = 'pinfold-test-boundary';
   const pieces: Buffer[] = [];
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
     pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n\r\n`), Buffer.from(part.bytes), Buffer.from('\r\n'));
   }
-  if (options.close !== false) pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(pieces) };
 }
 

@@ -149,7 +149,8 @@ describe('upload step 2: refused before anything is parsed, and nothing kept', (
       ['a boundary that never appears', { 'content-type': 'multipart/form-data; boundary=elsewhere' }, whole.body],
       ['cut off inside the file part', { 'content-type': whole.contentType }, whole.body.subarray(0, whole.body.byteLength - 500)],
       ['cut off inside the part headers', { 'content-type': whole.contentType }, whole.body.subarray(0, 30)],
-      ['the file part whole but the form never closed', { 'content-type': whole.contentType }, multipartBody([{ name: 'file', filename: 'a.bin', bytes: file }], { close: false }).body],
+      // The boundary after the file ends its part, but the form's closing `--` never comes.
+      ['the file part whole but the form never closed', { 'content-type': whole.contentType }, whole.body.subarray(0, whole.body.byteLength - 4)],
     ];
     for (const [name, headers, body] of cases) {
       it(name, async () => {
