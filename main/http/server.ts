@@ -36,7 +36,7 @@ function hasCredentials(headers: Record<string, unknown>): boolean {
 }
 
 /** A client must send a request's headers within this long. */
-export const HEADERS_TIMEOUT_MS = 30_000;
+const HEADERS_TIMEOUT_MS = 30_000;
 
 /**
  * The Fastify instance with the cross-cutting rules: Host guard, CORS, `ts`, authentication and
