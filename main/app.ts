@@ -220,7 +220,17 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     nameRoutes(server, names);
     folderRoutes(server, folders);
     const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile });
-    uploadRoutes(server, { accounts, pins, blockstore: blocks, uploadKey, clock, blocksAdded: () => pendingPins.nudge(), profile });
+    uploadRoutes(server, {
+      accounts,
+      pins,
+      blockstore: blocks,
+      uploadKey,
+      clock,
+      listenHost: config.host,
+      idleTimeoutMs: config.uploadIdleTimeoutMs,
+      blocksAdded: () => pendingPins.nudge(),
+      profile,
+    });
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,

@@ -11,6 +11,8 @@ export const ErrorCodes = {
   notFound: 'not_found',
   conflict: 'conflict',
   payloadTooLarge: 'payload_too_large',
+  /** The client stopped sending a request body (an upload's step 2 idle too long): 408. */
+  requestTimeout: 'request_timeout',
   locked: 'locked',
   notAcceptable: 'not_acceptable',
   rangeNotSatisfiable: 'range_not_satisfiable',

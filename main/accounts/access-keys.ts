@@ -2,7 +2,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AccessKeyListing, CreatedAccessKey, Permission } from '../../shared/api-types.js';
 import { BadInputError, ConflictError, NotFoundError, UnauthorizedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { isUniqueViolation } from '../store/db/database.js';
+import { inTransaction, isUniqueViolation } from '../store/db/database.js';
+import { deleteUploadReservationsOfKey } from '../store/db/uploads-queries.js';
 import {
   accessKeyById,
   accessKeyByName,
@@ -63,7 +64,11 @@ export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessK
 export function deleteAccessKeyByName(ctx: AccountsContext, accountId: number, name: string): void {
   const row = accessKeyByName(ctx.db, accountId, name);
   if (!row) throw new NotFoundError(`no access key named ${JSON.stringify(name)}`);
-  deleteKeyRow(ctx.db, row.accessKey);
+  inTransaction(ctx.db, () => {
+    deleteKeyRow(ctx.db, row.accessKey);
+    // The upload addresses the key asked for die with it (contract section 4), and so does their ingress hold.
+    deleteUploadReservationsOfKey(ctx.db, row.accessKey);
+  });
   ctx.keyCache.evict(row.accessKey);
 }
 

@@ -3,6 +3,7 @@ import { LimitReachedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
 import { inTransaction } from '../store/db/database.js';
 import { accountById, addUsage, resetPeriod, usageOf, type AccountRow, type UsageColumn, type UsageRow } from '../store/db/accounts-queries.js';
+import { reservedUploadBytes } from '../store/db/uploads-queries.js';
 import { nextPeriodStart, periodStartOf } from './billing-period.js';
 import type { AccountsContext } from './context.js';
 import { formatCents } from './money.js';
@@ -55,6 +56,13 @@ export function currentUsage(ctx: AccountsContext, accountId: number): UsageRow 
   return { ...row, periodStart, ingress: 0, egress: 0 };
 }
 
+/** What counts against a limit beyond the counter: metered egress not yet written, ingress held by upload addresses. */
+function uncounted(ctx: AccountsContext, accountId: number, kind: UsageKind): number {
+  if (kind === 'egress') return ctx.egressMeter?.pending(accountId) ?? 0;
+  if (kind === 'ingress') return reservedUploadBytes(ctx.db, accountId, unixSeconds(ctx.clock));
+  return 0;
+}
+
 /**
  * The one way to ask whether a change may happen: throws {@link LimitReachedError} (403, naming the
  * counter) when adding `amount` would pass the account's plan limit. Call it before changing anything,
@@ -65,8 +73,7 @@ export function check(ctx: AccountsContext, accountId: number, kind: UsageKind, 
   const account = accountById(ctx.db, accountId);
   if (!account) throw new Error(`account ${accountId} vanished`);
   const limit = planOf(ctx, account)[LIMIT[kind]] as number;
-  const unwritten = kind === 'egress' ? (ctx.egressMeter?.pending(accountId) ?? 0) : 0;
-  if (current(currentUsage(ctx, accountId), kind) + unwritten + amount > limit) throw new LimitReachedError(kind);
+  if (current(currentUsage(ctx, accountId), kind) + uncounted(ctx, accountId, kind) + amount > limit) throw new LimitReachedError(kind);
 }
 
 /** Egress of a response: metered in memory when the server runs a meter (see egress-meter.ts). */

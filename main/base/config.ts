@@ -24,6 +24,8 @@ export interface ServiceConfig {
   pinTimeoutSeconds: number;
   /** The layout of new files and directories: uploads, DAG add/remove, folder operations, sync. */
   cidProfile: CidProfileName;
+  /** A step 2 of an upload whose client sends nothing for this long is cut off (contract section 4). */
+  uploadIdleTimeoutMs: number;
 }
 
 export const DEFAULTS = {
@@ -34,6 +36,7 @@ export const DEFAULTS = {
   tsWindowSeconds: 300,
   pinTimeoutSeconds: 600,
   cidProfile: 'unixfs-v1-2025',
+  uploadIdleTimeoutMs: 30_000,
 } as const;
 
 /** The OS application-data folder shared by the desktop app and `serve`. */
@@ -56,6 +59,7 @@ export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
     allowOrigins: [],
     pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
     cidProfile: DEFAULTS.cidProfile,
+    uploadIdleTimeoutMs: DEFAULTS.uploadIdleTimeoutMs,
     ...overrides,
   };
 }

@@ -71,6 +71,13 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+export class RequestTimeoutError extends AppError {
+  override readonly name = 'RequestTimeoutError';
+  constructor(message: string) {
+    super(ErrorCodes.requestTimeout, message);
+  }
+}
+
 export class LockedError extends AppError {
   override readonly name = 'LockedError';
   constructor(message: string) {

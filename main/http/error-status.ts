@@ -12,6 +12,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCodes.notFound]: 404,
   [ErrorCodes.notAcceptable]: 406,
   [ErrorCodes.conflict]: 409,
+  [ErrorCodes.requestTimeout]: 408,
   [ErrorCodes.payloadTooLarge]: 413,
   [ErrorCodes.rangeNotSatisfiable]: 416,
   [ErrorCodes.locked]: 423,

@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock.js';
 import { unixSeconds } from '../base/clock.js';
 import type { ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
+import { UnauthorizedError } from '../base/errors.js';
 import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { accountById } from '../store/db/accounts-queries.js';
@@ -14,6 +15,7 @@ import { applyCors } from './cors.js';
 import { mapError } from './error-status.js';
 import { checkHost } from './host-guard.js';
 import { checkRequestTime } from './request-time.js';
+import { isStepTwo } from './upload-step-two.js';
 import './route-access.js';
 
 export interface ServerDeps {
@@ -31,15 +33,12 @@ function queryTs(rawUrl: string): string | undefined {
   return new URLSearchParams(rawUrl.slice(q + 1)).get('ts') ?? undefined;
 }
 
-/** Step 2 of an upload carries its signed address; any credentials sent along are ignored (contract section 4). */
-export function isStepTwo(rawUrl: string): boolean {
-  const q = rawUrl.indexOf('?');
-  return q !== -1 && new URLSearchParams(rawUrl.slice(q + 1)).has('sargs');
-}
-
 function hasCredentials(headers: Record<string, unknown>): boolean {
   return headers['x-access-key'] !== undefined;
 }
+
+/** A client must send a request's headers within this long. */
+const HEADERS_TIMEOUT_MS = 30_000;
 
 /**
  * The Fastify instance with the cross-cutting rules: Host guard, CORS, `ts`, authentication and
@@ -53,6 +52,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
     clientErrorHandler: answerClientError,
+    // No time limit on a whole request: an upload's body may take hours. Step 2 has an idle timeout instead
+    // (uploadIdleTimeoutMs); the headers of any request must arrive within HEADERS_TIMEOUT_MS (below).
+    requestTimeout: 0,
     // Errors Fastify raises before routing (a URL with broken percent-encoding) get our envelope too.
     frameworkErrors: (error, request, reply: FastifyReply) => {
       if (isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
@@ -61,6 +63,8 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     },
   });
   app.decorateRequest('auth', null);
+  // Slow-loris on the headers: Node's default is 60 s, checked every 30 s.
+  app.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   // Bodies are read by the handlers that want them (JSON whatever its Content-Type, raw upload
   // streams); multipart/form-data gets the multipart parser registered below.
@@ -74,7 +78,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (applyCors(request, reply, deps.config.allowOrigins)) return reply;
     const access = request.routeOptions.config.access ?? 'account';
     if (access === 'public') return;
+    // Step 2 is authorized by its signed address, which the upload routes check before anything else.
     if (access === 'upload' && isStepTwo(request.url)) return;
+    // An upload address sent with a method or path no upload route has: refused as an address, not parsed as a call.
+    if (request.is404 && isStepTwo(request.url)) throw new UnauthorizedError('upload address does not match this request (method or path)');
     if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
       const owner = accountById(deps.accounts.db, deps.ownerAccountId);
       if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null };

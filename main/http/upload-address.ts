@@ -9,6 +9,8 @@ import { UnauthorizedError } from '../base/errors.js';
 export interface UploadArgs {
   /** Account the upload is charged to. */
   account: number;
+  /** The access key that asked for the address: the address dies with it (contract section 4). */
+  accessKey: string;
   method: string;
   /** The request path as sent in step 1 (percent-encoded). */
   path: string;
@@ -27,10 +29,11 @@ function mac(serverKey: Buffer, method: string, path: string, sargs: string): Bu
   return createHmac('sha256', serverKey).update(`${method}\n${path}\n${sargs}`, 'utf8').digest();
 }
 
-export function signUploadArgs(serverKey: Buffer, args: Omit<UploadArgs, 'nonce'>): { sargs: string; ssig: string } {
+/** Signs the arguments under a fresh nonce (the address's identity: single use, its ingress reservation). */
+export function signUploadArgs(serverKey: Buffer, args: Omit<UploadArgs, 'nonce'>): { sargs: string; ssig: string; nonce: string } {
   const full: UploadArgs = { ...args, nonce: randomBytes(16).toString('base64url') };
   const sargs = Buffer.from(JSON.stringify(full), 'utf8').toString('base64url');
-  return { sargs, ssig: mac(serverKey, args.method, args.path, sargs).toString('base64url') };
+  return { sargs, ssig: mac(serverKey, args.method, args.path, sargs).toString('base64url'), nonce: full.nonce };
 }
 
 function isUploadArgs(value: unknown): value is UploadArgs {
@@ -38,6 +41,7 @@ function isUploadArgs(value: unknown): value is UploadArgs {
   return (
     !!v &&
     Number.isSafeInteger(v.account) &&
+    typeof v.accessKey === 'string' &&
     typeof v.method === 'string' &&
     typeof v.path === 'string' &&
     Number.isSafeInteger(v.size) &&

@@ -43,6 +43,44 @@ describe('Host guard', () => {
       expect((await rawRequest(server.url, 'GET', `/api/v0/stats?ts=${nowTs()}`, { ...auth, Host: host })).status).toBe(200);
     }
   });
+
+  it('refuses a Host that is more than a host and a port (userinfo, a path), before step 1 can use it', async () => {
+    for (const host of ['localhost:@evil.example', `localhost:${port}@evil.example`, '127.0.0.1:1/evil', `127.0.0.1:${port}/evil`, 'localhost:', 'localhost:x']) {
+      for (const [method, path] of [
+        ['GET', '/api/v0/plans'],
+        ['POST', `/ipfs/?size=1&ts=${nowTs()}`],
+      ] as const) {
+        const response = await rawRequest(server.url, method, path, { ...auth, Host: host });
+        expect(response.status, `${host} ${path}`).toBe(403);
+        expect(JSON.parse(response.body)).toEqual({ code: 403, msg: expect.stringMatching(/Host/) });
+        expect(response.body).not.toContain('sargs');
+      }
+    }
+  });
+
+  it('step 1 builds the upload address from the address it listens on, whatever Host says', async () => {
+    for (const host of ['localhost:1234', '[::1]', '127.0.0.1:9']) {
+      const response = await rawRequest(server.url, 'POST', `/ipfs/?size=1&ts=${nowTs()}`, { ...auth, Host: host });
+      expect(response.status).toBe(200);
+      const url = (JSON.parse(response.body) as { data: { url: string } }).data.url;
+      expect(url.startsWith(`${server.url}/ipfs/?sargs=`), url).toBe(true);
+    }
+  });
+
+  it('with --host 0.0.0.0, the upload address is on loopback, where the server can be reached', async () => {
+    const wildcard = await startTestServer({ host: '0.0.0.0' });
+    try {
+      const listened = new URL(wildcard.url).port;
+      const headers = { 'X-Access-Key': wildcard.owner.access_key, 'X-Access-Secret': wildcard.owner.access_secret, Host: `localhost:${listened}` };
+      const response = await rawRequest(`http://127.0.0.1:${listened}`, 'POST', `/ipfs/?size=1&ts=${nowTs()}`, headers);
+      expect(response.status).toBe(200);
+      const url = new URL((JSON.parse(response.body) as { data: { url: string } }).data.url);
+      expect(url.host).toBe(`127.0.0.1:${listened}`);
+      expect((await fetch(url, { method: 'POST', body: 'x' })).status).toBe(201);
+    } finally {
+      await wildcard.stop();
+    }
+  });
 });
 
 describe('CORS', () => {

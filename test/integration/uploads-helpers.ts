@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { MemoryBlockstore } from 'blockstore-core/memory';
 import { CarWriter } from '@ipld/car/writer';
 import { importer } from 'ipfs-unixfs-importer';
@@ -67,6 +68,67 @@ export async function step2(url: string, method: string, body: Body, headers: Re
     json = null;
   }
   return { status: response.status, headers: response.headers, text, json };
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+  json: unknown;
+}
+
+/**
+ * A request written by hand: exactly these headers, the body in these pieces (chunked unless the headers
+ * set Content-Length), and with `finish: false` never ended, as a client that stops sending. Resolves with
+ * the server's answer whenever it comes; a connection the server closes after answering is no error.
+ */
+export function sendRaw(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  pieces: readonly Uint8Array[],
+  options: { finish?: boolean } = {},
+): Promise<RawAnswer> {
+  const target = new URL(url);
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    const request = httpRequest({ host: target.hostname, port: target.port, method, path: `${target.pathname}${target.search}`, headers }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = null;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          json = null;
+        }
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+    // Headers go out now even when no body byte follows.
+    request.flushHeaders();
+    for (const piece of pieces) request.write(piece);
+    if (options.finish !== false) request.end();
+  });
+}
+
+/** A multipart/form-data body written by hand (so a test can break it), with its Content-Type. */
+export function multipartBody(parts: Array<{ name: string; filename?: string; bytes: Uint8Array }>): { contentType: string; body: Buffer } {
+  const boundary = 'pinfold-test-boundary';
+  const pieces: Buffer[] = [];
+  for (const part of parts) {
+    const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
+    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n\r\n`), Buffer.from(part.bytes), Buffer.from('\r\n'));
+  }
+  pieces.push(Buffer.from(`--${boundary}--\r\n`));
+  return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(pieces) };
 }
 
 /** One file through both steps of `POST /ipfs/?size=`; returns the step-2 answer. */

@@ -105,7 +105,10 @@ async function* sections(reader: ByteReader, end: number, maxSectionBytes: numbe
 async function readLength(reader: ByteReader, what: string): Promise<number | undefined> {
   try {
     return await reader.readVarint();
-  } catch {
-    throw new BadInputError(`car: truncated or invalid ${what} length`);
+  } catch (error) {
+    // Only the varint's own faults are the CAR's; a failing source (a body over its declared size, a
+    // client that went away) keeps its error.
+    if (error instanceof RangeError) throw new BadInputError(`car: truncated or invalid ${what} length`);
+    throw error;
   }
 }

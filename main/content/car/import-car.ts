@@ -15,6 +15,12 @@ export interface CarImportProgress {
 export interface ImportCarOptions {
   signal?: AbortSignal;
   onProgress?: (progress: CarImportProgress) => void;
+  /**
+   * Runs inside the database transaction that makes the blocks visible (only when the import commits its
+   * own batch), for records that must exist exactly when the blocks do (a CAR import's ingress and root
+   * pins). If it throws, nothing of the import is kept.
+   */
+  onCommit?: (result: CarImportResult) => void;
 }
 
 export interface CarImportResult {
@@ -91,8 +97,10 @@ export async function importCar(
       if (!batch.has(root)) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);
     }
     options.signal?.throwIfAborted();
-    if (owned) await batch.commit();
-    return { roots: car.roots, blockCount, blockBytes };
+    const result = { roots: car.roots, blockCount, blockBytes };
+    const { onCommit } = options;
+    if (owned) await batch.commit(onCommit && (() => onCommit(result)));
+    return result;
   } catch (error) {
     if (owned) batch.abort();
     throw error;

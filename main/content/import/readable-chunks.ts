@@ -30,6 +30,11 @@ export interface ReadableChunkOptions {
   signal?: AbortSignal;
   /** Sees every piece's length as it arrives, before it is kept; throwing stops the read with that error. */
   onPiece?: (bytes: number) => void;
+  /**
+   * Stops the read with `error()` when the stream delivers nothing for `ms` while it is being read (a
+   * client that stopped sending). Time the stream spends paused, waiting for the importer, does not count.
+   */
+  idle?: { ms: number; error: () => unknown };
 }
 
 /**
@@ -41,22 +46,34 @@ export interface ReadableChunkOptions {
  * CPU fell from 5.1-6.7 s to 3.0-6.2 s (pairs alternating with the old reader on a noisy machine).
  */
 export async function* readableChunks(stream: Readable, size: number, memory: ChunkMemory, options: ReadableChunkOptions = {}): AsyncGenerator<Uint8Array> {
-  const { signal, onPiece } = options;
+  const { signal, onPiece, idle } = options;
   const ready: Uint8Array[] = [];
   let buffer: Uint8Array | undefined;
   let fill = 0;
   let ended = false;
   let failure: { error: unknown } | undefined;
   let wake: (() => void) | undefined;
+  // Armed while the stream flows; refresh() per piece is cheap where a new timer per 64 KiB piece is not.
+  let idleTimer: NodeJS.Timeout | undefined;
   const notify = (): void => {
     const waiting = wake;
     wake = undefined;
     waiting?.();
   };
+  const stopIdle = (): void => {
+    clearTimeout(idleTimer);
+    idleTimer = undefined;
+  };
   const fail = (error: unknown): void => {
     failure ??= { error };
+    stopIdle();
     stream.pause();
     notify();
+  };
+  const startIdle = (): void => {
+    if (idle === undefined || failure !== undefined || ended) return;
+    if (idleTimer !== undefined) idleTimer.refresh();
+    else idleTimer = setTimeout(() => fail(idle.error()), idle.ms);
   };
   const onData = (piece: Uint8Array): void => {
     if (failure !== undefined) return;
@@ -79,11 +96,15 @@ export async function* readableChunks(stream: Readable, size: number, memory: Ch
         fill = 0;
       }
     }
-    if (ready.length >= READY_CHUNKS) stream.pause();
+    if (ready.length >= READY_CHUNKS) {
+      stream.pause();
+      stopIdle();
+    } else startIdle();
     if (ready.length > 0) notify();
   };
   const onEnd = (): void => {
     ended = true;
+    stopIdle();
     notify();
   };
   const onError = (error: unknown): void => fail(error);
@@ -98,12 +119,16 @@ export async function* readableChunks(stream: Readable, size: number, memory: Ch
   stream.once('close', onClose);
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
+  startIdle();
   let emitted = false;
   try {
     for (;;) {
       const chunk = ready.shift();
       if (chunk !== undefined) {
-        if (ready.length < READY_CHUNKS && failure === undefined && !ended) stream.resume();
+        if (ready.length < READY_CHUNKS && failure === undefined && !ended) {
+          stream.resume();
+          startIdle();
+        }
         emitted = true;
         yield chunk;
         continue;
@@ -123,6 +148,7 @@ export async function* readableChunks(stream: Readable, size: number, memory: Ch
       yield new Uint8Array(0);
     }
   } finally {
+    stopIdle();
     stream.off('data', onData);
     stream.off('end', onEnd);
     stream.off('error', onError);

@@ -1,22 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CID } from 'multiformats/cid';
 import { unixSeconds, type Clock } from '../../base/clock.js';
-import { BadInputError, NotFoundError, UnauthorizedError } from '../../base/errors.js';
+import { BadInputError, isAppError, NotFoundError } from '../../base/errors.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import type { CidProfile } from '../../content/cid-profile.js';
+import { reserveIngress, settleIngress } from '../../accounts/ingress-reservations.js';
 import { requireCapability } from '../../accounts/permissions.js';
-import { check, record } from '../../accounts/usage.js';
 import { importCar } from '../../content/car/import-car.js';
 import { lookupEntry, removePath, setPath } from '../../content/directory/directory-paths.js';
 import { readDirectoryNode } from '../../content/directory/directory-node.js';
 import { importFile } from '../../content/import/import-file.js';
 import type { PinsContext } from '../../pins/context.js';
-import { addPin } from '../../pins/pins.js';
+import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pins.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
-import { claimUploadNonce } from '../../store/db/uploads-queries.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
-import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, verifyUploadAddress, type UploadArgs } from '../upload-address.js';
-import { uploadPayload, uploadPayloadBytes } from '../upload-payload.js';
+import { reachableBaseUrl } from '../listen-url.js';
+import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
+import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake } from '../upload-payload.js';
+import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress } from '../upload-step-two.js';
 import { requireAuth } from '../route-access.js';
 
 export interface UploadDeps {
@@ -26,6 +27,10 @@ export interface UploadDeps {
   /** HMAC key of upload addresses, kept in the data folder. */
   uploadKey: Buffer;
   clock: Clock;
+  /** The configured `--host`: upload addresses are built from it and the port listened on. */
+  listenHost: string;
+  /** A step 2 whose client sends nothing for this long is cut off. */
+  idleTimeoutMs: number;
   /** New blocks are visible: pending pins may complete. */
   blocksAdded(): void;
   /** The layout of uploaded files and of the directories DAG add/remove writes (--cid-profile). */
@@ -43,31 +48,25 @@ function parseSize(value: unknown): number {
   return Number(value);
 }
 
-/** Step 1: check what can be checked now, then answer the signed address for step 2. */
-function issueAddress(deps: UploadDeps, request: FastifyRequest, size: number, extra: Pick<UploadArgs, 'pinRoots'> = {}) {
+/** Step 1: check what can be checked now, reserve the ingress, then answer the signed address for step 2. */
+function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRequest, size: number, extra: Pick<UploadArgs, 'pinRoots'> = {}) {
   const auth = requireAuth(request.auth);
-  if (size > 0) check(deps.accounts, auth.account.id, 'ingress', size);
+  if (auth.accessKey === null) throw new Error('step 1 reached without an access key; its access setting is wrong');
   const path = pathOf(request);
-  const { sargs, ssig } = signUploadArgs(deps.uploadKey, {
+  const expires = unixSeconds(deps.clock) + UPLOAD_ADDRESS_LIFETIME_SECONDS;
+  const { sargs, ssig, nonce } = signUploadArgs(deps.uploadKey, {
     account: auth.account.id,
+    accessKey: auth.accessKey,
     method: request.method,
     path,
     size,
-    expires: unixSeconds(deps.clock) + UPLOAD_ADDRESS_LIFETIME_SECONDS,
+    expires,
     ...extra,
   });
-  const host = request.headers.host ?? '127.0.0.1';
-  return { code: 200, msg: 'ok', data: { url: `http://${host}${path}?sargs=${sargs}&ssig=${ssig}` } };
-}
-
-/** Step 2: the address alone authorizes; it is good for one use. */
-function redeemAddress(deps: UploadDeps, request: FastifyRequest): UploadArgs {
-  const query = request.query as Query;
-  if (typeof query.sargs !== 'string' || typeof query.ssig !== 'string') throw new UnauthorizedError('upload address needs sargs and ssig');
-  const now = unixSeconds(deps.clock);
-  const args = verifyUploadAddress(deps.uploadKey, request.method, pathOf(request), query.sargs, query.ssig, now);
-  if (!claimUploadNonce(deps.accounts.db, args.nonce, args.expires, now)) throw new UnauthorizedError('upload address was already used');
-  return args;
+  reserveIngress(deps.accounts, { accountId: auth.account.id, accessKey: auth.accessKey, nonce, bytes: size, expiresAt: expires });
+  // Never from the request's Host header: the address must lead back to this server.
+  const base = reachableBaseUrl(deps.listenHost, app.server.address());
+  return { code: 200, msg: 'ok', data: { url: `${base}${path}?sargs=${sargs}&ssig=${ssig}` } };
 }
 
 async function requireDirectory(deps: UploadDeps, root: CID): Promise<void> {
@@ -92,12 +91,11 @@ async function walkEditPath(deps: UploadDeps, root: CID, segments: readonly stri
   return undefined;
 }
 
-/** Imports the step-2 payload; the caller records `bytes` of ingress once its whole operation succeeded. */
-async function importPayload(deps: UploadDeps, request: FastifyRequest, args: UploadArgs): Promise<{ cid: CID; bytes: number }> {
-  const counted = { bytes: 0 };
-  const result = await importFile(deps.blockstore, uploadPayload(request, args.size, counted), deps.profile.file);
+/** Imports the step-2 payload; the caller settles `intake.bytes` of ingress once its whole operation succeeded. */
+async function importPayload(deps: UploadDeps, request: FastifyRequest, intake: PayloadIntake): Promise<CID> {
+  const result = await importFile(deps.blockstore, uploadPayload(request, intake), deps.profile.file);
   deps.blocksAdded();
-  return { cid: result.cid, bytes: counted.bytes };
+  return result.cid;
 }
 
 function created(reply: FastifyReply, root: CID, location: string): FastifyReply {
@@ -115,46 +113,53 @@ async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): 
 
 /** The two-step upload operations of contract section 4. */
 export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
-  const upload = { config: { access: 'upload' as const }, onError: closeIfBodyUnread };
+  const upload = {
+    config: { access: 'upload' as const },
+    onRequest: verifyStepTwoAddress(deps),
+    preHandler: claimStepTwo(deps),
+    onError: closeIfBodyUnread,
+  };
+  const intakeOf = (args: UploadArgs): PayloadIntake => payloadIntake(args.size, deps.idleTimeoutMs);
 
   // Single file: POST /ipfs/?size=N (gw3 extension).
   const singleFile = async (request: FastifyRequest, reply: FastifyReply) => {
-    const query = request.query as Query;
-    if (query.sargs === undefined) return issueAddress(deps, request, parseSize(query.size));
-    const args = redeemAddress(deps, request);
-    const { cid, bytes } = await importPayload(deps, request, args);
-    record(deps.accounts, args.account, 'ingress', bytes);
-    return created(reply, cid, `/ipfs/${cid.toString()}`);
+    if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, parseSize((request.query as Query).size));
+    return runStepTwo(deps, request, async (args) => {
+      const intake = intakeOf(args);
+      const cid = await importPayload(deps, request, intake);
+      settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
+      return created(reply, cid, `/ipfs/${cid.toString()}`);
+    });
   };
   app.post('/ipfs/', upload, singleFile);
   app.post('/ipfs', upload, singleFile);
 
   // DAG add: PUT /ipfs/{cid}/{path}?size=N
   app.put('/ipfs/*', upload, async (request, reply) => {
-    const query = request.query as Query;
     const { cid: root, segments } = parseIpfsPath(request.url);
     if (segments.length === 0) throw new BadInputError('path is required: PUT /ipfs/{cid}/{path}');
-    if (query.sargs === undefined) {
-      const size = parseSize(query.size);
+    if (!isVerifiedStepTwo(request)) {
+      const size = parseSize((request.query as Query).size);
       await requireDirectory(deps, root);
       await walkEditPath(deps, root, segments);
-      return issueAddress(deps, request, size);
+      return issueAddress(app, deps, request, size);
     }
-    const args = redeemAddress(deps, request);
-    await requireDirectory(deps, root);
-    await walkEditPath(deps, root, segments);
-    const { cid, bytes } = await importPayload(deps, request, args);
-    const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
-    record(deps.accounts, args.account, 'ingress', bytes);
-    return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
+    return runStepTwo(deps, request, async (args) => {
+      await requireDirectory(deps, root);
+      await walkEditPath(deps, root, segments);
+      const intake = intakeOf(args);
+      const cid = await importPayload(deps, request, intake);
+      const result = await setPath(deps.blockstore, root, segments, cid);
+      settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
+      return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
+    });
   });
 
   // DAG remove: DELETE /ipfs/{cid}/{path}
   app.delete('/ipfs/*', upload, async (request, reply) => {
-    const query = request.query as Query;
     const { cid: root, segments } = parseIpfsPath(request.url);
     if (segments.length === 0) throw new BadInputError('path is required: DELETE /ipfs/{cid}/{path}');
-    if (query.sargs === undefined) {
+    if (!isVerifiedStepTwo(request)) {
       await requireDirectory(deps, root);
       // As removePath answers at step 2: a path that is missing, or runs through a file, does not exist.
       const missing = new NotFoundError(`path: "${segments.join('/')}" does not exist under ${root.toString()}`);
@@ -163,38 +168,42 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
         throw error;
       });
       if (found === undefined) throw missing;
-      return issueAddress(deps, request, -1);
+      return issueAddress(app, deps, request, -1);
     }
-    redeemAddress(deps, request);
-    const result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
-    return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
+    return runStepTwo(deps, request, async () => {
+      await refuseAnyBody(request, deps.idleTimeoutMs);
+      const result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
+      return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
+    });
   });
 
   // CAR import: POST /api/v0/dag/import?size=N[&pin-roots=false]
   app.post('/api/v0/dag/import', upload, async (request, reply) => {
-    const query = request.query as Query;
-    if (query.sargs === undefined) {
+    if (!isVerifiedStepTwo(request)) {
+      const query = request.query as Query;
       const pinRoots = query['pin-roots'] !== 'false';
       if (pinRoots) requireCapability(requireAuth(request.auth).permissions, 'pin');
-      return issueAddress(deps, request, parseSize(query.size), { pinRoots });
+      return issueAddress(app, deps, request, parseSize(query.size), { pinRoots });
     }
-    const args = redeemAddress(deps, request);
-    const counted = { bytes: 0 };
-    const result = await importCar(deps.blockstore, uploadPayloadBytes(request, args.size, counted));
-    record(deps.accounts, args.account, 'ingress', counted.bytes);
-    deps.blocksAdded();
-    const roots = [];
-    for (const root of result.roots) {
-      let pinError = '';
-      if (args.pinRoots) {
-        try {
-          await addPin(deps.pins, args.account, root);
-        } catch (error) {
-          pinError = error instanceof Error ? error.message : 'pin failed';
-        }
+    return runStepTwo(deps, request, async (args) => {
+      const intake = intakeOf(args);
+      let pins: RootPin[] = [];
+      // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
+      const result = await importCar(deps.blockstore, uploadPayloadBytes(request, intake), {
+        onCommit: (imported) => {
+          settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
+          if (args.pinRoots === true) pins = writeRootPins(deps.pins, args.account, imported.roots);
+        },
+      });
+      const pinErrors = new Map<string, string>();
+      for (const pin of pins) {
+        // The import stands; a pin whose census failed stays `pinning` and pending pins finish it.
+        const error = await completeRootPin(deps.pins, args.account, pin).catch((failure: unknown) => (isAppError(failure) ? failure.message : ''));
+        pinErrors.set(pin.cid.toString(), error);
       }
-      roots.push({ Cid: { '/': root.toString() }, PinErrorMsg: pinError });
-    }
-    return reply.code(200).send({ Roots: roots, Stats: { BlockCount: result.blockCount, BlockBytesCount: result.blockBytes } });
+      deps.blocksAdded();
+      const roots = result.roots.map((root) => ({ Cid: { '/': root.toString() }, PinErrorMsg: pinErrors.get(root.toString()) ?? '' }));
+      return reply.code(200).send({ Roots: roots, Stats: { BlockCount: result.blockCount, BlockBytesCount: result.blockBytes } });
+    });
   });
 }

@@ -29,10 +29,11 @@ export interface BatchHost {
   unlease(key: string): void;
   releaseWriter(writer: PackWriter): void;
   /**
-   * One transaction: index staged blocks, refresh created_at of leased ones. Returns the staged blocks it
-   * did not index because another batch committed the same block first (their copies are dead).
+   * One transaction: index staged blocks, refresh created_at of leased ones, run `alongside` (records that
+   * must exist exactly when the blocks do). Returns the staged blocks it did not index because another batch
+   * committed the same block first (their copies are dead).
    */
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): StagedBlock[];
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): StagedBlock[];
   /** Staged blocks that will never be indexed: their space is dead (and given back when it can be). */
   discard(staged: Iterable<StagedBlock>): void;
   batchEnded(batch: BlockBatch): void;
@@ -143,14 +144,17 @@ export class BlockBatch {
     return this.staged.has(key) || this.leased.has(key) || this.host.isIndexed(cid.multihash.bytes);
   }
 
-  /** Makes every staged block durable, then visible, in one index transaction. */
-  async commit(): Promise<void> {
+  /**
+   * Makes every staged block durable, then visible, in one index transaction. `alongside` runs inside that
+   * transaction (records that must exist exactly when the blocks do); if it throws, no block becomes visible.
+   */
+  async commit(alongside?: () => void): Promise<void> {
     this.assertOpen();
     this.state = 'committing';
     let superseded: StagedBlock[];
     try {
       await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
-      superseded = this.host.indexBatch(this.staged.values(), this.leased.values());
+      superseded = this.host.indexBatch(this.staged.values(), this.leased.values(), alongside);
     } catch (error) {
       this.finish('aborted', this.staged.values());
       throw error;

@@ -518,7 +518,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     if (writer.rotated && writer.users === 0) this.retireWriter(writer);
   }
 
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>): StagedBlock[] {
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): StagedBlock[] {
     this.assertOpen();
     const now = unixSeconds(this.clock);
     return inTransaction(this.db, () => {
@@ -545,6 +545,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
       }
       for (const multihash of leased) touchBlock(this.db, multihash, now);
       for (const [packId, entry] of added) addPackLive(this.db, packId, entry.bytes, entry.blocks);
+      alongside?.();
       return superseded;
     });
   }

@@ -10,6 +10,7 @@ import {
   NotFoundError,
   PayloadTooLargeError,
   PaymentRequiredError,
+  RequestTimeoutError,
   UnauthorizedError,
 } from '../../../main/base/errors.js';
 import { mapError, STATUS_OF } from '../../../main/http/error-status.js';
@@ -25,6 +26,7 @@ describe('error → status table', () => {
       [new ForbiddenError('permission missing: admin'), 403],
       [new LimitReachedError('pinned_bytes'), 403],
       [new NotFoundError('no such key'), 404],
+      [new RequestTimeoutError('idle'), 408],
       [new ConflictError('dup'), 409],
       [new PayloadTooLargeError('too big'), 413],
       [new LockedError('importing'), 423],

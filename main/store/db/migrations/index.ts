@@ -7,13 +7,26 @@ import { syncMigration } from './006-sync.js';
 import { uploadsMigration } from './007-uploads.js';
 import { metaMigration } from './008-meta.js';
 import { namesValidityMigration } from './009-names-validity.js';
+import { uploadReservationsMigration } from './010-upload-reservations.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
 
 /**
  * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
+ * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
  * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta; later steps take the
- * next free number: 9 names validity.
+ * next free number: 9 names validity, 10 upload reservations.
  */
-export const MIGRATIONS: readonly Migration[] = [accountsMigration, blockstoreMigration, pinsMigration, namesMigration, foldersMigration, syncMigration, uploadsMigration, metaMigration, namesValidityMigration];
+export const MIGRATIONS: readonly Migration[] = [
+  accountsMigration,
+  blockstoreMigration,
+  pinsMigration,
+  namesMigration,
+  foldersMigration,
+  syncMigration,
+  uploadsMigration,
+  metaMigration,
+  namesValidityMigration,
+  uploadReservationsMigration,
+];

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { CarBlockIterator, CarWriter } from '@ipld/car';
 import { CID } from 'multiformats/cid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BadInputError } from '../../../../main/base/errors.js';
+import { BadInputError, PayloadTooLargeError } from '../../../../main/base/errors.js';
 import { importCar } from '../../../../main/content/car/import-car.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
 import { asDagPb, rawBlock, tempDir } from '../../store/blockstore-fixtures.js';
@@ -224,6 +224,39 @@ describe('importCar', () => {
     await importCar(batch, [await carOf([block.cid], [block])]);
     expect(store.has(block.cid)).toBe(false);
     await batch.commit();
+    expect(store.has(block.cid)).toBe(true);
+  });
+
+  it('a failing source keeps its own error, wherever the parser is (a body over its size stays 413)', async () => {
+    const block = rawBlock('over the size');
+    const car = await carOf([block.cid], [block]);
+    const headerEnd = 1 + (car[0] as number);
+    for (const cut of [0, headerEnd, headerEnd + 1]) {
+      async function* overflowing(): AsyncGenerator<Uint8Array> {
+        if (cut > 0) yield car.slice(0, cut);
+        throw new PayloadTooLargeError(`body is larger than size=${cut}`);
+      }
+      await expect(importCar(store, overflowing()), `cut at ${cut}`).rejects.toBeInstanceOf(PayloadTooLargeError);
+    }
+    expect(store.stats().blocks).toBe(0);
+  });
+
+  it('runs onCommit once with the result as the blocks become visible; if it throws, none does', async () => {
+    const block = rawBlock('committed with its records');
+    const car = await carOf([block.cid], [block]);
+    await expect(
+      importCar(store, [car], {
+        onCommit: () => {
+          throw new Error('injected: the records could not be written');
+        },
+      }),
+    ).rejects.toThrow('injected');
+    expect(store.has(block.cid)).toBe(false);
+    expect(store.stats().blocks).toBe(0);
+    const seen: string[][] = [];
+    const result = await importCar(store, [car], { onCommit: (imported) => void seen.push(imported.roots.map(String)) });
+    expect(seen).toEqual([[block.cid.toString()]]);
+    expect(result.roots.map(String)).toEqual([block.cid.toString()]);
     expect(store.has(block.cid)).toBe(true);
   });
 });

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readableChunks, type ChunkMemory } from '../../../../main/content/import/readable-chunks.js';
 
 /** Lent memory that counts what is out, so a test sees every chunk come back. */
@@ -128,5 +128,90 @@ describe('readableChunks', () => {
     // A late error on the abandoned stream is not an unhandled one.
     stream.destroy(new Error('late'));
     await new Promise((resolve) => setImmediate(resolve));
+  });
+});
+
+describe('readableChunks idle timeout', () => {
+  const idle = { ms: 1000, error: () => new Error('idle') };
+
+  /** Lets stream events (next ticks, immediates, microtasks) run without moving the faked clock. */
+  async function settle(): Promise<void> {
+    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /** How a promise has ended so far: undefined while pending, else 'done' or the error's message. */
+  function track(promise: Promise<unknown>): () => string | undefined {
+    let outcome: string | undefined;
+    promise.then(
+      () => (outcome = 'done'),
+      (error: unknown) => (outcome = (error as Error).message),
+    );
+    return () => outcome;
+  }
+
+  it('fails when the stream sends nothing for the idle time, counting from its last piece', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const stream = new PassThrough();
+      const outcome = track(collect(readableChunks(stream, 4, memory, { idle }), memory));
+      stream.write(bytes(1, 1));
+      await settle();
+      vi.advanceTimersByTime(999);
+      stream.write(bytes(1, 2));
+      await settle();
+      vi.advanceTimersByTime(999);
+      await settle();
+      expect(outcome()).toBeUndefined();
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(outcome()).toBe('idle');
+      expect(memory.out.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('does not count the time the stream is paused waiting for the consumer', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const stream = new PassThrough({ highWaterMark: 4 });
+      const chunks = readableChunks(stream, 4, memory, { idle })[Symbol.asyncIterator]();
+      stream.write(bytes(4, 1));
+      stream.write(bytes(4, 2));
+      const first = await chunks.next();
+      memory.release(first.value as Uint8Array);
+      await settle();
+      expect(stream.isPaused()).toBe(true);
+      // The consumer is slow: the client is not idle, the server is.
+      vi.advanceTimersByTime(10_000);
+      const second = await chunks.next();
+      memory.release(second.value as Uint8Array);
+      // Reading again, the client's silence counts, from now.
+      const third = track(chunks.next());
+      await settle();
+      expect(third()).toBeUndefined();
+      vi.advanceTimersByTime(1000);
+      await settle();
+      expect(third()).toBe('idle');
+      expect(memory.out.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('is off once the stream ended', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const stream = new PassThrough();
+      const reading = collect(readableChunks(stream, 4, memory, { idle }), memory);
+      stream.end(bytes(3, 1));
+      expect(await reading).toEqual([[1, 1, 1]]);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

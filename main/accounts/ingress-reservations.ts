@@ -1,0 +1,46 @@
+import { unixSeconds } from '../base/clock.js';
+import { inTransaction } from '../store/db/database.js';
+import { deleteUploadReservation, insertUploadReservation, sweepUploadReservations } from '../store/db/uploads-queries.js';
+import type { AccountsContext } from './context.js';
+import { check, record } from './usage.js';
+
+/**
+ * Ingress held for an upload between its two steps (contract section 4). Step 1 reserves the declared
+ * size, so that two addresses asked for at once cannot together pass the plan; step 2 settles the
+ * reservation (the bytes received become ingress) or releases it when it fails; an address never used
+ * stops counting when it expires. Stats show received bytes only: a reservation counts in the limit check
+ * (usage.ts), not in `ingress`.
+ */
+
+export interface IngressHold {
+  accountId: number;
+  /** The key that asked for the address: deleting it releases the hold. */
+  accessKey: string;
+  /** The address's nonce. */
+  nonce: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Step 1: refuses (403 `ingress`) or holds the bytes until step 2, the address's expiry or its key's deletion. */
+export function reserveIngress(ctx: AccountsContext, hold: IngressHold): void {
+  if (hold.bytes <= 0) return;
+  inTransaction(ctx.db, () => {
+    sweepUploadReservations(ctx.db, unixSeconds(ctx.clock));
+    check(ctx, hold.accountId, 'ingress', hold.bytes);
+    insertUploadReservation(ctx.db, hold);
+  });
+}
+
+/** Step 2 succeeded: `bytes` count as ingress and the reservation ends, together (inside the caller's transaction, if any). */
+export function settleIngress(ctx: AccountsContext, accountId: number, nonce: string, bytes: number): void {
+  inTransaction(ctx.db, () => {
+    deleteUploadReservation(ctx.db, nonce);
+    record(ctx, accountId, 'ingress', bytes);
+  });
+}
+
+/** Step 2 failed: the reservation ends and nothing counts. A no-op once settled. */
+export function releaseIngress(ctx: AccountsContext, nonce: string): void {
+  deleteUploadReservation(ctx.db, nonce);
+}
