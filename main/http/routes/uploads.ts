@@ -149,7 +149,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       await walkEditPath(deps, root, segments);
       const intake = intakeOf(args);
       const cid = await importPayload(deps, request, intake);
-      const result = await setPath(deps.blockstore, root, segments, cid);
+      const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
       settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
       return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
     });
