@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { SignInCode } from '../shared/api-types.js';
 import { systemClock, type Clock } from './base/clock.js';
 import type { ServiceConfig } from './base/config.js';
 import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js';
@@ -14,11 +15,14 @@ import { createKeyCache } from './accounts/key-cache.js';
 import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey, type OwnerKeyStore } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
 import { verifyMasterKey } from './accounts/master-key-check.js';
+import { sweepExpiredSessions } from './accounts/session-keys.js';
+import { createSignInCodes } from './accounts/sign-in-codes.js';
 import { buildServer } from './http/server.js';
 import { accountRoutes } from './http/routes/account.js';
 import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
+import { sessionRoutes, signInUrl } from './http/routes/session.js';
 import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
 import { dagGetRoutes } from './http/routes/dag-get.js';
@@ -73,8 +77,13 @@ export interface PinfoldApp {
   close(): Promise<void>;
   /** One garbage-collection cycle now (also run every --gc-interval). */
   collectGarbage(): Promise<GcResult>;
+  /** A one-time sign-in code for the owner and its link (`pinfold serve` prints it); call after listen(). */
+  issueSignInCode(): SignInCode;
   nowSeconds(): number;
 }
+
+/** How often expired session keys are deleted (auth refuses them from their expiry second on anyway). */
+const SESSION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
@@ -212,9 +221,26 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       },
     });
 
+    sweepExpiredSessions(accounts);
+    const sessionSweep = setInterval(() => {
+      try {
+        sweepExpiredSessions(accounts);
+      } catch (error) {
+        logger.error('session sweep failed', { error });
+      }
+    }, SESSION_SWEEP_MS);
+    sessionSweep.unref();
+    const signInCodes = createSignInCodes(clock);
+
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
+    const listenUrl = (): string => {
+      const address = server.server.address();
+      if (!address || typeof address === 'string') throw new Error('server has no TCP address');
+      return reachableUrl(address);
+    };
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
+    sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
@@ -264,9 +290,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       server,
       async listen() {
         await server.listen({ host: config.host, port: config.port });
-        const address = server.server.address();
-        if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-        const url = reachableUrl(address);
+        const url = listenUrl();
         // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
         await writeServerFile(config.dataDir, url);
         return url;
@@ -275,6 +299,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         if (closed) return;
         closed = true;
         clearInterval(gcTimer);
+        clearInterval(sessionSweep);
         await sync.close();
         await server.close();
         await pendingPins.close();
@@ -286,6 +311,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         lock.release();
       },
       collectGarbage: runGc,
+      issueSignInCode() {
+        const issued = signInCodes.issue();
+        return { code: issued.code, url: signInUrl(listenUrl(), issued.code), expires_at: issued.expiresAt };
+      },
       nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {

@@ -67,6 +67,31 @@ export interface CreatedAccessKey {
   access_secret: string;
 }
 
+/**
+ * A row of `GET /api/v0/keys`: the spec's listing plus the Pinfold extension `session` (a browser
+ * session's key, made by a sign-in code) and, for a session key only, `expires_at` (Unix seconds).
+ */
+export type AccessKeyView = AccessKeyListing & ({ session: false } | { session: true; expires_at: number });
+
+/** `POST /api/v0/session/code`: a one-time sign-in code for the owner, and the page that redeems it. */
+export interface SignInCode {
+  code: string;
+  /** `<listen url>/signin?code=<code>` */
+  url: string;
+  /** Unix seconds; the code is refused from then on. */
+  expires_at: number;
+}
+
+/** `POST /api/v0/session?code=`: the session key the code was exchanged for (admin, the owner's). */
+export interface SessionKey {
+  access_key: string;
+  access_secret: string;
+  /** Unix seconds; the key is refused (401 "session expired") from then on. */
+  expires_at: number;
+  /** The key's name in `GET /api/v0/keys`, e.g. `Browser session 2026-11-25 14:03 UTC`. */
+  name: string;
+}
+
 export type PinStatus = 'pinning' | 'pinned' | 'failure' | 'unpinning';
 export const PIN_STATUSES: readonly PinStatus[] = ['pinning', 'pinned', 'failure', 'unpinning'];
 

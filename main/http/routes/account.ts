@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { createAccessKey, deleteAccessKeyByName, listAccessKeys, parseKeyName } from '../../accounts/access-keys.js';
+import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyName } from '../../accounts/access-keys.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { parsePermissions } from '../../accounts/permissions.js';
 import { accountUsage } from '../../accounts/usage.js';
@@ -21,7 +21,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     return ok(createAccessKey(ctx, auth.account.id, name, permissions));
   });
 
-  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeys(ctx, requireAuth(request.auth).account.id)));
+  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));
 
   app.delete('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);

@@ -120,6 +120,8 @@ export interface AccessKeyRow {
   permissions: string[];
   secretSealed: Buffer;
   createdAt: number;
+  /** Unix second a session key stops working; null for an ordinary key (migration 11). */
+  expiresAt: number | null;
 }
 
 interface RawKey {
@@ -129,6 +131,7 @@ interface RawKey {
   permissions: string;
   secret_sealed: Buffer;
   created_at: number;
+  expires_at: number | null;
 }
 
 function toKey(raw: RawKey): AccessKeyRow {
@@ -139,13 +142,14 @@ function toKey(raw: RawKey): AccessKeyRow {
     permissions: raw.permissions === '' ? [] : raw.permissions.split(','),
     secretSealed: raw.secret_sealed,
     createdAt: raw.created_at,
+    expiresAt: raw.expires_at,
   };
 }
 
 export function insertAccessKey(db: Db, key: AccessKeyRow): void {
   stmt(db,
-    'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(key.accessKey, key.accountId, key.name, key.permissions.join(','), key.secretSealed, key.createdAt);
+    'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(key.accessKey, key.accountId, key.name, key.permissions.join(','), key.secretSealed, key.createdAt, key.expiresAt);
 }
 
 export function accessKeyById(db: Db, accessKey: string): AccessKeyRow | null {
@@ -164,6 +168,11 @@ export function accessKeysOf(db: Db, accountId: number): AccessKeyRow[] {
 
 export function deleteAccessKey(db: Db, accessKey: string): void {
   stmt(db, 'DELETE FROM access_keys WHERE access_key = ?').run(accessKey);
+}
+
+/** Session keys whose expiry has come (on the partial index of migration 11). */
+export function expiredSessionKeys(db: Db, nowSeconds: number): AccessKeyRow[] {
+  return (stmt(db, 'SELECT * FROM access_keys WHERE expires_at IS NOT NULL AND expires_at <= ?').all(nowSeconds) as RawKey[]).map(toKey);
 }
 
 // ---- usage ----
