@@ -125,3 +125,21 @@ export interface SyncFolderView {
   last_synced_at: number;
   error: string;
 }
+
+/** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */
+export interface ServiceFacts {
+  /** Pinfold's version (package.json). */
+  version: string;
+  /** The data folder, absolute. */
+  data_dir: string;
+  /** The URL the service listens at, as `pinfold serve` prints it. */
+  url: string;
+  gc_interval_seconds: number;
+  gc_grace_seconds: number;
+  /** `unixfs-v1-2025` or `unixfs-v0-2015` (--cid-profile). */
+  cid_profile: string;
+  /** --public-gateway: /ipfs and /ipns served without credentials. */
+  public_gateway: boolean;
+  /** Unix seconds the service started. */
+  started_at: number;
+}
