@@ -143,3 +143,16 @@ export interface ServiceFacts {
   /** Unix seconds the service started. */
   started_at: number;
 }
+
+/** One day of `GET /api/v0/stats/daily` (UTC days, oldest first, the last one today). */
+export interface DailyUsage {
+  /** 'YYYY-MM-DD' */
+  day: string;
+  /** Bytes received that day (upload payloads). */
+  ingress: number;
+  /** Bytes sent that day (gateway bodies). */
+  egress: number;
+  /** Pinned bytes and pins at the end of that day (for today: now). */
+  pinned_bytes: number;
+  pinned_count: number;
+}

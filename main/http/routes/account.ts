@@ -3,6 +3,7 @@ import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyNam
 import type { AccountsContext } from '../../accounts/context.js';
 import { parsePermissions } from '../../accounts/permissions.js';
 import { accountUsage } from '../../accounts/usage.js';
+import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
@@ -12,6 +13,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
   const account = { config: { access: 'account' as const } };
 
   app.get('/api/v0/stats', account, async (request) => ok(accountUsage(ctx, requireAuth(request.auth).account)));
+
+  // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
+  app.get('/api/v0/stats/daily', account, async (request) => {
+    const days = parseDays((request.query as Record<string, unknown>).days);
+    return ok(dailyUsage(ctx, requireAuth(request.auth).account.id, days));
+  });
 
   app.post('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);
