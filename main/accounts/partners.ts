@@ -31,7 +31,7 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
   const plan = ctx.plans.byId(planId);
   if (!plan || plan.id === LOCAL_PLAN.id) throw new BadInputError(`plan_id ${planId} is not a plan of GET /api/v0/plans`);
   const feeCents = parseAmount(plan.price, 'plan price');
-  return inTransaction(ctx.db, () => {
+  const change = inTransaction(ctx.db, () => {
     const partner = accountById(ctx.db, partnerId);
     if (!partner) throw new NotFoundError('partner account not found');
     requirePartner(partner);
@@ -55,4 +55,8 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
     if (!updatedUser || !updatedPartner) throw new Error('accounts vanished during plan change');
     return { user: updatedUser, partner: updatedPartner, feeCents };
   });
+  // The user's plan and limits moved, and the partner's balance.
+  ctx.events?.usageChanged(change.user.id);
+  ctx.events?.usageChanged(change.partner.id);
+  return change;
 }

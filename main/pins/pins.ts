@@ -14,6 +14,11 @@ export function toPinRecord(row: PinRow): PinRecord {
   return { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
 }
 
+/** Tells the event stream about a pin as it is now (call after the change committed). */
+export function publishPin(ctx: PinsContext, row: PinRow): void {
+  ctx.events?.pinChanged(row.accountId, toPinRecord(row));
+}
+
 export function parsePinName(value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof value !== 'string') throw new BadInputError('name must be a string');
@@ -44,7 +49,7 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
   requireVerifiableCid(cid, options.parameter ?? 'cid');
   const key = cid.toString();
   const name = options.name ?? '';
-  const row = await ctx.gcLock.shared(async () => {
+  const { row, changed } = await ctx.gcLock.shared(async () => {
     const census = options.census ?? (await ctx.content.census(cid, options.signal));
     const { db, clock } = ctx.accounts;
     return inTransaction(db, () => {
@@ -52,8 +57,10 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       const complete = census.missing === 0;
       const existing = pinOf(db, accountId, key);
       if (existing) {
-        if (name !== '' && name !== existing.name) renamePin(db, existing.id, name, now);
-        if (existing.status === 'unpinning' || existing.status === 'failure') {
+        const renamed = name !== '' && name !== existing.name;
+        if (renamed) renamePin(db, existing.id, name, now);
+        const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
+        if (takenBack) {
           // Taken back only on what is held now: GC may have deleted blocks since the pin was last
           // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
           // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
@@ -67,7 +74,7 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
             updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
           }
         }
-        return pinOf(db, accountId, key) as PinRow;
+        return { row: pinOf(db, accountId, key) as PinRow, changed: renamed || takenBack };
       }
       check(ctx.accounts, accountId, 'pinned_count', 1);
       if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
@@ -82,9 +89,10 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       });
       record(ctx.accounts, accountId, 'pinned_count', 1);
       if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-      return pinOf(db, accountId, key) as PinRow;
+      return { row: pinOf(db, accountId, key) as PinRow, changed: true };
     });
   });
+  if (changed) publishPin(ctx, row);
   if (row.status === 'pinning') ctx.onPinning?.();
   return row;
 }
@@ -92,12 +100,14 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
 /** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */
 export function removePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
   const { db, clock } = ctx.accounts;
-  return inTransaction(db, () => {
+  const { row, changed } = inTransaction(db, () => {
     const existing = pinOf(db, accountId, cid.toString());
     if (!existing) throw new NotFoundError(`${cid.toString()} is not pinned`);
     if (existing.status !== 'unpinning') updatePinState(db, existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
-    return pinOf(db, accountId, cid.toString()) as PinRow;
+    return { row: pinOf(db, accountId, cid.toString()) as PinRow, changed: existing.status !== 'unpinning' };
   });
+  if (changed) publishPin(ctx, row);
+  return row;
 }
 
 export function requirePin(ctx: PinsContext, accountId: number, cidText: unknown, parameter = 'cid'): PinRow {
@@ -119,7 +129,9 @@ export function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): bo
 
 export function renamePinOf(ctx: PinsContext, accountId: number, cidText: unknown, name: string): void {
   const row = requirePin(ctx, accountId, cidText);
+  if (row.name === name) return;
   renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));
+  publishPin(ctx, { ...row, name });
 }
 
 export interface Page {
