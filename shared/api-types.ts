@@ -103,6 +103,15 @@ export interface PinRecord {
   created_at: number;
 }
 
+/**
+ * `GET /api/v0/pin`: the spec's list, and the Pinfold extension cursors: `next` (give it as `after=` for
+ * the page after this one) and `prev` (as `before=` for the page before), present when there is one.
+ */
+export interface PinListEnvelope extends ListEnvelope<PinRecord> {
+  next?: string;
+  prev?: string;
+}
+
 export interface IpnsRecordView {
   name: string;
   value: string;

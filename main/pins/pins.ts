@@ -5,7 +5,7 @@ import { BadInputError, NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { parseCidParam, requireVerifiableCid } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
-import { countPins, insertPin, listPins, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
+import { insertPin, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
 import type { DagCensus, PinsContext } from './context.js';
 
 const MAX_PIN_NAME = 255;
@@ -160,14 +160,6 @@ export function parseStatus(value: unknown): PinStatus | null {
   if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus))
     throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
   return value as PinStatus;
-}
-
-export function pinPage(ctx: PinsContext, accountId: number, status: PinStatus | null, page: Page): { items: PinRecord[]; total: number } {
-  const { db } = ctx.accounts;
-  return {
-    items: listPins(db, accountId, status, page.limit, page.start).map(toPinRecord),
-    total: countPins(db, accountId, status),
-  };
 }
 
 /**
