@@ -40,6 +40,17 @@ export interface PartnerUserUsage {
   ipns_limit: number;
 }
 
+/** A row of `GET /api/v0/partner/users` (extension): a user this partner created, newest first. */
+export interface PartnerUserSummary {
+  uuid: string;
+  name: string;
+  /** The plan's name, as in the user's stats. */
+  plan: string;
+  created_at: number;
+  pinned_bytes: number;
+  pinned_count: number;
+}
+
 export interface AccountUsage extends PartnerUserUsage {
   eth_addr: string;
   token_amount: string;
