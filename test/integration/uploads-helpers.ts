@@ -55,13 +55,13 @@ export async function step2(url: string, method: string, body: Body, headers: Re
     init.body = body;
     (init.headers as Record<string, string>)['content-type'] ??= 'application/octet-stream';
   } else if (body !== null) {
-    init.body = ReadableStream.from(body) as unknown as RequestInit['body'];
+    init.body = ReadableStream.from(body);
     init.duplex = 'half';
     (init.headers as Record<string, string>)['content-type'] ??= 'application/octet-stream';
   }
   const response = await fetch(url, init);
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
@@ -98,7 +98,7 @@ export function sendRaw(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
+        let json: unknown;
         try {
           json = text ? JSON.parse(text) : null;
         } catch {
