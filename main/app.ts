@@ -227,7 +227,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       uploadKey,
       clock,
       listenHost: config.host,
-      idleTimeoutMs: config.uploadIdleTimeoutMs,
+      pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
       blocksAdded: () => pendingPins.nudge(),
       profile,
     });
