@@ -46,7 +46,8 @@ import { startRepublisher } from './names/republish.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
-import { reachableUrl, removeServerFile, writeServerFile } from './app-server-file.js';
+import { removeServerFile, writeServerFile } from './app-server-file.js';
+import { reachableUrl } from './base/reachable-url.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -289,9 +290,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       server,
       async listen() {
         await server.listen({ host: config.host, port: config.port });
-        const address = server.server.address();
-        if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-        const url = reachableUrl(address);
+        // The same URL the upload addresses are built on, and the one `pinfold serve` prints.
+        const url = reachableUrl(config.host, server.server.address());
         // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
         await writeServerFile(config.dataDir, url);
         return url;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CID } from 'multiformats/cid';
 import { unixSeconds, type Clock } from '../../base/clock.js';
+import { reachableUrl } from '../../base/reachable-url.js';
 import { BadInputError, isAppError, NotFoundError } from '../../base/errors.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import type { CidProfile } from '../../content/cid-profile.js';
@@ -14,7 +15,6 @@ import type { PinsContext } from '../../pins/context.js';
 import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pins.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
-import { reachableBaseUrl } from '../listen-url.js';
 import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
 import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake, type StepTwoPace } from '../upload-payload.js';
 import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress } from '../upload-step-two.js';
@@ -65,7 +65,7 @@ function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRe
   });
   reserveIngress(deps.accounts, { accountId: auth.account.id, accessKey: auth.accessKey, nonce, bytes: size, expiresAt: expires });
   // Never from the request's Host header: the address must lead back to this server.
-  const base = reachableBaseUrl(deps.listenHost, app.server.address());
+  const base = reachableUrl(deps.listenHost, app.server.address());
   return { code: 200, msg: 'ok', data: { url: `${base}${path}?sargs=${sargs}&ssig=${ssig}` } };
 }
 
