@@ -14,6 +14,7 @@ import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from
 import { applyCors } from './cors.js';
 import { mapError } from './error-status.js';
 import { checkHost } from './host-guard.js';
+import { PostHeaderLogController } from './post-header-log.js';
 import { checkRequestTime } from './request-time.js';
 import { isStepTwo } from './upload-step-two.js';
 import './route-access.js';
@@ -48,6 +49,7 @@ const HEADERS_TIMEOUT_MS = 30_000;
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
+    logController: new PostHeaderLogController(deps.logger),
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
