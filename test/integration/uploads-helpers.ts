@@ -119,6 +119,56 @@ export function sendRaw(
   });
 }
 
+/**
+ * A client that trickles: `head` at once, then one byte of `tail` every `everyMs` until the server answers
+ * (or `tail` runs out, after which it falls silent without ending the body). `sent` is what went out.
+ */
+export function sendTrickle(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  head: Uint8Array,
+  tail: Uint8Array,
+  everyMs: number,
+): Promise<RawAnswer & { sent: number }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const request = httpRequest({ host: target.hostname, port: target.port, method, path: `${target.pathname}${target.search}`, headers }, (response) => {
+      clearInterval(timer);
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown = null;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          json = null;
+        }
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json, sent });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    request.flushHeaders();
+    request.write(head);
+    sent = head.byteLength;
+    let next = 0;
+    timer = setInterval(() => {
+      if (next >= tail.byteLength) return clearInterval(timer);
+      request.write(tail.subarray(next, next + 1));
+      next++;
+      sent++;
+    }, everyMs);
+  });
+}
+
 /** A multipart/form-data body written by hand (so a test can break it), with its Content-Type. */
 export function multipartBody(parts: Array<{ name: string; filename?: string; bytes: Uint8Array }>): { contentType: string; body: Buffer } {
   const boundary = 'pinfold-test-boundary';
