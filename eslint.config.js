@@ -30,6 +30,8 @@ export default tseslint.config(
       // An implementation of an async interface may have nothing to await; `async` still turns its throws
       // into rejections, which is what callers handle. The promise rules above catch the real mistakes.
       '@typescript-eslint/require-await': 'off',
+      // A timer declared before the callback that clears it and assigned after: not a const.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },

@@ -141,7 +141,7 @@ export function sendTrickle(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
+        let json: unknown;
         try {
           json = text ? JSON.parse(text) : null;
         } catch {
