@@ -67,7 +67,7 @@ export interface BlockSession {
   /** See ReconcilerComponents.emptyDirectory. */
   emptyDirectory?: string;
   importFile: ReconcilerComponents['importFile'];
-  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  applyOperation: (dirCid: string, op: DirOperation, options: { signal?: AbortSignal }) => Promise<string>;
   /** Makes every block written so far durable and visible. Once; later calls do nothing. */
   commit(): Promise<void>;
   /** Drops what is staged (after a commit: nothing to drop). */

@@ -280,7 +280,7 @@ describe('crash safety (kill -9 at every step, then restart)', () => {
   });
 
   it('finishes a pending journal before applying a new batch', async () => {
-    let fake = createFakeDomains(env.db);
+    const fake = createFakeDomains(env.db);
     await put('a.txt', 'a');
     await reconcileBatch(fake, env.folderId, await scanChanges());
     await put('b.txt', 'b');
