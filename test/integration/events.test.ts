@@ -31,7 +31,7 @@ describe('GET /api/v0/events', () => {
     return reader;
   }
 
-  it('answers an open text/event-stream: retry 3000 first, then the account\'s usage (the stats object)', async () => {
+  it("answers an open text/event-stream: retry 3000 first, then the account's usage (the stats object)", async () => {
     const reader = await open();
     expect(reader.status).toBe(200);
     expect(reader.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -90,7 +90,7 @@ describe('GET /api/v0/events', () => {
     expect(theirs.pending()).toEqual([]);
   });
 
-  it('sync folders: the owner\'s stream follows a folder from add to rm; a partner user\'s stream gets no sync event', async () => {
+  it("sync folders: the owner's stream follows a folder from add to rm; a partner user's stream gets no sync event", async () => {
     await createUser(server, server.owner, 'events-sync-user');
     const userKey = await createUserKey(server, server.owner, 'events-sync-user', 'admin', ['admin']);
     const theirs = await open(userKey);
@@ -100,7 +100,10 @@ describe('GET /api/v0/events', () => {
     const folder = await mkdtemp(join(tmpdir(), 'pinfold-events-sync-'));
     folders.push(folder);
     await writeFile(join(folder, 'a.txt'), 'hello events');
-    const added = await call<{ data: { id: string; root: string } }>(server, 'POST', '/api/v0/sync/add', { key: server.owner, body: { path: folder, ipns: false } });
+    const added = await call<{ data: { id: string; root: string } }>(server, 'POST', '/api/v0/sync/add', {
+      key: server.owner,
+      body: { path: folder, ipns: false },
+    });
     expect(added.status).toBe(200);
     const { id, root } = added.json.data;
     const settled = (await mine.next('sync', (row) => 'state' in row && row.id === id && row.root === root && row.state === 'idle')) as SyncFolderView;
@@ -122,7 +125,7 @@ describe('GET /api/v0/events', () => {
     await reader.ended();
   });
 
-  it('a session\'s stream closes when the session expires', async () => {
+  it("a session's stream closes when the session expires", async () => {
     const code = (await call<{ data: { code: string } }>(server, 'POST', '/api/v0/session/code', { key: server.owner })).json.data.code;
     const session = ((await (await fetch(`${server.url}/api/v0/session?code=${code}`, { method: 'POST' })).json()) as { data: SessionKey }).data;
     const reader = await open(session);

@@ -106,7 +106,7 @@ describe('sign-in codes and session keys', () => {
     expect(await keysOf(server)).toEqual(before);
   });
 
-  it('only the owner may ask for a code: a partner user\'s admin key and an owner key without admin are 403; no credentials 401; no ts 400', async () => {
+  it("only the owner may ask for a code: a partner user's admin key and an owner key without admin are 403; no credentials 401; no ts 400", async () => {
     await createUser(server, server.owner, 'session-user');
     const userAdmin = await createUserKey(server, server.owner, 'session-user', 'admin', ['admin']);
     expectError(await issueCode(server, userAdmin), 403, /only the owner/);

@@ -19,8 +19,10 @@ describe('sync for the window', () => {
     temps.push(dir);
     return dir;
   };
-  const detail = async (id: string) => call<{ code: number; msg: string; data: SyncFolderDetail }>(server, 'GET', '/api/v0/sync/detail', { key: owner, query: { id } });
-  const op = async (name: 'rescan' | 'retry' | 'ignore', id: string, body?: unknown) => call(server, 'POST', `/api/v0/sync/${name}`, { key: owner, query: { id }, body });
+  const detail = async (id: string) =>
+    call<{ code: number; msg: string; data: SyncFolderDetail }>(server, 'GET', '/api/v0/sync/detail', { key: owner, query: { id } });
+  const op = async (name: 'rescan' | 'retry' | 'ignore', id: string, body?: unknown) =>
+    call(server, 'POST', `/api/v0/sync/${name}`, { key: owner, query: { id }, body });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -31,7 +33,7 @@ describe('sync for the window', () => {
     for (const dir of temps) await rm(dir, { recursive: true, force: true });
   });
 
-  it('rows carry the folder\'s own ignore patterns, created_at and the progress fields', async () => {
+  it("rows carry the folder's own ignore patterns, created_at and the progress fields", async () => {
     const folder = await tempFolder();
     await put(folder, 'a.txt', 'a');
     const from = Math.floor(Date.now() / 1000);
@@ -116,19 +118,21 @@ describe('sync for the window', () => {
       db.close();
     }
     expect((await op('rescan', id)).json).toEqual({ code: 200, msg: 'ok' });
-    const batch = await until('the rescan\'s batch', async () => {
+    const batch = await until("the rescan's batch", async () => {
       const latest = (await detail(id)).json.data.batches[0];
       return latest && latest.added === 1 ? latest : undefined;
     });
     expect(batch).toMatchObject({ root, added: 1, modified: 0, removed: 0 });
-    expect(readDb(server, (reader) => reader.prepare("SELECT count(*) AS n FROM sync_entries WHERE folder_id = ? AND path = 'b.txt'").get(id))).toEqual({ n: 1 });
+    expect(readDb(server, (reader) => reader.prepare("SELECT count(*) AS n FROM sync_entries WHERE folder_id = ? AND path = 'b.txt'").get(id))).toEqual({
+      n: 1,
+    });
 
     expect((await call(server, 'POST', '/api/v0/sync/pause', { key: owner, query: { id } })).status).toBe(200);
     expectError(await op('rescan', id), 409, /is paused; resume it to rescan/);
     await call(server, 'POST', '/api/v0/sync/rm', { key: owner, query: { id } });
   });
 
-  it('sync/ignore replaces the folder\'s patterns at once: newly ignored files leave the root and come back when un-ignored, one batch each', async () => {
+  it("sync/ignore replaces the folder's patterns at once: newly ignored files leave the root and come back when un-ignored, one batch each", async () => {
     const folder = await tempFolder();
     await put(folder, 'a.txt', 'a');
     await put(folder, 'notes.md', 'notes');
