@@ -22,6 +22,11 @@ export function eventRoutes(app: FastifyInstance, hub: EventHub): void {
       'x-accel-buffering': 'no',
       connection: 'keep-alive',
     });
-    hub.open(response, { accountId: auth.account.id, accessKey: auth.accessKey, isOwner: auth.account.isOwner, expiresAt: auth.expiresAt });
+    try {
+      hub.open(response, { accountId: auth.account.id, accessKey: auth.accessKey, isOwner: auth.account.isOwner, expiresAt: auth.expiresAt });
+    } catch {
+      // The hub is closing (shutdown): the answer is already ours to end, and nothing else will.
+      response.destroy();
+    }
   });
 }
