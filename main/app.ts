@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { CID } from 'multiformats/cid';
+import type { SignInCode } from '../shared/api-types.js';
 import { systemClock, type Clock } from './base/clock.js';
 import { ConflictError } from './base/errors.js';
 import type { ServiceConfig } from './base/config.js';
 import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js';
 import { silentLogger, type Logger } from './base/logger.js';
-import { packageRoot } from './base/package-root.js';
+import { packageRoot, packageVersion } from './base/package-root.js';
 import { createSealedBox } from './base/sealed-box.js';
 import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME, type SecretStore } from './base/secret-store.js';
 import { openDatabase, type Db } from './store/db/database.js';
@@ -16,18 +17,26 @@ import { createKeyCache } from './accounts/key-cache.js';
 import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey, type OwnerKeyStore } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
 import { verifyMasterKey } from './accounts/master-key-check.js';
+import { sweepExpiredSessions } from './accounts/session-keys.js';
+import { createSignInCodes } from './accounts/sign-in-codes.js';
 import { buildServer } from './http/server.js';
 import { accountRoutes } from './http/routes/account.js';
 import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
+import { serviceRoutes } from './http/routes/service.js';
+import { sessionRoutes, signInUrl } from './http/routes/session.js';
 import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
 import { dagGetRoutes } from './http/routes/dag-get.js';
 import { gatewayRoutes } from './http/gateway/index.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import { unixSeconds } from './base/clock.js';
-import { check, record, recordEgress, reserve } from './accounts/usage.js';
+import { accountUsage, check, record, recordEgress, reserve } from './accounts/usage.js';
+import { accountById } from './store/db/accounts-queries.js';
+import { createEventHub } from './http/events/event-hub.js';
+import { eventRoutes } from './http/routes/events.js';
+import type { SyncService } from './sync/sync-service.js';
 import { createEgressMeter } from './accounts/egress-meter.js';
 import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
@@ -76,8 +85,13 @@ export interface PinfoldApp {
   close(): Promise<void>;
   /** One garbage-collection cycle now (also run every --gc-interval). */
   collectGarbage(): Promise<GcResult>;
+  /** A one-time sign-in code for the owner and its link (`pinfold serve` prints it); call after listen(). */
+  issueSignInCode(): SignInCode;
   nowSeconds(): number;
 }
+
+/** How often expired session keys are deleted (auth refuses them from their expiry second on anyway). */
+const SESSION_SWEEP_MS = 5 * 60 * 1000;
 
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
@@ -145,6 +159,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const { config } = init;
   const clock = init.clock ?? systemClock;
   const logger = init.logger ?? silentLogger;
+  const startedAt = unixSeconds(clock);
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let db: Db | null = null;
@@ -163,6 +178,17 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       keyCache: createKeyCache(),
     };
     accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes));
+    // The window's live events (GET /api/v0/events): each domain gets the part it publishes.
+    let syncService: SyncService | undefined;
+    const events = createEventHub({
+      clock,
+      usageOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account ? accountUsage(accounts, account) : null;
+      },
+      syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
+    });
+    accounts.events = events;
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
@@ -174,6 +200,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       content: contentCensus(blocks),
       pinTimeoutSeconds: config.pinTimeoutSeconds,
       gcLock: createReadWriteLock(),
+      events,
     };
     const pendingPins = startPendingPins(pins, logger);
     pins.onPinning = () => pendingPins.nudge();
@@ -200,6 +227,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       },
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
+      events,
     });
     const republisher = startRepublisher(names, logger);
 
@@ -238,14 +266,31 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       },
     });
 
+    sweepExpiredSessions(accounts);
+    const sessionSweep = setInterval(() => {
+      try {
+        sweepExpiredSessions(accounts);
+      } catch (error) {
+        logger.error('session sweep failed', { error });
+      }
+    }, SESSION_SWEEP_MS);
+    sessionSweep.unref();
+    const signInCodes = createSignInCodes(clock);
+
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
+    // The URL clients reach this server at (base/reachable-url.ts): server.json, the printed lines, links.
+    const listenUrl = (): string => reachableUrl(config.host, server.server.address());
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
+    sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
+    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl });
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
     folderRoutes(server, folders);
-    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile });
+    eventRoutes(server, events);
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile, events });
+    syncService = sync.service;
     uploadRoutes(server, {
       accounts,
       pins,
@@ -291,7 +336,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       async listen() {
         await server.listen({ host: config.host, port: config.port });
         // The same URL the upload addresses are built on, and the one `pinfold serve` prints.
-        const url = reachableUrl(config.host, server.server.address());
+        const url = listenUrl();
         // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
         await writeServerFile(config.dataDir, url);
         return url;
@@ -300,6 +345,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         if (closed) return;
         closed = true;
         clearInterval(gcTimer);
+        clearInterval(sessionSweep);
+        events.close();
         await sync.close();
         await server.close();
         await pendingPins.close();
@@ -311,6 +358,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         lock.release();
       },
       collectGarbage: runGc,
+      issueSignInCode() {
+        const issued = signInCodes.issue();
+        return { code: issued.code, url: signInUrl(listenUrl(), issued.code), expires_at: issued.expiresAt };
+      },
       nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {

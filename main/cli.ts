@@ -5,6 +5,7 @@ import { createLogger } from './base/logger.js';
 import { parseArgs, serveConfig, UsageError, type ParsedArgs } from './cli-args.js';
 import { accountCommand } from './cli-account.js';
 import { gcCommand } from './cli-gc.js';
+import { OPEN_USAGE, openCommand } from './cli-open.js';
 import { SYNC_USAGE, syncCommand } from './cli-sync.js';
 
 const USAGE = `Usage: pinfold <command> [--data DIR]
@@ -19,6 +20,7 @@ const USAGE = `Usage: pinfold <command> [--data DIR]
   account partner <uuid> on|off    mark an account as a qualified partner or not
   account credit <uuid> <amount>   add to an account's balance, e.g. 25.00
   gc [--gc-grace S]                one garbage-collection cycle (asks the running server, if any)
+${OPEN_USAGE}
 ${SYNC_USAGE}
 
 Data folder (default ${defaultDataDir()}) is shared with the desktop app.`;
@@ -63,6 +65,8 @@ async function serve(args: ParsedArgs): Promise<void> {
   }
   if (app.ownerKeyCreated) process.stdout.write(`Owner access key written to ${app.ownerKeyLocation}\n`);
   process.stdout.write(`Pinfold listening on ${url}\n`);
+  // A one-time code, never the secret (as Jupyter prints its token URL): opens the window signed in as the owner.
+  process.stdout.write(`Sign in: ${app.issueSignInCode().url}\n`);
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
@@ -81,6 +85,8 @@ export async function main(argv: readonly string[]): Promise<number> {
       return accountCommand({ ...args, positional: rest });
     case 'gc':
       return gcCommand({ ...args, positional: rest });
+    case 'open':
+      return openCommand({ ...args, positional: rest });
     case 'sync':
       return syncCommand({ ...args, positional: rest });
     default:

@@ -40,6 +40,17 @@ export interface PartnerUserUsage {
   ipns_limit: number;
 }
 
+/** A row of `GET /api/v0/partner/users` (extension): a user this partner created, newest first. */
+export interface PartnerUserSummary {
+  uuid: string;
+  name: string;
+  /** The plan's name, as in the user's stats. */
+  plan: string;
+  created_at: number;
+  pinned_bytes: number;
+  pinned_count: number;
+}
+
 export interface AccountUsage extends PartnerUserUsage {
   eth_addr: string;
   token_amount: string;
@@ -67,6 +78,31 @@ export interface CreatedAccessKey {
   access_secret: string;
 }
 
+/**
+ * A row of `GET /api/v0/keys`: the spec's listing plus the Pinfold extension `session` (a browser
+ * session's key, made by a sign-in code) and, for a session key only, `expires_at` (Unix seconds).
+ */
+export type AccessKeyView = AccessKeyListing & ({ session: false } | { session: true; expires_at: number });
+
+/** `POST /api/v0/session/code`: a one-time sign-in code for the owner, and the page that redeems it. */
+export interface SignInCode {
+  code: string;
+  /** `<listen url>/signin?code=<code>` */
+  url: string;
+  /** Unix seconds; the code is refused from then on. */
+  expires_at: number;
+}
+
+/** `POST /api/v0/session?code=`: the session key the code was exchanged for (admin, the owner's). */
+export interface SessionKey {
+  access_key: string;
+  access_secret: string;
+  /** Unix seconds; the key is refused (401 "session expired") from then on. */
+  expires_at: number;
+  /** The key's name in `GET /api/v0/keys`, e.g. `Browser session 2026-11-25 14:03 UTC`. */
+  name: string;
+}
+
 export type PinStatus = 'pinning' | 'pinned' | 'failure' | 'unpinning';
 export const PIN_STATUSES: readonly PinStatus[] = ['pinning', 'pinned', 'failure', 'unpinning'];
 
@@ -76,6 +112,15 @@ export interface PinRecord {
   status: PinStatus;
   size: number;
   created_at: number;
+}
+
+/**
+ * `GET /api/v0/pin`: the spec's list, and the Pinfold extension cursors: `next` (give it as `after=` for
+ * the page after this one) and `prev` (as `before=` for the page before), present when there is one.
+ */
+export interface PinListEnvelope extends ListEnvelope<PinRecord> {
+  next?: string;
+  prev?: string;
 }
 
 export interface IpnsRecordView {
@@ -88,6 +133,17 @@ export interface IpnsRecordView {
 
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
 
+/** A file or folder of a sync folder that cannot be read, and why. */
+export interface SyncUnreadable {
+  /** Relative to the folder, `/`-separated. */
+  path: string;
+  reason: string;
+}
+
+/**
+ * A row of `GET /api/v0/sync`: the contract's fields (section 9), then the progress of the batch in
+ * flight (zero and '' when none) and what cannot be read.
+ */
 export interface SyncFolderView {
   id: string;
   path: string;
@@ -99,4 +155,127 @@ export interface SyncFolderView {
   pending: number;
   last_synced_at: number;
   error: string;
+  current_file: string;
+  files_done: number;
+  bytes_done: number;
+  bytes_pending: number;
+  unreadable: SyncUnreadable[];
+  /** The folder's own ignore patterns (given at sync/add or sync/ignore; `.pinfoldignore` files come on top). */
+  ignore: string[];
+  /** Unix seconds the folder was added. */
+  created_at: number;
 }
+
+/** `POST /api/v0/sync/add`: with `wait=false` it answers at once, `root` and `ipns_name` still '', and `state`. */
+export interface SyncAddResult {
+  id: string;
+  path: string;
+  root: string;
+  ipns_name: string;
+  state?: SyncState;
+}
+
+/** A settled batch of a sync folder: the root it made and what it changed (files, and bytes added or modified). */
+export interface SyncBatchView {
+  root: string;
+  /** Unix seconds. */
+  finished_at: number;
+  added: number;
+  modified: number;
+  removed: number;
+  bytes: number;
+}
+
+/** A recent error of a sync folder; `path` is '' for the folder as a whole (a failed batch, a vanished drive). */
+export interface SyncErrorView {
+  /** Unix seconds. */
+  at: number;
+  path: string;
+  message: string;
+}
+
+/** `GET /api/v0/sync/detail?id=`: the folder's row and what its page shows beside it. */
+export interface SyncFolderDetail extends SyncFolderView {
+  /** The text of `<folder>/.pinfoldignore` (read-only here), or null when there is none. */
+  pinfoldignore: string | null;
+  /** True when `.pinfoldignore` is longer than the 64 KiB shown. */
+  pinfoldignore_truncated: boolean;
+  /** The last settled batches, newest first (at most 20). */
+  batches: SyncBatchView[];
+  /** Recent errors, newest first (kept in the service's memory: a restart starts afresh). */
+  errors: SyncErrorView[];
+}
+
+/** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */
+export interface ServiceFacts {
+  /** Pinfold's version (package.json). */
+  version: string;
+  /** The data folder, absolute. */
+  data_dir: string;
+  /** The URL the service listens at, as `pinfold serve` prints it. */
+  url: string;
+  gc_interval_seconds: number;
+  gc_grace_seconds: number;
+  /** `unixfs-v1-2025` or `unixfs-v0-2015` (--cid-profile). */
+  cid_profile: string;
+  /** --public-gateway: /ipfs and /ipns served without credentials. */
+  public_gateway: boolean;
+  /** Unix seconds the service started. */
+  started_at: number;
+}
+
+/** One day of `GET /api/v0/stats/daily` (UTC days, oldest first, the last one today). */
+export interface DailyUsage {
+  /** 'YYYY-MM-DD' */
+  day: string;
+  /** Bytes received that day (upload payloads). */
+  ingress: number;
+  /** Bytes sent that day (gateway bodies). */
+  egress: number;
+  /** Pinned bytes and pins at the end of that day (for today: now). */
+  pinned_bytes: number;
+  pinned_count: number;
+}
+
+/** `event: pin` after a pin left the list (GC removed it, or a refused root pin was taken back). */
+export interface PinRemoved {
+  cid: string;
+  removed: true;
+}
+
+/** `event: name` after name/rm. */
+export interface NameRemoved {
+  name: string;
+  removed: true;
+}
+
+/** `event: key` after an access key was created (no `removed`) or deleted. Never a secret. */
+export interface KeyChange {
+  access_key: string;
+  removed?: true;
+}
+
+/** `event: sync` after sync/rm. */
+export interface SyncFolderRemoved {
+  id: string;
+  removed: true;
+}
+
+/**
+ * The events of `GET /api/v0/events` (server-sent events) by name, with their `data`. An account receives
+ * only its own; `sync` only the owner's admin keys. `usage` comes at connect and after changes, at most
+ * once a second; `sync` at most 4 times a second per folder.
+ */
+export interface ServiceEvents {
+  usage: AccountUsage;
+  pin: PinRecord | PinRemoved;
+  name: IpnsRecordView | NameRemoved;
+  key: KeyChange;
+  sync: SyncFolderView | SyncFolderRemoved;
+}
+
+export type ServiceEventName = keyof ServiceEvents;
+export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin', 'name', 'key', 'sync'];
+
+/** What the client should wait before reconnecting (the stream's `retry:` field), in milliseconds. */
+export const EVENT_STREAM_RETRY_MS = 3000;

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import type { AccessKeyListing, CreatedAccessKey, Permission } from '../../shared/api-types.js';
-import { BadInputError, ConflictError, NotFoundError, UnauthorizedError } from '../base/errors.js';
+import type { AccessKeyListing, AccessKeyView, CreatedAccessKey, Permission } from '../../shared/api-types.js';
+import { BadInputError, ConflictError, NotFoundError, SessionExpiredError, UnauthorizedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
 import { inTransaction, isUniqueViolation } from '../store/db/database.js';
 import { deleteUploadReservationsOfKey } from '../store/db/uploads-queries.js';
@@ -10,9 +10,10 @@ import {
   accessKeysOf,
   deleteAccessKey as deleteKeyRow,
   insertAccessKey,
+  type AccessKeyRow,
 } from '../store/db/accounts-queries.js';
 import type { AccountsContext } from './context.js';
-import type { CachedKey } from './key-cache.js';
+import { isExpired, type CachedKey } from './key-cache.js';
 
 const SECRET_BYTES = 48;
 const MAX_NAME_LENGTH = 128;
@@ -28,15 +29,22 @@ export function parseKeyName(value: unknown): string {
   return value;
 }
 
+export interface NewKeyOptions {
+  /** The key and secret to store (the owner's key from the environment); default: new random ones. */
+  explicit?: CreatedAccessKey;
+  /** Unix second the key stops working: a session key (issue 12). Default: never. */
+  expiresAt?: number;
+}
+
 export function createAccessKey(
   ctx: AccountsContext,
   accountId: number,
   name: string,
   permissions: Permission[],
-  explicit?: CreatedAccessKey,
+  options: NewKeyOptions = {},
 ): CreatedAccessKey {
-  const accessKey = explicit?.access_key ?? randomUUID();
-  const secret = explicit?.access_secret ?? randomBytes(SECRET_BYTES).toString('base64url');
+  const accessKey = options.explicit?.access_key ?? randomUUID();
+  const secret = options.explicit?.access_secret ?? randomBytes(SECRET_BYTES).toString('base64url');
   try {
     insertAccessKey(ctx.db, {
       accessKey,
@@ -45,14 +53,17 @@ export function createAccessKey(
       permissions,
       secretSealed: ctx.box.seal(Buffer.from(secret, 'utf8'), sealContext(accessKey)),
       createdAt: unixSeconds(ctx.clock),
+      expiresAt: options.expiresAt ?? null,
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(`an access key named ${JSON.stringify(name)} already exists`);
     throw error;
   }
+  ctx.events?.keyChanged(accountId, { access_key: accessKey });
   return { access_key: accessKey, access_secret: secret };
 }
 
+/** The spec's listing (name, access_key, permissions), as the partner API shows a user's keys. */
 export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessKeyListing[] {
   return accessKeysOf(ctx.db, accountId).map((row) => ({
     name: row.name,
@@ -61,26 +72,43 @@ export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessK
   }));
 }
 
+/** `GET /api/v0/keys`: the listing with the session extension (`session`, and `expires_at` for a session key). */
+export function listAccessKeyViews(ctx: AccountsContext, accountId: number): AccessKeyView[] {
+  return accessKeysOf(ctx.db, accountId).map((row) => {
+    const listing = { name: row.name, access_key: row.accessKey, permissions: row.permissions as Permission[] };
+    return row.expiresAt === null ? { ...listing, session: false } : { ...listing, session: true, expires_at: row.expiresAt };
+  });
+}
+
 export function deleteAccessKeyByName(ctx: AccountsContext, accountId: number, name: string): void {
   const row = accessKeyByName(ctx.db, accountId, name);
   if (!row) throw new NotFoundError(`no access key named ${JSON.stringify(name)}`);
+  removeAccessKey(ctx, row);
+}
+
+/** Deletes a key with what hangs on it; every deletion (by name, sign-out, session sweep) goes through here. */
+export function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): void {
   inTransaction(ctx.db, () => {
     deleteKeyRow(ctx.db, row.accessKey);
     // The upload addresses the key asked for die with it (contract section 4), and so does their ingress hold.
     deleteUploadReservationsOfKey(ctx.db, row.accessKey);
   });
   ctx.keyCache.evict(row.accessKey);
+  ctx.events?.keyChanged(row.accountId, { access_key: row.accessKey, removed: true });
 }
 
 /**
  * Looks a key up, from the cache when possible. Unknown keys are not cached, so a flood of made-up
- * keys cannot evict real ones; it costs them a primary-key lookup each.
+ * keys cannot evict real ones; it costs them a primary-key lookup each. A session key past its
+ * expiry is refused (401 "session expired") until the sweep deletes it.
  */
 export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
-  const cached = ctx.keyCache.get(accessKey);
+  const now = unixSeconds(ctx.clock);
+  const cached = ctx.keyCache.get(accessKey, now);
   if (cached) return cached;
   const row = accessKeyById(ctx.db, accessKey);
   if (!row) throw new UnauthorizedError('unknown access key');
+  if (isExpired(row, now)) throw new SessionExpiredError();
   const secret = ctx.box.open(row.secretSealed, sealContext(accessKey)).toString('utf8');
   const entry: CachedKey = {
     accessKey,
@@ -88,6 +116,7 @@ export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
     permissions: row.permissions as Permission[],
     secret,
     hmacKey: Buffer.from(secret, 'base64url'),
+    expiresAt: row.expiresAt,
   };
   ctx.keyCache.set(entry);
   return entry;

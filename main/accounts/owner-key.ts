@@ -69,7 +69,7 @@ export async function ensureOwner(ctx: AccountsContext, store: OwnerKeyStore, ex
   if (explicit) {
     const existing = accessKeyById(ctx.db, explicit.access_key);
     if (existing && existing.accountId !== owner.id) throw new BadInputError('PINFOLD_OWNER_KEY belongs to another account');
-    if (!existing) createAccessKey(ctx, owner.id, `owner-env-${explicit.access_key.slice(0, 8)}`, ['admin'], explicit);
+    if (!existing) createAccessKey(ctx, owner.id, `owner-env-${explicit.access_key.slice(0, 8)}`, ['admin'], { explicit });
     return { ownerAccountId: owner.id, ownerKey: explicit, created: !existing };
   }
   const stored = await store.load();

@@ -4,10 +4,12 @@ import { unixSeconds } from '../base/clock.js';
 import { inTransaction } from '../store/db/database.js';
 import { accountById, addUsage, resetPeriod, usageOf, type AccountRow, type UsageColumn, type UsageRow } from '../store/db/accounts-queries.js';
 import { reservedUploadBytes } from '../store/db/uploads-queries.js';
+import { mirrorDailyUsage } from '../store/db/usage-daily-queries.js';
 import { nextPeriodStart, periodStartOf } from './billing-period.js';
 import type { AccountsContext } from './context.js';
 import { formatCents } from './money.js';
 import { LOCAL_PLAN } from './plans.js';
+import { utcDay } from './usage-daily.js';
 
 /** The five plan-limited counters, by their names in stats and in limit errors. */
 export type UsageKind = 'pinned_count' | 'pinned_bytes' | 'ingress' | 'egress' | 'ipns';
@@ -82,11 +84,19 @@ export function recordEgress(ctx: AccountsContext, accountId: number, bytes: num
   else record(ctx, accountId, 'egress', bytes);
 }
 
-/** Moves a counter (negative amounts release). Callers check first; this never refuses. */
+/**
+ * Moves a counter (negative amounts release). Callers check first; this never refuses. The day's row of
+ * usage_daily follows in the same transaction (one upsert; the `ipns` counter has no daily column).
+ */
 export function record(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
   if (amount === 0) return;
-  currentUsage(ctx, accountId);
-  addUsage(ctx.db, accountId, COLUMN[kind], amount);
+  inTransaction(ctx.db, () => {
+    currentUsage(ctx, accountId);
+    addUsage(ctx.db, accountId, COLUMN[kind], amount);
+    if (kind !== 'ipns') mirrorDailyUsage(ctx.db, accountId, utcDay(ctx.clock.nowMs()), kind === 'ingress' ? amount : 0, kind === 'egress' ? amount : 0);
+  });
+  // A notice only: the stream reads the stats when it sends (after the caller's transaction has committed).
+  ctx.events?.usageChanged(accountId);
 }
 
 /** Check and record as one step. */

@@ -28,6 +28,17 @@ export class UnauthorizedError extends AppError {
   }
 }
 
+/**
+ * A session key (issue 12) used after its expiry: 401 like any refused credential, with a message that
+ * tells the window to sign in again rather than suspect a wrong secret.
+ */
+export class SessionExpiredError extends AppError {
+  override readonly name = 'SessionExpiredError';
+  constructor() {
+    super(ErrorCodes.unauthorized, 'session expired');
+  }
+}
+
 export class PaymentRequiredError extends AppError {
   override readonly name = 'PaymentRequiredError';
   constructor(message: string) {
@@ -82,6 +93,13 @@ export class LockedError extends AppError {
   override readonly name = 'LockedError';
   constructor(message: string) {
     super(ErrorCodes.locked, message);
+  }
+}
+
+export class TooManyRequestsError extends AppError {
+  override readonly name = 'TooManyRequestsError';
+  constructor(message: string) {
+    super(ErrorCodes.tooManyRequests, message);
   }
 }
 

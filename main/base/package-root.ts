@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,4 +14,11 @@ export function packageRoot(fromUrl: string = import.meta.url): string {
     if (parent === dir) throw new Error('package.json not found above ' + fileURLToPath(fromUrl));
     dir = parent;
   }
+}
+
+/** Pinfold's version, as its package.json gives it (the service facts of the Settings page). */
+export function packageVersion(root: string = packageRoot()): string {
+  const parsed = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version?: unknown };
+  if (typeof parsed.version !== 'string') throw new Error(`${join(root, 'package.json')} has no version`);
+  return parsed.version;
 }

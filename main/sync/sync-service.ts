@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
+import type { SyncAddResult, SyncFolderDetail, SyncFolderView } from '../../shared/api-types.js';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
@@ -9,48 +10,29 @@ import {
   getSyncFolder,
   insertSyncFolder,
   listSyncFolders,
+  recentSyncBatches,
   setSyncFolderDevice,
+  setSyncFolderIgnore,
   setSyncFolderState,
   setSyncFolderUserPaused,
   type SyncFolderRow,
-  type SyncFolderState,
 } from '../store/db/sync-queries.js';
+import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
 import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
-import { checkFolderRoot, detectCaseInsensitive, type Unreadable } from './scanner.js';
+import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
 
 /**
  * The sync folders of contract section 9: add, list, pause, resume, rm, and starting every folder
- * again when the service starts. One {@link FolderRunner} per folder that is not paused by its user.
- * Who may call (the owner's admin keys) is the HTTP layer's check; `accountId` scopes every call.
+ * again when the service starts; for the window (issue 12) also a folder's detail, rescan, retry and
+ * ignore patterns. One {@link FolderRunner} per folder that is not paused by its user. Who may call
+ * (the owner's admin keys) is the HTTP layer's check; `accountId` scopes every call.
  */
 
-/** What `sync/add` answers. */
-export interface SyncAddResult {
-  id: string;
-  path: string;
-  root: string;
-  ipns_name: string;
-}
+export type { SyncAddResult } from '../../shared/api-types.js';
 
-/** One row of the sync list: contract fields, then progress details for the CLI and the desktop. */
-export interface SyncStatusView {
-  id: string;
-  path: string;
-  root: string;
-  ipns_name: string;
-  state: SyncFolderState;
-  files: number;
-  bytes: number;
-  pending: number;
-  last_synced_at: number;
-  error: string;
-  current_file: string;
-  files_done: number;
-  bytes_done: number;
-  bytes_pending: number;
-  unreadable: Unreadable[];
-}
+/** One row of the sync list: contract fields, then progress details for the CLI and the window. */
+export type SyncStatusView = SyncFolderView;
 
 export interface SyncAddInput {
   path: unknown;
@@ -58,12 +40,30 @@ export interface SyncAddInput {
   ignore?: unknown;
 }
 
+export interface SyncAddOptions {
+  /** false: answer once the folder is stored and its first scan started, not once it is pinned. Default true. */
+  wait?: boolean;
+}
+
 export interface SyncService {
-  add(accountId: number, input: SyncAddInput): Promise<SyncAddResult>;
+  add(accountId: number, input: SyncAddInput, options?: SyncAddOptions): Promise<SyncAddResult>;
   list(accountId: number): SyncStatusView[];
+  /** One of the account's folders as the list shows it; undefined when it has no such folder. */
+  status(accountId: number, id: string): SyncStatusView | undefined;
+  /** The row, `.pinfoldignore`, the last settled batches and recent errors. */
+  detail(accountId: number, id: unknown): Promise<SyncFolderDetail>;
   pause(accountId: number, id: unknown): Promise<void>;
   resume(accountId: number, id: unknown): Promise<void>;
   remove(accountId: number, id: unknown): Promise<void>;
+  /** A full rescan now; 409 while paused by the user. */
+  rescan(accountId: number, id: unknown): Promise<void>;
+  /** A folder in error (or paused because its root vanished) tries again now; 409 for any other. */
+  retry(accountId: number, id: unknown): Promise<void>;
+  /**
+   * Replaces the folder's own ignore patterns (checked as at add) and applies them at once: the folder is
+   * scanned again with them, so newly ignored files leave the root and un-ignored ones join it, in one batch.
+   */
+  setIgnore(accountId: number, id: unknown, ignore: unknown): Promise<void>;
   /** Starts every folder not paused by its user (service start). */
   startAll(): void;
   close(): Promise<void>;
@@ -138,9 +138,32 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const checkOpen = (): void => {
     if (closed) throw new ConflictError('the service is shutting down');
   };
+  const view = (row: SyncFolderRow): SyncStatusView => {
+    const live = runners.get(row.id)?.status();
+    return {
+      id: row.id,
+      path: row.path,
+      root: row.rootCid,
+      ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
+      state: live?.state ?? row.state,
+      files: row.files,
+      bytes: row.bytes,
+      pending: live?.pending ?? 0,
+      last_synced_at: row.lastSyncedAt,
+      error: live ? live.error : row.error,
+      current_file: live?.currentFile ?? '',
+      files_done: live?.filesDone ?? 0,
+      bytes_done: live?.bytesDone ?? 0,
+      bytes_pending: live?.bytesPending ?? 0,
+      unreadable: live?.unreadable ?? [],
+      ignore: row.ignorePatterns,
+      created_at: row.createdAt,
+    };
+  };
+  const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
 
   return {
-    async add(accountId, input) {
+    async add(accountId, input, options = {}) {
       checkOpen();
       const ipns = parseIpns(input.ipns);
       const ignore = validateIgnorePatterns(input.ignore);
@@ -170,7 +193,11 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         throw error;
       }
       setSyncFolderDevice(db, id, root.deviceId);
+      changed(accountId, id);
       const runner = start(id);
+      // The window follows the first scan through the event stream; a failure then leaves the folder in
+      // error, retried, rather than undoing an add whose id the caller already has.
+      if (options.wait === false) return { id, path: folderPath, root: '', ipns_name: '', state: runner.status().state };
       try {
         await runner.firstSync;
       } catch (error) {
@@ -178,6 +205,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         if (runners.get(id) !== runner) throw new ConflictError(`path: sync of ${folderPath} was paused or removed before its first scan was pinned`);
         await stop(id);
         deleteSyncFolder(db, id);
+        changed(accountId, id, true);
         throw error;
       }
       const row = getSyncFolder(db, id);
@@ -186,26 +214,63 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     },
 
     list(accountId) {
-      return listSyncFolders(db, accountId).map((row): SyncStatusView => {
-        const live = runners.get(row.id)?.status();
-        return {
-          id: row.id,
-          path: row.path,
-          root: row.rootCid,
-          ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
-          state: live?.state ?? row.state,
-          files: row.files,
-          bytes: row.bytes,
-          pending: live?.pending ?? 0,
-          last_synced_at: row.lastSyncedAt,
-          error: live ? live.error : row.error,
-          current_file: live?.currentFile ?? '',
-          files_done: live?.filesDone ?? 0,
-          bytes_done: live?.bytesDone ?? 0,
-          bytes_pending: live?.bytesPending ?? 0,
-          unreadable: live?.unreadable ?? [],
-        };
-      });
+      return listSyncFolders(db, accountId).map(view);
+    },
+
+    status(accountId, id) {
+      const row = getSyncFolder(db, id);
+      return row && row.accountId === accountId ? view(row) : undefined;
+    },
+
+    async detail(accountId, id) {
+      const row = owned(accountId, id);
+      const ignoreFile = await readIgnoreFileView(row.path);
+      const errors = runners.get(row.id)?.status().errors ?? [];
+      return {
+        ...view(row),
+        pinfoldignore: ignoreFile.text,
+        pinfoldignore_truncated: ignoreFile.truncated,
+        batches: recentSyncBatches(db, row.id).map((batch) => ({
+          root: batch.root,
+          finished_at: batch.finishedAt,
+          added: batch.added,
+          modified: batch.modified,
+          removed: batch.removed,
+          bytes: batch.bytes,
+        })),
+        errors: [...errors].reverse(),
+      };
+    },
+
+    async rescan(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      const runner = runners.get(row.id);
+      if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it to rescan`);
+      runner.rescan();
+    },
+
+    async retry(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      const runner = runners.get(row.id);
+      if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it instead`);
+      const state = runner.status().state;
+      if (state !== 'error' && state !== 'paused') throw new ConflictError(`id: sync folder ${row.id} is ${state}, not in error: nothing to retry`);
+      runner.retry();
+    },
+
+    async setIgnore(accountId, id, ignore) {
+      checkOpen();
+      const row = owned(accountId, id);
+      if (ignore === undefined || ignore === null) throw new BadInputError('ignore is required (an array of gitignore patterns; [] for none)');
+      const patterns = validateIgnorePatterns(ignore);
+      setSyncFolderIgnore(db, row.id, patterns);
+      changed(accountId, row.id);
+      // A folder paused by its user takes them up when resumed; a running one boots again with them now.
+      if (row.userPaused || !runners.has(row.id)) return;
+      await stop(row.id);
+      start(row.id);
     },
 
     async pause(accountId, id) {
@@ -214,6 +279,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       setSyncFolderUserPaused(db, row.id, true);
       await stop(row.id);
       setSyncFolderState(db, row.id, 'paused', '');
+      changed(accountId, row.id);
     },
 
     async resume(accountId, id) {
@@ -229,6 +295,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const row = owned(accountId, id);
       await stop(row.id);
       deleteSyncFolder(db, row.id);
+      changed(accountId, row.id, true);
     },
 
     startAll() {

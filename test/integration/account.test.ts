@@ -58,9 +58,10 @@ describe('account API', () => {
     expect(list.status).toBe(200);
     expect(list.json.code).toBe(200);
     const mine = list.json.data.find((k) => k.name === 'reader');
-    expect(mine).toEqual({ name: 'reader', access_key: created.access_key, permissions: ['read', 'pin'] });
+    // `session` is the Pinfold extension of issue 12 (false: an ordinary key).
+    expect(mine).toEqual({ name: 'reader', access_key: created.access_key, permissions: ['read', 'pin'], session: false });
     expect(list.json.data.some((k) => k.permissions.includes('admin') && k.access_key === server.owner.access_key)).toBe(true);
-    for (const key of list.json.data) expect(Object.keys(key).sort()).toEqual(['access_key', 'name', 'permissions']);
+    for (const key of list.json.data) expect(Object.keys(key).sort()).toEqual(['access_key', 'name', 'permissions', 'session']);
     expect(list.text).not.toContain(created.access_secret);
     expect(list.text).not.toContain(server.owner.access_secret);
   });
@@ -160,7 +161,7 @@ describe('account API', () => {
       })
     ).json.data;
     const theirs = await call<{ data: AccessKeyListing[] }>(server, 'GET', '/api/v0/keys', { key: userKey });
-    expect(theirs.json.data).toEqual([{ name: 'main', access_key: userKey.access_key, permissions: ['admin'] }]);
+    expect(theirs.json.data).toEqual([{ name: 'main', access_key: userKey.access_key, permissions: ['admin'], session: false }]);
     // Deleting the owner's key by name from the user's account finds nothing.
     const ownerKeyName = list.json.data.find((k) => k.access_key === server.owner.access_key)?.name ?? '';
     expectError(await call(server, 'DELETE', '/api/v0/key', { key: userKey, body: { name: ownerKeyName } }), 404, /no access key/);

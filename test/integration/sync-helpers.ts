@@ -29,6 +29,8 @@ export interface SyncRow {
   error: string;
   current_file: string;
   unreadable: { path: string; reason: string }[];
+  ignore: string[];
+  created_at: number;
 }
 
 /** The contract profile (section 5), with directories as Kubo shards them. */

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { createAccessKey, deleteAccessKeyByName, listAccessKeys, parseKeyName } from '../../accounts/access-keys.js';
+import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyName } from '../../accounts/access-keys.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { parsePermissions } from '../../accounts/permissions.js';
 import { accountUsage } from '../../accounts/usage.js';
+import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
@@ -13,6 +14,12 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
 
   app.get('/api/v0/stats', account, async (request) => ok(accountUsage(ctx, requireAuth(request.auth).account)));
 
+  // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
+  app.get('/api/v0/stats/daily', account, async (request) => {
+    const days = parseDays((request.query as Record<string, unknown>).days);
+    return ok(dailyUsage(ctx, requireAuth(request.auth).account.id, days));
+  });
+
   app.post('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);
     const body = await readJsonObject(request.raw);
@@ -21,7 +28,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     return ok(createAccessKey(ctx, auth.account.id, name, permissions));
   });
 
-  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeys(ctx, requireAuth(request.auth).account.id)));
+  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));
 
   app.delete('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);

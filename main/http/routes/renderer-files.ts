@@ -13,7 +13,30 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.json': 'application/json',
   '.woff2': 'font/woff2',
+  '.map': 'application/json',
 };
+
+/**
+ * The UI's own policy: scripts and connections only to this origin (the local service), workers also from
+ * blob: (the page builds CARs in a Web Worker), never framed (clickjacking), no <base> or form targets.
+ */
+export const UI_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "worker-src 'self' blob:",
+  "connect-src 'self'",
+  "img-src 'self' data: blob:",
+  "style-src 'self' 'unsafe-inline'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * The window's pages (issue 12). Each answers the app's index.html, so a reload, a bookmark or a link typed
+ * into the address bar opens the page the router shows for it; `/sync/<id>` is one folder's detail page.
+ */
+export const APP_PAGES = ['/signin', '/overview', '/files', '/pins', '/names', '/keys', '/sync', '/sync/:id', '/partners', '/settings'] as const;
 
 async function sendFile(reply: FastifyReply, root: string, relative: string): Promise<FastifyReply> {
   const path = normalize(join(root, relative));
@@ -27,15 +50,24 @@ async function sendFile(reply: FastifyReply, root: string, relative: string): Pr
     .header('Cache-Control', cache)
     .header('Content-Length', info.size)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Security-Policy', "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'")
+    .header('Referrer-Policy', 'no-referrer')
+    .header('Content-Security-Policy', UI_CONTENT_SECURITY_POLICY)
     .send(createReadStream(path));
 }
 
-/** The renderer (built by Vite into dist/renderer) at `/`, so any browser on the machine can use it. */
+/**
+ * The renderer (built by Vite into dist/renderer) at `/` and at every page's URL, so any browser on the
+ * machine can use it. Public: the page holds no secrets; everything it shows comes from authenticated calls.
+ */
 export function rendererRoutes(app: FastifyInstance, rendererDir: string): void {
   const root = normalize(rendererDir);
   const open = { config: { access: 'public' as const } };
-  app.get('/', open, (_request, reply) => sendFile(reply, root, 'index.html'));
+  const index = (_request: unknown, reply: FastifyReply) => sendFile(reply, root, 'index.html');
+  app.get('/', open, index);
+  for (const page of APP_PAGES) {
+    app.get(page, open, index);
+    app.get(`${page}/`, open, index);
+  }
   app.get('/assets/*', open, (request, reply) => sendFile(reply, root, join('assets', (request.params as { '*': string })['*'])));
   app.get('/favicon.svg', open, (_request, reply) => sendFile(reply, root, 'favicon.svg'));
 }

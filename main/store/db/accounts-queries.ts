@@ -95,6 +95,30 @@ export function partnerUser(db: Db, partnerId: number, uuid: string): AccountRow
   );
 }
 
+/** A partner's user as its list shows it: the account and what it pins. */
+export interface PartnerUserListRow {
+  uuid: string;
+  name: string;
+  planId: number;
+  createdAt: number;
+  pinnedBytes: number;
+  pinnedCount: number;
+}
+
+/** The partner's users, newest first (on the accounts_partner index of migration 14). */
+export function partnerUsersPage(db: Db, partnerId: number, limit: number, offset: number): PartnerUserListRow[] {
+  const rows = stmt(
+    db,
+    `SELECT a.uuid, a.name, a.plan_id, a.created_at, u.pinned_bytes, u.pinned_count FROM accounts a JOIN usage u ON u.account_id = a.id
+     WHERE a.partner_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+  ).all(partnerId, limit, offset) as { uuid: string; name: string; plan_id: number; created_at: number; pinned_bytes: number; pinned_count: number }[];
+  return rows.map((r) => ({ uuid: r.uuid, name: r.name, planId: r.plan_id, createdAt: r.created_at, pinnedBytes: r.pinned_bytes, pinnedCount: r.pinned_count }));
+}
+
+export function countPartnerUsers(db: Db, partnerId: number): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM accounts WHERE partner_id = ?').get(partnerId) as { n: number }).n;
+}
+
 export function allAccounts(db: Db): AccountRow[] {
   return (stmt(db, 'SELECT * FROM accounts ORDER BY id').all() as RawAccount[]).map((raw) => toAccount(raw) as AccountRow);
 }
@@ -120,6 +144,8 @@ export interface AccessKeyRow {
   permissions: string[];
   secretSealed: Buffer;
   createdAt: number;
+  /** Unix second a session key stops working; null for an ordinary key (migration 11). */
+  expiresAt: number | null;
 }
 
 interface RawKey {
@@ -129,6 +155,7 @@ interface RawKey {
   permissions: string;
   secret_sealed: Buffer;
   created_at: number;
+  expires_at: number | null;
 }
 
 function toKey(raw: RawKey): AccessKeyRow {
@@ -139,13 +166,14 @@ function toKey(raw: RawKey): AccessKeyRow {
     permissions: raw.permissions === '' ? [] : raw.permissions.split(','),
     secretSealed: raw.secret_sealed,
     createdAt: raw.created_at,
+    expiresAt: raw.expires_at,
   };
 }
 
 export function insertAccessKey(db: Db, key: AccessKeyRow): void {
   stmt(db,
-    'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(key.accessKey, key.accountId, key.name, key.permissions.join(','), key.secretSealed, key.createdAt);
+    'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(key.accessKey, key.accountId, key.name, key.permissions.join(','), key.secretSealed, key.createdAt, key.expiresAt);
 }
 
 export function accessKeyById(db: Db, accessKey: string): AccessKeyRow | null {
@@ -164,6 +192,11 @@ export function accessKeysOf(db: Db, accountId: number): AccessKeyRow[] {
 
 export function deleteAccessKey(db: Db, accessKey: string): void {
   stmt(db, 'DELETE FROM access_keys WHERE access_key = ?').run(accessKey);
+}
+
+/** Session keys whose expiry has come (on the partial index of migration 11). */
+export function expiredSessionKeys(db: Db, nowSeconds: number): AccessKeyRow[] {
+  return (stmt(db, 'SELECT * FROM access_keys WHERE expires_at IS NOT NULL AND expires_at <= ?').all(nowSeconds) as RawKey[]).map(toKey);
 }
 
 // ---- usage ----

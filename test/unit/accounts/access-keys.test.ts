@@ -57,9 +57,9 @@ describe('access keys', () => {
   it('a deleted key is evicted from the cache at once', () => {
     const key = createAccessKey(fx.ctx, ownerId, 'k1', ['read']);
     loadKey(fx.ctx, key.access_key);
-    expect(fx.ctx.keyCache.get(key.access_key)).toBeDefined();
+    expect(fx.ctx.keyCache.get(key.access_key, 0)).toBeDefined();
     deleteAccessKeyByName(fx.ctx, ownerId, 'k1');
-    expect(fx.ctx.keyCache.get(key.access_key)).toBeUndefined();
+    expect(fx.ctx.keyCache.get(key.access_key, 0)).toBeUndefined();
     expect(() => loadKey(fx.ctx, key.access_key)).toThrow(UnauthorizedError);
   });
 
@@ -71,7 +71,7 @@ describe('access keys', () => {
 
   it('unknown keys are not cached', () => {
     expect(() => loadKey(fx.ctx, '00000000-0000-4000-8000-000000000000')).toThrow(UnauthorizedError);
-    expect(fx.ctx.keyCache.get('00000000-0000-4000-8000-000000000000')).toBeUndefined();
+    expect(fx.ctx.keyCache.get('00000000-0000-4000-8000-000000000000', 0)).toBeUndefined();
   });
 
   it('secretMatches compares the whole secret', () => {

@@ -1,0 +1,59 @@
+import type { DailyUsage } from '../../shared/api-types.js';
+import { BadInputError } from '../base/errors.js';
+import { dailyUsageBefore, dailyUsageFrom, type DailyUsageRow } from '../store/db/usage-daily-queries.js';
+import type { AccountsContext } from './context.js';
+
+/**
+ * Usage per day (issue 12, `GET /api/v0/stats/daily`): the series the Overview charts. usage.ts writes
+ * the rows with every counter change; this reads them back as exactly N days ending today (UTC).
+ */
+
+export const DEFAULT_DAYS = 30;
+export const MAX_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** 'YYYY-MM-DD' of the UTC day holding `ms`. */
+export function utcDay(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+/** `days`: an integer 1..366 given as query text; absent or '' is 30; anything else 400. */
+export function parseDays(value: unknown): number {
+  if (value === undefined || value === '') return DEFAULT_DAYS;
+  if (typeof value !== 'string' || !/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > MAX_DAYS)
+    throw new BadInputError(`days must be an integer from 1 to ${MAX_DAYS}`);
+  return Number(value);
+}
+
+/**
+ * Exactly `days` entries, oldest first, the last one the day of `todayMs`. A day without a row had no
+ * ingress or egress, and held what the latest earlier day held (`before`, the last row before the
+ * window; nothing before any row).
+ */
+export function fillDays(rows: readonly DailyUsageRow[], before: DailyUsageRow | null, todayMs: number, days: number): DailyUsage[] {
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  let pinnedBytes = before?.pinnedBytes ?? 0;
+  let pinnedCount = before?.pinnedCount ?? 0;
+  const series: DailyUsage[] = [];
+  for (let back = days - 1; back >= 0; back--) {
+    const day = utcDay(todayMs - back * DAY_MS);
+    const row = byDay.get(day);
+    if (row) {
+      pinnedBytes = row.pinnedBytes;
+      pinnedCount = row.pinnedCount;
+    }
+    series.push({ day, ingress: row?.ingress ?? 0, egress: row?.egress ?? 0, pinned_bytes: pinnedBytes, pinned_count: pinnedCount });
+  }
+  return series;
+}
+
+export function dailyUsage(ctx: AccountsContext, accountId: number, days: number): DailyUsage[] {
+  const todayMs = ctx.clock.nowMs();
+  const firstDay = utcDay(todayMs - (days - 1) * DAY_MS);
+  // Two synchronous reads on one connection: no write lands between them.
+  const series = fillDays(dailyUsageFrom(ctx.db, accountId, firstDay), dailyUsageBefore(ctx.db, accountId, firstDay), todayMs, days);
+  // Egress the meter has not written yet is today's, as stats count it.
+  const today = series[series.length - 1];
+  if (today) today.egress += ctx.egressMeter?.pending(accountId) ?? 0;
+  return series;
+}

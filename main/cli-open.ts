@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process';
+import type { SignInCode } from '../shared/api-types.js';
+import { defaultDataDir } from './base/config.js';
+import { UsageError, type ParsedArgs } from './cli-args.js';
+import { CliFailure, ownerRequest } from './cli-server-client.js';
+
+/**
+ * `pinfold open [--data DIR] [--no-browser]`: a fresh one-time sign-in link for the running service
+ * (issue 12), printed, and opened in the default browser when a person is at the terminal. The link
+ * holds a code, never the owner's secret; the code works once, for five minutes.
+ */
+
+export const OPEN_USAGE = `  open [--no-browser]              print a one-time sign-in link for the running service's
+                                   window (and open it in the browser from a terminal)`;
+
+/** The OS's own "open this URL" command: what the user's desktop has chosen as the browser. */
+export function browserCommand(platform: NodeJS.Platform, url: string): { command: string; args: string[] } {
+  if (platform === 'darwin') return { command: 'open', args: [url] };
+  // `start` is a cmd built-in; its first quoted argument is a window title, hence the empty one.
+  if (platform === 'win32') return { command: 'cmd', args: ['/c', 'start', '""', url] };
+  return { command: 'xdg-open', args: [url] };
+}
+
+function openInBrowser(url: string): void {
+  const { command, args } = browserCommand(process.platform, url);
+  // Verbatim on Windows: Node would quote the empty title into \"\" and `start` would take the URL for the title.
+  const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsVerbatimArguments: process.platform === 'win32' });
+  // No browser opener on this machine: the printed link is still there to copy.
+  child.on('error', (error) => process.stderr.write(`pinfold: could not open a browser (${error.message}); open the link above yourself\n`));
+  child.unref();
+}
+
+export async function openCommand(args: ParsedArgs): Promise<number> {
+  for (const name of args.flags.keys()) if (name !== 'data' && name !== 'no-browser') throw new UsageError(`open does not take --${name}`);
+  if (args.positional.length > 0) throw new UsageError(`open takes no arguments, got ${args.positional.join(' ')}`);
+  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  try {
+    const { data } = await ownerRequest<SignInCode>(dataDir, 'POST', '/api/v0/session/code', {});
+    if (!data) throw new CliFailure('the server answered without a sign-in code');
+    process.stdout.write(`${data.url}\n`);
+    if (process.stdout.isTTY && !args.flags.has('no-browser')) openInBrowser(data.url);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof CliFailure)) throw error;
+    process.stderr.write(`pinfold: ${error.message}\n`);
+    return 1;
+  }
+}

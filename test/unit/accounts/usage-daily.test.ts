@@ -1,0 +1,108 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BadInputError } from '../../../main/base/errors.js';
+import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.js';
+import { accountById } from '../../../main/store/db/accounts-queries.js';
+import { record } from '../../../main/accounts/usage.js';
+import { dailyUsage, fillDays, parseDays, utcDay } from '../../../main/accounts/usage-daily.js';
+import { inTransaction } from '../../../main/store/db/database.js';
+import type { DailyUsageRow } from '../../../main/store/db/usage-daily-queries.js';
+import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
+
+const DAY = 24 * 3600 * 1000;
+const TODAY = Date.UTC(2026, 10, 25, 23, 59, 59);
+
+function row(day: string, values: Partial<DailyUsageRow> = {}): DailyUsageRow {
+  return { day, ingress: 0, egress: 0, pinnedBytes: 0, pinnedCount: 0, ...values };
+}
+
+describe('usage per day: the series', () => {
+  it('is exactly N UTC days, oldest first, ending today', () => {
+    const series = fillDays([], null, TODAY, 5);
+    expect(series.map((day) => day.day)).toEqual(['2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24', '2026-11-25']);
+    expect(fillDays([], null, TODAY, 1).map((day) => day.day)).toEqual(['2026-11-25']);
+    expect(fillDays([], null, TODAY, 366)).toHaveLength(366);
+    expect(fillDays([], null, Date.UTC(2026, 0, 2), 3).map((day) => day.day)).toEqual(['2025-12-31', '2026-01-01', '2026-01-02']);
+    expect(utcDay(Date.UTC(2026, 10, 25, 23, 59, 59, 999))).toBe('2026-11-25');
+    expect(utcDay(Date.UTC(2026, 10, 26))).toBe('2026-11-26');
+  });
+
+  it('a day without a row has no traffic and holds the pinned values of the latest earlier day (0 before any)', () => {
+    const rows = [row('2026-11-22', { ingress: 5, egress: 7, pinnedBytes: 100, pinnedCount: 1 }), row('2026-11-24', { pinnedBytes: 40, pinnedCount: 2 })];
+    expect(fillDays(rows, null, TODAY, 5)).toEqual([
+      { day: '2026-11-21', ingress: 0, egress: 0, pinned_bytes: 0, pinned_count: 0 },
+      { day: '2026-11-22', ingress: 5, egress: 7, pinned_bytes: 100, pinned_count: 1 },
+      { day: '2026-11-23', ingress: 0, egress: 0, pinned_bytes: 100, pinned_count: 1 },
+      { day: '2026-11-24', ingress: 0, egress: 0, pinned_bytes: 40, pinned_count: 2 },
+      { day: '2026-11-25', ingress: 0, egress: 0, pinned_bytes: 40, pinned_count: 2 },
+    ]);
+    const before = row('2026-10-01', { ingress: 999, pinnedBytes: 9, pinnedCount: 3 });
+    expect(fillDays([], before, TODAY, 2)).toEqual([
+      { day: '2026-11-24', ingress: 0, egress: 0, pinned_bytes: 9, pinned_count: 3 },
+      { day: '2026-11-25', ingress: 0, egress: 0, pinned_bytes: 9, pinned_count: 3 },
+    ]);
+  });
+
+  it('days: absent or empty is 30; 1..366 as digits; anything else is BadInputError', () => {
+    expect(parseDays(undefined)).toBe(30);
+    expect(parseDays('')).toBe(30);
+    expect(parseDays('1')).toBe(1);
+    expect(parseDays('366')).toBe(366);
+    expect(parseDays('007')).toBe(7);
+    for (const bad of ['0', '367', '-1', '1.5', '1e2', 'abc', ' 5', '30x', '0x1f', '9999', ['1', '2'], 3]) {
+      expect(() => parseDays(bad), String(bad)).toThrow(BadInputError);
+      expect(() => parseDays(bad)).toThrow(/days must be an integer from 1 to 366/);
+    }
+  });
+});
+
+describe('usage per day: written with the counters', () => {
+  let clock: ManualClock;
+  let fx: AccountsFixture;
+  let id: number;
+  beforeEach(() => {
+    clock = manualClock(TODAY - 2 * DAY);
+    fx = accountsFixture(clock);
+    id = createOwner(fx.ctx).id;
+  });
+  afterEach(() => fx.close());
+
+  it("ingress and egress add up per day; pinned values are those after the day's last change, carried to quiet days", () => {
+    record(fx.ctx, id, 'ingress', 100);
+    record(fx.ctx, id, 'ingress', 23);
+    record(fx.ctx, id, 'egress', 50);
+    record(fx.ctx, id, 'pinned_count', 2);
+    record(fx.ctx, id, 'pinned_bytes', 1000);
+    record(fx.ctx, id, 'ipns', 1);
+    clock.set(TODAY - DAY);
+    record(fx.ctx, id, 'pinned_count', -1);
+    record(fx.ctx, id, 'pinned_bytes', -400);
+    record(fx.ctx, id, 'egress', 7);
+    clock.set(TODAY);
+    expect(dailyUsage(fx.ctx, id, 4)).toEqual([
+      { day: '2026-11-22', ingress: 0, egress: 0, pinned_bytes: 0, pinned_count: 0 },
+      { day: '2026-11-23', ingress: 123, egress: 50, pinned_bytes: 1000, pinned_count: 2 },
+      { day: '2026-11-24', ingress: 0, egress: 7, pinned_bytes: 600, pinned_count: 1 },
+      { day: '2026-11-25', ingress: 0, egress: 0, pinned_bytes: 600, pinned_count: 1 },
+    ]);
+  });
+
+  it('a counter write rolled back with its transaction leaves no daily trace', () => {
+    record(fx.ctx, id, 'ingress', 10);
+    expect(() =>
+      inTransaction(fx.ctx.db, () => {
+        record(fx.ctx, id, 'ingress', 5);
+        throw new Error('refused after the write');
+      }),
+    ).toThrow('refused after the write');
+    expect(dailyUsage(fx.ctx, id, 1)[0]).toMatchObject({ day: '2026-11-23', ingress: 10 });
+  });
+
+  it("another account's usage is not in the series", () => {
+    const owner = accountById(fx.ctx.db, id);
+    if (!owner) throw new Error('no owner');
+    const otherId = createPartnerUser(fx.ctx, owner, { uuid: 'other', name: 'other', email: 'o@example.com' }).id;
+    record(fx.ctx, otherId, 'ingress', 77);
+    expect(dailyUsage(fx.ctx, id, 1)[0]).toMatchObject({ ingress: 0 });
+    expect(dailyUsage(fx.ctx, otherId, 1)[0]).toMatchObject({ ingress: 77 });
+  });
+});
