@@ -1,0 +1,80 @@
+import { useMemo } from 'react';
+import type { DailyUsage } from '../../../shared/api-types.js';
+import { useTheme } from '../../app/theme.js';
+import { InlineError } from '../../components/inline-error.js';
+import { LazyTimeSeriesChart } from '../../components/lazy-chart.js';
+import { Section } from '../../components/section.js';
+import { formatBytes, formatCount, formatDay } from '../../lib/format.js';
+import { storageSummary, trafficSummary, usageSeries } from '../../lib/usage-series.js';
+
+/**
+ * Traffic per day and pinned storage over time. Each chart has its summary as visible text, and the
+ * figures as a table for screen readers (the canvas itself is hidden from them).
+ */
+export function UsageCharts({ days, error, onRetry }: { days: readonly DailyUsage[] | undefined; error: string | null; onRetry: () => void }) {
+  const { theme } = useTheme();
+  const series = useMemo(() => (days ? usageSeries(days) : null), [days]);
+  const traffic = useMemo(
+    () =>
+      series
+        ? [
+            { label: 'Uploaded (ingress)', values: series.ingress, color: '--chart-ingress' as const, kind: 'bars' as const },
+            { label: 'Served (egress)', values: series.egress, color: '--chart-egress' as const, kind: 'bars' as const },
+          ]
+        : [],
+    [series],
+  );
+  const storage = useMemo(
+    () => (series ? [{ label: 'Pinned storage', values: series.pinnedBytes, color: '--chart-pinned' as const, kind: 'area' as const }] : []),
+    [series],
+  );
+
+  return (
+    <div className="charts">
+      <Section title="Traffic per day" description={days ? trafficSummary(days) : 'Loading the last 30 days…'}>
+        {error ? <InlineError message={error} onRetry={onRetry} /> : null}
+        {series ? (
+          <LazyTimeSeriesChart x={series.x} series={traffic} format={formatBytes} theme={theme} />
+        ) : (
+          <div className="chart-placeholder chart-loading" />
+        )}
+      </Section>
+      <Section title="Pinned storage" description={days ? storageSummary(days) : 'Loading the last 30 days…'}>
+        {series ? (
+          <LazyTimeSeriesChart x={series.x} series={storage} format={formatBytes} theme={theme} />
+        ) : (
+          <div className="chart-placeholder chart-loading" />
+        )}
+      </Section>
+      {days ? <DailyTable days={days} /> : null}
+    </div>
+  );
+}
+
+function DailyTable({ days }: { days: readonly DailyUsage[] }) {
+  return (
+    <table className="visually-hidden">
+      <caption>Usage per day, last {days.length} days (UTC)</caption>
+      <thead>
+        <tr>
+          <th scope="col">Day</th>
+          <th scope="col">Uploaded</th>
+          <th scope="col">Served</th>
+          <th scope="col">Pinned storage</th>
+          <th scope="col">Pins</th>
+        </tr>
+      </thead>
+      <tbody>
+        {days.map((day) => (
+          <tr key={day.day}>
+            <th scope="row">{formatDay(day.day)}</th>
+            <td>{formatBytes(day.ingress)}</td>
+            <td>{formatBytes(day.egress)}</td>
+            <td>{formatBytes(day.pinned_bytes)}</td>
+            <td>{formatCount(day.pinned_count)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
