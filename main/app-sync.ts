@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
 import { systemClock, type Clock } from './base/clock.js';
 import { NotFoundError } from './base/errors.js';
+import type { EventPublisher } from './base/events.js';
 import type { Logger } from './base/logger.js';
 import type { ReadWriteLock } from './base/read-write-lock.js';
 import type { CidProfile } from './content/cid-profile.js';
@@ -34,6 +35,8 @@ export interface SyncDeps {
   timing?: RunnerTiming;
   /** The layout of the files and directories a sync writes (--cid-profile). */
   profile: CidProfile;
+  /** The live event stream: sync folder status changes. */
+  events?: Pick<EventPublisher, 'syncChanged'>;
 }
 
 export interface SyncHandle {
@@ -126,6 +129,7 @@ export function startSync(deps: SyncDeps): SyncHandle {
     db,
     clock,
     logger,
+    events: deps.events,
     holdGc: (fn) => pins.gcLock.shared(fn),
     openSession,
     async movePin(accountId, newRoot, oldRoot, pinName) {

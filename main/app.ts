@@ -30,7 +30,11 @@ import { dagGetRoutes } from './http/routes/dag-get.js';
 import { gatewayRoutes } from './http/gateway/index.js';
 import { createReadWriteLock } from './base/read-write-lock.js';
 import { unixSeconds } from './base/clock.js';
-import { check, record, recordEgress, reserve } from './accounts/usage.js';
+import { accountUsage, check, record, recordEgress, reserve } from './accounts/usage.js';
+import { accountById } from './store/db/accounts-queries.js';
+import { createEventHub } from './http/events/event-hub.js';
+import { eventRoutes } from './http/routes/events.js';
+import type { SyncService } from './sync/sync-service.js';
 import { createEgressMeter } from './accounts/egress-meter.js';
 import { openBlockstore, type PinfoldBlockstore } from './store/blockstore/blockstore.js';
 import { walkDag, walkDagBlocks } from './content/walk/walk-dag.js';
@@ -147,6 +151,17 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       keyCache: createKeyCache(),
     };
     accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes));
+    // The window's live events (GET /api/v0/events): each domain gets the part it publishes.
+    let syncService: SyncService | undefined;
+    const events = createEventHub({
+      clock,
+      usageOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account ? accountUsage(accounts, account) : null;
+      },
+      syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
+    });
+    accounts.events = events;
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
@@ -163,6 +178,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       },
       pinTimeoutSeconds: config.pinTimeoutSeconds,
       gcLock: createReadWriteLock(),
+      events,
     };
     const pendingPins = startPendingPins(pins, logger);
     pins.onPinning = () => pendingPins.nudge();
@@ -189,6 +205,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       },
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
+      events,
     });
     const republisher = startRepublisher(names, logger);
 
@@ -248,7 +265,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
     folderRoutes(server, folders);
-    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile });
+    eventRoutes(server, events);
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile, events });
+    syncService = sync.service;
     uploadRoutes(server, {
       accounts,
       pins,
@@ -303,6 +322,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         closed = true;
         clearInterval(gcTimer);
         clearInterval(sessionSweep);
+        events.close();
         await sync.close();
         await server.close();
         await pendingPins.close();

@@ -40,6 +40,17 @@ export interface PartnerUserUsage {
   ipns_limit: number;
 }
 
+/** A row of `GET /api/v0/partner/users` (extension): a user this partner created, newest first. */
+export interface PartnerUserSummary {
+  uuid: string;
+  name: string;
+  /** The plan's name, as in the user's stats. */
+  plan: string;
+  created_at: number;
+  pinned_bytes: number;
+  pinned_count: number;
+}
+
 export interface AccountUsage extends PartnerUserUsage {
   eth_addr: string;
   token_amount: string;
@@ -103,6 +114,15 @@ export interface PinRecord {
   created_at: number;
 }
 
+/**
+ * `GET /api/v0/pin`: the spec's list, and the Pinfold extension cursors: `next` (give it as `after=` for
+ * the page after this one) and `prev` (as `before=` for the page before), present when there is one.
+ */
+export interface PinListEnvelope extends ListEnvelope<PinRecord> {
+  next?: string;
+  prev?: string;
+}
+
 export interface IpnsRecordView {
   name: string;
   value: string;
@@ -113,6 +133,17 @@ export interface IpnsRecordView {
 
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
 
+/** A file or folder of a sync folder that cannot be read, and why. */
+export interface SyncUnreadable {
+  /** Relative to the folder, `/`-separated. */
+  path: string;
+  reason: string;
+}
+
+/**
+ * A row of `GET /api/v0/sync`: the contract's fields (section 9), then the progress of the batch in
+ * flight (zero and '' when none) and what cannot be read.
+ */
 export interface SyncFolderView {
   id: string;
   path: string;
@@ -124,6 +155,11 @@ export interface SyncFolderView {
   pending: number;
   last_synced_at: number;
   error: string;
+  current_file: string;
+  files_done: number;
+  bytes_done: number;
+  bytes_pending: number;
+  unreadable: SyncUnreadable[];
 }
 
 /** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */
@@ -156,3 +192,46 @@ export interface DailyUsage {
   pinned_bytes: number;
   pinned_count: number;
 }
+
+/** `event: pin` after a pin left the list (GC removed it, or a refused root pin was taken back). */
+export interface PinRemoved {
+  cid: string;
+  removed: true;
+}
+
+/** `event: name` after name/rm. */
+export interface NameRemoved {
+  name: string;
+  removed: true;
+}
+
+/** `event: key` after an access key was created (no `removed`) or deleted. Never a secret. */
+export interface KeyChange {
+  access_key: string;
+  removed?: true;
+}
+
+/** `event: sync` after sync/rm. */
+export interface SyncFolderRemoved {
+  id: string;
+  removed: true;
+}
+
+/**
+ * The events of `GET /api/v0/events` (server-sent events) by name, with their `data`. An account receives
+ * only its own; `sync` only the owner's admin keys. `usage` comes at connect and after changes, at most
+ * once a second; `sync` at most 4 times a second per folder.
+ */
+export interface ServiceEvents {
+  usage: AccountUsage;
+  pin: PinRecord | PinRemoved;
+  name: IpnsRecordView | NameRemoved;
+  key: KeyChange;
+  sync: SyncFolderView | SyncFolderRemoved;
+}
+
+export type ServiceEventName = keyof ServiceEvents;
+export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin', 'name', 'key', 'sync'];
+
+/** What the client should wait before reconnecting (the stream's `retry:` field), in milliseconds. */
+export const EVENT_STREAM_RETRY_MS = 3000;

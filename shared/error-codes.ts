@@ -14,6 +14,8 @@ export const ErrorCodes = {
   /** The client stopped sending a request body (an upload's step 2 idle too long): 408. */
   requestTimeout: 'request_timeout',
   locked: 'locked',
+  /** Too many at once of something bounded per client (open event streams of one access key): 429. */
+  tooManyRequests: 'too_many_requests',
   notAcceptable: 'not_acceptable',
   rangeNotSatisfiable: 'range_not_satisfiable',
   /** A server we depend on (the DNS server of DNSLink) failed to answer: 502, not our fault, worth a retry. */

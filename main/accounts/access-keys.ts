@@ -59,6 +59,7 @@ export function createAccessKey(
     if (isUniqueViolation(error)) throw new ConflictError(`an access key named ${JSON.stringify(name)} already exists`);
     throw error;
   }
+  ctx.events?.keyChanged(accountId, { access_key: accessKey });
   return { access_key: accessKey, access_secret: secret };
 }
 
@@ -93,6 +94,7 @@ export function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): void {
     deleteUploadReservationsOfKey(ctx.db, row.accessKey);
   });
   ctx.keyCache.evict(row.accessKey);
+  ctx.events?.keyChanged(row.accountId, { access_key: row.accessKey, removed: true });
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock.js';
+import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import type { EgressMeter } from './egress-meter.js';
@@ -14,4 +15,6 @@ export interface AccountsContext {
   keyCache: KeyCache;
   /** Egress bytes not yet written to the usage table (the server's gateway); absent in the CLI. */
   egressMeter?: EgressMeter;
+  /** The live event stream's usage and key notices (the server); absent in the CLI. */
+  events?: Pick<EventPublisher, 'usageChanged' | 'keyChanged'>;
 }

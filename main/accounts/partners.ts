@@ -1,7 +1,17 @@
 import { ForbiddenError, NotFoundError, PaymentRequiredError, BadInputError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
 import { inTransaction } from '../store/db/database.js';
-import { accountById, insertLedger, partnerUser, setBalance, setPlan, type AccountRow } from '../store/db/accounts-queries.js';
+import type { PartnerUserSummary } from '../../shared/api-types.js';
+import {
+  accountById,
+  countPartnerUsers,
+  insertLedger,
+  partnerUser,
+  partnerUsersPage,
+  setBalance,
+  setPlan,
+  type AccountRow,
+} from '../store/db/accounts-queries.js';
 import type { AccountsContext } from './context.js';
 import { parseAmount } from './money.js';
 import { LOCAL_PLAN } from './plans.js';
@@ -15,6 +25,21 @@ export function requireUserOf(ctx: AccountsContext, partner: AccountRow, uuid: s
   const user = partnerUser(ctx.db, partner.id, uuid);
   if (!user) throw new NotFoundError(`no user with uuid ${uuid}`);
   return user;
+}
+
+/** `GET /api/v0/partner/users` (issue 12): the users this partner created, newest first, with the total. */
+export function listPartnerUsers(ctx: AccountsContext, partner: AccountRow, page: { limit: number; start: number }): { items: PartnerUserSummary[]; total: number } {
+  requirePartner(partner);
+  // Two synchronous reads on one connection: no write lands between them.
+  const items = partnerUsersPage(ctx.db, partner.id, page.limit, page.start).map((row) => ({
+    uuid: row.uuid,
+    name: row.name,
+    plan: (ctx.plans.byId(row.planId) ?? LOCAL_PLAN).name,
+    created_at: row.createdAt,
+    pinned_bytes: row.pinnedBytes,
+    pinned_count: row.pinnedCount,
+  }));
+  return { items, total: countPartnerUsers(ctx.db, partner.id) };
 }
 
 export interface PlanChange {
@@ -31,7 +56,7 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
   const plan = ctx.plans.byId(planId);
   if (!plan || plan.id === LOCAL_PLAN.id) throw new BadInputError(`plan_id ${planId} is not a plan of GET /api/v0/plans`);
   const feeCents = parseAmount(plan.price, 'plan price');
-  return inTransaction(ctx.db, () => {
+  const change = inTransaction(ctx.db, () => {
     const partner = accountById(ctx.db, partnerId);
     if (!partner) throw new NotFoundError('partner account not found');
     requirePartner(partner);
@@ -55,4 +80,8 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
     if (!updatedUser || !updatedPartner) throw new Error('accounts vanished during plan change');
     return { user: updatedUser, partner: updatedPartner, feeCents };
   });
+  // The user's plan and limits moved, and the partner's balance.
+  ctx.events?.usageChanged(change.user.id);
+  ctx.events?.usageChanged(change.partner.id);
+  return change;
 }

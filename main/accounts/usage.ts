@@ -95,6 +95,8 @@ export function record(ctx: AccountsContext, accountId: number, kind: UsageKind,
     addUsage(ctx.db, accountId, COLUMN[kind], amount);
     if (kind !== 'ipns') mirrorDailyUsage(ctx.db, accountId, utcDay(ctx.clock.nowMs()), kind === 'ingress' ? amount : 0, kind === 'egress' ? amount : 0);
   });
+  // A notice only: the stream reads the stats when it sends (after the caller's transaction has committed).
+  ctx.events?.usageChanged(accountId);
 }
 
 /** Check and record as one step. */

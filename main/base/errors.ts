@@ -96,6 +96,13 @@ export class LockedError extends AppError {
   }
 }
 
+export class TooManyRequestsError extends AppError {
+  override readonly name = 'TooManyRequestsError';
+  constructor(message: string) {
+    super(ErrorCodes.tooManyRequests, message);
+  }
+}
+
 export class NotAcceptableError extends AppError {
   override readonly name = 'NotAcceptableError';
   constructor(message: string) {

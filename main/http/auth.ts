@@ -12,6 +12,8 @@ export interface AuthContext {
   permissions: readonly Permission[];
   /** Null for anonymous requests let through by --public-gateway (charged to the owner). */
   accessKey: string | null;
+  /** The key's expiry when it is a session key (Unix seconds), else null. */
+  expiresAt: number | null;
 }
 
 function header(headers: IncomingHttpHeaders, name: string): string | undefined {
@@ -52,5 +54,5 @@ export function authenticate(ctx: AccountsContext, method: string, rawUrl: strin
   if (!valid) throw new UnauthorizedError('invalid access key or secret');
   const account = accountById(ctx.db, key.accountId);
   if (!account) throw new UnauthorizedError('invalid access key or secret');
-  return { account, permissions: key.permissions, accessKey: key.accessKey };
+  return { account, permissions: key.permissions, accessKey: key.accessKey, expiresAt: key.expiresAt };
 }

@@ -16,6 +16,7 @@ export const STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCodes.payloadTooLarge]: 413,
   [ErrorCodes.rangeNotSatisfiable]: 416,
   [ErrorCodes.locked]: 423,
+  [ErrorCodes.tooManyRequests]: 429,
   [ErrorCodes.internal]: 500,
   [ErrorCodes.badGateway]: 502,
   [ErrorCodes.loopDetected]: 508,

@@ -84,7 +84,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (request.is404 && isStepTwo(request.url)) throw new UnauthorizedError('upload address does not match this request (method or path)');
     if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
       const owner = accountById(deps.accounts.db, deps.ownerAccountId);
-      if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null };
+      if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null, expiresAt: null };
       return;
     }
     checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);

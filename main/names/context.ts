@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock.js';
+import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import { createTxtLookup, type TxtLookup } from './dnslink.js';
@@ -41,6 +42,8 @@ export interface NamesInit {
   recordLifetimeMs?: number;
   /** Republish a record once its validity has less than this left; below the lifetime. */
   republishMarginMs?: number;
+  /** The live event stream (the server). */
+  events?: Pick<EventPublisher, 'nameChanged'>;
 }
 
 export interface NamesContext {
@@ -54,6 +57,7 @@ export interface NamesContext {
   nameLock: KeyedLock;
   recordLifetimeMs: number;
   republishMarginMs: number;
+  events: Pick<EventPublisher, 'nameChanged'> | undefined;
 }
 
 export function createNamesContext(init: NamesInit): NamesContext {
@@ -74,5 +78,6 @@ export function createNamesContext(init: NamesInit): NamesContext {
     nameLock: createKeyedLock(),
     recordLifetimeMs,
     republishMarginMs,
+    events: init.events,
   };
 }

@@ -8,6 +8,7 @@ import type { NamesContext } from './context.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type NameKey } from './keys.js';
 import { parseIpnsName, tryParseIpnsName } from './name-parse.js';
 import { parseOptionalAlias, parseSeq } from './params.js';
+import { toRecordView } from './record-view.js';
 import { signRecord, validateRecord, type ValidRecord } from './records.js';
 
 /** What create, publish and import answer: the canonical name and the CID it now points at. */
@@ -81,6 +82,7 @@ export async function publishName(
     // Only rm can change the row under the lock; then the name is gone.
     if (!updated) throw new NotFoundError(`key ${row.name} not found`);
     ctx.resolver.remember(record);
+    publishNameRow(ctx, row.name);
     return { name: row.name, value };
   });
 }
@@ -114,7 +116,15 @@ export async function removeName(ctx: NamesContext, accountId: number, name: unk
       ctx.limits.releaseIpns(accountId);
     });
     ctx.resolver.forget(row.name);
+    ctx.events?.nameChanged(accountId, { name: row.name, removed: true });
   });
+}
+
+/** Tells the event stream about a name as it is stored now (after the change committed). */
+function publishNameRow(ctx: NamesContext, name: string): void {
+  if (ctx.events === undefined) return;
+  const row = nameByName(ctx.db, name);
+  if (row !== null) ctx.events.nameChanged(row.accountId, toRecordView(row));
 }
 
 /** The caller's row for `name`; another account's name is as unknown as a name nobody has (404). */
@@ -162,6 +172,7 @@ async function storeNewName(
     throw error;
   }
   ctx.resolver.remember(record);
+  publishNameRow(ctx, name);
   return { name, value };
 }
 

@@ -1,15 +1,14 @@
 import type { IpnsRecordView } from '../../shared/api-types.js';
 import { ConflictError, NotFoundError } from '../base/errors.js';
 import { isUniqueViolation } from '../store/db/database.js';
-import { countNamesOf, nameByAlias, namesOf, setNameAlias, type NameRow } from '../store/db/names-queries.js';
+import { countNamesOf, nameByAlias, namesOf, setNameAlias } from '../store/db/names-queries.js';
 import type { NamesContext } from './context.js';
 import { ownedRow } from './manage-names.js';
 import { parseIpnsName } from './name-parse.js';
 import { parseOptionalAlias, parsePage, parseRequiredAlias } from './params.js';
+import { toRecordView } from './record-view.js';
 
-export function toRecordView(row: NameRow): IpnsRecordView {
-  return { name: row.name, value: row.value, alias: row.alias ?? '', created_at: row.createdAt, publish_at: row.publishAt };
-}
+export { toRecordView } from './record-view.js';
 
 /** Account API: the caller's names, newest first, with the total for paging. */
 export function listNames(
@@ -52,4 +51,5 @@ export function setAlias(ctx: NamesContext, accountId: number, name: unknown, al
     if (isUniqueViolation(error)) throw new ConflictError(`alias ${wanted ?? ''} is already used`);
     throw error;
   }
+  ctx.events?.nameChanged(accountId, toRecordView({ ...row, alias: wanted }));
 }

@@ -1,5 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import type { AccountsContext } from '../accounts/context.js';
+import type { EventPublisher } from '../base/events.js';
 import type { ReadWriteLock } from '../base/read-write-lock.js';
 
 export interface DagCensus {
@@ -28,4 +29,6 @@ export interface PinsContext {
    * deadline (without it, a pin whose blocks never come would never reach `failure`).
    */
   onPinning?: () => void;
+  /** The live event stream: every committed change of a pin (the server); absent in the CLI. */
+  events?: Pick<EventPublisher, 'pinChanged'>;
 }

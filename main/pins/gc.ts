@@ -3,7 +3,7 @@ import { unixSeconds } from '../base/clock.js';
 import { record } from '../accounts/usage.js';
 import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
-import { deletePin, liveRootCids, pinsWithStatus } from '../store/db/pins-queries.js';
+import { deletePin, liveRootCids, pinsWithStatus, type PinRow } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
 
 /** What GC needs from the blockstore and the content engine. */
@@ -45,7 +45,9 @@ function keyOf(multihash: Uint8Array): string {
 export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeconds: number, signal?: AbortSignal): Promise<GcResult> {
   return ctx.gcLock.exclusive(async () => {
     const { db, clock } = ctx.accounts;
-    const { pinsRemoved, liveRoots } = inTransaction(db, () => ({ pinsRemoved: dropUnpinningPins(ctx), liveRoots: liveRootCids(db) }));
+    const { dropped, liveRoots } = inTransaction(db, () => ({ dropped: dropUnpinningPins(ctx), liveRoots: liveRootCids(db) }));
+    for (const pin of dropped) ctx.events?.pinChanged(pin.accountId, { cid: pin.cid, removed: true });
+    const pinsRemoved = dropped.length;
     const marked = new Set<string>();
     for (const root of liveRoots) {
       await store.mark(parseCidParam(root, 'cid'), (multihash) => marked.add(keyOf(multihash)), signal);
@@ -71,8 +73,8 @@ export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeco
   });
 }
 
-/** Deletes every `unpinning` pin and releases what it held of `pinned_count` and `pinned_bytes`. */
-function dropUnpinningPins(ctx: PinsContext): number {
+/** Deletes every `unpinning` pin and releases what it held of `pinned_count` and `pinned_bytes`; returns them. */
+function dropUnpinningPins(ctx: PinsContext): PinRow[] {
   const { db } = ctx.accounts;
   const leaving = pinsWithStatus(db, 'unpinning');
   for (const pin of leaving) {
@@ -80,5 +82,5 @@ function dropUnpinningPins(ctx: PinsContext): number {
     record(ctx.accounts, pin.accountId, 'pinned_count', -1);
     record(ctx.accounts, pin.accountId, 'pinned_bytes', -pin.size);
   }
-  return leaving.length;
+  return leaving;
 }

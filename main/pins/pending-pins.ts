@@ -6,6 +6,7 @@ import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
 import { pinOf, pinsWithStatus, updatePinState } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
+import { publishPin } from './pins.js';
 
 /**
  * Moves every `pinning` pin on: `pinned` once all its blocks are here (its bytes checked against the
@@ -18,26 +19,30 @@ export async function settlePendingPins(ctx: PinsContext, signal?: AbortSignal):
   for (const pin of pinsWithStatus(db, 'pinning')) {
     signal?.throwIfAborted();
     const census = await ctx.content.census(parseCidParam(pin.cid, 'cid'), signal);
-    inTransaction(db, () => {
+    const settled = inTransaction(db, () => {
       const now = unixSeconds(clock);
       const current = pinOf(db, pin.accountId, pin.cid);
-      if (!current || current.status !== 'pinning') return;
+      if (!current || current.status !== 'pinning') return null;
       if (census.missing === 0) {
         try {
           check(ctx.accounts, pin.accountId, 'pinned_bytes', census.bytes);
         } catch (error) {
           if (!(error instanceof LimitReachedError)) throw error;
           updatePinState(db, current.id, 'failure', 0, null, now);
-          return;
+          return pinOf(db, pin.accountId, pin.cid);
         }
         record(ctx.accounts, pin.accountId, 'pinned_bytes', census.bytes);
         updatePinState(db, current.id, 'pinned', census.bytes, null, now);
+        return pinOf(db, pin.accountId, pin.cid);
       } else if (current.deadline !== null && current.deadline <= now) {
         updatePinState(db, current.id, 'failure', 0, null, now);
+        return pinOf(db, pin.accountId, pin.cid);
       } else if (current.deadline !== null) {
         nextDeadline = nextDeadline === null ? current.deadline : Math.min(nextDeadline, current.deadline);
       }
+      return null;
     });
+    if (settled) publishPin(ctx, settled);
   }
   return nextDeadline;
 }

@@ -5,13 +5,18 @@ import { BadInputError, NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { parseCidParam, requireVerifiableCid } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
-import { countPins, insertPin, listPins, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
+import { insertPin, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
 import type { DagCensus, PinsContext } from './context.js';
 
 const MAX_PIN_NAME = 255;
 
 export function toPinRecord(row: PinRow): PinRecord {
   return { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
+}
+
+/** Tells the event stream about a pin as it is now (call after the change committed). */
+export function publishPin(ctx: PinsContext, row: PinRow): void {
+  ctx.events?.pinChanged(row.accountId, toPinRecord(row));
 }
 
 export function parsePinName(value: unknown): string {
@@ -44,7 +49,7 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
   requireVerifiableCid(cid, options.parameter ?? 'cid');
   const key = cid.toString();
   const name = options.name ?? '';
-  const row = await ctx.gcLock.shared(async () => {
+  const { row, changed } = await ctx.gcLock.shared(async () => {
     const census = options.census ?? (await ctx.content.census(cid, options.signal));
     const { db, clock } = ctx.accounts;
     return inTransaction(db, () => {
@@ -52,8 +57,10 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       const complete = census.missing === 0;
       const existing = pinOf(db, accountId, key);
       if (existing) {
-        if (name !== '' && name !== existing.name) renamePin(db, existing.id, name, now);
-        if (existing.status === 'unpinning' || existing.status === 'failure') {
+        const renamed = name !== '' && name !== existing.name;
+        if (renamed) renamePin(db, existing.id, name, now);
+        const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
+        if (takenBack) {
           // Taken back only on what is held now: GC may have deleted blocks since the pin was last
           // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
           // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
@@ -67,7 +74,7 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
             updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
           }
         }
-        return pinOf(db, accountId, key) as PinRow;
+        return { row: pinOf(db, accountId, key) as PinRow, changed: renamed || takenBack };
       }
       check(ctx.accounts, accountId, 'pinned_count', 1);
       if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
@@ -82,9 +89,10 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
       });
       record(ctx.accounts, accountId, 'pinned_count', 1);
       if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-      return pinOf(db, accountId, key) as PinRow;
+      return { row: pinOf(db, accountId, key) as PinRow, changed: true };
     });
   });
+  if (changed) publishPin(ctx, row);
   if (row.status === 'pinning') ctx.onPinning?.();
   return row;
 }
@@ -92,12 +100,14 @@ export async function addPin(ctx: PinsContext, accountId: number, cid: CID, opti
 /** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */
 export function removePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
   const { db, clock } = ctx.accounts;
-  return inTransaction(db, () => {
+  const { row, changed } = inTransaction(db, () => {
     const existing = pinOf(db, accountId, cid.toString());
     if (!existing) throw new NotFoundError(`${cid.toString()} is not pinned`);
     if (existing.status !== 'unpinning') updatePinState(db, existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
-    return pinOf(db, accountId, cid.toString()) as PinRow;
+    return { row: pinOf(db, accountId, cid.toString()) as PinRow, changed: existing.status !== 'unpinning' };
   });
+  if (changed) publishPin(ctx, row);
+  return row;
 }
 
 export function requirePin(ctx: PinsContext, accountId: number, cidText: unknown, parameter = 'cid'): PinRow {
@@ -119,7 +129,9 @@ export function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): bo
 
 export function renamePinOf(ctx: PinsContext, accountId: number, cidText: unknown, name: string): void {
   const row = requirePin(ctx, accountId, cidText);
+  if (row.name === name) return;
   renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));
+  publishPin(ctx, { ...row, name });
 }
 
 export interface Page {
@@ -148,14 +160,6 @@ export function parseStatus(value: unknown): PinStatus | null {
   if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus))
     throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
   return value as PinStatus;
-}
-
-export function pinPage(ctx: PinsContext, accountId: number, status: PinStatus | null, page: Page): { items: PinRecord[]; total: number } {
-  const { db } = ctx.accounts;
-  return {
-    items: listPins(db, accountId, status, page.limit, page.start).map(toPinRecord),
-    total: countPins(db, accountId, status),
-  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { check, record } from '../accounts/usage.js';
 import { inTransaction } from '../store/db/database.js';
 import { deletePin, insertPin, pinOf, updatePinState } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
+import { publishPin } from './pins.js';
 
 /** A root pin written with a CAR import's blocks. */
 export interface RootPin {
@@ -55,7 +56,7 @@ export function writeRootPins(ctx: PinsContext, accountId: number, roots: readon
  */
 export async function completeRootPin(ctx: PinsContext, accountId: number, pin: RootPin, signal?: AbortSignal): Promise<string> {
   if (pin.error !== '') return pin.error;
-  return ctx.gcLock.shared(async () => {
+  const error = await ctx.gcLock.shared(async () => {
     const census = await ctx.content.census(pin.cid, signal);
     const { db, clock } = ctx.accounts;
     return inTransaction(db, () => {
@@ -77,4 +78,10 @@ export async function completeRootPin(ctx: PinsContext, accountId: number, pin: 
       return '';
     });
   });
+  // The root pin as the import left it, now that its transaction (and this one) committed: pinned, still
+  // pinning (blocks missing), failed, or taken back.
+  const row = pinOf(ctx.accounts.db, accountId, pin.cid.toString());
+  if (row) publishPin(ctx, row);
+  else ctx.events?.pinChanged(accountId, { cid: pin.cid.toString(), removed: true });
+  return error;
 }

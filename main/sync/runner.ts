@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../base/clock.js';
 import { BadInputError } from '../base/errors.js';
+import type { EventPublisher } from '../base/events.js';
 import type { Logger } from '../base/logger.js';
 import type { Db } from '../store/db/database.js';
 import {
@@ -79,6 +80,8 @@ export interface SyncDomains {
   holdGc<T>(fn: () => Promise<T>): Promise<T>;
   logger: Logger;
   clock?: Clock;
+  /** The live event stream: told whenever a folder's status (state, progress, root, errors) moves. */
+  events?: Pick<EventPublisher, 'syncChanged'>;
 }
 
 export interface RunnerTiming {
@@ -193,10 +196,13 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     const text = `cannot read ${unreadable.size} ${unreadable.size === 1 ? 'file' : 'files'}: ${list}`;
     return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 3)}...` : text;
   };
+  // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
+  const changed = (): void => domains.events?.syncChanged(accountId, folderId);
   const setState = (next: SyncFolderState, error = unreadableText()): void => {
     state = next;
     errorText = error;
     if (!stopped) setSyncFolderState(db, folderId, next, error);
+    changed();
   };
   const enqueue = (job: () => Promise<void>): Promise<void> => {
     const run = queue.then(job);
@@ -224,6 +230,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       }
       const name = await domains.createName(accountId, root);
       setSyncFolderIpnsName(db, folderId, name);
+      changed();
     },
   });
 
@@ -374,6 +381,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           signal,
           onProgress: (p) => {
             progress = p;
+            changed();
           },
         }),
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { SyncFolderView } from '../../shared/api-types.js';
 import { realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
@@ -13,11 +14,10 @@ import {
   setSyncFolderState,
   setSyncFolderUserPaused,
   type SyncFolderRow,
-  type SyncFolderState,
 } from '../store/db/sync-queries.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
 import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
-import { checkFolderRoot, detectCaseInsensitive, type Unreadable } from './scanner.js';
+import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
 
 /**
  * The sync folders of contract section 9: add, list, pause, resume, rm, and starting every folder
@@ -33,24 +33,8 @@ export interface SyncAddResult {
   ipns_name: string;
 }
 
-/** One row of the sync list: contract fields, then progress details for the CLI and the desktop. */
-export interface SyncStatusView {
-  id: string;
-  path: string;
-  root: string;
-  ipns_name: string;
-  state: SyncFolderState;
-  files: number;
-  bytes: number;
-  pending: number;
-  last_synced_at: number;
-  error: string;
-  current_file: string;
-  files_done: number;
-  bytes_done: number;
-  bytes_pending: number;
-  unreadable: Unreadable[];
-}
+/** One row of the sync list: contract fields, then progress details for the CLI and the window. */
+export type SyncStatusView = SyncFolderView;
 
 export interface SyncAddInput {
   path: unknown;
@@ -61,6 +45,8 @@ export interface SyncAddInput {
 export interface SyncService {
   add(accountId: number, input: SyncAddInput): Promise<SyncAddResult>;
   list(accountId: number): SyncStatusView[];
+  /** One of the account's folders as the list shows it; undefined when it has no such folder. */
+  status(accountId: number, id: string): SyncStatusView | undefined;
   pause(accountId: number, id: unknown): Promise<void>;
   resume(accountId: number, id: unknown): Promise<void>;
   remove(accountId: number, id: unknown): Promise<void>;
@@ -138,6 +124,27 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const checkOpen = (): void => {
     if (closed) throw new ConflictError('the service is shutting down');
   };
+  const view = (row: SyncFolderRow): SyncStatusView => {
+    const live = runners.get(row.id)?.status();
+    return {
+      id: row.id,
+      path: row.path,
+      root: row.rootCid,
+      ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
+      state: live?.state ?? row.state,
+      files: row.files,
+      bytes: row.bytes,
+      pending: live?.pending ?? 0,
+      last_synced_at: row.lastSyncedAt,
+      error: live ? live.error : row.error,
+      current_file: live?.currentFile ?? '',
+      files_done: live?.filesDone ?? 0,
+      bytes_done: live?.bytesDone ?? 0,
+      bytes_pending: live?.bytesPending ?? 0,
+      unreadable: live?.unreadable ?? [],
+    };
+  };
+  const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
 
   return {
     async add(accountId, input) {
@@ -170,6 +177,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         throw error;
       }
       setSyncFolderDevice(db, id, root.deviceId);
+      changed(accountId, id);
       const runner = start(id);
       try {
         await runner.firstSync;
@@ -178,6 +186,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         if (runners.get(id) !== runner) throw new ConflictError(`path: sync of ${folderPath} was paused or removed before its first scan was pinned`);
         await stop(id);
         deleteSyncFolder(db, id);
+        changed(accountId, id, true);
         throw error;
       }
       const row = getSyncFolder(db, id);
@@ -186,26 +195,12 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     },
 
     list(accountId) {
-      return listSyncFolders(db, accountId).map((row): SyncStatusView => {
-        const live = runners.get(row.id)?.status();
-        return {
-          id: row.id,
-          path: row.path,
-          root: row.rootCid,
-          ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
-          state: live?.state ?? row.state,
-          files: row.files,
-          bytes: row.bytes,
-          pending: live?.pending ?? 0,
-          last_synced_at: row.lastSyncedAt,
-          error: live ? live.error : row.error,
-          current_file: live?.currentFile ?? '',
-          files_done: live?.filesDone ?? 0,
-          bytes_done: live?.bytesDone ?? 0,
-          bytes_pending: live?.bytesPending ?? 0,
-          unreadable: live?.unreadable ?? [],
-        };
-      });
+      return listSyncFolders(db, accountId).map(view);
+    },
+
+    status(accountId, id) {
+      const row = getSyncFolder(db, id);
+      return row && row.accountId === accountId ? view(row) : undefined;
     },
 
     async pause(accountId, id) {
@@ -214,6 +209,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       setSyncFolderUserPaused(db, row.id, true);
       await stop(row.id);
       setSyncFolderState(db, row.id, 'paused', '');
+      changed(accountId, row.id);
     },
 
     async resume(accountId, id) {
@@ -229,6 +225,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const row = owned(accountId, id);
       await stop(row.id);
       deleteSyncFolder(db, row.id);
+      changed(accountId, row.id, true);
     },
 
     startAll() {

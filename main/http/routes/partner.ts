@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { createAccessKey, deleteAccessKeyByName, listAccessKeys, parseKeyName } from '../../accounts/access-keys.js';
 import { createPartnerUser } from '../../accounts/accounts.js';
 import type { AccountsContext } from '../../accounts/context.js';
-import { requirePartner, requireUserOf, updateUserPlan } from '../../accounts/partners.js';
+import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from '../../accounts/partners.js';
 import { parsePermissions } from '../../accounts/permissions.js';
 import { partnerUserUsage } from '../../accounts/usage.js';
 import { BadInputError } from '../../base/errors.js';
-import { ok } from '../envelope.js';
+import { parsePage } from '../../pins/pins.js';
+import { list, ok } from '../envelope.js';
 import { integerField, readJsonObject, stringField } from '../json-body.js';
 import type { AuthContext } from '../auth.js';
 import { requireAuth } from '../route-access.js';
@@ -38,6 +39,13 @@ export function partnerRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     const uuid = stringField(body, 'uuid', { max: 128 });
     createPartnerUser(ctx, partner, { uuid, name, email });
     return ok();
+  });
+
+  // Extension (issue 12): the users this partner created, newest first, paged like the spec's lists.
+  app.get('/api/v0/partner/users', account, async (request) => {
+    const partner = partnerOf(request.auth);
+    const { items, total } = listPartnerUsers(ctx, partner, parsePage(request.query as Record<string, unknown>));
+    return list(items, total);
   });
 
   app.get('/api/v0/partner/user/stats', account, async (request) => {

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../../base/errors.js';
 import { parseCidParam } from '../../content/cid-param.js';
 import type { PinsContext } from '../../pins/context.js';
-import { addPin, parsePage, parsePinName, parseStatus, pinPage, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
-import { list, ok } from '../envelope.js';
+import type { PinListEnvelope } from '../../../shared/api-types.js';
+import { parsePinListQuery, pinList } from '../../pins/pin-list.js';
+import { addPin, parsePinName, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
+import { ok } from '../envelope.js';
 import { readJsonObject, stringField } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
 
@@ -31,12 +33,11 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
     return ok();
   });
 
+  // The spec's status/limit/start, and the extensions name, cid and the after/before cursors (see pin-list.ts).
   app.get('/api/v0/pin', { config: { access: 'account' } }, async (request) => {
-    const query = request.query as Query;
-    const status = parseStatus(query.status);
-    const page = parsePage(query);
-    const { items, total } = pinPage(pins, requireAuth(request.auth).account.id, status, page);
-    return list(items, total);
+    const query = parsePinListQuery(request.query as Query);
+    const answer: PinListEnvelope = { code: 200, ...pinList(pins, requireAuth(request.auth).account.id, query) };
+    return answer;
   });
 
   app.get('/api/v0/pin/:cid', { config: { access: 'account' } }, async (request) => {

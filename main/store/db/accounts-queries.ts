@@ -95,6 +95,30 @@ export function partnerUser(db: Db, partnerId: number, uuid: string): AccountRow
   );
 }
 
+/** A partner's user as its list shows it: the account and what it pins. */
+export interface PartnerUserListRow {
+  uuid: string;
+  name: string;
+  planId: number;
+  createdAt: number;
+  pinnedBytes: number;
+  pinnedCount: number;
+}
+
+/** The partner's users, newest first (on the accounts_partner index of migration 14). */
+export function partnerUsersPage(db: Db, partnerId: number, limit: number, offset: number): PartnerUserListRow[] {
+  const rows = stmt(
+    db,
+    `SELECT a.uuid, a.name, a.plan_id, a.created_at, u.pinned_bytes, u.pinned_count FROM accounts a JOIN usage u ON u.account_id = a.id
+     WHERE a.partner_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
+  ).all(partnerId, limit, offset) as { uuid: string; name: string; plan_id: number; created_at: number; pinned_bytes: number; pinned_count: number }[];
+  return rows.map((r) => ({ uuid: r.uuid, name: r.name, planId: r.plan_id, createdAt: r.created_at, pinnedBytes: r.pinned_bytes, pinnedCount: r.pinned_count }));
+}
+
+export function countPartnerUsers(db: Db, partnerId: number): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM accounts WHERE partner_id = ?').get(partnerId) as { n: number }).n;
+}
+
 export function allAccounts(db: Db): AccountRow[] {
   return (stmt(db, 'SELECT * FROM accounts ORDER BY id').all() as RawAccount[]).map((raw) => toAccount(raw) as AccountRow);
 }

@@ -22,8 +22,19 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
+  db.function(LOWER_FUNCTION, { deterministic: true }, unicodeLower);
   if (!options.readonly) migrate(db, options.migrations ?? MIGRATIONS);
   return db;
+}
+
+/**
+ * `pinfold_lower(text)`: lower case by Unicode's rules (SQLite's own lower() and LIKE fold ASCII only),
+ * so a name search for "ünï" finds "Ünïcode". Registered on every connection that may run such a query.
+ */
+export const LOWER_FUNCTION = 'pinfold_lower';
+
+function unicodeLower(value: unknown): unknown {
+  return typeof value === 'string' ? value.toLowerCase() : value;
 }
 
 export function migrate(db: Db, migrations: readonly Migration[]): void {

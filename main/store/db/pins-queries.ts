@@ -1,5 +1,5 @@
 import type { PinStatus } from '../../../shared/api-types.js';
-import { stmt, type Db } from './database.js';
+import { LOWER_FUNCTION, stmt, type Db } from './database.js';
 
 export interface PinRow {
   id: number;
@@ -74,25 +74,82 @@ export function deletePin(db: Db, id: number): void {
   stmt(db, 'DELETE FROM pins WHERE id = ?').run(id);
 }
 
-export function listPins(db: Db, accountId: number, status: PinStatus | null, limit: number, start: number): PinRow[] {
-  const rows =
-    status === null
-      ? stmt(db, 'SELECT * FROM pins WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(accountId, limit, start)
-      : stmt(db, 'SELECT * FROM pins WHERE account_id = ? AND status = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(
-          accountId,
-          status,
-          limit,
-          start,
-        );
-  return (rows as RawPin[]).map(toPin);
+/** What the pin list is narrowed to; every part is optional (null: no filter). */
+export interface PinFilter {
+  status: PinStatus | null;
+  /** A substring of the name, already lower-cased (Unicode), matched against the lower-cased name. */
+  nameLower: string | null;
+  /** The stored spellings of one CID (its v0 and v1 text): a pin matches any of them. */
+  cids: readonly string[] | null;
 }
 
-export function countPins(db: Db, accountId: number, status: PinStatus | null): number {
-  const row =
-    status === null
-      ? stmt(db, 'SELECT COUNT(*) AS n FROM pins WHERE account_id = ?').get(accountId)
-      : stmt(db, 'SELECT COUNT(*) AS n FROM pins WHERE account_id = ? AND status = ?').get(accountId, status);
-  return (row as { n: number }).n;
+/** A place in the newest-first order: a pin's (created_at, id). */
+export interface PinPosition {
+  createdAt: number;
+  id: number;
+}
+
+export interface PinPageQuery {
+  limit: number;
+  offset: number;
+  /** `newest`: the list's own order. `oldest`: read from the other end (the caller reverses the rows). */
+  from: 'newest' | 'oldest';
+  /** Only pins older than this (the page after it) ... */
+  olderThan?: PinPosition;
+  /** ... or newer than this (the page before it). */
+  newerThan?: PinPosition;
+}
+
+function filterSql(filter: PinFilter): { sql: string; args: unknown[] } {
+  let sql = 'account_id = ?';
+  const args: unknown[] = [];
+  if (filter.status !== null) {
+    sql += ' AND status = ?';
+    args.push(filter.status);
+  }
+  if (filter.nameLower !== null) {
+    // instr, not LIKE: the text is matched as it is, so % and _ in a search are literal.
+    sql += ` AND instr(${LOWER_FUNCTION}(name), ?) > 0`;
+    args.push(filter.nameLower);
+  }
+  if (filter.cids !== null) {
+    sql += ` AND cid IN (${filter.cids.map(() => '?').join(', ')})`;
+    args.push(...filter.cids);
+  }
+  return { sql, args };
+}
+
+/**
+ * One page of an account's pins, newest first, under a filter. The page's ids are found on an index that
+ * holds everything a filter reads (account, status, created_at, id, name), so rows skipped by the offset
+ * or by the filter cost an index step, never a table read; then only the page's rows are read. A position
+ * (olderThan/newerThan) starts the page there, at the cost of the page alone, however deep it is.
+ */
+export function pinPageRows(db: Db, accountId: number, filter: PinFilter, page: PinPageQuery): PinRow[] {
+  const where = filterSql(filter);
+  let sql = where.sql;
+  const args: unknown[] = [accountId, ...where.args];
+  if (page.olderThan) {
+    sql += ' AND (created_at, id) < (?, ?)';
+    args.push(page.olderThan.createdAt, page.olderThan.id);
+  }
+  if (page.newerThan) {
+    sql += ' AND (created_at, id) > (?, ?)';
+    args.push(page.newerThan.createdAt, page.newerThan.id);
+  }
+  const order = page.from === 'newest' ? 'DESC' : 'ASC';
+  const rows = stmt(
+    db,
+    `SELECT p.* FROM pins p JOIN (SELECT id FROM pins WHERE ${sql} ORDER BY created_at ${order}, id ${order} LIMIT ? OFFSET ?) page ON p.id = page.id
+     ORDER BY p.created_at ${order}, p.id ${order}`,
+  ).all(...args, page.limit, page.offset) as RawPin[];
+  return rows.map(toPin);
+}
+
+/** How many of the account's pins the filter matches (on the same index). */
+export function countPinsMatching(db: Db, accountId: number, filter: PinFilter): number {
+  const where = filterSql(filter);
+  return (stmt(db, `SELECT COUNT(*) AS n FROM pins WHERE ${where.sql}`).get(accountId, ...where.args) as { n: number }).n;
 }
 
 /** Pins of every account in one status: GC's roots and the pinning queue. */

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, ForbiddenError, NotFoundError, PaymentRequiredError } from '../../../main/base/errors.js';
 import { createOwner, createPartnerUser, credit, setPartner, type AccountRow } from '../../../main/accounts/accounts.js';
-import { requirePartner, requireUserOf, updateUserPlan } from '../../../main/accounts/partners.js';
+import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from '../../../main/accounts/partners.js';
+import { record } from '../../../main/accounts/usage.js';
 import { accountById, ledgerOf } from '../../../main/store/db/accounts-queries.js';
 import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
 
@@ -25,6 +26,26 @@ describe('partners, plan changes, the ledger and credits', () => {
     const user = createPartnerUser(fx.ctx, owner, { uuid: 'my-own-id', name: 'U', email: 'u@example.com' });
     expect(user).toMatchObject({ uuid: 'my-own-id', isPartner: false, partnerId: owner.id, planId: 1, nextPlanId: 1, balanceCents: 0 });
     expect(() => createPartnerUser(fx.ctx, owner, { uuid: 'my-own-id', name: 'V', email: 'v@example.com' })).toThrow(ConflictError);
+  });
+
+  it('lists a partner\'s own users newest first (ties by creation order) with plan name and pinned usage; a non-partner is refused', () => {
+    const a = createPartnerUser(fx.ctx, owner, { uuid: 'a', name: 'A', email: 'a@example.com' });
+    const b = createPartnerUser(fx.ctx, owner, { uuid: 'b', name: 'B', email: 'b@example.com' });
+    updateUserPlan(fx.ctx, owner.id, 'b', 4);
+    record(fx.ctx, a.id, 'pinned_count', 2);
+    record(fx.ctx, a.id, 'pinned_bytes', 77);
+    const other = setPartner(fx.ctx, 'a', true);
+    createPartnerUser(fx.ctx, other, { uuid: 'c', name: 'C', email: 'c@example.com' });
+    expect(listPartnerUsers(fx.ctx, owner, { limit: 10, start: 0 })).toEqual({
+      items: [
+        { uuid: 'b', name: 'B', plan: 'Business', created_at: b.createdAt, pinned_bytes: 0, pinned_count: 0 },
+        { uuid: 'a', name: 'A', plan: 'Free', created_at: a.createdAt, pinned_bytes: 77, pinned_count: 2 },
+      ],
+      total: 2,
+    });
+    expect(listPartnerUsers(fx.ctx, owner, { limit: 1, start: 1 }).items.map((user) => user.uuid)).toEqual(['a']);
+    expect(listPartnerUsers(fx.ctx, other, { limit: 10, start: 0 }).items.map((user) => user.uuid)).toEqual(['c']);
+    expect(() => listPartnerUsers(fx.ctx, row(b.id), { limit: 10, start: 0 })).toThrow(ForbiddenError);
   });
 
   it('update-plan moves the user at once, charges the partner and writes one ledger row', () => {
