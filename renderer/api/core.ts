@@ -32,6 +32,9 @@ export type ShapeCheck<T> = (value: unknown) => value is T;
 export interface ListPage<T> {
   items: T[];
   total: number;
+  /** Cursors of the pages after and before this one, where the list offers them (the pin list: `after=`, `before=`). */
+  next?: string;
+  prev?: string;
 }
 
 /** Told about every call's outcome: the app turns these into "sign in again" and the offline banner. */
@@ -134,7 +137,12 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
       if (!Array.isArray(items) || !items.every(check) || typeof body.total !== 'number') {
         throw new ApiError('protocol', 200, `The service sent ${what} in an unexpected shape.`);
       }
-      return { items, total: body.total };
+      return {
+        items,
+        total: body.total,
+        ...(typeof body.next === 'string' ? { next: body.next } : {}),
+        ...(typeof body.prev === 'string' ? { prev: body.prev } : {}),
+      };
     },
     stream: async (call) => {
       const response = await send(call, 'text/event-stream');

@@ -1,9 +1,9 @@
-import type { AccessKeyListing, CreatedAccessKey, PartnerUserUsage, Permission } from '../../shared/api-types.js';
+import type { AccessKeyListing, CreatedAccessKey, PartnerUserSummary, PartnerUserUsage, Permission } from '../../shared/api-types.js';
 import { ApiError } from './api-error.js';
-import type { ApiCore, Credentials } from './core.js';
+import type { ApiCore, Credentials, ListPage } from './core.js';
 import { isPartnerUserUsage } from './account.js';
 import { isAccessKeyListing, isCreatedAccessKey } from './keys.js';
-import { arrayOf } from './shape.js';
+import { arrayOf, hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface PartnerUserCreate {
   uuid: string;
@@ -18,6 +18,8 @@ export interface PartnersApi {
    * window asks the partner API itself with the cheapest call it has, and a 403 means "not a partner".
    */
   isPartner(credentials: Credentials, signal?: AbortSignal): Promise<boolean>;
+  /** GET /api/v0/partner/users (extension): the users this partner created, newest first. */
+  users(credentials: Credentials, query: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<PartnerUserSummary>>;
   createUser(credentials: Credentials, user: PartnerUserCreate, signal?: AbortSignal): Promise<void>;
   userStats(credentials: Credentials, uuid: string, signal?: AbortSignal): Promise<PartnerUserUsage>;
   /** The fee is charged to the partner at once; too little balance: 402. */
@@ -40,6 +42,8 @@ export function partnersApi(core: ApiCore): PartnersApi {
         throw error;
       }
     },
+    users: (credentials, query, signal) =>
+      core.list({ path: '/api/v0/partner/users', credentials, signal, query: { ...query } }, isPartnerUserSummary, 'the partner users'),
     createUser: (credentials, user, signal) => core.empty({ method: 'POST', path: '/api/v0/partner/user/create', credentials, signal, body: user }),
     userStats: (credentials, uuid, signal) =>
       core.data({ path: '/api/v0/partner/user/stats', credentials, signal, query: { uuid } }, isPartnerUserUsage, 'user stats'),
@@ -52,4 +56,8 @@ export function partnersApi(core: ApiCore): PartnersApi {
     deleteUserKey: (credentials, uuid, name, signal) =>
       core.empty({ method: 'DELETE', path: '/api/v0/partner/user/key', credentials, signal, body: { uuid, name } }),
   };
+}
+
+export function isPartnerUserSummary(value: unknown): value is PartnerUserSummary {
+  return isRecord(value) && hasStrings(value, ['uuid', 'name', 'plan']) && hasNumbers(value, ['created_at', 'pinned_bytes', 'pinned_count']);
 }

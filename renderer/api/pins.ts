@@ -4,12 +4,20 @@ import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface PinListQuery {
   status?: PinStatus | undefined;
+  /** Case-insensitive substring of the pin name (extension). */
+  name?: string | undefined;
+  /** Any form of one CID: v0 and v1 of it match (extension). */
+  cid?: string | undefined;
   limit?: number | undefined;
   start?: number | undefined;
+  /** A `next` cursor of an earlier answer: the page after it, at one page's cost however deep (extension). */
+  after?: string | undefined;
+  /** A `prev` cursor: the page before it. */
+  before?: string | undefined;
 }
 
 export interface PinsApi {
-  /** GET /api/v0/pin: newest first, `total` counts what matches the filter. */
+  /** GET /api/v0/pin: newest first, `total` counts what matches the filters; `next`/`prev` cursors beside it. */
   list(credentials: Credentials, query: PinListQuery, signal?: AbortSignal): Promise<ListPage<PinRecord>>;
   /** GET /api/v0/pin/{cid}. */
   get(credentials: Credentials, cid: string, signal?: AbortSignal): Promise<PinRecord>;

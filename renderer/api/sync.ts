@@ -51,9 +51,11 @@ export function isSyncState(value: unknown): value is SyncState {
 export function isSyncFolderView(value: unknown): value is SyncFolderView {
   return (
     isRecord(value) &&
-    hasStrings(value, ['id', 'path', 'root', 'ipns_name', 'error']) &&
+    hasStrings(value, ['id', 'path', 'root', 'ipns_name', 'error', 'current_file']) &&
     isSyncState(value.state) &&
-    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at'])
+    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending']) &&
+    Array.isArray(value.unreadable) &&
+    value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason']))
   );
 }
 

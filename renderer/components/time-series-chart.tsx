@@ -24,6 +24,8 @@ export interface TimeSeriesChartProps {
   series: readonly ChartSeries[];
   /** How a value reads on the axis and in the legend (bytes, counts). */
   format: (value: number) => string;
+  /** Steps the value axis may use (binary sizes for bytes, so labels read "256 KiB", not "262.1 KB"). */
+  increments?: readonly number[];
   theme: Theme;
   height?: number;
 }
@@ -47,7 +49,7 @@ function withAlpha(color: string, alpha: number): string {
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-export default function TimeSeriesChart({ x, series, format, theme, height = 200 }: TimeSeriesChartProps) {
+export default function TimeSeriesChart({ x, series, format, increments, theme, height = 200 }: TimeSeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
   const aligned = useMemo<uPlot.AlignedData>(() => [x as number[], ...series.map((entry) => entry.values as number[])], [x, series]);
@@ -71,7 +73,8 @@ export default function TimeSeriesChart({ x, series, format, theme, height = 200
       legend: { live: true },
       scales: {
         x: { time: true, range: (_u, min, max) => [min - DAY / 2, max + DAY / 2] },
-        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.12 : 1] },
+        // An empty chart still gets a sensible axis: four steps of the smallest increment.
+        y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.12 : 4 * (increments?.[0] ?? 1)] },
       },
       axes: [
         {
@@ -80,7 +83,14 @@ export default function TimeSeriesChart({ x, series, format, theme, height = 200
           ticks: { stroke: grid },
           values: (_u, splits) => splits.map((value) => dayFormat.format(new Date(value * 1000))),
         },
-        { stroke: text, grid: { stroke: grid, width: 1 }, ticks: { show: false }, size: 64, values: (_u, splits) => splits.map((value) => format(value)) },
+        {
+          stroke: text,
+          grid: { stroke: grid, width: 1 },
+          ticks: { show: false },
+          size: 72,
+          ...(increments ? { incrs: [...increments] } : {}),
+          values: (_u, splits) => splits.map((value) => format(value)),
+        },
       ],
       series: [
         { label: 'Day', value: (_u, value) => (value == null ? '—' : dayFormat.format(new Date(value * 1000))) },
@@ -112,7 +122,7 @@ export default function TimeSeriesChart({ x, series, format, theme, height = 200
     };
     // `shape` stands for `series` here: a new array with the same series must not rebuild the chart.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [shape, theme, height, format]);
+  }, [shape, theme, height, format, increments]);
 
   useEffect(() => {
     latest.current = aligned;

@@ -1,16 +1,17 @@
 /** Hands each decoded service event to the handlers subscribed to its type (useEvent in the pages). */
-import type { ServiceEvent, ServiceEventMap, ServiceEventType } from './service-events.js';
+import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
+import type { ServiceEvent } from './service-events.js';
 
-export type ServiceEventHandler<T extends ServiceEventType> = (payload: ServiceEventMap[T]) => void;
+export type ServiceEventHandler<T extends ServiceEventName> = (payload: ServiceEvents[T]) => void;
 
 export interface EventHub {
-  subscribe<T extends ServiceEventType>(type: T, handler: ServiceEventHandler<T>): () => void;
+  subscribe<T extends ServiceEventName>(type: T, handler: ServiceEventHandler<T>): () => void;
   dispatch(event: ServiceEvent): void;
 }
 
 export function createEventHub(): EventHub {
-  // Keyed by type: a handler in the set of `T` only ever receives `ServiceEventMap[T]`.
-  const handlers = new Map<ServiceEventType, Set<(payload: never) => void>>();
+  // Keyed by type: a handler in the set of `T` only ever receives `ServiceEvents[T]`.
+  const handlers = new Map<ServiceEventName, Set<(payload: never) => void>>();
   return {
     subscribe(type, handler) {
       let set = handlers.get(type);

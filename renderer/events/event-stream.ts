@@ -5,6 +5,7 @@
  * stream breaks, and tells its owner each time it is open again after a gap, so pages refetch what
  * they may have missed. DOM-free: the document's visibility and the timers are passed in.
  */
+import { EVENT_STREAM_RETRY_MS } from '../../shared/api-types.js';
 import { ApiError, isAbortError } from '../api/api-error.js';
 import { backoffDelay } from '../lib/backoff.js';
 import { createSseParser } from './sse-parser.js';
@@ -45,7 +46,7 @@ export interface EventStream {
 }
 
 /** The service's own `retry:` is the base; this is used until it has sent one. */
-export const DEFAULT_RETRY_MS = 3000;
+export const DEFAULT_RETRY_MS = EVENT_STREAM_RETRY_MS;
 /** However often it failed, the stream tries again at least this often while the window is visible. */
 export const MAX_RETRY_MS = 60_000;
 

@@ -8,12 +8,13 @@
  * every useResource fetch again, so nothing missed stays stale.
  */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { ServiceEventName } from '../../shared/api-types.js';
 import type { Credentials } from '../api/core.js';
 import { documentVisibility, windowTimers } from '../app/dom-environment.js';
 import { useServices } from '../app/services-context.js';
 import { createEventHub, type EventHub, type ServiceEventHandler } from './event-hub.js';
 import { createEventStream } from './event-stream.js';
-import { decodeServiceEvent, type ServiceEventType } from './service-events.js';
+import { decodeServiceEvent } from './service-events.js';
 
 const EventsContext = createContext<EventHub | null>(null);
 
@@ -42,7 +43,7 @@ export function EventsProvider({ credentials, children }: { credentials: Credent
 }
 
 /** Calls `handler` with each event of `type` while the component is mounted (the latest handler, no resubscribing). */
-export function useEvent<T extends ServiceEventType>(type: T, handler: ServiceEventHandler<T>): void {
+export function useEvent<T extends ServiceEventName>(type: T, handler: ServiceEventHandler<T>): void {
   const hub = useContext(EventsContext);
   if (!hub) throw new Error('useEvent() outside <EventsProvider>');
   const latest = useRef(handler);

@@ -1,49 +1,32 @@
 /**
- * The events GET /api/v0/events sends (api12 section 4) and their runtime checks: a page that
- * subscribes to `pin` gets a checked PinRecord or a removal, never a half-understood object.
+ * The events GET /api/v0/events sends (shared/api-types.ts: ServiceEvents) and their runtime checks: a
+ * page that subscribes to `pin` gets a checked PinRecord or a removal, never a half-understood object.
  */
-import type { AccountUsage, IpnsRecordView, PinRecord, SyncFolderView } from '../../shared/api-types.js';
+import { SERVICE_EVENT_NAMES, type ServiceEventName, type ServiceEvents } from '../../shared/api-types.js';
 import { isAccountUsage } from '../api/account.js';
 import { isIpnsRecordView } from '../api/names.js';
 import { isPinRecord } from '../api/pins.js';
 import { isRemoval, isRecord } from '../api/shape.js';
 import { isSyncFolderView } from '../api/sync.js';
 
-export interface ServiceEventMap {
-  /** The account's usage (the same object as GET /api/v0/stats), at connect and after each change. */
-  usage: AccountUsage;
-  /** A pin after its change, or its removal. */
-  pin: PinRecord | { cid: string; removed: true };
-  /** A name after create/publish/alias/import, or its removal. */
-  name: IpnsRecordView | { name: string; removed: true };
-  /** A key created or deleted (never a secret). */
-  key: { access_key: string; removed?: true };
-  /** A sync folder's status row, or its removal (the owner's admin keys only). */
-  sync: SyncFolderView | { id: string; removed: true };
-}
+export type ServiceEvent = { [T in ServiceEventName]: { type: T; payload: ServiceEvents[T] } }[ServiceEventName];
 
-export type ServiceEventType = keyof ServiceEventMap;
-
-export const SERVICE_EVENT_TYPES: readonly ServiceEventType[] = ['usage', 'pin', 'name', 'key', 'sync'];
-
-export type ServiceEvent = { [T in ServiceEventType]: { type: T; payload: ServiceEventMap[T] } }[ServiceEventType];
-
-const CHECKS: { [T in ServiceEventType]: (value: unknown) => value is ServiceEventMap[T] } = {
+const CHECKS: { [T in ServiceEventName]: (value: unknown) => value is ServiceEvents[T] } = {
   usage: isAccountUsage,
-  pin: (value): value is ServiceEventMap['pin'] => isPinRecord(value) || isRemoval(value, 'cid'),
-  name: (value): value is ServiceEventMap['name'] => isIpnsRecordView(value) || isRemoval(value, 'name'),
-  key: (value): value is ServiceEventMap['key'] =>
+  pin: (value): value is ServiceEvents['pin'] => isPinRecord(value) || isRemoval(value, 'cid'),
+  name: (value): value is ServiceEvents['name'] => isIpnsRecordView(value) || isRemoval(value, 'name'),
+  key: (value): value is ServiceEvents['key'] =>
     isRecord(value) && typeof value.access_key === 'string' && (value.removed === undefined || value.removed === true),
-  sync: (value): value is ServiceEventMap['sync'] => isSyncFolderView(value) || isRemoval(value, 'id'),
+  sync: (value): value is ServiceEvents['sync'] => isSyncFolderView(value) || isRemoval(value, 'id'),
 };
 
-function isServiceEventType(event: string): event is ServiceEventType {
-  return (SERVICE_EVENT_TYPES as readonly string[]).includes(event);
+function isServiceEventName(event: string): event is ServiceEventName {
+  return (SERVICE_EVENT_NAMES as readonly string[]).includes(event);
 }
 
-/** One parsed SSE event as a typed service event; null for an unknown type or a payload of the wrong shape. */
+/** One parsed SSE event as a typed service event; null for an unknown name or a payload of the wrong shape. */
 export function decodeServiceEvent(event: string, data: string): ServiceEvent | null {
-  if (!isServiceEventType(event)) return null;
+  if (!isServiceEventName(event)) return null;
   let payload: unknown;
   try {
     payload = JSON.parse(data);
@@ -54,7 +37,7 @@ export function decodeServiceEvent(event: string, data: string): ServiceEvent | 
   return { type: event, payload } as ServiceEvent;
 }
 
-/** True for the removal form of a pin, name or sync event. */
+/** True for the removal form of a pin, name, key or sync event. */
 export function isRemovedEvent(payload: object): payload is { removed: true } {
   return (payload as { removed?: unknown }).removed === true;
 }

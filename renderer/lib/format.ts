@@ -27,6 +27,11 @@ export function formatBytes(bytes: number): string {
   return `${rounded} ${BYTE_UNITS[unit]}`;
 }
 
+/** Axis steps for byte values: 1, 2, 4 … 512 of each binary unit, so every label is a round size. */
+export const BYTE_STEPS: readonly number[] = BYTE_UNITS.slice(0, 6).flatMap((_unit, power) =>
+  [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].map((factor) => factor * 1024 ** power),
+);
+
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export function formatCount(count: number): string {

@@ -4,7 +4,7 @@ import { useTheme } from '../../app/theme.js';
 import { InlineError } from '../../components/inline-error.js';
 import { LazyTimeSeriesChart } from '../../components/lazy-chart.js';
 import { Section } from '../../components/section.js';
-import { formatBytes, formatCount, formatDay } from '../../lib/format.js';
+import { BYTE_STEPS, formatBytes, formatCount, formatDay } from '../../lib/format.js';
 import { storageSummary, trafficSummary, usageSeries } from '../../lib/usage-series.js';
 
 /**
@@ -34,14 +34,14 @@ export function UsageCharts({ days, error, onRetry }: { days: readonly DailyUsag
       <Section title="Traffic per day" description={days ? trafficSummary(days) : 'Loading the last 30 days…'}>
         {error ? <InlineError message={error} onRetry={onRetry} /> : null}
         {series ? (
-          <LazyTimeSeriesChart x={series.x} series={traffic} format={formatBytes} theme={theme} />
+          <LazyTimeSeriesChart x={series.x} series={traffic} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
         ) : (
           <div className="chart-placeholder chart-loading" />
         )}
       </Section>
       <Section title="Pinned storage" description={days ? storageSummary(days) : 'Loading the last 30 days…'}>
         {series ? (
-          <LazyTimeSeriesChart x={series.x} series={storage} format={formatBytes} theme={theme} />
+          <LazyTimeSeriesChart x={series.x} series={storage} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
         ) : (
           <div className="chart-placeholder chart-loading" />
         )}
@@ -53,28 +53,31 @@ export function UsageCharts({ days, error, onRetry }: { days: readonly DailyUsag
 
 function DailyTable({ days }: { days: readonly DailyUsage[] }) {
   return (
-    <table className="visually-hidden">
-      <caption>Usage per day, last {days.length} days (UTC)</caption>
-      <thead>
-        <tr>
-          <th scope="col">Day</th>
-          <th scope="col">Uploaded</th>
-          <th scope="col">Served</th>
-          <th scope="col">Pinned storage</th>
-          <th scope="col">Pins</th>
-        </tr>
-      </thead>
-      <tbody>
-        {days.map((day) => (
-          <tr key={day.day}>
-            <th scope="row">{formatDay(day.day)}</th>
-            <td>{formatBytes(day.ingress)}</td>
-            <td>{formatBytes(day.egress)}</td>
-            <td>{formatBytes(day.pinned_bytes)}</td>
-            <td>{formatCount(day.pinned_count)}</td>
+    // Hidden by a wrapper: a table grows to its content whatever height it is given.
+    <div className="visually-hidden">
+      <table>
+        <caption>Usage per day, last {days.length} days (UTC)</caption>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            <th scope="col">Uploaded</th>
+            <th scope="col">Served</th>
+            <th scope="col">Pinned storage</th>
+            <th scope="col">Pins</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {days.map((day) => (
+            <tr key={day.day}>
+              <th scope="row">{formatDay(day.day)}</th>
+              <td>{formatBytes(day.ingress)}</td>
+              <td>{formatBytes(day.egress)}</td>
+              <td>{formatBytes(day.pinned_bytes)}</td>
+              <td>{formatCount(day.pinned_count)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -35,6 +35,11 @@ const FOLDER: SyncFolderView = {
   pending: 0,
   last_synced_at: 5,
   error: '',
+  current_file: '',
+  files_done: 0,
+  bytes_done: 0,
+  bytes_pending: 0,
+  unreadable: [],
 };
 const FACTS: ServiceFacts = {
   version: '0.1.0',
@@ -206,7 +211,7 @@ const CASES: Case[] = [
     answer: () => service.answerList([FOLDER]),
     request: 'GET /api/v0/sync',
     result: { items: [FOLDER], total: 1 },
-    malformed: () => service.answerList([{ ...FOLDER, state: 'sleeping' }]),
+    malformed: () => service.answerList([{ ...FOLDER, unreadable: [{ path: 'a' }] }]),
   },
   {
     name: 'sync.add',
@@ -217,6 +222,21 @@ const CASES: Case[] = [
   },
   { name: 'sync.pause', call: () => api.sync.pause(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/pause?id=f1' },
   { name: 'sync.remove', call: () => api.sync.remove(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/rm?id=f1' },
+  {
+    name: 'partners.users',
+    call: () => api.partners.users(credentials, { limit: 25, start: 25 }),
+    answer: () => service.answerList([{ uuid: 'u1', name: 'Ann', plan: 'Free', created_at: 1, pinned_bytes: 0, pinned_count: 0 }], 26),
+    request: 'GET /api/v0/partner/users?limit=25&start=25',
+    result: { items: [{ uuid: 'u1', name: 'Ann', plan: 'Free', created_at: 1, pinned_bytes: 0, pinned_count: 0 }], total: 26 },
+    malformed: () => service.answerList([{ uuid: 'u1', name: 'Ann', plan: 2, created_at: 1, pinned_bytes: 0, pinned_count: 0 }]),
+  },
+  {
+    name: 'pins.list with the extension filters and a cursor',
+    call: () => api.pins.list(credentials, { name: 'report', cid: 'QmX', after: 'c1', limit: 10 }),
+    answer: () => (service.answer = { status: 200, body: JSON.stringify({ code: 200, data: [PIN], total: 30, next: 'c2', prev: 'c0' }) }),
+    request: 'GET /api/v0/pin?name=report&cid=QmX&after=c1&limit=10',
+    result: { items: [PIN], total: 30, next: 'c2', prev: 'c0' },
+  },
   {
     name: 'partners.userStats',
     call: () => api.partners.userStats(credentials, 'u1'),
