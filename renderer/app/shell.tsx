@@ -10,6 +10,7 @@ import { Button, IconButton } from '../components/button.js';
 import { BrandMark, Icon } from '../components/icons.js';
 import { useAccount } from './account.js';
 import { ConnectivityBanner } from './connectivity-banner.js';
+import { preloadPages } from './pages.js';
 import { navItemFor, navItemsFor } from './routes.js';
 import { useSessionControl } from './session.js';
 import './shell.css';
@@ -22,16 +23,24 @@ export function Shell({ children }: { children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
 
+  // Every page's code, fetched while the window is idle: later navigations need no network.
+  useEffect(() => {
+    const timer = setTimeout(preloadPages, 1000);
+    return () => clearTimeout(timer);
+  }, []);
+
   useEffect(() => {
     if (first.current) {
       first.current = false;
       return;
     }
-    // Lazy pages may render a frame later: look for the new h1 for a moment.
+    // Lazy pages may render a frame later: look for the new h1 for a moment. While the new page loads,
+    // Suspense keeps the old one in the DOM, hidden: only a title that is shown counts.
     let frame = 0;
     let tries = 0;
     const focusTitle = () => {
-      const title = main.current?.querySelector<HTMLElement>('[data-page-title]');
+      const titles = main.current?.querySelectorAll<HTMLElement>('[data-page-title]') ?? [];
+      const title = [...titles].find((candidate) => candidate.getClientRects().length > 0);
       if (title) title.focus();
       else if (tries++ < 120) frame = requestAnimationFrame(focusTitle);
     };
