@@ -2,18 +2,19 @@
  * The app: theme, toasts, session, then either the sign-in page or the shell with the page the URL
  * names. A URL opened while signed out is remembered and shown after sign-in.
  */
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Link, Redirect, Route, Switch, useLocation, useSearch } from 'wouter';
 import { Icon } from '../components/icons.js';
 import { Page } from '../components/page.js';
 import { EmptyState } from '../components/empty-state.js';
+import { ErrorBoundary } from '../components/error-boundary.js';
 import { ToastProvider } from '../components/toasts.js';
 import { EventsProvider } from '../events/events-provider.js';
 import { SignInPage } from '../pages/sign-in/sign-in-page.js';
 import { AccountProvider, useAccount } from './account.js';
 import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage } from './pages.js';
 import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget } from './routes.js';
-import { ServicesContext } from './services-context.js';
+import { ServicesContext, useServices } from './services-context.js';
 import type { AppServices } from './services.js';
 import { SessionProvider, useSessionControl } from './session.js';
 import { Shell } from './shell.js';
@@ -47,31 +48,36 @@ export function App({ services, signInLink }: { services: AppServices; signInLin
 }
 
 function Pages() {
+  const [location] = useLocation();
+  const { refresh } = useServices();
+  const epoch = useSyncExternalStore(refresh.epoch.subscribe, refresh.epoch.get);
   return (
     <Shell>
-      <Suspense fallback={<PageLoading />}>
-        <Switch>
-          <Route path="/">
-            <Redirect to={HOME_PATH} replace />
-          </Route>
-          <Route path="/overview" component={OverviewPage} />
-          <Route path="/files" component={FilesPage} />
-          <Route path="/pins" component={PinsPage} />
-          <Route path="/names" component={NamesPage} />
-          <Route path="/keys" component={KeysPage} />
-          <Route path="/sync" component={SyncPage} />
-          <Route path="/sync/:id">{(params) => <SyncFolderPage id={params.id} />}</Route>
-          <Route path="/partners">
-            <PartnersOnly>
-              <PartnersPage />
-            </PartnersOnly>
-          </Route>
-          <Route path="/settings" component={SettingsPage} />
-          <Route>
-            <NotFound />
-          </Route>
-        </Switch>
-      </Suspense>
+      <ErrorBoundary resetKeys={[location, epoch]}>
+        <Suspense fallback={<PageLoading />}>
+          <Switch>
+            <Route path="/">
+              <Redirect to={HOME_PATH} replace />
+            </Route>
+            <Route path="/overview" component={OverviewPage} />
+            <Route path="/files" component={FilesPage} />
+            <Route path="/pins" component={PinsPage} />
+            <Route path="/names" component={NamesPage} />
+            <Route path="/keys" component={KeysPage} />
+            <Route path="/sync" component={SyncPage} />
+            <Route path="/sync/:id">{(params) => <SyncFolderPage id={params.id} />}</Route>
+            <Route path="/partners">
+              <PartnersOnly>
+                <PartnersPage />
+              </PartnersOnly>
+            </Route>
+            <Route path="/settings" component={SettingsPage} />
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
     </Shell>
   );
 }
