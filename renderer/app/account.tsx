@@ -13,6 +13,8 @@ export interface AccountInfo {
   /** A partner account (the owner is one) sees the Partners page; undefined until known. */
   isPartner: boolean | undefined;
   loading: boolean;
+  /** The service did not answer; the banner says so. */
+  waiting: boolean;
   error: string | null;
   reload: () => void;
 }
@@ -40,10 +42,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
       usage: account.data?.usage,
       isPartner: account.data?.isPartner,
       loading: account.loading,
+      waiting: account.waiting,
       error: account.error,
       reload: account.reload,
     }),
-    [account.data, account.loading, account.error, account.reload],
+    [account.data, account.loading, account.waiting, account.error, account.reload],
   );
   return <AccountContext.Provider value={info}>{children}</AccountContext.Provider>;
 }

@@ -36,6 +36,8 @@ export interface DataTableProps<Row> {
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string;
   loading?: boolean;
+  /** Nothing loaded because the service is unreachable (useResource's `waiting`): said instead of "Loading…". */
+  waiting?: boolean;
   /** Why loading failed; with rows still shown it sits above them, without rows it fills the table. */
   error?: string | null | undefined;
   onRetry?: (() => void) | undefined;
@@ -61,6 +63,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   loading = false,
+  waiting = false,
   error,
   onRetry,
   empty,
@@ -85,7 +88,7 @@ export function DataTable<Row>({
       ? placeholder(<InlineError message={error} onRetry={onRetry} />, 'table-state')
       : placeholder(
           <span role="status" className="table-loading">
-            <Icon name="spinner" className="spin" /> Loading…
+            <Icon name="spinner" className="spin" /> {waiting ? 'Waiting for the Pinfold service…' : 'Loading…'}
           </span>,
           'table-state',
         );

@@ -217,6 +217,7 @@ describe('a stopped service', () => {
       await nav().getByRole('link', { name: 'Settings' }).click();
       const banner = page.getByRole('alert').filter({ hasText: 'Pinfold service is not reachable' });
       await banner.waitFor();
+      await page.getByRole('status').filter({ hasText: 'Waiting for the Pinfold service…' }).waitFor();
       await axeCheck(page, 'offline banner');
       await screenshots(page, 'shell-offline');
       // Retry while it is still down: the banner stays.

@@ -9,6 +9,8 @@ export interface Resource<T> {
   /** Why the last load failed, as a sentence; null while the service is merely unreachable (the banner says so). */
   error: string | null;
   loading: boolean;
+  /** The last load got no answer: the service is unreachable (the banner says so; it loads again when back). */
+  waiting: boolean;
   /** Load again now (after an action changed what the page shows). */
   reload: () => void;
   /** Replace the data in place (a live event brought the new state). */
@@ -18,6 +20,7 @@ export interface Resource<T> {
 interface Settled<T> {
   data: T | undefined;
   error: string | null;
+  waiting: boolean;
   /** The request this outcome answers; while it is not the current one, a load is running. */
   request: object | null;
 }
@@ -33,7 +36,7 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   const services = useServices();
   const epoch = useSyncExternalStore(services.refresh.epoch.subscribe, services.refresh.epoch.get);
   const [reloads, setReloads] = useState(0);
-  const [settled, setSettled] = useState<Settled<T>>({ data: undefined, error: null, request: null });
+  const [settled, setSettled] = useState<Settled<T>>({ data: undefined, error: null, waiting: false, request: null });
   // A new identity for each load the deps, the refresh epoch or reload() ask for (the caller's deps
   // make the list longer than a literal can say).
   // eslint-disable-next-line react-hooks/use-memo, react-hooks/exhaustive-deps
@@ -43,12 +46,13 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
     const controller = new AbortController();
     load(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setSettled({ data, error: null, request });
+        if (!controller.signal.aborted) setSettled({ data, error: null, waiting: false, request });
       },
       (error: unknown) => {
         if (controller.signal.aborted || isAbortError(error)) return;
-        const quiet = error instanceof ApiError && (error.isUnreachable || error.isUnauthorized);
-        setSettled((current) => ({ data: current.data, error: quiet ? null : describeError(error), request }));
+        const unreachable = error instanceof ApiError && error.isUnreachable;
+        const quiet = unreachable || (error instanceof ApiError && error.isUnauthorized);
+        setSettled((current) => ({ data: current.data, error: quiet ? null : describeError(error), waiting: unreachable, request }));
       },
     );
     return () => controller.abort();
@@ -60,5 +64,5 @@ export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: 
   const update = useCallback((change: (current: T | undefined) => T | undefined) => {
     setSettled((current) => ({ ...current, data: change(current.data) }));
   }, []);
-  return { data: settled.data, error: settled.error, loading: settled.request !== request, reload, update };
+  return { data: settled.data, error: settled.error, waiting: settled.waiting, loading: settled.request !== request, reload, update };
 }

@@ -64,13 +64,13 @@ export function OverviewPage() {
               ))}
             </ul>
           </Section>
-          <UsageCharts days={daily.data} error={daily.error} onRetry={daily.reload} />
+          <UsageCharts days={daily.data} error={daily.error} waiting={daily.waiting} onRetry={daily.reload} />
         </>
       ) : account.error ? (
         <InlineError message={account.error} onRetry={account.reload} />
       ) : (
         <p className="muted" role="status">
-          Loading usage…
+          {account.waiting ? 'Waiting for the Pinfold service…' : 'Loading usage…'}
         </p>
       )}
     </Page>

@@ -7,46 +7,58 @@ import { Section } from '../../components/section.js';
 import { BYTE_STEPS, formatBytes, formatCount, formatDay } from '../../lib/format.js';
 import { storageSummary, trafficSummary, usageSeries } from '../../lib/usage-series.js';
 
+export interface UsageChartsProps {
+  days: readonly DailyUsage[] | undefined;
+  error: string | null;
+  waiting: boolean;
+  onRetry: () => void;
+}
+
 /**
  * Traffic per day and pinned storage over time. Each chart has its summary as visible text, and the
  * figures as a table for screen readers (the canvas itself is hidden from them).
  */
-export function UsageCharts({ days, error, onRetry }: { days: readonly DailyUsage[] | undefined; error: string | null; onRetry: () => void }) {
+export function UsageCharts({ days, error, waiting, onRetry }: UsageChartsProps) {
   const { theme } = useTheme();
   const series = useMemo(() => (days ? usageSeries(days) : null), [days]);
   const traffic = useMemo(
     () =>
       series
         ? [
-            { label: 'Uploaded (ingress)', values: series.ingress, color: '--chart-ingress' as const, kind: 'bars' as const },
-            { label: 'Served (egress)', values: series.egress, color: '--chart-egress' as const, kind: 'bars' as const },
+            { label: 'Uploaded', values: series.ingress, color: '--chart-ingress' as const, kind: 'bars' as const },
+            { label: 'Served', values: series.egress, color: '--chart-egress' as const, kind: 'bars' as const },
           ]
         : [],
     [series],
   );
   const storage = useMemo(
-    () => (series ? [{ label: 'Pinned storage', values: series.pinnedBytes, color: '--chart-pinned' as const, kind: 'area' as const }] : []),
+    () => (series ? [{ label: 'Pinned', values: series.pinnedBytes, color: '--chart-pinned' as const, kind: 'area' as const }] : []),
     [series],
   );
 
+  if (!days || !series) {
+    return (
+      <Section title="Usage per day" description={error ? 'The figures per day could not be loaded.' : undefined}>
+        {error ? (
+          <InlineError message={error} onRetry={onRetry} />
+        ) : (
+          <p className="muted" role="status">
+            {waiting ? 'Waiting for the Pinfold service…' : 'Loading the last 30 days…'}
+          </p>
+        )}
+      </Section>
+    );
+  }
   return (
     <div className="charts">
-      <Section title="Traffic per day" description={days ? trafficSummary(days) : 'Loading the last 30 days…'}>
+      <Section title="Traffic per day" description={trafficSummary(days)}>
         {error ? <InlineError message={error} onRetry={onRetry} /> : null}
-        {series ? (
-          <LazyTimeSeriesChart x={series.x} series={traffic} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
-        ) : (
-          <div className="chart-placeholder chart-loading" />
-        )}
+        <LazyTimeSeriesChart x={series.x} series={traffic} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
       </Section>
-      <Section title="Pinned storage" description={days ? storageSummary(days) : 'Loading the last 30 days…'}>
-        {series ? (
-          <LazyTimeSeriesChart x={series.x} series={storage} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
-        ) : (
-          <div className="chart-placeholder chart-loading" />
-        )}
+      <Section title="Pinned storage" description={storageSummary(days)}>
+        <LazyTimeSeriesChart x={series.x} series={storage} format={formatBytes} increments={BYTE_STEPS} theme={theme} />
       </Section>
-      {days ? <DailyTable days={days} /> : null}
+      <DailyTable days={days} />
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function ServiceSettings() {
           <ServiceFactList facts={facts.data} />
         ) : facts.error ? null : (
           <p className="muted" role="status">
-            Loading…
+            {facts.waiting ? 'Waiting for the Pinfold service…' : 'Loading…'}
           </p>
         )}
       </Section>
@@ -147,8 +147,9 @@ function GarbageCollectionSection({ facts }: { facts: ServiceFacts }) {
       >
         <p>Unpinned content leaves the pin list, and every block that no pin reaches is deleted for good.</p>
         <p>
-          Pinned content is not touched, and blocks written in the last {formatDuration(facts.gc_grace_seconds)} are kept, so a recent upload can still be
-          pinned.
+          {facts.gc_grace_seconds > 0
+            ? `Pinned content is not touched, and blocks written in the last ${formatDuration(facts.gc_grace_seconds)} are kept, so a recent upload can still be pinned.`
+            : 'Pinned content is not touched. This service keeps no grace period: an upload that is not pinned yet is deleted too.'}
         </p>
       </ConfirmDialog>
     </Section>
