@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { nextSort, type SortState } from '../lib/sort.js';
 import { Icon } from './icons.js';
 import { InlineError } from './inline-error.js';
 import './data-table.css';
@@ -20,12 +21,7 @@ export interface Column<Row> {
   width?: string;
 }
 
-export type SortDirection = 'ascending' | 'descending';
-
-export interface SortState {
-  key: string;
-  direction: SortDirection;
-}
+export type { SortDirection, SortState } from '../lib/sort.js';
 
 export interface DataTableProps<Row> {
   /** The table's name (its caption, visually hidden unless `showCaption`). */
@@ -151,10 +147,4 @@ export function DataTable<Row>({
 
 function cellClass(column: Pick<Column<never>, 'align' | 'secondary'>): string | undefined {
   return [column.align === 'end' ? 'align-end' : '', column.secondary ? 'secondary' : ''].filter(Boolean).join(' ') || undefined;
-}
-
-/** A click on a header: a new column sorts ascending, the sorted one flips. */
-export function nextSort(current: SortState | null | undefined, key: string): SortState {
-  if (current?.key !== key) return { key, direction: 'ascending' };
-  return { key, direction: current.direction === 'ascending' ? 'descending' : 'ascending' };
 }

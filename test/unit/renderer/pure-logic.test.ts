@@ -8,6 +8,7 @@ import { backoffDelay } from '../../../renderer/lib/backoff.js';
 import { nextDragDepth, type DragSignal } from '../../../renderer/lib/drag-depth.js';
 import { parseListPosition, withListPosition } from '../../../renderer/lib/list-params.js';
 import { clampStart, formatRange, pageInfo } from '../../../renderer/lib/pagination.js';
+import { nextSort, sortRows } from '../../../renderer/lib/sort.js';
 import { pinStatusLook, syncStateLook } from '../../../renderer/lib/status.js';
 import { parseThemeChoice, resolveTheme } from '../../../renderer/lib/theme.js';
 import { MAX_TOASTS, toastsReducer, type Toast } from '../../../renderer/lib/toasts.js';
@@ -164,5 +165,26 @@ describe('takeSignInCode', () => {
   it('leaves other pages and a sign-in page without a code alone', () => {
     expect(takeSignInCode({ pathname: '/pins', search: '?code=abc', hash: '' })).toBeNull();
     expect(takeSignInCode({ pathname: '/signin', search: '', hash: '' })).toBeNull();
+  });
+});
+
+describe('table sorting', () => {
+  it('a new column sorts ascending, the sorted one flips', () => {
+    expect(nextSort(null, 'name')).toEqual({ key: 'name', direction: 'ascending' });
+    expect(nextSort({ key: 'name', direction: 'ascending' }, 'name')).toEqual({ key: 'name', direction: 'descending' });
+    expect(nextSort({ key: 'name', direction: 'descending' }, 'name')).toEqual({ key: 'name', direction: 'ascending' });
+    expect(nextSort({ key: 'name', direction: 'descending' }, 'size')).toEqual({ key: 'size', direction: 'ascending' });
+  });
+
+  it('sorts rows by words in natural order and by numbers, keeping ties in place', () => {
+    const rows = [
+      { name: 'key 10', size: 3 },
+      { name: 'Key 9', size: 1 },
+      { name: 'alpha', size: 3 },
+    ];
+    const value = (row: (typeof rows)[number], key: string) => (key === 'size' ? row.size : row.name);
+    expect(sortRows(rows, { key: 'name', direction: 'ascending' }, value).map((row) => row.name)).toEqual(['alpha', 'Key 9', 'key 10']);
+    expect(sortRows(rows, { key: 'size', direction: 'descending' }, value).map((row) => row.name)).toEqual(['key 10', 'alpha', 'Key 9']);
+    expect(sortRows(rows, null, value)).toEqual(rows);
   });
 });
