@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { writeFileAtomic } from './base/atomic-write.js';
 
@@ -10,19 +9,6 @@ import { writeFileAtomic } from './base/atomic-write.js';
  * server (`pinfold gc`, `pinfold sync ...`) find it with {@link readServerUrl}.
  */
 export const SERVER_FILE = 'server.json';
-
-/**
- * The address a client on this machine reaches a listening socket at: a wildcard bind (`--host 0.0.0.0`
- * or `::`) accepts connections on loopback, while the wildcard itself is no address to connect to.
- */
-export function reachableUrl(address: AddressInfo): string {
-  if (address.family === 'IPv6') {
-    const host = address.address === '::' ? '::1' : address.address;
-    return `http://[${host}]:${address.port}`;
-  }
-  const host = address.address === '0.0.0.0' ? '127.0.0.1' : address.address;
-  return `http://${host}:${address.port}`;
-}
 
 export async function writeServerFile(dataDir: string, url: string): Promise<void> {
   await writeFileAtomic(join(dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);

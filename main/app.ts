@@ -1,8 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type { CID } from 'multiformats/cid';
 import type { SignInCode } from '../shared/api-types.js';
 import { systemClock, type Clock } from './base/clock.js';
+import { ConflictError } from './base/errors.js';
 import type { ServiceConfig } from './base/config.js';
 import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js';
 import { silentLogger, type Logger } from './base/logger.js';
@@ -53,7 +55,8 @@ import { startRepublisher } from './names/republish.js';
 import { resolveName } from './names/resolver.js';
 import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
-import { reachableUrl, removeServerFile, writeServerFile } from './app-server-file.js';
+import { removeServerFile, writeServerFile } from './app-server-file.js';
+import { reachableUrl } from './base/reachable-url.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
@@ -93,6 +96,14 @@ const SESSION_SWEEP_MS = 5 * 60 * 1000;
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
 
+/** GC met a block it cannot follow under a pin: a fault in the data, which the cycle reports and stops on. */
+export class UnreadableDagError extends Error {
+  override readonly name = 'UnreadableDagError';
+  constructor(root: CID, block: CID, reason: string) {
+    super(`garbage collection stopped before deleting anything: block ${block.toString()} under pin ${root.toString()} cannot be read under its codec (${reason})`);
+  }
+}
+
 /**
  * What GC sees of the blockstore: marks follow links of every codec; the built-in blocks (the empty
  * directory, always available) are stored first and never offered for deletion. Shared by the server and
@@ -104,7 +115,12 @@ export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore
   const builtinKeys = new Set(builtins.map((block) => Buffer.from(block.cid.multihash.bytes).toString('latin1')));
   return {
     async mark(root, visit, signal) {
-      for await (const event of walkDagBlocks(blocks, root, { signal })) if (event.kind === 'block') visit(event.multihash);
+      for await (const event of walkDagBlocks(blocks, root, { signal })) {
+        if (event.kind === 'block') visit(event.multihash);
+        // What it links to is unknown: marking on as if it were a leaf would let the sweep delete blocks the
+        // pin reaches. The cycle fails before its sweep instead, and deletes nothing.
+        else if (event.kind === 'unreadable') throw new UnreadableDagError(root, event.cid, event.reason);
+      }
     },
     async *storedBlocks() {
       for (const block of blocks.listBlocks()) if (!builtinKeys.has(Buffer.from(block.multihash).toString('latin1'))) yield block;
@@ -112,6 +128,17 @@ export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore
     deleteMultihashes: (multihashes, createdBefore) => blocks.deleteMultihashes(multihashes, { createdBefore }),
     async compact(signal) {
       await blocks.compact({ signal });
+    },
+  };
+}
+
+/** The pin census over the blockstore: a DAG's bytes, and what keeps it from being complete. */
+export function contentCensus(blocks: PinfoldBlockstore): PinsContext['content'] {
+  return {
+    async census(root, signal) {
+      const summary = await walkDag(blocks, root, { signal });
+      // A block whose links cannot be read hides what lies below it: the DAG cannot be known complete.
+      return { bytes: summary.bytes, missing: summary.missing.length + summary.unreadable.length };
     },
   };
 }
@@ -170,12 +197,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {
       accounts,
-      content: {
-        async census(root, signal) {
-          const summary = await walkDag(blocks, root, { signal });
-          return { bytes: summary.bytes, missing: summary.missing.length };
-        },
-      },
+      content: contentCensus(blocks),
       pinTimeoutSeconds: config.pinTimeoutSeconds,
       gcLock: createReadWriteLock(),
       events,
@@ -218,7 +240,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         isPinned: (accountId, cid) => isPinned(pins, accountId, cid),
         isUsedByOtherPin: (accountId, cid) =>
           isReachedByOtherPin(pins, accountId, cid, async function* (root) {
-            for await (const event of walkDagBlocks(blocks, root)) if (event.kind === 'block') yield event.multihash;
+            for await (const event of walkDagBlocks(blocks, root)) {
+              if (event.kind === 'block') yield event.multihash;
+              // Whether it reaches `cid` is unknown, so the old root is not let go.
+              else if (event.kind === 'unreadable') throw new ConflictError(`unpin_old: cannot tell whether another pinned DAG still uses ${cid.toString()}: its block ${event.cid.toString()} cannot be read (${event.reason})`);
+            }
           }),
         checkPinChanges(accountId, changes) {
           // Limits first, before the operation writes a single block (contract section 3: a refused call changes nothing).
@@ -252,11 +278,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const signInCodes = createSignInCodes(clock);
 
     const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
-    const listenUrl = (): string => {
-      const address = server.server.address();
-      if (!address || typeof address === 'string') throw new Error('server has no TCP address');
-      return reachableUrl(address);
-    };
+    // The URL clients reach this server at (base/reachable-url.ts): server.json, the printed lines, links.
+    const listenUrl = (): string => reachableUrl(config.host, server.server.address());
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
@@ -275,7 +298,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       uploadKey,
       clock,
       listenHost: config.host,
-      idleTimeoutMs: config.uploadIdleTimeoutMs,
+      pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
       blocksAdded: () => pendingPins.nudge(),
       profile,
     });
@@ -312,6 +335,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       server,
       async listen() {
         await server.listen({ host: config.host, port: config.port });
+        // The same URL the upload addresses are built on, and the one `pinfold serve` prints.
         const url = listenUrl();
         // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
         await writeServerFile(config.dataDir, url);

@@ -41,7 +41,7 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
     url = await readServerUrl(dataDir);
   } catch (error) {
     if (!(error instanceof ServerFileError)) throw error;
-    throw new Error(`${locked.message}; its address is unknown (${error.message}), so it cannot be asked to collect garbage`);
+    throw new Error(`${locked.message}; its address is unknown (${error.message}), so it cannot be asked to collect garbage`, { cause: error });
   }
   const key: OwnerKey | null = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
   if (!key) throw new Error(`the server at ${url} holds ${dataDir}; set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET to ask it to collect garbage`);

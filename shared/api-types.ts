@@ -160,6 +160,50 @@ export interface SyncFolderView {
   bytes_done: number;
   bytes_pending: number;
   unreadable: SyncUnreadable[];
+  /** The folder's own ignore patterns (given at sync/add or sync/ignore; `.pinfoldignore` files come on top). */
+  ignore: string[];
+  /** Unix seconds the folder was added. */
+  created_at: number;
+}
+
+/** `POST /api/v0/sync/add`: with `wait=false` it answers at once, `root` and `ipns_name` still '', and `state`. */
+export interface SyncAddResult {
+  id: string;
+  path: string;
+  root: string;
+  ipns_name: string;
+  state?: SyncState;
+}
+
+/** A settled batch of a sync folder: the root it made and what it changed (files, and bytes added or modified). */
+export interface SyncBatchView {
+  root: string;
+  /** Unix seconds. */
+  finished_at: number;
+  added: number;
+  modified: number;
+  removed: number;
+  bytes: number;
+}
+
+/** A recent error of a sync folder; `path` is '' for the folder as a whole (a failed batch, a vanished drive). */
+export interface SyncErrorView {
+  /** Unix seconds. */
+  at: number;
+  path: string;
+  message: string;
+}
+
+/** `GET /api/v0/sync/detail?id=`: the folder's row and what its page shows beside it. */
+export interface SyncFolderDetail extends SyncFolderView {
+  /** The text of `<folder>/.pinfoldignore` (read-only here), or null when there is none. */
+  pinfoldignore: string | null;
+  /** True when `.pinfoldignore` is longer than the 64 KiB shown. */
+  pinfoldignore_truncated: boolean;
+  /** The last settled batches, newest first (at most 20). */
+  batches: SyncBatchView[];
+  /** Recent errors, newest first (kept in the service's memory: a restart starts afresh). */
+  errors: SyncErrorView[];
 }
 
 /** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */

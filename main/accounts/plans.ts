@@ -62,7 +62,7 @@ export function loadPlanCatalog(dataDir: string): PlanCatalog {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new Error(`${path} is not valid JSON: ${(error as Error).message}`);
+      throw new Error(`${path} is not valid JSON: ${(error as Error).message}`, { cause: error });
     }
     if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(isPlan))
       throw new Error(`${path} must be a non-empty JSON array of plans with id, name, price ("0.00") and the five limits`);

@@ -24,8 +24,17 @@ export interface ServiceConfig {
   pinTimeoutSeconds: number;
   /** The layout of new files and directories: uploads, DAG add/remove, folder operations, sync. */
   cidProfile: CidProfileName;
-  /** A step 2 of an upload whose client sends nothing for this long is cut off (contract section 4). */
+  /**
+   * The window of a step 2's minimum pace (contract section 4): a step 2 that sends nothing, or fewer than
+   * uploadMinBytesPerWindow bytes (or the rest of its body), in a window of this long is cut off with 408.
+   */
   uploadIdleTimeoutMs: number;
+  /**
+   * The least a step 2 must send in each window: small enough that any real network passes (1 KiB in 30 s
+   * is 34 bytes a second), large enough that a trickle cannot hold an upload, its reservation and its pack
+   * space for days.
+   */
+  uploadMinBytesPerWindow: number;
 }
 
 export const DEFAULTS = {
@@ -37,6 +46,7 @@ export const DEFAULTS = {
   pinTimeoutSeconds: 600,
   cidProfile: 'unixfs-v1-2025',
   uploadIdleTimeoutMs: 30_000,
+  uploadMinBytesPerWindow: 1024,
 } as const;
 
 /** The OS application-data folder shared by the desktop app and `serve`. */
@@ -60,6 +70,7 @@ export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
     pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
     cidProfile: DEFAULTS.cidProfile,
     uploadIdleTimeoutMs: DEFAULTS.uploadIdleTimeoutMs,
+    uploadMinBytesPerWindow: DEFAULTS.uploadMinBytesPerWindow,
     ...overrides,
   };
 }

@@ -14,6 +14,7 @@ import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from
 import { applyCors } from './cors.js';
 import { mapError } from './error-status.js';
 import { checkHost } from './host-guard.js';
+import { PostHeaderLogController } from './post-header-log.js';
 import { checkRequestTime } from './request-time.js';
 import { isStepTwo } from './upload-step-two.js';
 import './route-access.js';
@@ -48,6 +49,7 @@ const HEADERS_TIMEOUT_MS = 30_000;
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: false,
+    logController: new PostHeaderLogController(deps.logger),
     routerOptions: { maxParamLength: 4096 },
     bodyLimit: 16 * 1024 * 1024,
     forceCloseConnections: true,
@@ -80,8 +82,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     if (access === 'public') return;
     // Step 2 is authorized by its signed address, which the upload routes check before anything else.
     if (access === 'upload' && isStepTwo(request.url)) return;
-    // An upload address sent with a method or path no upload route has: refused as an address, not parsed as a call.
-    if (request.is404 && isStepTwo(request.url)) throw new UnauthorizedError('upload address does not match this request (method or path)');
+    if (request.is404) {
+      // An upload address sent with a method or path no upload route has: refused as an address, not parsed as a call.
+      if (isStepTwo(request.url)) throw new UnauthorizedError('upload address does not match this request (method or path)');
+      // No route, so no call to authorize: the not-found handler answers 404, not "ts is required".
+      return;
+    }
     if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
       const owner = accountById(deps.accounts.db, deps.ownerAccountId);
       if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null, expiresAt: null };

@@ -2,18 +2,26 @@ import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import type { Multipart } from '@fastify/multipart';
 import { BadInputError, isAppError, PayloadTooLargeError, RequestTimeoutError } from '../base/errors.js';
-import { readableChunks, type ChunkingSource, type ChunkMemory } from '../content/import/readable-chunks.js';
+import { readableChunks, type ChunkingSource, type ChunkMemory, type MinimumPace } from '../content/import/readable-chunks.js';
+
+/**
+ * How fast a step 2 must send (contract section 4): at least `minBytes` of its body, or the rest of it when
+ * less remains, in every `windowMs` of reading; else 408.
+ */
+export interface StepTwoPace {
+  windowMs: number;
+  minBytes: number;
+}
 
 /** A step-2 payload as it is read: `bytes` received so far, checked against the declared `size`. */
 export interface PayloadIntake {
   size: number;
-  /** A step 2 whose client sends nothing for this long is cut off (408). */
-  idleMs: number;
+  pace: StepTwoPace;
   bytes: number;
 }
 
-export function payloadIntake(size: number, idleMs: number): PayloadIntake {
-  return { size, idleMs, bytes: 0 };
+export function payloadIntake(size: number, pace: StepTwoPace): PayloadIntake {
+  return { size, pace, bytes: 0 };
 }
 
 function tooLarge(size: number): PayloadTooLargeError {
@@ -26,6 +34,24 @@ function tooShort(received: number, size: number): BadInputError {
 
 function idleTimeout(idleMs: number): RequestTimeoutError {
   return new RequestTimeoutError(`upload body: nothing received for ${idleMs / 1000} s`);
+}
+
+function tooSlow(received: number, required: number, windowMs: number): RequestTimeoutError {
+  if (received === 0) return idleTimeout(windowMs);
+  return new RequestTimeoutError(`upload body too slow: ${received} bytes received in ${windowMs / 1000} s, at least ${required} required`);
+}
+
+/**
+ * The pace a body of `size` bytes must keep, `received()` of it so far. Once the whole body is in, one
+ * byte stands for the end of the body: a client that sent everything but never ends its body (chunked)
+ * is cut off too.
+ */
+export function bodyPace(pace: StepTwoPace, size: number, received: () => number): MinimumPace {
+  return {
+    windowMs: pace.windowMs,
+    minBytes: () => Math.max(1, Math.min(pace.minBytes, size - received())),
+    error: (got, required) => tooSlow(got, required, pace.windowMs),
+  };
 }
 
 /**
@@ -98,11 +124,13 @@ async function finishForm(parts: Parts, idleMs: number): Promise<void> {
  * The step-2 payload (contract section 4): the first file part of a multipart form, which must be named
  * `file`, or else the raw body, cut into the importer's chunks as it arrives. It fails as soon as more than
  * `size` bytes arrive (413), at the end when fewer did (400), when the form is malformed (400) and when the
- * client sends nothing for `idleMs` (408); the importer reading it stages blocks and commits only after the
- * stream ended cleanly, so every failure stores nothing.
+ * client falls below the pace (408: nothing, or too little, in a window; a form's other parts must each
+ * arrive within one window); the importer reading it stages blocks and commits only after the stream ended
+ * cleanly, so every failure stores nothing.
  */
 export function uploadPayload(request: FastifyRequest, intake: PayloadIntake): ChunkingSource {
-  const { size, idleMs } = intake;
+  const { size } = intake;
+  const idleMs = intake.pace.windowMs;
   return {
     async *chunks(chunkSize, memory, signal) {
       const multipart = request.isMultipart();
@@ -117,7 +145,8 @@ export function uploadPayload(request: FastifyRequest, intake: PayloadIntake): C
           intake.bytes += bytes;
           if (intake.bytes > size) throw tooLarge(size);
         };
-        yield* readableChunks(stream, chunkSize, memory, { signal, onPiece, idle: { ms: idleMs, error: () => idleTimeout(idleMs) } });
+        const pace = bodyPace(intake.pace, size, () => intake.bytes);
+        yield* readableChunks(stream, chunkSize, memory, { signal, onPiece, pace });
         if (intake.bytes < size) throw tooShort(intake.bytes, size);
         if (parts) await finishForm(parts, idleMs);
       } catch (error) {
@@ -141,7 +170,7 @@ export function uploadPayloadBytes(request: FastifyRequest, intake: PayloadIntak
 }
 
 /** A DELETE step 2 has no payload: any body is over its size of 0 (413), by its Content-Length or as it arrives. */
-export async function refuseAnyBody(request: FastifyRequest, idleMs: number): Promise<void> {
+export async function refuseAnyBody(request: FastifyRequest, pace: StepTwoPace): Promise<void> {
   const refused = (): PayloadTooLargeError => new PayloadTooLargeError('body is larger than size=0 (DELETE takes no body)');
   const header = request.headers['content-length'];
   if (header !== undefined && Number(header) > 0) throw refused();
@@ -150,7 +179,7 @@ export async function refuseAnyBody(request: FastifyRequest, idleMs: number): Pr
   };
   try {
     // No byte is ever kept (the first one is refused), so no chunk memory is lent.
-    for await (const chunk of readableChunks(request.raw, 1, FRESH_MEMORY, { onPiece, idle: { ms: idleMs, error: () => idleTimeout(idleMs) } })) void chunk;
+    for await (const chunk of readableChunks(request.raw, 1, FRESH_MEMORY, { onPiece, pace: bodyPace(pace, 0, () => 0) })) void chunk;
   } catch (error) {
     throw asBodyError(error, false);
   }

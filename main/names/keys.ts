@@ -50,7 +50,7 @@ export async function importNameKey(secretKey: unknown, format: unknown): Promis
  */
 async function checkKeyPair(key: NameKey): Promise<void> {
   const probe = new TextEncoder().encode('pinfold ipns key check');
-  let ok = false;
+  let ok: boolean;
   try {
     ok = await key.publicKey.verify(probe, await key.sign(probe));
   } catch {

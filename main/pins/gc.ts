@@ -8,7 +8,10 @@ import type { PinsContext } from './context.js';
 
 /** What GC needs from the blockstore and the content engine. */
 export interface GcStore {
-  /** Calls `visit` with the multihash of every held block reachable from `root` (any codec). */
+  /**
+   * Calls `visit` with the multihash of every held block reachable from `root` (any codec). Throws when it
+   * meets a held block whose links it cannot read: the cycle then stops before its sweep.
+   */
   mark(root: CID, visit: (multihash: Uint8Array) => void, signal?: AbortSignal): Promise<void>;
   /** Every stored block with the Unix second it was last written. */
   storedBlocks(signal?: AbortSignal): AsyncIterable<{ multihash: Uint8Array; createdAt: number }>;

@@ -1,4 +1,4 @@
-import { systemClock, type Clock } from '../base/clock.js';
+import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { BadInputError } from '../base/errors.js';
 import type { EventPublisher } from '../base/events.js';
 import type { Logger } from '../base/logger.js';
@@ -47,6 +47,16 @@ export const PENDING_IPNS_NAME = 'pending:create';
 export const DEFAULT_ROOT_RETRY_MS = 5_000;
 export const DEFAULT_ERROR_RETRY_MS = 10_000;
 const MAX_ERROR_TEXT = 2_000;
+/** Recent errors a folder remembers for its page (in memory: a restart starts afresh). */
+export const MAX_RECENT_ERRORS = 50;
+
+/** Something that went wrong, for the folder's page: `path` is '' for the folder as a whole. */
+export interface SyncErrorNote {
+  /** Unix seconds. */
+  at: number;
+  path: string;
+  message: string;
+}
 
 /**
  * Where one batch writes its blocks: staged together and made durable with one commit right before
@@ -57,7 +67,7 @@ export interface BlockSession {
   /** See ReconcilerComponents.emptyDirectory. */
   emptyDirectory?: string;
   importFile: ReconcilerComponents['importFile'];
-  applyOperation(dirCid: string, op: DirOperation, options: { signal?: AbortSignal }): Promise<string>;
+  applyOperation: (dirCid: string, op: DirOperation, options: { signal?: AbortSignal }) => Promise<string>;
   /** Makes every block written so far durable and visible. Once; later calls do nothing. */
   commit(): Promise<void>;
   /** Drops what is staged (after a commit: nothing to drop). */
@@ -110,6 +120,8 @@ export interface RunnerStatus {
   /** What went wrong last ('' when nothing): the paused reason, a failed batch, or the unreadable files. */
   error: string;
   unreadable: Unreadable[];
+  /** Recent errors, oldest first (at most MAX_RECENT_ERRORS). */
+  errors: SyncErrorNote[];
 }
 
 export interface FolderRunner {
@@ -120,6 +132,13 @@ export interface FolderRunner {
    */
   readonly firstSync: Promise<void>;
   status(): RunnerStatus;
+  /**
+   * A full scan now (its changes settle into a batch as usual); a folder in error, or paused because its
+   * root was gone, starts again instead (as `retry`).
+   */
+  rescan(): void;
+  /** A folder in error, or paused because its root was gone, tries again now rather than at its next retry. */
+  retry(): void;
   /** Stops watching; an in-flight batch is aborted before its journal, or finished after it. */
   stop(): Promise<void>;
 }
@@ -175,6 +194,16 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   let errorText = '';
   let progress: SyncProgress | undefined;
   const unreadable = new Map<string, string>();
+  const recentErrors: SyncErrorNote[] = [];
+  const noteError = (notePath: string, message: string): void => {
+    recentErrors.push({ at: unixSeconds(clock), path: notePath, message });
+    if (recentErrors.length > MAX_RECENT_ERRORS) recentErrors.shift();
+  };
+  /** A file that cannot be read: listed while it stays so, and noted as an error when it first becomes so. */
+  const noteUnreadable = (entry: Unreadable): void => {
+    if (unreadable.get(entry.path) !== entry.reason) noteError(entry.path, entry.reason);
+    unreadable.set(entry.path, entry.reason);
+  };
 
   let settleFirst: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   const firstSync = new Promise<void>((resolve, reject) => {
@@ -285,6 +314,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   async function pauseForRoot(reason: string): Promise<void> {
     await halt();
     setState('paused', reason);
+    noteError('', reason);
     logger.warn('sync folder paused', { folderId, path: folderPath, reason });
     firstDone(new BadInputError(`path: ${reason}`));
     if (stopped) return;
@@ -311,6 +341,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     firstDone(error);
     await halt();
     setState('error', message);
+    noteError('', message);
     // A rescan from the stored state recomputes whatever the failed batch would have done.
     const next = generation;
     retryTimer = setTimeout(() => {
@@ -387,7 +418,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       );
       progress = undefined;
       if (result === undefined || gen !== generation) return;
-      for (const entry of result.unreadable) unreadable.set(entry.path, entry.reason);
+      for (const entry of result.unreadable) noteUnreadable(entry);
       for (const event of result.deferred) coalescer.push(event);
       setState(settled());
       firstDone();
@@ -403,7 +434,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
       const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of result.unreadable) unreadable.set(entry.path, entry.reason);
+      for (const entry of result.unreadable) noteUnreadable(entry);
       const now = clock.nowMs();
       for (const event of result.events) coalescer.push({ ...event, at: now });
       arm();
@@ -453,7 +484,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         },
         onUnreadable: (entry) => {
           if (gen !== generation) return;
-          unreadable.set(entry.path, entry.reason);
+          noteUnreadable(entry);
           if (state === 'idle' || state === 'scanning') setState(state);
         },
         onIgnoreFileChanged: (dir) => {
@@ -484,7 +515,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
       const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of scan.unreadable) unreadable.set(entry.path, entry.reason);
+      for (const entry of scan.unreadable) noteUnreadable(entry);
       const now = clock.nowMs();
       for (const event of scan.events) coalescer.push({ ...event, at: now });
       for (const event of buffered) coalescer.push(event);
@@ -526,7 +557,23 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         currentFile: p?.currentFile ?? '',
         error: errorText || p?.lastError || '',
         unreadable: [...unreadable].map(([p2, reason]) => ({ path: p2, reason })),
+        errors: [...recentErrors],
       };
+    },
+    rescan() {
+      if (stopped) return;
+      void enqueue(async () => {
+        if (stopped) return;
+        // In error or paused by the root rule, nothing watches: boot again (it scans everything).
+        if (state === 'error' || state === 'paused') await boot();
+        else await rescan('', generation);
+      });
+    },
+    retry() {
+      if (stopped) return;
+      void enqueue(async () => {
+        if (!stopped && (state === 'error' || state === 'paused')) await boot();
+      });
     },
     async stop() {
       if (stopped) return;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { SyncFolderView } from '../../shared/api-types.js';
 import { realpath, stat } from 'node:fs/promises';
+import type { SyncAddResult, SyncFolderDetail, SyncFolderView } from '../../shared/api-types.js';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
@@ -10,28 +10,26 @@ import {
   getSyncFolder,
   insertSyncFolder,
   listSyncFolders,
+  recentSyncBatches,
   setSyncFolderDevice,
+  setSyncFolderIgnore,
   setSyncFolderState,
   setSyncFolderUserPaused,
   type SyncFolderRow,
 } from '../store/db/sync-queries.js';
+import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
 import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
 import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
 
 /**
  * The sync folders of contract section 9: add, list, pause, resume, rm, and starting every folder
- * again when the service starts. One {@link FolderRunner} per folder that is not paused by its user.
- * Who may call (the owner's admin keys) is the HTTP layer's check; `accountId` scopes every call.
+ * again when the service starts; for the window (issue 12) also a folder's detail, rescan, retry and
+ * ignore patterns. One {@link FolderRunner} per folder that is not paused by its user. Who may call
+ * (the owner's admin keys) is the HTTP layer's check; `accountId` scopes every call.
  */
 
-/** What `sync/add` answers. */
-export interface SyncAddResult {
-  id: string;
-  path: string;
-  root: string;
-  ipns_name: string;
-}
+export type { SyncAddResult } from '../../shared/api-types.js';
 
 /** One row of the sync list: contract fields, then progress details for the CLI and the window. */
 export type SyncStatusView = SyncFolderView;
@@ -42,14 +40,30 @@ export interface SyncAddInput {
   ignore?: unknown;
 }
 
+export interface SyncAddOptions {
+  /** false: answer once the folder is stored and its first scan started, not once it is pinned. Default true. */
+  wait?: boolean;
+}
+
 export interface SyncService {
-  add(accountId: number, input: SyncAddInput): Promise<SyncAddResult>;
+  add(accountId: number, input: SyncAddInput, options?: SyncAddOptions): Promise<SyncAddResult>;
   list(accountId: number): SyncStatusView[];
   /** One of the account's folders as the list shows it; undefined when it has no such folder. */
   status(accountId: number, id: string): SyncStatusView | undefined;
+  /** The row, `.pinfoldignore`, the last settled batches and recent errors. */
+  detail(accountId: number, id: unknown): Promise<SyncFolderDetail>;
   pause(accountId: number, id: unknown): Promise<void>;
   resume(accountId: number, id: unknown): Promise<void>;
   remove(accountId: number, id: unknown): Promise<void>;
+  /** A full rescan now; 409 while paused by the user. */
+  rescan(accountId: number, id: unknown): Promise<void>;
+  /** A folder in error (or paused because its root vanished) tries again now; 409 for any other. */
+  retry(accountId: number, id: unknown): Promise<void>;
+  /**
+   * Replaces the folder's own ignore patterns (checked as at add) and applies them at once: the folder is
+   * scanned again with them, so newly ignored files leave the root and un-ignored ones join it, in one batch.
+   */
+  setIgnore(accountId: number, id: unknown, ignore: unknown): Promise<void>;
   /** Starts every folder not paused by its user (service start). */
   startAll(): void;
   close(): Promise<void>;
@@ -142,12 +156,14 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       bytes_done: live?.bytesDone ?? 0,
       bytes_pending: live?.bytesPending ?? 0,
       unreadable: live?.unreadable ?? [],
+      ignore: row.ignorePatterns,
+      created_at: row.createdAt,
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
 
   return {
-    async add(accountId, input) {
+    async add(accountId, input, options = {}) {
       checkOpen();
       const ipns = parseIpns(input.ipns);
       const ignore = validateIgnorePatterns(input.ignore);
@@ -179,6 +195,9 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       setSyncFolderDevice(db, id, root.deviceId);
       changed(accountId, id);
       const runner = start(id);
+      // The window follows the first scan through the event stream; a failure then leaves the folder in
+      // error, retried, rather than undoing an add whose id the caller already has.
+      if (options.wait === false) return { id, path: folderPath, root: '', ipns_name: '', state: runner.status().state };
       try {
         await runner.firstSync;
       } catch (error) {
@@ -201,6 +220,57 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     status(accountId, id) {
       const row = getSyncFolder(db, id);
       return row && row.accountId === accountId ? view(row) : undefined;
+    },
+
+    async detail(accountId, id) {
+      const row = owned(accountId, id);
+      const ignoreFile = await readIgnoreFileView(row.path);
+      const errors = runners.get(row.id)?.status().errors ?? [];
+      return {
+        ...view(row),
+        pinfoldignore: ignoreFile.text,
+        pinfoldignore_truncated: ignoreFile.truncated,
+        batches: recentSyncBatches(db, row.id).map((batch) => ({
+          root: batch.root,
+          finished_at: batch.finishedAt,
+          added: batch.added,
+          modified: batch.modified,
+          removed: batch.removed,
+          bytes: batch.bytes,
+        })),
+        errors: [...errors].reverse(),
+      };
+    },
+
+    async rescan(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      const runner = runners.get(row.id);
+      if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it to rescan`);
+      runner.rescan();
+    },
+
+    async retry(accountId, id) {
+      checkOpen();
+      const row = owned(accountId, id);
+      const runner = runners.get(row.id);
+      if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it instead`);
+      const state = runner.status().state;
+      if (state !== 'error' && state !== 'paused') throw new ConflictError(`id: sync folder ${row.id} is ${state}, not in error: nothing to retry`);
+      runner.retry();
+    },
+
+    async setIgnore(accountId, id, ignore) {
+      checkOpen();
+      const row = owned(accountId, id);
+      if (ignore === undefined || ignore === null) throw new BadInputError('ignore is required (an array of gitignore patterns; [] for none)');
+      const patterns = validateIgnorePatterns(ignore);
+      setSyncFolderIgnore(db, row.id, patterns);
+      changed(accountId, row.id);
+      // A folder paused by its user takes them up when resumed; a running one boots again with them now.
+      if (row.userPaused || !runners.has(row.id)) return;
+      await stop(row.id);
+      start(row.id);
     },
 
     async pause(accountId, id) {

@@ -92,7 +92,7 @@ async function measureSize(size: number, ops: number): Promise<SizeReport> {
     await piped;
     const carBytes = (await stat(carPath)).size;
     started = performance.now();
-    const imported = await upload(server, '/api/v0/dag/import', {}, Readable.toWeb(createReadStream(carPath)) as unknown as NonNullable<RequestInit['body']>, carBytes);
+    const imported = await upload(server, '/api/v0/dag/import', {}, Readable.toWeb(createReadStream(carPath)), carBytes);
     if (imported.status !== 200) throw new Error(`dag import: ${imported.status} ${await imported.text()}`);
     await imported.text();
     const carMs = performance.now() - started;

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -22,6 +21,8 @@ import {
 import { numberFlag, sizeFlag } from './lib/flags.js';
 import { measure } from './lib/load.js';
 import { readInChild } from './lib/stream-reader.js';
+import { buildMain } from './lib/serve-process.js';
+import { cpuMicrosPerRequest, startBaseline, type BaselineServer } from './lib/baseline-server.js';
 
 /**
  * `npm run bench -- gateway [--duration 10] [--size 1G] [--connections 10] [--rounds 3]`:
@@ -64,32 +65,13 @@ async function smallFilesCar(): Promise<{ root: CID; car: Uint8Array }> {
 }
 
 /** The ceiling: a bare node:http server in its own process answering 4 KiB from memory. */
-async function startBare(): Promise<{ url: string; pid: number | undefined; stop(): Promise<void> }> {
-  const script = `
+function startBare(): Promise<BaselineServer> {
+  return startBaseline(`
     const http = require('node:http');
     const body = require('node:crypto').randomBytes(${SMALL});
     const server = http.createServer((req, res) => { res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': body.length }); res.end(body); });
     server.listen(0, '127.0.0.1', () => process.stdout.write('listening ' + server.address().port + '\\n'));
-    process.on('SIGTERM', () => server.close(() => process.exit(0)));`;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(match[1] as string);
-    });
-    child.once('exit', (code) => reject(new Error(`bare server exited with ${code}`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    process.on('SIGTERM', () => server.close(() => process.exit(0)));`);
 }
 
 export async function run(args: readonly string[]): Promise<void> {
@@ -99,9 +81,11 @@ export async function run(args: readonly string[]): Promise<void> {
   const size = sizeFlag(args, 1024 * MiB);
   const work = await mkdtemp(join(tmpdir(), 'pinfold-bench-gateway-'));
   let server: ServeProcess | null = null;
-  let bare: Awaited<ReturnType<typeof startBare>> | null = null;
+  let bare: BaselineServer | null = null;
   try {
-    server = await startServe();
+    // Compiled, as installed: the child's CPU time is then the service's alone, not a TypeScript loader's too.
+    buildMain();
+    server = await startServe({ compiled: true });
     bare = await startBare();
     const { root, car } = await smallFilesCar();
     const carPath = join(work, 'small.car');
@@ -121,14 +105,22 @@ export async function run(args: readonly string[]): Promise<void> {
     // single run by 2x, and alternating gives both sides the same chances.
     const baselineRps: number[] = [];
     const pinfoldRps: number[] = [];
+    const baselineCpu: number[] = [];
+    const pinfoldCpu: number[] = [];
     for (let round = 1; round <= rounds; round++) {
+      let cpuBefore = bare.cpuSeconds();
       const baseline = await measure('baseline', { ...common, url: bare.url, duration });
-      process.stdout.write(`round ${round} baseline ${baseline.requests.average.toFixed(0).padStart(8)} req/s   p50 ${baseline.latency.p50} ms   p99 ${baseline.latency.p99} ms (bare node:http, 4 KiB from memory)\n`);
+      baselineCpu.push(cpuMicrosPerRequest(bare.cpuSeconds() - cpuBefore, baseline.requests.total));
+      process.stdout.write(`round ${round} baseline ${baseline.requests.average.toFixed(0).padStart(8)} req/s   p50 ${baseline.latency.p50} ms   p99 ${baseline.latency.p99} ms   ${baselineCpu.at(-1)?.toFixed(1)} CPU-us/req (bare node:http, 4 KiB from memory)\n`);
+      cpuBefore = server.cpuSeconds();
       const pinfold = await measure('pinfold', { ...common, url: server.url, headers: authHeaders(server), requests, duration });
-      process.stdout.write(`round ${round} pinfold  ${pinfold.requests.average.toFixed(0).padStart(8)} req/s   p50 ${pinfold.latency.p50} ms   p99 ${pinfold.latency.p99} ms (GET /ipfs/<dir>/f<i>.bin)\n`);
+      pinfoldCpu.push(cpuMicrosPerRequest(server.cpuSeconds() - cpuBefore, pinfold.requests.total));
+      process.stdout.write(`round ${round} pinfold  ${pinfold.requests.average.toFixed(0).padStart(8)} req/s   p50 ${pinfold.latency.p50} ms   p99 ${pinfold.latency.p99} ms   ${pinfoldCpu.at(-1)?.toFixed(1)} CPU-us/req (GET /ipfs/<dir>/f<i>.bin)\n`);
       baselineRps.push(baseline.requests.average);
       pinfoldRps.push(pinfold.requests.average);
     }
+    // Server CPU per request is the steadier figure on a shared machine: the best (lowest) of each side.
+    const cpuRatio = Math.min(...baselineCpu) / Math.min(...pinfoldCpu);
     const smallRatio = Math.max(...pinfoldRps) / Math.max(...baselineRps);
     const bareRss = childPeakRssMiB(bare.pid);
     await bare.stop();
@@ -147,7 +139,7 @@ export async function run(args: readonly string[]): Promise<void> {
     const serverRss = server.peakRssMiB();
     process.stdout.write(`peak RSS: pinfold server ${serverRss.toFixed(0)} MiB (after the upload and the stream); bare server ${bareRss.toFixed(0)} MiB\n`);
     process.stdout.write(
-      `RESULT gateway ratio=${smallRatio.toFixed(3)} pinfold_rps=${Math.max(...pinfoldRps).toFixed(0)} baseline_rps=${Math.max(...baselineRps).toFixed(0)} stream_ratio=${streamRatio.toFixed(3)} stream_mbps=${mbps(size, streamMs).toFixed(0)} fs_mbps=${mbps(size, fsMs).toFixed(0)} pinfold_rss_mib=${serverRss.toFixed(0)}\n`,
+      `RESULT gateway ratio=${smallRatio.toFixed(3)} cpu_ratio=${cpuRatio.toFixed(3)} pinfold_rps=${Math.max(...pinfoldRps).toFixed(0)} baseline_rps=${Math.max(...baselineRps).toFixed(0)} pinfold_cpu_us=${Math.min(...pinfoldCpu).toFixed(1)} baseline_cpu_us=${Math.min(...baselineCpu).toFixed(1)} stream_ratio=${streamRatio.toFixed(3)} stream_mbps=${mbps(size, streamMs).toFixed(0)} fs_mbps=${mbps(size, fsMs).toFixed(0)} pinfold_rss_mib=${serverRss.toFixed(0)}\n`,
     );
   } finally {
     await bare?.stop();

@@ -121,7 +121,9 @@ export async function run(args: readonly string[]): Promise<void> {
   const samples = Math.round(numberFlag(args, 'samples', 200));
   const runs = Math.round(numberFlag(args, 'runs', 2));
   if (limit > 1000 || limit >= pins) throw new Error('--limit must be at most 1000 and below --pins');
-  process.stdout.write(`pins-api benchmark: ${pins} pins, pages of ${limit}, ${samples} samples of each page per run, ${runs} runs on fresh data (pinfold serve child)\n`);
+  process.stdout.write(
+    `pins-api benchmark: ${pins} pins, pages of ${limit}, ${samples} samples of each page per run, ${runs} runs on fresh data (pinfold serve child)\n`,
+  );
   const results: RunResult[] = [];
   for (let i = 0; i < runs; i++) {
     process.stdout.write(`run ${i + 1}:\n`);

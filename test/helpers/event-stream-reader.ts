@@ -102,15 +102,19 @@ export async function openEvents(server: { url: string }, key: OwnerKey, query: 
     headers: response.headers,
     controls,
     next(name, match, deadlineMs = 20_000) {
-      return waitFor(`event ${name ?? '(any)'}`, () => {
-        for (;;) {
-          const first = received.shift();
-          if (first === undefined) return undefined;
-          if (name !== undefined && first.event !== name) continue;
-          const data = first.data as ServiceEvents[NonNullable<typeof name>];
-          if (match === undefined || match(data)) return data;
-        }
-      }, deadlineMs);
+      return waitFor(
+        `event ${name ?? '(any)'}`,
+        () => {
+          for (;;) {
+            const first = received.shift();
+            if (first === undefined) return undefined;
+            if (name !== undefined && first.event !== name) continue;
+            const data = first.data as ServiceEvents[NonNullable<typeof name>];
+            if (match === undefined || match(data)) return data;
+          }
+        },
+        deadlineMs,
+      );
     },
     pending: () => [...received],
     ended(deadlineMs = 20_000) {

@@ -91,7 +91,7 @@ export async function call<T = unknown>(server: { url: string }, method: string,
   if (options.body !== undefined) body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   const response = await fetch(`${server.url}${pathAndQuery}`, { method, headers, body });
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {

@@ -12,7 +12,19 @@ const INDEX = '<!doctype html><title>Pinfold test page</title>';
 const UI_CSP =
   "default-src 'self'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; " +
   "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const PAGES = ['/', '/signin', '/overview', '/files', '/pins', '/names', '/keys', '/sync', '/sync/3f2a9c1e-1b2c-4d5e-8f90-123456789abc', '/partners', '/settings'];
+const PAGES = [
+  '/',
+  '/signin',
+  '/overview',
+  '/files',
+  '/pins',
+  '/names',
+  '/keys',
+  '/sync',
+  '/sync/3f2a9c1e-1b2c-4d5e-8f90-123456789abc',
+  '/partners',
+  '/settings',
+];
 
 describe('the app at real URLs', () => {
   let dataDir: string;

@@ -21,7 +21,7 @@ const ONE_YEAR = 29_030_400;
 
 function asCall(response: Fetched) {
   const text = response.bytes.toString('utf8');
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

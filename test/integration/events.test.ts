@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountUsage, IpnsRecordView, KeyChange, PinRecord, SessionKey, SyncFolderView } from '../../shared/api-types.js';
+import type { AccountUsage, PinRecord, SessionKey, SyncFolderView } from '../../shared/api-types.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { openEvents, type EventReader } from '../helpers/event-stream-reader.js';
@@ -31,7 +31,7 @@ describe('GET /api/v0/events', () => {
     return reader;
   }
 
-  it('answers an open text/event-stream: retry 3000 first, then the account\'s usage (the stats object)', async () => {
+  it("answers an open text/event-stream: retry 3000 first, then the account's usage (the stats object)", async () => {
     const reader = await open();
     expect(reader.status).toBe(200);
     expect(reader.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
@@ -70,14 +70,14 @@ describe('GET /api/v0/events', () => {
     const created = await call<{ data: { name: string } }>(server, 'POST', '/api/v0/name/create', { key: server.owner, query: { arg: cid } });
     expect(created.status).toBe(200);
     const name = created.json.data.name;
-    expect((await mine.next('name')) as IpnsRecordView).toEqual({ name, value: cid, alias: '', created_at: expect.any(Number), publish_at: expect.any(Number) });
+    expect(await mine.next('name')).toEqual({ name, value: cid, alias: '', created_at: expect.any(Number), publish_at: expect.any(Number) });
     expect((await call(server, 'POST', '/api/v0/ipns/alias', { key: server.owner, body: { name, alias: 'site' } })).status).toBe(200);
     expect(await mine.next('name')).toMatchObject({ name, alias: 'site' });
     expect((await call(server, 'POST', '/api/v0/name/rm', { key: server.owner, query: { key: name } })).status).toBe(200);
     expect(await mine.next('name')).toEqual({ name, removed: true });
 
     const key = await createKey(server, server.owner, 'events-ci', ['read']);
-    expect((await mine.next('key')) as KeyChange).toEqual({ access_key: key.access_key });
+    expect(await mine.next('key')).toEqual({ access_key: key.access_key });
     expect((await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: { name: 'events-ci' } })).status).toBe(200);
     expect(await mine.next('key')).toEqual({ access_key: key.access_key, removed: true });
     const text = JSON.stringify(mine.pending());
@@ -90,7 +90,7 @@ describe('GET /api/v0/events', () => {
     expect(theirs.pending()).toEqual([]);
   });
 
-  it('sync folders: the owner\'s stream follows a folder from add to rm; a partner user\'s stream gets no sync event', async () => {
+  it("sync folders: the owner's stream follows a folder from add to rm; a partner user's stream gets no sync event", async () => {
     await createUser(server, server.owner, 'events-sync-user');
     const userKey = await createUserKey(server, server.owner, 'events-sync-user', 'admin', ['admin']);
     const theirs = await open(userKey);
@@ -100,7 +100,10 @@ describe('GET /api/v0/events', () => {
     const folder = await mkdtemp(join(tmpdir(), 'pinfold-events-sync-'));
     folders.push(folder);
     await writeFile(join(folder, 'a.txt'), 'hello events');
-    const added = await call<{ data: { id: string; root: string } }>(server, 'POST', '/api/v0/sync/add', { key: server.owner, body: { path: folder, ipns: false } });
+    const added = await call<{ data: { id: string; root: string } }>(server, 'POST', '/api/v0/sync/add', {
+      key: server.owner,
+      body: { path: folder, ipns: false },
+    });
     expect(added.status).toBe(200);
     const { id, root } = added.json.data;
     const settled = (await mine.next('sync', (row) => 'state' in row && row.id === id && row.root === root && row.state === 'idle')) as SyncFolderView;
@@ -122,7 +125,7 @@ describe('GET /api/v0/events', () => {
     await reader.ended();
   });
 
-  it('a session\'s stream closes when the session expires', async () => {
+  it("a session's stream closes when the session expires", async () => {
     const code = (await call<{ data: { code: string } }>(server, 'POST', '/api/v0/session/code', { key: server.owner })).json.data.code;
     const session = ((await (await fetch(`${server.url}/api/v0/session?code=${code}`, { method: 'POST' })).json()) as { data: SessionKey }).data;
     const reader = await open(session);

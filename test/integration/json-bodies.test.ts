@@ -57,7 +57,7 @@ describe('malformed JSON bodies over a real server (contract sections 2 and 3)',
       headers: { 'X-Access-Key': server.owner.access_key, 'X-Access-Secret': server.owner.access_secret, 'Content-Type': contentType },
     });
     const text = await response.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

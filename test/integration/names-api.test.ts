@@ -190,7 +190,7 @@ describe('IPNS names over HTTP: create, publish, import, rm (contract section 7)
 /** Fetch answers in the shape expectError takes. */
 async function asCall(response: { status: number; headers: Headers; bytes: Buffer }) {
   const text = response.bytes.toString('utf8');
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

@@ -4,7 +4,6 @@ import { base36 } from 'multiformats/bases/base36';
 import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AccountUsage } from '../../shared/api-types.js';
 import { expectError } from '../helpers/account-api.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createdName, createName, fixtureKey, importName, namesTotal, publishName, removeName } from './names-helpers.js';
@@ -49,7 +48,7 @@ describe('IPNS bad input: 400 (404 for unknown names), and nothing stored', () =
 
   beforeEach(async () => {
     total = await namesTotal(server, server.owner);
-    usage = counters((await stats(server, server.owner)) as AccountUsage);
+    usage = counters((await stats(server, server.owner)));
   });
   afterEach(async () => {
     // Whatever a test sent, the account is as it was, and the existing name still points where it did.

@@ -12,7 +12,7 @@ const IPNS_CACHE = 'public, max-age=300';
 
 function asCall(response: Fetched) {
   const text = response.bytes.toString('utf8');
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {

@@ -45,7 +45,7 @@ describe('GET /api/v0/partner/users', () => {
     });
   });
 
-  it('pages with limit and start like the spec\'s lists', async () => {
+  it("pages with limit and start like the spec's lists", async () => {
     expect((await users(server, server.owner, { limit: 2 })).json.data.map((user) => user.uuid)).toEqual(['pu-third', 'pu-second']);
     const second = await users(server, server.owner, { limit: 2, start: 2 });
     expect(second.json).toMatchObject({ total: 3 });

@@ -83,7 +83,15 @@ describe('the pin list at 100,000 pins', () => {
           model.push(pin);
         }
         for (let i = 0; i < 50; i++) {
-          insertPin(db, { accountId: userId, cid: CID.createV1(raw.code, digestOf(i)).toString(), name: `Report of user ${i}`, status: 'pinned', size: 1, createdAt: base, deadline: null });
+          insertPin(db, {
+            accountId: userId,
+            cid: CID.createV1(raw.code, digestOf(i)).toString(),
+            name: `Report of user ${i}`,
+            status: 'pinned',
+            size: 1,
+            createdAt: base,
+            deadline: null,
+          });
         }
       });
     } finally {
@@ -195,7 +203,7 @@ describe('the pin list at 100,000 pins', () => {
     expectPage(await list({ name: 'report', after: filtered.next as string, limit: 10 }), reports, 5010, 10);
   });
 
-  it('another account\'s pins are not listed, and the owner\'s are not in theirs', async () => {
+  it("another account's pins are not listed, and the owner's are not in theirs", async () => {
     const theirs = await list({ name: 'report', limit: 100 }, userKey);
     expect(theirs.total).toBe(50);
     expect(theirs.data.every((pin) => pin.name.startsWith('Report of user'))).toBe(true);

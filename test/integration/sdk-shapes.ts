@@ -83,7 +83,7 @@ export function goRequest(key: CreatedAccessKey, method: string, path: string, q
   const params = { ...query, ts: String(nowTs()) };
   const encoded = Object.keys(params)
     .sort()
-    .map((name) => `${queryEscape(name)}=${queryEscape(params[name as keyof typeof params] as string)}`)
+    .map((name) => `${queryEscape(name)}=${queryEscape(params[name as keyof typeof params])}`)
     .join('&');
   const signature = hmac(key, `${method}\n${path}\n${encoded}`).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
   return { method, path: `${goEscapePath(path)}?${encoded}`, headers: signedHeaders(key, signature) };

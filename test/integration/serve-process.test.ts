@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
 import { LISTENING, startServe, type ServeProcess } from '../helpers/serve-process.js';
+import { addressFor, step2, type Key } from './uploads-helpers.js';
 
 function deadPid(): number {
   return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
@@ -159,6 +160,27 @@ describe('pinfold serve', () => {
     const none = await runCli(['sync', 'list', '--data', dataDir]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no running server found');
+  });
+
+  it.each([
+    ['127.0.0.1', /^http:\/\/127\.0\.0\.1:\d+$/],
+    ['0.0.0.0', /^http:\/\/127\.0\.0\.1:\d+$/],
+    ['::1', /^http:\/\/\[::1\]:\d+$/],
+    ['localhost', /^http:\/\/localhost:\d+$/],
+  ])('--host %s: the printed line, server.json and the upload addresses name one URL, and it reaches the server', async (host, shape) => {
+    const dataDir = await tempDir();
+    const proc = startServe(['--data', dataDir, '--port', '0', '--host', host]);
+    running.push(proc);
+    const url = await proc.listening(30_000, /Pinfold listening on (http:\/\/\S+)\n/);
+    expect(url).toMatch(shape);
+    expect((JSON.parse(readFileSync(join(dataDir, 'server.json'), 'utf8')) as { url: string }).url).toBe(url);
+    const owner = JSON.parse(readFileSync(join(dataDir, 'owner-key.json'), 'utf8')) as Key;
+    const address = await addressFor({ url }, owner, 'POST', '/ipfs/', { size: 5 });
+    expect(address.startsWith(`${url}/ipfs/?sargs=`), address).toBe(true);
+    const uploaded = await step2(address, 'POST', new TextEncoder().encode('hello'));
+    expect(uploaded.status, uploaded.text).toBe(201);
+    proc.child.kill('SIGTERM');
+    expect(await proc.exited()).toBe(0);
   });
 
   it('half an explicit owner key fails the start with a clear message', async () => {

@@ -41,7 +41,7 @@ describe('GET /api/v0/service', () => {
     expect(response.json.data.started_at).toBeLessThanOrEqual(startedBy);
   });
 
-  it('anyone but the owner\'s admin keys is refused: a partner user\'s admin key 403, an owner key without admin 403, no key 401, no ts 400', async () => {
+  it("anyone but the owner's admin keys is refused: a partner user's admin key 403, an owner key without admin 403, no key 401, no ts 400", async () => {
     await createUser(server, server.owner, 'facts-user');
     const userAdmin = await createUserKey(server, server.owner, 'facts-user', 'admin', ['admin']);
     expectError(await call(server, 'GET', '/api/v0/service', { key: userAdmin }), 403, /only the owner/);

@@ -11,8 +11,8 @@ async function issueCode(server: TestServer, key: CreatedAccessKey = server.owne
   return call<{ code: number; msg: string; data: SignInCode }>(server, 'POST', '/api/v0/session/code', { key });
 }
 
-async function redeem(server: TestServer, code: unknown, headers: Record<string, string> = {}) {
-  const query = code === undefined ? '' : `?code=${encodeURIComponent(String(code))}`;
+async function redeem(server: TestServer, code: string | undefined, headers: Record<string, string> = {}) {
+  const query = code === undefined ? '' : `?code=${encodeURIComponent(code)}`;
   const response = await fetch(`${server.url}/api/v0/session${query}`, { method: 'POST', headers });
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, json: JSON.parse(text) as { code: number; msg: string; data: SessionKey } };
@@ -106,7 +106,7 @@ describe('sign-in codes and session keys', () => {
     expect(await keysOf(server)).toEqual(before);
   });
 
-  it('only the owner may ask for a code: a partner user\'s admin key and an owner key without admin are 403; no credentials 401; no ts 400', async () => {
+  it("only the owner may ask for a code: a partner user's admin key and an owner key without admin are 403; no credentials 401; no ts 400", async () => {
     await createUser(server, server.owner, 'session-user');
     const userAdmin = await createUserKey(server, server.owner, 'session-user', 'admin', ['admin']);
     expectError(await issueCode(server, userAdmin), 403, /only the owner/);

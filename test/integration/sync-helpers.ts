@@ -29,6 +29,8 @@ export interface SyncRow {
   error: string;
   current_file: string;
   unreadable: { path: string; reason: string }[];
+  ignore: string[];
+  created_at: number;
 }
 
 /** The contract profile (section 5), with directories as Kubo shards them. */
@@ -73,15 +75,15 @@ export async function referenceRoot(folder: string, skip: (rel: string) => boole
 /** Polls `probe` until it returns a value other than undefined, or fails after `ms`. */
 export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
-  let last: unknown;
+  let last: Error | undefined;
   for (;;) {
     try {
       const value = await probe();
       if (value !== undefined) return value;
     } catch (error) {
-      last = error;
+      last = error instanceof Error ? error : new Error(String(error));
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`, { cause: last });
     await new Promise<void>((resolve) => setImmediate(resolve));
     await new Promise<void>((resolve) => setTimeout(resolve, 25));
   }
@@ -142,7 +144,7 @@ export async function converged(
       30_000,
     );
   } catch (error) {
-    throw new Error(`${(error as Error).message} (expected ${expected}, last seen ${seen})`);
+    throw new Error(`${(error as Error).message} (expected ${expected}, last seen ${seen})`, { cause: error });
   }
 }
 

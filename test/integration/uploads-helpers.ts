@@ -55,13 +55,13 @@ export async function step2(url: string, method: string, body: Body, headers: Re
     init.body = body;
     (init.headers as Record<string, string>)['content-type'] ??= 'application/octet-stream';
   } else if (body !== null) {
-    init.body = ReadableStream.from(body) as unknown as RequestInit['body'];
+    init.body = ReadableStream.from(body);
     init.duplex = 'half';
     (init.headers as Record<string, string>)['content-type'] ??= 'application/octet-stream';
   }
   const response = await fetch(url, init);
   const text = await response.text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : null;
   } catch {
@@ -98,7 +98,7 @@ export function sendRaw(
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
+        let json: unknown;
         try {
           json = text ? JSON.parse(text) : null;
         } catch {
@@ -116,6 +116,56 @@ export function sendRaw(
     request.flushHeaders();
     for (const piece of pieces) request.write(piece);
     if (options.finish !== false) request.end();
+  });
+}
+
+/**
+ * A client that trickles: `head` at once, then one byte of `tail` every `everyMs` until the server answers
+ * (or `tail` runs out, after which it falls silent without ending the body). `sent` is what went out.
+ */
+export function sendTrickle(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  head: Uint8Array,
+  tail: Uint8Array,
+  everyMs: number,
+): Promise<RawAnswer & { sent: number }> {
+  return new Promise((resolve, reject) => {
+    const target = new URL(url);
+    let sent = 0;
+    let timer: NodeJS.Timeout | undefined;
+    const request = httpRequest({ host: target.hostname, port: target.port, method, path: `${target.pathname}${target.search}`, headers }, (response) => {
+      clearInterval(timer);
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let json: unknown;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          json = null;
+        }
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json, sent });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', (error) => {
+      clearInterval(timer);
+      reject(error);
+    });
+    request.flushHeaders();
+    request.write(head);
+    sent = head.byteLength;
+    let next = 0;
+    timer = setInterval(() => {
+      if (next >= tail.byteLength) return clearInterval(timer);
+      request.write(tail.subarray(next, next + 1));
+      next++;
+      sent++;
+    }, everyMs);
   });
 }
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { reachableUrl, readServerUrl, removeServerFile, ServerFileError, writeServerFile } from '../../main/app-server-file.js';
+import { readServerUrl, removeServerFile, ServerFileError, writeServerFile } from '../../main/app-server-file.js';
 
 let dir: string | undefined;
 afterEach(async () => {
@@ -11,13 +11,6 @@ afterEach(async () => {
 });
 
 describe('server.json: one writer, one reader', () => {
-  it('a wildcard bind is written as the loopback address a client can reach', () => {
-    expect(reachableUrl({ family: 'IPv4', address: '0.0.0.0', port: 5080 })).toBe('http://127.0.0.1:5080');
-    expect(reachableUrl({ family: 'IPv6', address: '::', port: 5080 })).toBe('http://[::1]:5080');
-    expect(reachableUrl({ family: 'IPv4', address: '192.0.2.7', port: 81 })).toBe('http://192.0.2.7:81');
-    expect(reachableUrl({ family: 'IPv6', address: '::1', port: 81 })).toBe('http://[::1]:81');
-  });
-
   it('reads what the server wrote; missing and unreadable files are errors that say which', async () => {
     dir = await mkdtemp(join(tmpdir(), 'pinfold-server-file-'));
     await expect(readServerUrl(dir)).rejects.toMatchObject({ name: 'ServerFileError', reason: 'missing' });

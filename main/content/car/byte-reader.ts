@@ -21,8 +21,8 @@ export class ByteReader {
   ) {
     this.iterator =
       Symbol.asyncIterator in source
-        ? (source as AsyncIterable<unknown>)[Symbol.asyncIterator]()
-        : toAsync(source as Iterable<unknown>)[Symbol.asyncIterator]();
+        ? (source)[Symbol.asyncIterator]()
+        : toAsync(source)[Symbol.asyncIterator]();
   }
 
   /** Buffers at least `length` bytes; false when the stream ends first. */

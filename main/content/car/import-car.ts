@@ -4,6 +4,7 @@ import { BlockBatch } from '../../store/blockstore/block-batch.js';
 import { OFFLOAD_MIN_BYTES, hashPool } from '../../store/blockstore/hash-pool.js';
 import { verifyBlockAsync } from '../../store/blockstore/hashes.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+import { requireReadableLinks } from '../walk/block-links.js';
 import { readCarStream } from './car-stream.js';
 
 export interface CarImportProgress {
@@ -45,7 +46,9 @@ const CID_ALLOWANCE = 128;
 
 /**
  * Imports every block of a CARv1/CARv2 stream (reachable from the roots or not). Each block's hash is
- * verified; blocks are staged and become visible only when the whole CAR parsed and every header root is
+ * verified, and a block of a linking codec (dag-pb, dag-cbor, dag-json) must decode within the nesting
+ * limit, else GC and the pin census could not follow it (contract section 4: the whole CAR is refused);
+ * blocks are staged and become visible only when the whole CAR parsed and every header root is
  * in the CAR or already stored. Otherwise BadInputError, and nothing of this CAR is visible. Into a
  * PinfoldBlockstore the import commits itself; into a BlockBatch the caller commits.
  */
@@ -55,7 +58,7 @@ export async function importCar(
   options: ImportCarOptions = {},
 ): Promise<CarImportResult> {
   const owned = !(target instanceof BlockBatch);
-  const maxBlockBytes = owned ? (target as PinfoldBlockstore).maxBlockBytes : undefined;
+  const maxBlockBytes = owned ? (target).maxBlockBytes : undefined;
   const batch = target instanceof BlockBatch ? target : target.createBatch();
   const putOptions = { signal: options.signal };
   const window: PendingBlock[] = [];
@@ -71,6 +74,7 @@ export async function importCar(
     const stage = async (block: PendingBlock): Promise<void> => {
       try {
         await block.verified;
+        requireReadableLinks('car', block.cid, block.bytes);
       } catch (error) {
         pool.release(block.bytes);
         throw error;

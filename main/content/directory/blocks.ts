@@ -62,7 +62,7 @@ export class BlockBatch {
       if (!(await blockstore.has(block.cid, { signal }))) missing.push(block);
     }
     // Put together: a store that makes each write durable (ours fsyncs) then shares one flush among them.
-    await Promise.all(missing.map(({ cid, bytes }) => blockstore.put(cid, bytes, { signal })));
+    await Promise.all(missing.map(async ({ cid, bytes }) => blockstore.put(cid, bytes, { signal })));
     this.blocks.clear();
     return missing.length;
   }

@@ -69,9 +69,9 @@ function decodedLinks(cid: CID, block: Uint8Array): CID[] {
     case dagPb.code:
       return dagPb.decode(block).Links.map((link) => link.Hash);
     case dagCbor.code:
-      return [...createUnsafe({ bytes: block, cid, codec: dagCbor }).links()].map(([, link]) => link as CID);
+      return [...createUnsafe({ bytes: block, cid, codec: dagCbor }).links()].map(([, link]) => link);
     case dagJson.code:
-      return [...createUnsafe({ bytes: block, cid, codec: dagJson }).links()].map(([, link]) => link as CID);
+      return [...createUnsafe({ bytes: block, cid, codec: dagJson }).links()].map(([, link]) => link);
     default:
       return [];
   }

@@ -1,5 +1,5 @@
 import type { CID } from 'multiformats/cid';
-import { blockLinks, canHaveLinks } from './block-links.js';
+import { blockLinks, canHaveLinks, reasonOf } from './block-links.js';
 
 /** The narrow store view a walk needs (PinfoldBlockstore has both). */
 export interface DagSource {
@@ -10,7 +10,12 @@ export interface DagSource {
 
 export type WalkEvent =
   | { kind: 'block'; cid: CID; multihash: Uint8Array; size: number }
-  | { kind: 'missing'; cid: CID };
+  | { kind: 'missing'; cid: CID }
+  /**
+   * A stored block of a linking codec whose links cannot be read (it does not decode, or nests too deep):
+   * what it links to is unknown, so each caller decides what that means for it; never a leaf.
+   */
+  | { kind: 'unreadable'; cid: CID; reason: string };
 
 export interface WalkOptions {
   signal?: AbortSignal;
@@ -23,6 +28,8 @@ export interface WalkSummary {
   bytes: number;
   /** Blocks reached by a link but not stored (unique). */
   missing: CID[];
+  /** Stored blocks whose links cannot be read, so what lies below them is unknown. */
+  unreadable: CID[];
 }
 
 const IDENTITY = 0x00;
@@ -31,8 +38,8 @@ const IDENTITY = 0x00;
  * Every block reachable from the roots, each unique multihash once, following links of dag-pb, dag-cbor
  * and dag-json (raw and other codecs are leaves: only their size is looked up, never their bytes).
  * Depth-first with an explicit stack: memory is the visited set plus the pending links. Identity CIDs
- * need no block; their inline bytes are still searched for links. A block that does not decode under its
- * codec counts as a leaf (GC must not stop on it).
+ * need no block; their inline bytes are still searched for links. A block of a linking codec whose links
+ * cannot be read is reported as `unreadable` (after its `block` event), never taken for a leaf.
  */
 export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], options: WalkOptions = {}): AsyncGenerator<WalkEvent> {
   // Per multihash, the codecs already expanded: one stored block may be linked as raw and as dag-pb.
@@ -68,27 +75,31 @@ export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], opti
     let links: CID[];
     try {
       links = blockLinks(cid, bytes);
-    } catch {
+    } catch (error) {
+      yield { kind: 'unreadable', cid, reason: reasonOf(error) };
       continue;
     }
     for (let i = links.length - 1; i >= 0; i--) stack.push(links[i] as CID);
   }
 }
 
-/** Counts the unique blocks and bytes of a DAG and lists the blocks it lacks. */
+/** Counts the unique blocks and bytes of a DAG and lists the blocks it lacks and those it cannot follow. */
 export async function walkDag(source: DagSource, root: CID | CID[], options: WalkOptions = {}): Promise<WalkSummary> {
   let blocks = 0;
   let bytes = 0;
   const missing: CID[] = [];
+  const unreadable: CID[] = [];
   for await (const event of walkDagBlocks(source, root, options)) {
     if (event.kind === 'missing') {
       missing.push(event.cid);
+    } else if (event.kind === 'unreadable') {
+      unreadable.push(event.cid);
     } else {
       blocks++;
       bytes += event.size;
     }
   }
-  return { blocks, bytes, missing };
+  return { blocks, bytes, missing, unreadable };
 }
 
 function codecMask(code: number): number {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ForbiddenError } from '../../base/errors.js';
+import { BadInputError, ForbiddenError } from '../../base/errors.js';
 import type { SyncService } from '../../sync/sync-service.js';
 import { list, ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
@@ -17,13 +17,42 @@ function ownerAccount(request: FastifyRequest): number {
   return auth.account.id;
 }
 
+/** `wait` of sync/add: absent or `true` (today's behaviour: answer once the first scan is pinned), or `false`. */
+function parseWait(value: unknown): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new BadInputError('wait must be true or false');
+}
+
 export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   const config = { access: 'account' as const };
 
   app.post('/api/v0/sync/add', { config }, async (request) => {
     const accountId = ownerAccount(request);
+    const wait = parseWait((request.query as Query).wait);
     const body = await readJsonObject(request.raw);
-    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore }));
+    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore }, { wait }));
+  });
+
+  // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.
+  app.get('/api/v0/sync/detail', { config }, async (request) => ok(await sync.detail(ownerAccount(request), (request.query as Query).id)));
+
+  app.post('/api/v0/sync/rescan', { config }, async (request) => {
+    await sync.rescan(ownerAccount(request), (request.query as Query).id);
+    return ok();
+  });
+
+  app.post('/api/v0/sync/retry', { config }, async (request) => {
+    await sync.retry(ownerAccount(request), (request.query as Query).id);
+    return ok();
+  });
+
+  app.post('/api/v0/sync/ignore', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const id = (request.query as Query).id;
+    const body = await readJsonObject(request.raw);
+    await sync.setIgnore(accountId, id, body.ignore);
+    return ok();
   });
 
   app.get('/api/v0/sync', { config }, async (request) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CID } from 'multiformats/cid';
 import { unixSeconds, type Clock } from '../../base/clock.js';
+import { reachableUrl } from '../../base/reachable-url.js';
 import { BadInputError, isAppError, NotFoundError } from '../../base/errors.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import type { CidProfile } from '../../content/cid-profile.js';
@@ -14,9 +15,8 @@ import type { PinsContext } from '../../pins/context.js';
 import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pins.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
-import { reachableBaseUrl } from '../listen-url.js';
 import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
-import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake } from '../upload-payload.js';
+import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake, type StepTwoPace } from '../upload-payload.js';
 import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress } from '../upload-step-two.js';
 import { requireAuth } from '../route-access.js';
 
@@ -29,8 +29,8 @@ export interface UploadDeps {
   clock: Clock;
   /** The configured `--host`: upload addresses are built from it and the port listened on. */
   listenHost: string;
-  /** A step 2 whose client sends nothing for this long is cut off. */
-  idleTimeoutMs: number;
+  /** How fast a step 2 must send, else it is cut off (408). */
+  pace: StepTwoPace;
   /** New blocks are visible: pending pins may complete. */
   blocksAdded(): void;
   /** The layout of uploaded files and of the directories DAG add/remove writes (--cid-profile). */
@@ -65,7 +65,7 @@ function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRe
   });
   reserveIngress(deps.accounts, { accountId: auth.account.id, accessKey: auth.accessKey, nonce, bytes: size, expiresAt: expires });
   // Never from the request's Host header: the address must lead back to this server.
-  const base = reachableBaseUrl(deps.listenHost, app.server.address());
+  const base = reachableUrl(deps.listenHost, app.server.address());
   return { code: 200, msg: 'ok', data: { url: `${base}${path}?sargs=${sargs}&ssig=${ssig}` } };
 }
 
@@ -119,7 +119,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     preHandler: claimStepTwo(deps),
     onError: closeIfBodyUnread,
   };
-  const intakeOf = (args: UploadArgs): PayloadIntake => payloadIntake(args.size, deps.idleTimeoutMs);
+  const intakeOf = (args: UploadArgs): PayloadIntake => payloadIntake(args.size, deps.pace);
 
   // Single file: POST /ipfs/?size=N (gw3 extension).
   const singleFile = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -171,7 +171,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       return issueAddress(app, deps, request, -1);
     }
     return runStepTwo(deps, request, async () => {
-      await refuseAnyBody(request, deps.idleTimeoutMs);
+      await refuseAnyBody(request, deps.pace);
       const result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
       return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
     });

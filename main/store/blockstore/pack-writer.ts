@@ -122,7 +122,7 @@ export class PackWriter {
    * and cut off before it was written).
    */
   append(multihash: Uint8Array, bytes: Uint8Array, release?: () => void): number {
-    if (this.failure !== undefined) throw this.failure;
+    this.throwIfFailed();
     if (this.closed) throw new Error('pack writer is closed');
     const header = encodeRecordHeader(multihash, bytes.byteLength);
     const dataOffset = this.end + recordHeaderLength(multihash.byteLength);
@@ -160,12 +160,17 @@ export class PackWriter {
     this.deadBytes += bytes;
   }
 
+  /** A failed write fails every later call: the pack's tail is unknown from then on. */
+  private throwIfFailed(): void {
+    if (this.failure !== undefined) throw this.failure;
+  }
+
   /** Resolves once the queue is below the low-water mark; call when `pendingBytes` is high. */
   async drain(): Promise<void> {
-    if (this.failure !== undefined) throw this.failure;
+    this.throwIfFailed();
     if (this.pendingBytes <= HIGH_WATER_BYTES) return;
     await new Promise<void>((resolve) => this.drainWaiters.push(resolve));
-    if (this.failure !== undefined) throw this.failure;
+    this.throwIfFailed();
   }
 
   needsDrain(): boolean {
@@ -183,7 +188,7 @@ export class PackWriter {
   async syncTo(end: number): Promise<void> {
     await this.whenWritten(end);
     while (this.syncedEnd < end) {
-      if (this.failure !== undefined) throw this.failure;
+      this.throwIfFailed();
       if (this.syncing === undefined) this.syncing = this.syncWritten();
       await this.syncing;
     }

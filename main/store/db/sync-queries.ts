@@ -1,7 +1,7 @@
 import type { Db } from './database.js';
 import { inTransaction, stmt } from './database.js';
 
-/** Typed access to the sync tables of migration 6. All SQL of the sync domain lives here. */
+/** Typed access to the sync tables (migrations 6 and 15). All SQL of the sync domain lives here. */
 
 export type SyncFolderState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
 export type SyncEntryKind = 'file' | 'dir';
@@ -161,6 +161,10 @@ export function setSyncFolderDevice(db: Db, id: string, deviceId: string): void 
   stmt(db, 'UPDATE sync_folders SET device_id = ? WHERE id = ?').run(deviceId, id);
 }
 
+export function setSyncFolderIgnore(db: Db, id: string, patterns: readonly string[]): void {
+  stmt(db, 'UPDATE sync_folders SET ignore_patterns = ? WHERE id = ?').run(JSON.stringify(patterns), id);
+}
+
 export function setSyncFolderIpnsName(db: Db, id: string, ipnsName: string): void {
   stmt(db, 'UPDATE sync_folders SET ipns_name = ? WHERE id = ?').run(ipnsName, id);
 }
@@ -228,15 +232,58 @@ export function discardSyncJournal(db: Db, folderId: string): void {
   stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
 }
 
+/** A settled batch as the folder's page lists it (migration 15). */
+export interface SyncBatchRow {
+  root: string;
+  finishedAt: number;
+  /** Files. */
+  added: number;
+  modified: number;
+  removed: number;
+  /** Bytes of the files added or modified. */
+  bytes: number;
+}
+
+/** How many settled batches each folder keeps. */
+export const KEPT_SYNC_BATCHES = 20;
+
+/** The folder's settled batches, newest first. */
+export function recentSyncBatches(db: Db, folderId: string, limit = KEPT_SYNC_BATCHES): SyncBatchRow[] {
+  const rows = stmt(db, 'SELECT root, finished_at, added, modified, removed, bytes FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?').all(
+    folderId,
+    limit,
+  ) as { root: string; finished_at: number; added: number; modified: number; removed: number; bytes: number }[];
+  return rows.map((r) => ({ root: r.root, finishedAt: r.finished_at, added: r.added, modified: r.modified, removed: r.removed, bytes: r.bytes }));
+}
+
+/** The files (path_key -> entry) at `pathKey` and below it, as stored now. */
+function filesAtOrBelow(db: Db, folderId: string, pathKey: string): Map<string, SyncEntry> {
+  const files = new Map<string, SyncEntry>();
+  const one = getSyncEntry(db, folderId, pathKey);
+  if (one?.kind === 'file') files.set(one.pathKey, one);
+  for (const entry of listSyncEntriesUnder(db, folderId, pathKey)) if (entry.kind === 'file') files.set(entry.pathKey, entry);
+  return files;
+}
+
 /**
  * Makes a prepared batch the folder's state, in one transaction: applies its entry ops in order,
- * sets the root, the totals and `last_synced_at`, and drops the journal. Returns false (and
- * changes nothing) when no journal for `newRoot` is pending, so a replay is harmless.
+ * sets the root, the totals and `last_synced_at`, records the batch (files added, modified, removed,
+ * bytes) keeping the last KEPT_SYNC_BATCHES, and drops the journal. Returns false (and changes
+ * nothing) when no journal for `newRoot` is pending, so a replay is harmless.
  */
 export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syncedAt: number): boolean {
   return inTransaction(db, () => {
     const journal = getSyncJournal(db, folderId);
     if (!journal || journal.newRoot !== newRoot) return false;
+    // The files the batch touches, before: compared with the same paths after to count what changed.
+    const before = new Map<string, SyncEntry>();
+    for (const op of journal.ops) {
+      if (op.op === 'put') {
+        const entry = getSyncEntry(db, folderId, op.pathKey);
+        if (entry?.kind === 'file' && !before.has(entry.pathKey)) before.set(entry.pathKey, entry);
+      } else for (const [key, entry] of filesAtOrBelow(db, folderId, op.pathKey)) if (!before.has(key)) before.set(key, entry);
+    }
+    const touched = new Set([...before.keys(), ...journal.ops.filter((op) => op.op === 'put' && op.kind === 'file').map((op) => op.pathKey)]);
     const put = stmt(db,
       `INSERT INTO sync_entries (folder_id, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (folder_id, path_key) DO UPDATE SET path = excluded.path, kind = excluded.kind, size = excluded.size,
@@ -262,6 +309,36 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
       folderId,
     );
     stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
+    const batch = { added: 0, modified: 0, removed: 0, bytes: 0 };
+    for (const key of touched) {
+      const was = before.get(key);
+      const now = getSyncEntry(db, folderId, key);
+      const file = now?.kind === 'file' ? now : undefined;
+      if (was && !file) batch.removed++;
+      else if (!was && file) {
+        batch.added++;
+        batch.bytes += file.size;
+      } else if (was && file && was.cid !== file.cid) {
+        batch.modified++;
+        batch.bytes += file.size;
+      }
+    }
+    if (journal.oldRoot !== newRoot || batch.added + batch.modified + batch.removed > 0) {
+      stmt(db, 'INSERT INTO sync_batches (folder_id, root, finished_at, added, modified, removed, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        folderId,
+        newRoot,
+        syncedAt,
+        batch.added,
+        batch.modified,
+        batch.removed,
+        batch.bytes,
+      );
+      stmt(db, 'DELETE FROM sync_batches WHERE folder_id = ? AND id NOT IN (SELECT id FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?)').run(
+        folderId,
+        folderId,
+        KEPT_SYNC_BATCHES,
+      );
+    }
     return true;
   });
 }

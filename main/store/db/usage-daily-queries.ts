@@ -39,17 +39,19 @@ export function mirrorDailyUsage(db: Db, accountId: number, day: string, ingress
 
 /** The account's rows from `firstDay` on, oldest first. */
 export function dailyUsageFrom(db: Db, accountId: number, firstDay: string): DailyUsageRow[] {
-  return (stmt(db, 'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = ? AND day >= ? ORDER BY day').all(
-    accountId,
-    firstDay,
-  ) as RawDaily[]).map(toDaily);
+  return (
+    stmt(db, 'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = ? AND day >= ? ORDER BY day').all(
+      accountId,
+      firstDay,
+    ) as RawDaily[]
+  ).map(toDaily);
 }
 
 /** The account's last row before `firstDay`: where the pinned values of the days after it come from. */
 export function dailyUsageBefore(db: Db, accountId: number, firstDay: string): DailyUsageRow | null {
-  const raw = stmt(db, 'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = ? AND day < ? ORDER BY day DESC LIMIT 1').get(
-    accountId,
-    firstDay,
-  ) as RawDaily | undefined;
+  const raw = stmt(
+    db,
+    'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = ? AND day < ? ORDER BY day DESC LIMIT 1',
+  ).get(accountId, firstDay) as RawDaily | undefined;
   return raw ? toDaily(raw) : null;
 }

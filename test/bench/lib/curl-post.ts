@@ -36,7 +36,7 @@ export function curlPost(url: string, file: string): Promise<Posted> {
   return new Promise((resolve, reject) => {
     execFile('curl', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) {
-        reject(error);
+        reject(new Error(`curl failed: ${error.message}`, { cause: error }));
         return;
       }
       resolve(parseResponse(stdout));

@@ -54,7 +54,8 @@ function clockTicksPerSecond(): number {
   return Number.isInteger(ticks) && ticks > 0 ? ticks : 100;
 }
 
-function cpuSecondsOf(pid: number | undefined, ticks: number): number {
+/** User + system CPU seconds a child process has used so far (Linux: /proc). */
+export function cpuSecondsOf(pid: number | undefined, ticks: number = clockTicksPerSecond()): number {
   if (process.platform !== 'linux') throw new Error('a child process CPU time is read from /proc: Linux only');
   // The fields after the command name: utime and stime are the 12th and 13th.
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -28,7 +28,7 @@ export function readInChild(job: StreamReadJob): Promise<StreamReadTimes> {
   return new Promise((resolve, reject) => {
     const script = fileURLToPath(import.meta.url);
     execFile(process.execPath, ['--import', 'tsx', script, JSON.stringify(job)], { maxBuffer: 1024 * 1024 }, (error, stdout) => {
-      if (error) reject(error);
+      if (error) reject(new Error(`stream reader failed: ${error.message}`, { cause: error }));
       else resolve(JSON.parse(stdout) as StreamReadTimes);
     });
   });

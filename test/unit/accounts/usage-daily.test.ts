@@ -66,7 +66,7 @@ describe('usage per day: written with the counters', () => {
   });
   afterEach(() => fx.close());
 
-  it('ingress and egress add up per day; pinned values are those after the day\'s last change, carried to quiet days', () => {
+  it("ingress and egress add up per day; pinned values are those after the day's last change, carried to quiet days", () => {
     record(fx.ctx, id, 'ingress', 100);
     record(fx.ctx, id, 'ingress', 23);
     record(fx.ctx, id, 'egress', 50);
@@ -97,7 +97,7 @@ describe('usage per day: written with the counters', () => {
     expect(dailyUsage(fx.ctx, id, 1)[0]).toMatchObject({ day: '2026-11-23', ingress: 10 });
   });
 
-  it('another account\'s usage is not in the series', () => {
+  it("another account's usage is not in the series", () => {
     const owner = accountById(fx.ctx.db, id);
     if (!owner) throw new Error('no owner');
     const otherId = createPartnerUser(fx.ctx, owner, { uuid: 'other', name: 'other', email: 'o@example.com' }).id;

@@ -4,6 +4,9 @@ import { addPin, removePin } from '../../../main/pins/pins.js';
 import { pinsWithStatus } from '../../../main/store/db/pins-queries.js';
 import { parseCidParam } from '../../../main/content/cid-param.js';
 import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
+import { UnreadableDagError } from '../../../main/app.js';
+import { brokenDagPb, deepCborLinking } from '../../helpers/unreadable-blocks.js';
+import { rawBlock } from '../store/blockstore-fixtures.js';
 
 let kit: PinsKit | undefined;
 afterEach(async () => {
@@ -82,5 +85,37 @@ describe('garbage collection ordering (contract section 6)', () => {
     expect((await ctx.content.census(dag.root)).missing).toBe(0);
     expect(await collectGarbage(ctx, kit.gcStore, 10)).toMatchObject({ pinsRemoved: 1, blocksDeleted: 5 });
     expect(kit.usage()).toEqual({ pinnedCount: 0, pinnedBytes: 0 });
+  });
+});
+
+describe('garbage collection and blocks whose links cannot be read', () => {
+  it('a pinned block GC cannot follow stops the cycle before its sweep: nothing is deleted, the error names the block', async () => {
+    kit = await createPinsKit();
+    const { ctx, blocks, accountId } = kit;
+    const below = rawBlock('reached only through a block nobody can read');
+    const garbage = rawBlock('unpinned garbage');
+    const deep = await deepCborLinking(below.cid, 100_000);
+    for (const block of [below, garbage, deep]) await blocks.put(block.cid, block.bytes);
+    // A pin completed before such blocks were refused at import (its census given, as a folder operation gives it).
+    expect((await addPin(ctx, accountId, deep.cid, { census: { bytes: deep.bytes.byteLength + below.bytes.byteLength, missing: 0 } })).status).toBe('pinned');
+    kit.clock.set(kit.clock.nowMs() + 60_000);
+
+    const cycle = collectGarbage(ctx, kit.gcStore, 10);
+    await expect(cycle).rejects.toBeInstanceOf(UnreadableDagError);
+    await expect(cycle).rejects.toThrow(`block ${deep.cid.toString()} under pin ${deep.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`);
+    for (const block of [below, garbage, deep]) expect(blocks.has(block.cid), block.cid.toString()).toBe(true);
+    expect(kit.usage().pinnedCount).toBe(1);
+  });
+
+  it('the pin census does not count such a DAG complete: a new pin on it waits for blocks instead', async () => {
+    kit = await createPinsKit();
+    const { ctx, blocks, accountId } = kit;
+    const below = rawBlock('below a broken node');
+    const deep = await deepCborLinking(below.cid, 100_000);
+    const broken = await brokenDagPb();
+    for (const block of [below, deep, broken]) await blocks.put(block.cid, block.bytes);
+    expect(await addPin(ctx, accountId, deep.cid)).toMatchObject({ status: 'pinning', size: 0 });
+    expect(await addPin(ctx, accountId, broken.cid)).toMatchObject({ status: 'pinning', size: 0 });
+    expect(kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: 0 });
   });
 });

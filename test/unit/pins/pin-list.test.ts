@@ -20,7 +20,17 @@ describe('pin list query', () => {
     const cursor = encodeCursor({ createdAt: 1_800_000_000, id: 42 });
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(cursor, 'after')).toEqual({ createdAt: 1_800_000_000, id: 42 });
-    for (const bad of [undefined, '', 7, ['x'], '!!', 'a'.repeat(65), Buffer.from('1.x').toString('base64url'), Buffer.from('-1.2').toString('base64url'), Buffer.from('1.2.3').toString('base64url')]) {
+    for (const bad of [
+      undefined,
+      '',
+      7,
+      ['x'],
+      '!!',
+      'a'.repeat(65),
+      Buffer.from('1.x').toString('base64url'),
+      Buffer.from('-1.2').toString('base64url'),
+      Buffer.from('1.2.3').toString('base64url'),
+    ]) {
       expect(() => decodeCursor(bad, 'before'), String(bad)).toThrow(BadInputError);
       expect(() => decodeCursor(bad, 'before')).toThrow(/^before is not a cursor/);
     }

@@ -2,9 +2,8 @@ import { join } from 'node:path';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import { createOwner } from '../../../main/accounts/accounts.js';
-import { contentGcStore } from '../../../main/app.js';
+import { contentCensus, contentGcStore } from '../../../main/app.js';
 import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
-import { walkDag } from '../../../main/content/walk/walk-dag.js';
 import type { PinsContext } from '../../../main/pins/context.js';
 import type { GcStore } from '../../../main/pins/gc.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
@@ -29,12 +28,7 @@ export async function createPinsKit(): Promise<PinsKit> {
   const blocks = await openBlockstore(join(fx.dir, 'blocks'), fx.ctx.db, { clock });
   const ctx: PinsContext = {
     accounts: fx.ctx,
-    content: {
-      async census(root, signal) {
-        const summary = await walkDag(blocks, root, { signal });
-        return { bytes: summary.bytes, missing: summary.missing.length };
-      },
-    },
+    content: contentCensus(blocks),
     pinTimeoutSeconds: 600,
     gcLock: createReadWriteLock(),
   };

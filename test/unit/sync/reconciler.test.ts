@@ -3,7 +3,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
-import { getSyncFolder, getSyncJournal, listSyncEntries } from '../../../main/store/db/sync-queries.js';
+import { getSyncFolder, getSyncJournal, KEPT_SYNC_BATCHES, listSyncEntries, recentSyncBatches } from '../../../main/store/db/sync-queries.js';
 import { coalesce, type Change } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import {
@@ -280,7 +280,7 @@ describe('crash safety (kill -9 at every step, then restart)', () => {
   });
 
   it('finishes a pending journal before applying a new batch', async () => {
-    let fake = createFakeDomains(env.db);
+    const fake = createFakeDomains(env.db);
     await put('a.txt', 'a');
     await reconcileBatch(fake, env.folderId, await scanChanges());
     await put('b.txt', 'b');
@@ -291,5 +291,57 @@ describe('crash safety (kill -9 at every step, then restart)', () => {
     const result = await reconcileBatch(fake, env.folderId, await scanChanges());
     expect(result.root).toBe(await expectedRoot(env.folder));
     expect(fake.published.get(NAME)).toBe(result.root);
+  });
+});
+
+describe('settled batches', () => {
+  let env: SyncTestEnv;
+  let fake: FakeDomains;
+  const file = (rel: string): string => path.join(env.folder, ...rel.split('/'));
+  const put = async (rel: string, text: string): Promise<void> => {
+    await mkdir(path.dirname(file(rel)), { recursive: true });
+    await writeFile(file(rel), text);
+  };
+  const sync = async (): Promise<ReconcileResult> => {
+    const entries = new Map(listSyncEntries(env.db, env.folderId).map((e) => [e.pathKey, e]));
+    const scan = await scanFolder({ root: env.folder, rules: createIgnoreRules(), entries });
+    return reconcileBatch(fake, env.folderId, coalesce(scan.events, { caseInsensitive: false }));
+  };
+
+  beforeEach(async () => {
+    env = await createSyncTestEnv({ ipnsName: NAME });
+    fake = createFakeDomains(env.db);
+  });
+  afterEach(async () => {
+    await env.cleanup();
+  });
+
+  it('each batch is recorded with its root and the files added, modified and removed, and the bytes added or modified', async () => {
+    await put('a.txt', 'alpha');
+    await put('docs/b.md', 'bravo');
+    await put('docs/old/c.txt', 'charlie');
+    const first = await sync();
+    expect(recentSyncBatches(env.db, env.folderId)).toEqual([{ root: first.root, finishedAt: expect.any(Number), added: 3, modified: 0, removed: 0, bytes: 17 }]);
+    await put('a.txt', 'alpha, longer');
+    await put('new.txt', 'new!');
+    await rm(file('docs/old'), { recursive: true });
+    await rename(file('docs/b.md'), file('b.md'));
+    const second = await sync();
+    // The move is a path removed and a path added (its bytes were not read again, but they count as added).
+    expect(recentSyncBatches(env.db, env.folderId)[0]).toEqual({ root: second.root, finishedAt: expect.any(Number), added: 2, modified: 1, removed: 2, bytes: 13 + 4 + 5 });
+    // A batch that changes nothing is no batch.
+    await sync();
+    expect(recentSyncBatches(env.db, env.folderId)).toHaveLength(2);
+  });
+
+  it(`keeps the last ${KEPT_SYNC_BATCHES} batches, newest first`, async () => {
+    for (let i = 0; i < KEPT_SYNC_BATCHES + 3; i++) {
+      await put('counter.txt', `version ${i}`);
+      await sync();
+    }
+    const batches = recentSyncBatches(env.db, env.folderId, 100);
+    expect(batches).toHaveLength(KEPT_SYNC_BATCHES);
+    expect(batches[0]?.root).toBe(getSyncFolder(env.db, env.folderId)?.rootCid);
+    expect(batches.slice(1).every((batch) => batch.modified === 1 && batch.added === 0)).toBe(true);
   });
 });

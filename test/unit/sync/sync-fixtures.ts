@@ -5,6 +5,7 @@ import path from 'node:path';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { accountsMigration } from '../../../main/store/db/migrations/001-accounts.js';
 import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
+import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
 
@@ -121,7 +122,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
   const { mkdir } = await import('node:fs/promises');
   await mkdir(folder);
   const dbPath = path.join(base, 'pinfold.db');
-  const migrations = [accountsMigration, syncMigration];
+  const migrations = [accountsMigration, syncMigration, syncBatchesMigration];
   const env: SyncTestEnv = {
     base,
     folder,

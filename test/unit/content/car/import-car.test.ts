@@ -8,6 +8,7 @@ import { BadInputError, PayloadTooLargeError } from '../../../../main/base/error
 import { importCar } from '../../../../main/content/car/import-car.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
 import { asDagPb, rawBlock, tempDir } from '../../store/blockstore-fixtures.js';
+import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking } from '../../../helpers/unreadable-blocks.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
@@ -198,6 +199,23 @@ describe('importCar', () => {
           return Buffer.concat([header, Buffer.from([0x05, 0x01, 0x99, 0x99, 0x99, 0x99])]);
         },
       ],
+      // Blocks GC and the pin census could not follow: their links would be hidden from both.
+      ...(
+        [
+          ['a dag-cbor block nested 100,000 deep (its decoder would overflow)', (leaf: CID) => deepCborLinking(leaf, 100_000)],
+          ['a dag-cbor block nested 513 deep', (leaf: CID) => deepCborLinking(leaf, 513)],
+          ['a dag-json block nested 100,000 deep', (leaf: CID) => deepJsonLinking(leaf, 100_000)],
+          ['a dag-pb block that does not decode', () => brokenDagPb()],
+          ['a dag-json block that does not decode', () => brokenDagJson()],
+        ] as const
+      ).map(([name, block]): [string, () => Promise<Uint8Array>] => [
+        name,
+        async () => {
+          const leaf = rawBlock('a leaf beside it');
+          const bad = await block(leaf.cid);
+          return carOf([leaf.cid], [leaf, bad, rawBlock('a block after it')]);
+        },
+      ]),
     ];
     for (const [name, make] of cases) {
       it(name, async () => {
@@ -207,6 +225,20 @@ describe('importCar', () => {
         expect(before.blocks).toBe(0);
       });
     }
+  });
+
+  it('names the block it cannot read, and takes one nested to the limit', async () => {
+    const leaf = rawBlock('linked from the bottom');
+    const tooDeep = await deepCborLinking(leaf.cid, 513);
+    await expect(importCar(store, [await carOf([tooDeep.cid], [leaf, tooDeep])])).rejects.toThrow(
+      `car: block ${tooDeep.cid.toString()} cannot be read under its codec: it nests deeper than 512 levels`,
+    );
+    const broken = await brokenDagPb();
+    await expect(importCar(store, [await carOf([broken.cid], [broken])])).rejects.toThrow(new RegExp(`^car: block ${broken.cid.toString()} cannot be read under its codec: .+`));
+    expect(store.stats().blocks).toBe(0);
+    // 511 arrays around the link's tag: 512 levels.
+    const deepest = await deepCborLinking(leaf.cid, 511);
+    expect((await importCar(store, [await carOf([deepest.cid], [leaf, deepest])])).blockCount).toBe(2);
   });
 
   it('accepts a root that is already stored (under any codec)', async () => {

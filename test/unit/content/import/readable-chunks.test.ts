@@ -1,6 +1,6 @@
 import { PassThrough, Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
-import { readableChunks, type ChunkMemory } from '../../../../main/content/import/readable-chunks.js';
+import { readableChunks, type ChunkMemory, type MinimumPace } from '../../../../main/content/import/readable-chunks.js';
 
 /** Lent memory that counts what is out, so a test sees every chunk come back. */
 function countingMemory(): ChunkMemory & { out: Set<Uint8Array>; lent: number } {
@@ -131,8 +131,8 @@ describe('readableChunks', () => {
   });
 });
 
-describe('readableChunks idle timeout', () => {
-  const idle = { ms: 1000, error: () => new Error('idle') };
+describe('readableChunks minimum pace', () => {
+  const pace = (minBytes: number): MinimumPace => ({ windowMs: 1000, minBytes: () => minBytes, error: (received, required) => new Error(`slow ${received}/${required}`) });
 
   /** Lets stream events (next ticks, immediates, microtasks) run without moving the faked clock. */
   async function settle(): Promise<void> {
@@ -149,24 +149,93 @@ describe('readableChunks idle timeout', () => {
     return () => outcome;
   }
 
-  it('fails when the stream sends nothing for the idle time, counting from its last piece', async () => {
+  it('fails when the stream sends nothing for a window', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
       const memory = countingMemory();
       const stream = new PassThrough();
-      const outcome = track(collect(readableChunks(stream, 4, memory, { idle }), memory));
+      const outcome = track(collect(readableChunks(stream, 4, memory, { pace: pace(1) }), memory));
       stream.write(bytes(1, 1));
       await settle();
-      vi.advanceTimersByTime(999);
-      stream.write(bytes(1, 2));
+      vi.advanceTimersByTime(1000);
       await settle();
+      // The first window had its byte; the second has none.
+      expect(outcome()).toBeUndefined();
       vi.advanceTimersByTime(999);
       await settle();
       expect(outcome()).toBeUndefined();
       vi.advanceTimersByTime(1);
       await settle();
-      expect(outcome()).toBe('idle');
+      expect(outcome()).toBe('slow 0/1');
       expect(memory.out.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('fails a stream that keeps sending, but fewer bytes in a window than the minimum (a trickle)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const stream = new PassThrough();
+      // Chunks larger than what arrives: no chunk is ever ready, so the stream is never paused.
+      const outcome = track(collect(readableChunks(stream, 64, memory, { pace: pace(3) }), memory));
+      // Three windows of three bytes pass; in the fourth only two come, a byte every 400 ms as before.
+      for (let window = 0; window < 3; window++) {
+        for (let piece = 0; piece < 3; piece++) {
+          stream.write(bytes(1, piece));
+          await settle();
+          vi.advanceTimersByTime(piece < 2 ? 400 : 200);
+          await settle();
+        }
+        expect(outcome()).toBeUndefined();
+      }
+      stream.write(bytes(1, 9));
+      await settle();
+      vi.advanceTimersByTime(400);
+      stream.write(bytes(1, 9));
+      await settle();
+      vi.advanceTimersByTime(599);
+      await settle();
+      expect(outcome()).toBeUndefined();
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(outcome()).toBe('slow 2/3');
+      expect(memory.out.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('asks for the minimum at the start of each window', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const stream = new PassThrough();
+      const asked: number[] = [];
+      let minimum = 2;
+      const changing: MinimumPace = {
+        windowMs: 1000,
+        minBytes: () => {
+          asked.push(minimum);
+          return minimum;
+        },
+        error: (received, required) => new Error(`slow ${received}/${required}`),
+      };
+      const outcome = track(collect(readableChunks(stream, 4, memory, { pace: changing }), memory));
+      stream.write(bytes(2, 1));
+      await settle();
+      minimum = 1;
+      vi.advanceTimersByTime(1000);
+      stream.write(bytes(1, 2));
+      await settle();
+      vi.advanceTimersByTime(1000);
+      await settle();
+      expect(asked).toEqual([2, 1, 1]);
+      expect(outcome()).toBeUndefined();
+      stream.end();
+      await settle();
+      expect(outcome()).toBe('done');
     } finally {
       vi.useRealTimers();
     }
@@ -177,7 +246,7 @@ describe('readableChunks idle timeout', () => {
     try {
       const memory = countingMemory();
       const stream = new PassThrough({ highWaterMark: 4 });
-      const chunks = readableChunks(stream, 4, memory, { idle })[Symbol.asyncIterator]();
+      const chunks = readableChunks(stream, 4, memory, { pace: pace(1) })[Symbol.asyncIterator]();
       stream.write(bytes(4, 1));
       stream.write(bytes(4, 2));
       const first = await chunks.next();
@@ -188,13 +257,16 @@ describe('readableChunks idle timeout', () => {
       vi.advanceTimersByTime(10_000);
       const second = await chunks.next();
       memory.release(second.value as Uint8Array);
-      // Reading again, the client's silence counts, from now.
+      // Reading again, a new window starts, from now.
       const third = track(chunks.next());
       await settle();
       expect(third()).toBeUndefined();
-      vi.advanceTimersByTime(1000);
+      vi.advanceTimersByTime(999);
       await settle();
-      expect(third()).toBe('idle');
+      expect(third()).toBeUndefined();
+      vi.advanceTimersByTime(1);
+      await settle();
+      expect(third()).toBe('slow 0/1');
       expect(memory.out.size).toBe(0);
     } finally {
       vi.useRealTimers();
@@ -206,7 +278,7 @@ describe('readableChunks idle timeout', () => {
     try {
       const memory = countingMemory();
       const stream = new PassThrough();
-      const reading = collect(readableChunks(stream, 4, memory, { idle }), memory);
+      const reading = collect(readableChunks(stream, 4, memory, { pace: pace(1) }), memory);
       stream.end(bytes(3, 1));
       expect(await reading).toEqual([[1, 1, 1]]);
       expect(vi.getTimerCount()).toBe(0);

@@ -12,6 +12,7 @@ import { importCar } from '../../../../main/content/car/import-car.js';
 import { walkDag, walkDagBlocks } from '../../../../main/content/walk/walk-dag.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
 import { rawBlock, sha256Digest, tempDir } from '../../store/blockstore-fixtures.js';
+import { brokenDagPb, deepCborLinking } from '../../../helpers/unreadable-blocks.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));
 
@@ -53,12 +54,12 @@ describe('walkDag', () => {
   ])('reaches every block of complete DAG %s exactly once', async (path) => {
     const { roots, totalBytes, unique } = await load(store, path);
     const summary = await walkDag(store, roots);
-    expect(summary).toEqual({ blocks: unique, bytes: totalBytes, missing: [] });
+    expect(summary).toEqual({ blocks: unique, bytes: totalBytes, missing: [], unreadable: [] });
   });
 
   it('the dag.car numbers', async () => {
     const { roots } = await load(store, 'gateway-conformance/tooling/car/_fixtures/dag.car');
-    expect(await walkDag(store, roots[0] as CID)).toEqual({ blocks: 5, bytes: 726 + 29998 + 30999 + 58 + 167, missing: [] });
+    expect(await walkDag(store, roots[0] as CID)).toEqual({ blocks: 5, bytes: 726 + 29998 + 30999 + 58 + 167, missing: [], unreadable: [] });
   });
 
   it('reports the absent entries of the partial Kubo HAMT and finds its shards by multihash', async () => {
@@ -100,12 +101,35 @@ describe('walkDag', () => {
       blocks: 3,
       bytes: root.bytes.byteLength + node.byteLength + child.bytes.byteLength,
       missing: [],
+      unreadable: [],
     });
+  });
+
+  it('a block whose links cannot be read is reported unreadable, never taken for a leaf', async () => {
+    const leaf = rawBlock('below a block nobody can read');
+    // A dag-cbor block of 100,000 nested arrays with a link at the bottom: the decoder would overflow.
+    const { cid: deep, bytes: deepBytes } = await deepCborLinking(leaf.cid, 100_000);
+    const { cid: broken, bytes: brokenBytes } = await brokenDagPb();
+    const root = cborBlock([deep, broken]);
+    for (const [cid, bytes] of [[leaf.cid, leaf.bytes], [deep, deepBytes], [broken, brokenBytes], [root.cid, root.bytes]] as const) await store.put(cid, bytes);
+    const events = [];
+    for await (const event of walkDagBlocks(store, root.cid)) events.push(event);
+    expect(events.map((event) => [event.kind, event.cid.toString()])).toEqual([
+      ['block', root.cid.toString()],
+      ['block', deep.toString()],
+      ['unreadable', deep.toString()],
+      ['block', broken.toString()],
+      ['unreadable', broken.toString()],
+    ]);
+    expect(events[2]).toMatchObject({ reason: 'it nests deeper than 512 levels' });
+    const summary = await walkDag(store, root.cid);
+    expect(summary.unreadable.map(String)).toEqual([deep.toString(), broken.toString()]);
+    expect(summary.missing).toEqual([]);
   });
 
   it('a missing root is reported, and the walk honours abort', async () => {
     const { cid } = rawBlock('no such root');
-    expect(await walkDag(store, cid)).toEqual({ blocks: 0, bytes: 0, missing: [cid] });
+    expect(await walkDag(store, cid)).toEqual({ blocks: 0, bytes: 0, missing: [cid], unreadable: [] });
     const controller = new AbortController();
     controller.abort();
     await expect(walkDag(store, cid, { signal: controller.signal })).rejects.toMatchObject({ name: 'AbortError' });

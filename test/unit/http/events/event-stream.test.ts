@@ -110,7 +110,11 @@ describe('keyed throttle', () => {
 
   it('fires once on the next turn for a burst, then at most once per interval per key', () => {
     const fired: string[] = [];
-    const throttle = createKeyedThrottle(1000, (key: string) => fired.push(key), () => Date.now());
+    const throttle = createKeyedThrottle(
+      1000,
+      (key: string) => fired.push(key),
+      () => Date.now(),
+    );
     for (let i = 0; i < 10; i++) throttle.request('a');
     throttle.request('b');
     expect(fired).toEqual([]);
@@ -176,7 +180,7 @@ describe('event hub', () => {
     events.close();
   });
 
-  it('sync: at most 4 a second per folder, only to the owner\'s streams; removal at once', () => {
+  it("sync: at most 4 a second per folder, only to the owner's streams; removal at once", () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = hub(state);
     const owner = new FakeResponse();
@@ -201,7 +205,7 @@ describe('event hub', () => {
     events.close();
   });
 
-  it('routes by account; a deleted key\'s streams end; at most N streams per key; a session ends at its expiry', () => {
+  it("routes by account; a deleted key's streams end; at most N streams per key; a session ends at its expiry", () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = createEventHub({
       clock: { nowMs: () => Date.now() },

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { DEFAULTS } from '../../main/base/config.js';
+import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
+import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
+import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
+import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
+
+/** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
+
+/**
+ * What the README tells a user about the rules a client meets (issue 11) holds the numbers the code uses:
+ * a change to one of them fails here until the README says it too.
+ */
+describe('README: the rules a client meets, with the numbers the code uses', () => {
+  it('uploads: the address lifetime, the step-2 pace, what step 2 refuses, reservations and addresses', () => {
+    expect(readme).toContain(`valid for ${UPLOAD_ADDRESS_LIFETIME_SECONDS / 60} minutes`);
+    expect(readme).toContain(`at least ${DEFAULTS.uploadMinBytesPerWindow / 1024} KiB, or the rest of the body if less, in every ${DEFAULTS.uploadIdleTimeoutMs / 1000} s of reading`);
+    expect(readme).toContain('cut off with 408');
+    expect(readme).toMatch(/another method or path, is 401; a raw body whose `Content-Length` is above `size` is 413/);
+    expect(readme).toContain('Step 1 reserves `size` of the plan\'s ingress');
+    expect(readme).toContain('never from the request\'s `Host`. It dies with the access key that asked for it.');
+  });
+
+  it('content: the isolation headers, the nesting limit, loops and unknown routes', () => {
+    for (const [name, value] of Object.entries(CONTENT_ISOLATION_HEADERS)) {
+      // As headers are usually written: content-security-policy as Content-Security-Policy.
+      const spelled = name.replace(/(^|-)([a-z])/g, (_match, dash: string, letter: string) => `${dash}${letter.toUpperCase()}`);
+      expect(readme).toContain(`\`${spelled}: ${value}\``);
+    }
+    expect(readme).toContain(`nests deeper than ${MAX_NESTING} levels`);
+    expect(readme).toContain(`a chain of more than ${MAX_RESOLVE_STEPS} names, is 508`);
+    expect(readme).toContain('A route that does not exist is 404, with or without `ts`');
+    expect(readme).toContain('`127.0.0.1`, `localhost`, `[::1]` or the `--host` given');
+  });
+});
