@@ -40,6 +40,8 @@ const FOLDER: SyncFolderView = {
   bytes_done: 0,
   bytes_pending: 0,
   unreadable: [],
+  ignore: ['*.log'],
+  created_at: 4,
 };
 const FACTS: ServiceFacts = {
   version: '0.1.0',
@@ -219,6 +221,43 @@ const CASES: Case[] = [
     answer: () => service.answerData({ id: 'f1', path: '/home/me/site', root: '', ipns_name: '' }),
     request: 'POST /api/v0/sync/add',
     body: { path: '/home/me/site', ignore: ['*.log'] },
+  },
+  {
+    name: 'sync.detail',
+    call: () => api.sync.detail(credentials, 'f1'),
+    answer: () =>
+      service.answerData({
+        ...FOLDER,
+        pinfoldignore: null,
+        pinfoldignore_truncated: false,
+        batches: [{ root: 'bafy', finished_at: 5, added: 1, modified: 0, removed: 0, bytes: 9 }],
+        errors: [{ at: 5, path: 'a.txt', message: 'EACCES' }],
+      }),
+    request: 'GET /api/v0/sync/detail?id=f1',
+    malformed: () => service.answerData({ ...FOLDER, pinfoldignore: null, pinfoldignore_truncated: false, batches: [{ root: 'bafy' }], errors: [] }),
+  },
+  {
+    name: 'sync.add without waiting',
+    call: () => api.sync.add(credentials, { path: '/home/me/site' }, { wait: false }),
+    answer: () => service.answerData({ id: 'f1', path: '/home/me/site', root: '', ipns_name: '', state: 'scanning' }),
+    request: 'POST /api/v0/sync/add?wait=false',
+    body: { path: '/home/me/site' },
+    result: { id: 'f1', path: '/home/me/site', root: '', ipns_name: '', state: 'scanning' },
+    malformed: () => service.answerData({ id: 'f1', path: '/home/me/site', root: '', ipns_name: '', state: 'sleeping' }),
+  },
+  {
+    name: 'sync.rescan',
+    call: () => api.sync.rescan(credentials, 'f1'),
+    answer: () => service.answerData(undefined),
+    request: 'POST /api/v0/sync/rescan?id=f1',
+  },
+  { name: 'sync.retry', call: () => api.sync.retry(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/retry?id=f1' },
+  {
+    name: 'sync.setIgnore',
+    call: () => api.sync.setIgnore(credentials, 'f1', ['*.log', 'build/']),
+    answer: () => service.answerData(undefined),
+    request: 'POST /api/v0/sync/ignore?id=f1',
+    body: { ignore: ['*.log', 'build/'] },
   },
   { name: 'sync.pause', call: () => api.sync.pause(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/pause?id=f1' },
   { name: 'sync.remove', call: () => api.sync.remove(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/rm?id=f1' },
