@@ -78,11 +78,11 @@ describe('Settings', () => {
     await run.click();
     const dialog = page.getByRole('dialog', { name: 'Run garbage collection now?' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    await dialog.locator('button:focus', { hasText: 'Cancel' }).waitFor();
     await axeCheck(page, 'GC dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
-    expect(await run.evaluate((element) => element === element.ownerDocument.activeElement)).toBe(true);
+    await page.locator('button:focus', { hasText: 'Run garbage collection' }).waitFor();
     expect((await service.call('GET', `/api/v0/pin/${cid}`)).status).toBe(200);
 
     await run.click();
