@@ -19,6 +19,25 @@ export interface PinfoldBridge {
   pickFolder(): Promise<string | null>;
   /** Opens an http(s) URL on the allow-list in the system browser; false when the URL is refused. */
   openExternal(url: string): Promise<boolean>;
+
+  // The window's desktop features (issue 12, api12 section 9). Optional until the desktop app provides
+  // them (issue 13 adds the preload methods, their channels and the main-process handlers); the
+  // renderer checks for each before offering what it does.
+
+  /** The absolute path of a dropped or picked File (Electron's webUtils.getPathForFile in the preload); null when it has none. */
+  pathForFile?(file: File): string | null;
+  /** Keeps a key's secret in the OS keychain; false when the keychain refused. */
+  keepSecret?(accessKey: string, secret: string): Promise<boolean>;
+  /** A secret kept with keepSecret, or null. */
+  readSecret?(accessKey: string): Promise<string | null>;
+  forgetSecret?(accessKey: string): Promise<void>;
+  /** Whether the desktop app starts at login. */
+  getLaunchAtLogin?(): Promise<boolean>;
+  setLaunchAtLogin?(on: boolean): Promise<void>;
+  /** Shows a folder in the system file manager; false when it does not exist. */
+  openFolder?(path: string): Promise<boolean>;
+  /** The desktop app's version. */
+  appVersion?(): Promise<string>;
 }
 
 /** The property of `window` the bridge is exposed under. */

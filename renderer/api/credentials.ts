@@ -2,13 +2,24 @@
  * Where a signed-in browser tab keeps its access key: sessionStorage only, so the secret is gone when
  * the tab closes and is never shared with other tabs or written to disk by the app.
  */
-import type { Credentials } from './client.js';
+import type { Credentials } from './core.js';
 
 /** The part of the Web Storage API used here; sessionStorage in the app, a Map-backed stand-in in tests. */
 export interface KeyValueStorage {
   getItem(key: string): string | null;
   setItem(key: string, value: string): void;
   removeItem(key: string): void;
+}
+
+/**
+ * How the tab signed in: `key` with a pasted access key, `session` with a session key from a sign-in
+ * link (signing out deletes it on the service), `owner` through the desktop bridge (never stored).
+ */
+export type SignInKind = 'key' | 'session' | 'owner';
+
+export interface StoredSignIn {
+  credentials: Credentials;
+  kind: Exclude<SignInKind, 'owner'>;
 }
 
 const STORAGE_KEY = 'pinfold.credentials';
@@ -29,16 +40,16 @@ export function checkCredentials(accessKey: string, accessSecret: string): Crede
   return { ok: true, credentials: { accessKey: key, accessSecret: secret } };
 }
 
-export function loadCredentials(storage: KeyValueStorage): Credentials | null {
+export function loadSignIn(storage: KeyValueStorage): StoredSignIn | null {
   const text = storage.getItem(STORAGE_KEY);
   if (text === null) return null;
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed === 'object' && parsed !== null) {
-      const { accessKey, accessSecret } = parsed as Record<string, unknown>;
-      if (typeof accessKey === 'string' && typeof accessSecret === 'string') {
+      const { accessKey, accessSecret, session } = parsed as Record<string, unknown>;
+      if (typeof accessKey === 'string' && typeof accessSecret === 'string' && (session === undefined || session === true)) {
         const check = checkCredentials(accessKey, accessSecret);
-        if (check.ok) return check.credentials;
+        if (check.ok) return { credentials: check.credentials, kind: session === true ? 'session' : 'key' };
       }
     }
   } catch {
@@ -48,10 +59,11 @@ export function loadCredentials(storage: KeyValueStorage): Credentials | null {
   return null;
 }
 
-export function saveCredentials(storage: KeyValueStorage, credentials: Credentials): void {
-  storage.setItem(STORAGE_KEY, JSON.stringify({ accessKey: credentials.accessKey, accessSecret: credentials.accessSecret }));
+export function saveSignIn(storage: KeyValueStorage, signIn: StoredSignIn): void {
+  const { accessKey, accessSecret } = signIn.credentials;
+  storage.setItem(STORAGE_KEY, JSON.stringify(signIn.kind === 'session' ? { accessKey, accessSecret, session: true } : { accessKey, accessSecret }));
 }
 
-export function clearCredentials(storage: KeyValueStorage): void {
+export function clearSignIn(storage: KeyValueStorage): void {
   storage.removeItem(STORAGE_KEY);
 }

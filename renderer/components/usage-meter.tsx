@@ -1,25 +1,32 @@
 import { formatAmount, formatLimit, formatPercent, usageFraction, usageLevel, type UsageRow } from '../lib/format.js';
+import './usage-meter.css';
 
-/** One usage figure against its plan limit: numbers as text, and a bar when there is a limit. */
+/**
+ * One usage figure against its plan limit: the numbers as text, and a meter only when there is a limit
+ * to measure against. An unlimited limit reads "Unlimited" and draws no bar (an empty bar would look
+ * like something still loading).
+ */
 export function UsageMeter({ row }: { row: UsageRow }) {
   const fraction = usageFraction(row.used, row.limit);
   const level = usageLevel(row.used, row.limit);
   const labelId = `usage-${row.key}-label`;
+  const used = formatAmount(row.used, row.unit);
+  const limit = formatLimit(row.limit, row.unit);
   return (
     <li className={`usage usage-${level}`} data-testid={`usage-${row.key}`} aria-labelledby={labelId}>
       <div className="usage-head">
         <h3 id={labelId} className="usage-label">
           {row.label}
         </h3>
-        {fraction !== null ? <span className="usage-percent">{formatPercent(fraction)}</span> : null}
+        {fraction !== null ? <span className="usage-percent numeric">{formatPercent(fraction)}</span> : null}
       </div>
-      <p className="usage-figures">
+      <p className="usage-figures numeric">
         <span className="usage-used" data-testid="used">
-          {formatAmount(row.used, row.unit)}
+          {used}
         </span>
-        <span className="usage-of"> of </span>
-        <span className="usage-limit" data-testid="limit">
-          {formatLimit(row.limit, row.unit)}
+        <span className="usage-of">{fraction !== null ? ' of ' : ' · '}</span>
+        <span className={fraction !== null ? 'usage-limit' : 'usage-limit usage-unlimited'} data-testid="limit">
+          {limit}
         </span>
       </p>
       {fraction !== null ? (
@@ -30,14 +37,12 @@ export function UsageMeter({ row }: { row: UsageRow }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.round(fraction * 100)}
-          aria-valuetext={`${formatAmount(row.used, row.unit)} of ${formatLimit(row.limit, row.unit)}`}
+          aria-valuetext={`${used} of ${limit}`}
         >
           {/* Any use at all shows a sliver, so 2 KiB of 1 GiB does not look like nothing. */}
           <div className="usage-bar-fill" style={{ width: fraction > 0 ? `max(${fraction * 100}%, 4px)` : '0' }} />
         </div>
-      ) : (
-        <div className="usage-bar usage-bar-unlimited" aria-hidden="true" />
-      )}
+      ) : null}
       <p className="usage-description">{row.description}</p>
     </li>
   );

@@ -1,6 +1,6 @@
 /**
- * How the Overview turns usage numbers into text. Pure functions with a fixed locale, so what the
- * page shows is predictable and the e2e test can compute the same strings.
+ * How the window turns numbers, sizes, times and identifiers into text. Pure functions with a fixed
+ * locale, so what a page shows is predictable and the e2e tests can compute the same strings.
  */
 import type { PartnerUserUsage } from '../../shared/api-types.js';
 
@@ -27,6 +27,11 @@ export function formatBytes(bytes: number): string {
   return `${rounded} ${BYTE_UNITS[unit]}`;
 }
 
+/** Axis steps for byte values: 1, 2, 4 … 512 of each binary unit, so every label is a round size. */
+export const BYTE_STEPS: readonly number[] = BYTE_UNITS.slice(0, 6).flatMap((_unit, power) =>
+  [1, 2, 4, 8, 16, 32, 64, 128, 256, 512].map((factor) => factor * 1024 ** power),
+);
+
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export function formatCount(count: number): string {
@@ -40,8 +45,9 @@ export function formatAmount(amount: number, unit: UsageUnit): string {
   return unit === 'bytes' ? formatBytes(amount) : formatCount(amount);
 }
 
+/** "Unlimited" for the owner's plan: a word, never a bar that looks empty or loading. */
 export function formatLimit(limit: number, unit: UsageUnit): string {
-  return isUnlimited(limit) ? 'unlimited' : formatAmount(limit, unit);
+  return isUnlimited(limit) ? 'Unlimited' : formatAmount(limit, unit);
 }
 
 /** Share of the limit used, 0..1 (capped), or null when there is no limit to measure against. */
@@ -80,6 +86,72 @@ const TIME = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
 export function formatTime(date: Date): string {
   return TIME.format(date);
+}
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/** An event's moment in the user's time zone: "Nov 25, 2026, 3:04 PM". */
+export function formatDateTime(unixSeconds: number): string {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return '—';
+  return DATE_TIME.format(new Date(unixSeconds * 1000));
+}
+
+const SHORT_DAY = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A UTC day of the usage table ("2026-11-25") as "Nov 25". */
+export function formatDay(day: string): string {
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  return Number.isNaN(ms) ? day : SHORT_DAY.format(new Date(ms));
+}
+
+const MEDIUM_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const RELATIVE = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
+const RELATIVE_STEPS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+];
+
+/**
+ * "just now", "5 minutes ago", "yesterday", "in 2 hours"; past 30 days the date itself, since "4
+ * months ago" says less than "Jul 3, 2026".
+ */
+export function formatRelative(unixSeconds: number, nowMs: number): string {
+  if (!Number.isFinite(unixSeconds) || unixSeconds <= 0) return '—';
+  let value = (unixSeconds * 1000 - nowMs) / 1000;
+  if (Math.abs(value) < 45) return 'just now';
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return RELATIVE.format(Math.sign(value) * Math.round(Math.abs(value)), unit);
+    value /= size;
+  }
+  return MEDIUM_DATE.format(new Date(unixSeconds * 1000));
+}
+
+/** Seconds as the largest whole unit that fits: 3600 → "1 hour", 90 → "90 seconds", 600 → "10 minutes". */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return '—';
+  const units: ReadonlyArray<[string, number]> = [
+    ['day', 86_400],
+    ['hour', 3600],
+    ['minute', 60],
+  ];
+  for (const [name, size] of units) {
+    if (seconds >= size && seconds % size === 0) {
+      const count = seconds / size;
+      return `${formatCount(count)} ${name}${count === 1 ? '' : 's'}`;
+    }
+  }
+  return `${formatCount(seconds)} second${seconds === 1 ? '' : 's'}`;
+}
+
+/**
+ * Keeps the start and the end of a long identifier (a CID, a key, an IPNS name), which are what people
+ * compare: "bafybeigdy…kjhxu". The full value stays in the title and the copy button.
+ */
+export function middleEllipsis(value: string, head = 10, tail = 6): string {
+  if (value.length <= head + tail + 1) return value;
+  return `${value.slice(0, head)}…${value.slice(-tail)}`;
 }
 
 type UsageKey = 'pinned_count' | 'pinned_bytes' | 'ingress' | 'egress' | 'ipns';

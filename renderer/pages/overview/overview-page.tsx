@@ -1,116 +1,78 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { AccountUsage } from '../../../shared/api-types.js';
-import type { ApiClient, Credentials } from '../../api/client.js';
-import { ApiError } from '../../api/client.js';
-import { ErrorMessage } from '../../components/error-message.js';
+import { useEffect, useRef } from 'react';
+import { useAccount } from '../../app/account.js';
+import { useResource } from '../../app/hooks/use-resource.js';
+import { useApi, useSession } from '../../app/session.js';
+import { useEvent } from '../../events/events-provider.js';
+import { InlineError } from '../../components/inline-error.js';
+import { Page } from '../../components/page.js';
+import { Section } from '../../components/section.js';
 import { UsageMeter } from '../../components/usage-meter.js';
-import { formatDate, formatTime, usageRows } from '../../lib/format.js';
-import { describeError } from '../../lib/messages.js';
+import { formatDate, usageRows } from '../../lib/format.js';
+import { isEmptyAccount } from '../../lib/usage-series.js';
+import { AccountSummary } from './account-summary.js';
+import { FirstSteps } from './first-steps.js';
+import { UsageCharts } from './usage-charts.js';
+import './overview.css';
 
-interface OverviewPageProps {
-  client: ApiClient;
-  credentials: Credentials;
-  initialUsage: AccountUsage | undefined;
-  /** The service no longer accepts the key: the app goes back to sign-in with this message. */
-  onUnauthorized: (message: string) => void;
-}
+/** After a usage event, the per-day figures are fetched again at most this often. */
+const DAILY_REFRESH_MS = 10_000;
+export const CHART_DAYS = 30;
 
-export function OverviewPage({ client, credentials, initialUsage, onUnauthorized }: OverviewPageProps) {
-  const [usage, setUsage] = useState<AccountUsage | null>(initialUsage ?? null);
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(initialUsage ? new Date() : null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(initialUsage === undefined);
-  const inFlight = useRef<AbortController | null>(null);
+/**
+ * Usage against the plan's limits (live: `event: usage`), traffic and pinned storage over the last 30
+ * days, and, for an account with nothing in it yet, the first steps.
+ */
+export function OverviewPage() {
+  const api = useApi();
+  const { credentials } = useSession();
+  const account = useAccount();
+  const daily = useResource((signal) => api.account.daily(credentials, CHART_DAYS, signal), [api, credentials]);
 
-  const refresh = useCallback(async () => {
-    inFlight.current?.abort();
-    const controller = new AbortController();
-    inFlight.current = controller;
-    setLoading(true);
-    try {
-      const next = await client.stats(credentials, controller.signal);
-      if (controller.signal.aborted) return;
-      setUsage(next);
-      setUpdatedAt(new Date());
-      setError(null);
-    } catch (failure) {
-      if (controller.signal.aborted) return;
-      if (failure instanceof ApiError && failure.isUnauthorized) {
-        onUnauthorized(describeError(failure));
-        return;
-      }
-      setError(describeError(failure));
-    } finally {
-      if (!controller.signal.aborted) setLoading(false);
-    }
-  }, [client, credentials, onUnauthorized]);
-
-  useEffect(() => {
-    if (initialUsage === undefined) void refresh();
-    return () => inFlight.current?.abort();
-    // Only on mount: later loads are the user's refreshes.
-  }, []);
-
-  return (
-    <section className="overview" aria-labelledby="overview-title" aria-busy={loading}>
-      <div className="page-head">
-        <h1 id="overview-title">Overview</h1>
-        <button type="button" className="button" onClick={() => void refresh()} disabled={loading}>
-          {loading ? 'Refreshing…' : 'Refresh'}
-        </button>
-      </div>
-      <ErrorMessage message={error} />
-      {usage ? <AccountSummary usage={usage} /> : null}
-      {usage ? (
-        <section aria-labelledby="usage-title">
-          <h2 id="usage-title">Usage against plan limits</h2>
-          <ul className="usage-grid">
-            {usageRows(usage).map((row) => (
-              <UsageMeter key={row.key} row={row} />
-            ))}
-          </ul>
-        </section>
-      ) : loading ? (
-        <p className="status" role="status">
-          Loading usage…
-        </p>
-      ) : null}
-      <p className="status updated" role="status" aria-live="polite">
-        {updatedAt ? `Updated at ${formatTime(updatedAt)}` : ''}
-      </p>
-    </section>
+  // Usage changed: today's bar changed too. Fetched again after a pause, so a busy upload does not refetch per event.
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEvent('usage', () => {
+    if (pending.current) return;
+    pending.current = setTimeout(() => {
+      pending.current = null;
+      daily.reload();
+    }, DAILY_REFRESH_MS);
+  });
+  useEffect(
+    () => () => {
+      if (pending.current) clearTimeout(pending.current);
+    },
+    [],
   );
-}
 
-function AccountSummary({ usage }: { usage: AccountUsage }) {
+  const usage = account.usage;
   return (
-    <dl className="card summary" data-testid="summary">
-      <div>
-        <dt>Plan</dt>
-        <dd data-testid="plan">{usage.plan}</dd>
-      </div>
-      {usage.next_plan && usage.next_plan !== usage.plan ? (
-        <div>
-          <dt>Next plan</dt>
-          <dd data-testid="next-plan">{usage.next_plan}</dd>
-        </div>
-      ) : null}
-      <div>
-        <dt>Next bill</dt>
-        <dd data-testid="next-bill">{formatDate(usage.next_bill_at)}</dd>
-      </div>
-      {usage.token_amount !== undefined ? (
-        <div>
-          <dt>Balance</dt>
-          <dd data-testid="balance">{usage.token_amount}</dd>
-        </div>
-      ) : null}
-      {usage.name || usage.email ? (
-        <div>
-          <dt>Account</dt>
-          <dd data-testid="account">{usage.name || usage.email}</dd>
-        </div>
-      ) : null}
-    </dl>
+    <Page
+      title="Overview"
+      description={usage ? `Usage of this account against the limits of its ${usage.plan} plan. The figures update by themselves.` : undefined}
+    >
+      {usage ? (
+        <>
+          <AccountSummary usage={usage} />
+          {isEmptyAccount(usage) ? <FirstSteps /> : null}
+          <Section
+            title="Usage against plan limits"
+            description={`Uploads and downloads count from the start of the month until ${formatDate(usage.next_bill_at)} (UTC).`}
+          >
+            <ul className="usage-grid">
+              {usageRows(usage).map((row) => (
+                <UsageMeter key={row.key} row={row} />
+              ))}
+            </ul>
+          </Section>
+          <UsageCharts days={daily.data} error={daily.error} waiting={daily.waiting} onRetry={daily.reload} />
+        </>
+      ) : account.error ? (
+        <InlineError message={account.error} onRetry={account.reload} />
+      ) : (
+        <p className="muted" role="status">
+          {account.waiting ? 'Waiting for the Pinfold service…' : 'Loading usage…'}
+        </p>
+      )}
+    </Page>
   );
 }

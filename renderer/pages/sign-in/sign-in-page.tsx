@@ -1,32 +1,41 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
-import type { AccountUsage } from '../../../shared/api-types.js';
-import type { ApiClient, Credentials } from '../../api/client.js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/api-error.js';
 import { checkCredentials } from '../../api/credentials.js';
-import { ErrorMessage } from '../../components/error-message.js';
+import { useServices } from '../../app/services-context.js';
+import { useSessionControl } from '../../app/session.js';
+import { Notice } from '../../components/banner.js';
+import { Button } from '../../components/button.js';
+import { BrandMark } from '../../components/icons.js';
+import { InlineError } from '../../components/inline-error.js';
+import { TextField } from '../../components/text-field.js';
+import { desktopBridge } from '../../desktop-bridge.js';
 import { describeError } from '../../lib/messages.js';
+import '../../components/surfaces.css';
+import './sign-in.css';
 
-interface SignInPageProps {
-  client: ApiClient;
-  /** Why the user is here again (session ended, desktop sign-in failed), shown above the form. */
-  notice: string | null;
-  onSignedIn: (credentials: Credentials, usage: AccountUsage) => void;
-}
-
-export function SignInPage({ client, notice, onSignedIn }: SignInPageProps) {
-  const keyId = useId();
-  const secretId = useId();
-  const errorId = useId();
+/**
+ * Sign-in: in the desktop app "Sign in as owner" (the bridge hands over the owner key); anywhere, an
+ * access key and its secret, checked with a stats call before anything is kept. Sign-in links
+ * (`pinfold open`) are redeemed by the session before this page shows.
+ */
+export function SignInPage({ notice }: { notice: string | null }) {
+  const { api } = useServices();
+  const { signIn, signInAsOwner } = useSessionControl();
   const keyInput = useRef<HTMLInputElement>(null);
   const secretInput = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [invalidField, setInvalidField] = useState<'accessKey' | 'accessSecret' | null>(null);
   const [busy, setBusy] = useState(false);
+  const desktop = desktopBridge() !== null;
+
+  useEffect(() => {
+    document.title = 'Sign in · Pinfold';
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    const form = new FormData(event.currentTarget);
-    const check = checkCredentials(String(form.get('accessKey') ?? ''), String(form.get('accessSecret') ?? ''));
+    const check = checkCredentials(keyInput.current?.value ?? '', secretInput.current?.value ?? '');
     if (!check.ok) {
       setError(check.message);
       setInvalidField(check.field);
@@ -38,61 +47,69 @@ export function SignInPage({ client, notice, onSignedIn }: SignInPageProps) {
     setInvalidField(null);
     try {
       // Signing in is proving the key works: the stats call needs an admin key, as the Overview does.
-      const usage = await client.stats(check.credentials);
-      onSignedIn(check.credentials, usage);
+      await api.account.stats(check.credentials);
+      signIn(check.credentials, 'key');
     } catch (failure) {
-      setError(describeError(failure));
+      setError(
+        failure instanceof ApiError && failure.kind === 'http' && failure.code === 403
+          ? `This key may not read the account (${failure.msg}). Sign in with a key that has the admin permission.`
+          : describeError(failure),
+      );
       setBusy(false);
       secretInput.current?.select();
     }
   };
 
   return (
-    <section className="card sign-in" aria-labelledby="sign-in-title">
-      <h1 id="sign-in-title">Sign in</h1>
-      <p className="hint">
-        Paste an access key and its secret. The owner key of a headless service is in <code>owner-key.json</code> in its data
-        folder. Pinfold keeps them in this tab only, until you close it.
-      </p>
-      {notice ? (
-        <p className="notice" role="status">
-          {notice}
-        </p>
-      ) : null}
-      <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={errorId}>
-        <div className="field">
-          <label htmlFor={keyId}>Access key</label>
-          <input
+    <main className="sign-in-screen" id="main">
+      <div className="sign-in-brand">
+        <BrandMark size={32} />
+        <span>Pinfold</span>
+      </div>
+      <section className="card sign-in" aria-labelledby="sign-in-title">
+        <h1 id="sign-in-title">Sign in</h1>
+        {notice ? <Notice role="status">{notice}</Notice> : null}
+        {desktop ? (
+          <div className="sign-in-owner">
+            <Button variant="primary" icon="keys" onClick={signInAsOwner}>
+              Sign in as owner
+            </Button>
+            <p className="muted">The desktop app signs you in with the owner key it keeps for you.</p>
+          </div>
+        ) : (
+          <p className="muted">
+            Run <code>pinfold open</code> on this machine for a one-time sign-in link, or paste an access key and its secret. The owner key of a headless
+            service is in <code>owner-key.json</code> in its data folder.
+          </p>
+        )}
+        <form className="sign-in-form" onSubmit={(event) => void submit(event)} noValidate>
+          {desktop ? <p className="sign-in-divider">or with an access key</p> : null}
+          <TextField
             ref={keyInput}
-            id={keyId}
+            label="Access key"
             name="accessKey"
-            type="text"
             autoComplete="username"
             spellCheck={false}
             autoCapitalize="off"
-            required
-            aria-invalid={invalidField === 'accessKey' || undefined}
             placeholder="00000000-0000-0000-0000-000000000000"
+            error={invalidField === 'accessKey' ? error : null}
           />
-        </div>
-        <div className="field">
-          <label htmlFor={secretId}>Access secret</label>
-          <input
+          <TextField
             ref={secretInput}
-            id={secretId}
+            label="Access secret"
             name="accessSecret"
             type="password"
             autoComplete="current-password"
             spellCheck={false}
-            required
-            aria-invalid={invalidField === 'accessSecret' || undefined}
+            error={invalidField === 'accessSecret' ? error : null}
           />
-        </div>
-        <ErrorMessage id={errorId} message={error} />
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-          {busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-    </section>
+          <InlineError message={invalidField === null ? error : null} />
+          <Button type="submit" variant={desktop ? 'secondary' : 'primary'} busy={busy} busyLabel="Signing in…">
+            Sign in
+          </Button>
+          <p className="field-hint">Pinfold keeps the key in this tab only, until you close it.</p>
+        </form>
+      </section>
+    </main>
   );
 }

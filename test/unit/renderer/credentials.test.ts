@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkCredentials, clearCredentials, loadCredentials, saveCredentials, type KeyValueStorage } from '../../../renderer/api/credentials.js';
-import { ApiError } from '../../../renderer/api/client.js';
-import { describeError } from '../../../renderer/lib/messages.js';
+import { ApiError } from '../../../renderer/api/api-error.js';
+import { checkCredentials, clearSignIn, loadSignIn, saveSignIn, type KeyValueStorage } from '../../../renderer/api/credentials.js';
+import { describeError, sentence } from '../../../renderer/lib/messages.js';
 
 function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
   const entries = new Map<string, string>();
@@ -26,36 +26,65 @@ describe('checkCredentials', () => {
   });
 });
 
-describe('session storage of credentials', () => {
-  it('saves, loads and clears', () => {
+describe('session storage of the sign-in', () => {
+  it('saves, loads and clears a pasted key', () => {
     const storage = memoryStorage();
-    expect(loadCredentials(storage)).toBeNull();
-    saveCredentials(storage, { accessKey: 'k', accessSecret: 's' });
-    expect(loadCredentials(storage)).toEqual({ accessKey: 'k', accessSecret: 's' });
-    clearCredentials(storage);
-    expect(loadCredentials(storage)).toBeNull();
+    expect(loadSignIn(storage)).toBeNull();
+    saveSignIn(storage, { credentials: { accessKey: 'k', accessSecret: 's' }, kind: 'key' });
+    expect(JSON.parse(storage.entries.get('pinfold.credentials') ?? '')).toEqual({ accessKey: 'k', accessSecret: 's' });
+    expect(loadSignIn(storage)).toEqual({ credentials: { accessKey: 'k', accessSecret: 's' }, kind: 'key' });
+    clearSignIn(storage);
+    expect(loadSignIn(storage)).toBeNull();
     expect(storage.entries.size).toBe(0);
+  });
+
+  it('remembers that a key is a session key from a sign-in link (Sign out deletes it on the service)', () => {
+    const storage = memoryStorage();
+    saveSignIn(storage, { credentials: { accessKey: 'k', accessSecret: 's' }, kind: 'session' });
+    expect(loadSignIn(storage)).toEqual({ credentials: { accessKey: 'k', accessSecret: 's' }, kind: 'session' });
   });
 
   it('drops a damaged entry instead of using it', () => {
     const storage = memoryStorage();
-    storage.setItem('pinfold.credentials', '{not json');
-    expect(loadCredentials(storage)).toBeNull();
-    expect(storage.entries.size).toBe(0);
-    storage.setItem('pinfold.credentials', JSON.stringify({ accessKey: 'k', accessSecret: 42 }));
-    expect(loadCredentials(storage)).toBeNull();
-    expect(storage.entries.size).toBe(0);
+    for (const damaged of [
+      '{not json',
+      JSON.stringify({ accessKey: 'k', accessSecret: 42 }),
+      JSON.stringify({ accessKey: 'k', accessSecret: 's', session: 'yes' }),
+      JSON.stringify({ accessKey: 'k y', accessSecret: 's' }),
+    ]) {
+      storage.setItem('pinfold.credentials', damaged);
+      expect(loadSignIn(storage)).toBeNull();
+      expect(storage.entries.size).toBe(0);
+    }
   });
 });
 
 describe('describeError', () => {
-  it('keeps the service message and says what to do', () => {
-    expect(describeError(new ApiError('http', 401, 'invalid access secret'))).toBe(
-      'The service did not accept this access key: invalid access secret.',
-    );
-    expect(describeError(new ApiError('http', 403, 'permission denied'))).toContain('admin permission');
-    expect(describeError(new ApiError('http', 500, 'internal error'))).toBe('The service answered 500: internal error.');
+  it('keeps the service message, as a sentence, and says what to do', () => {
+    expect(describeError(new ApiError('http', 400, 'name is longer than 255 characters'))).toBe('Name is longer than 255 characters.');
+    expect(describeError(new ApiError('http', 409, 'alias already used: site'))).toBe('Alias already used: site.');
+    expect(describeError(new ApiError('http', 401, 'invalid access secret'))).toBe('The service did not accept this access key: invalid access secret.');
+    expect(describeError(new ApiError('http', 403, 'permission denied: admin'))).toBe('Not allowed: permission denied: admin.');
+    expect(describeError(new ApiError('http', 402, 'balance 0.00 is below the fee 4.99'))).toBe('The balance is too low: balance 0.00 is below the fee 4.99.');
+    expect(describeError(new ApiError('http', 404, 'no such pin'))).toBe('Not found: no such pin.');
+    expect(describeError(new ApiError('http', 429, 'too many event streams'))).toBe('Too many event streams. Try again in a moment.');
+    expect(describeError(new ApiError('http', 500, 'internal error'))).toBe('The service failed (500): internal error.');
+    expect(describeError(new ApiError('http', 418, 'teapot'))).toBe('The service answered 418: teapot.');
     expect(describeError(new ApiError('network', 0, 'Cannot reach the Pinfold service.'))).toBe('Cannot reach the Pinfold service.');
     expect(describeError(new TypeError('boom'))).toBe('Something went wrong: boom');
+    expect(describeError('?')).toBe('Something went wrong.');
+  });
+
+  it('names the plan limit that was reached in words', () => {
+    expect(describeError(new ApiError('http', 403, 'plan limit reached: pinned_bytes'))).toBe(
+      "Your plan's limit on pinned storage is reached. Unpin something or move to a larger plan.",
+    );
+    expect(describeError(new ApiError('http', 403, 'plan limit reached: ipns'))).toContain('IPNS names');
+  });
+
+  it('sentence() capitalises and ends with a full stop, once', () => {
+    expect(sentence('  done ')).toBe('Done.');
+    expect(sentence('Really?')).toBe('Really?');
+    expect(sentence('')).toBe('');
   });
 });

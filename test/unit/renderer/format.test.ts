@@ -3,6 +3,10 @@ import {
   formatBytes,
   formatCount,
   formatDate,
+  formatDay,
+  formatDuration,
+  formatRelative,
+  middleEllipsis,
   formatLimit,
   formatPercent,
   isUnlimited,
@@ -43,8 +47,8 @@ describe('limits', () => {
   it('treats Number.MAX_SAFE_INTEGER as unlimited and nothing below it', () => {
     expect(isUnlimited(Number.MAX_SAFE_INTEGER)).toBe(true);
     expect(isUnlimited(Number.MAX_SAFE_INTEGER - 1)).toBe(false);
-    expect(formatLimit(Number.MAX_SAFE_INTEGER, 'bytes')).toBe('unlimited');
-    expect(formatLimit(Number.MAX_SAFE_INTEGER, 'count')).toBe('unlimited');
+    expect(formatLimit(Number.MAX_SAFE_INTEGER, 'bytes')).toBe('Unlimited');
+    expect(formatLimit(Number.MAX_SAFE_INTEGER, 'count')).toBe('Unlimited');
     expect(formatLimit(GiB, 'bytes')).toBe('1 GiB');
     expect(formatLimit(1000, 'count')).toBe('1,000');
   });
@@ -116,5 +120,44 @@ describe('usageRows', () => {
       ['egress', 7, 8, 'bytes'],
       ['ipns', 9, 10, 'count'],
     ]);
+  });
+});
+
+describe('time and identifiers', () => {
+  const now = Date.parse('2026-11-25T12:00:00Z');
+  const at = (offsetSeconds: number) => now / 1000 + offsetSeconds;
+
+  it('says how long ago in words, and the date itself past a month', () => {
+    expect(formatRelative(at(-10), now)).toBe('just now');
+    expect(formatRelative(at(-90), now)).toBe('2 minutes ago');
+    expect(formatRelative(at(-3 * 3600), now)).toBe('3 hours ago');
+    expect(formatRelative(at(-86_400), now)).toBe('yesterday');
+    expect(formatRelative(at(-5 * 86_400), now)).toBe('5 days ago');
+    expect(formatRelative(at(2 * 3600), now)).toBe('in 2 hours');
+    expect(formatRelative(Date.parse('2026-07-03T12:00:00Z') / 1000, now)).toBe('Jul 3, 2026');
+    expect(formatRelative(0, now)).toBe('—');
+  });
+
+  it('shows a UTC day of the usage table as a short date', () => {
+    expect(formatDay('2026-11-25')).toBe('Nov 25');
+    expect(formatDay('2026-01-01')).toBe('Jan 1');
+    expect(formatDay('not a day')).toBe('not a day');
+  });
+
+  it('names a duration in its largest whole unit', () => {
+    expect(formatDuration(3600)).toBe('1 hour');
+    expect(formatDuration(600)).toBe('10 minutes');
+    expect(formatDuration(2 * 86_400)).toBe('2 days');
+    expect(formatDuration(90)).toBe('90 seconds');
+    expect(formatDuration(1)).toBe('1 second');
+    expect(formatDuration(-1)).toBe('—');
+  });
+
+  it('keeps both ends of a long identifier', () => {
+    const cid = 'bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi';
+    expect(middleEllipsis(cid)).toBe('bafybeigdy…5fbzdi');
+    expect(middleEllipsis(cid, 4, 4)).toBe('bafy…bzdi');
+    expect(middleEllipsis('short')).toBe('short');
+    expect(middleEllipsis('a'.repeat(17), 10, 6)).toBe('a'.repeat(17));
   });
 });

@@ -1,0 +1,39 @@
+import { PERMISSIONS, type AccessKeyListing, type AccessKeyView, type CreatedAccessKey, type Permission } from '../../shared/api-types.js';
+import type { ApiCore, Credentials, ListPage } from './core.js';
+import { arrayOf, hasStrings, isRecord } from './shape.js';
+
+export interface KeysApi {
+  /** GET /api/v0/keys (every key of the account, session keys marked; not paged, so total = items.length). */
+  list(credentials: Credentials, signal?: AbortSignal): Promise<ListPage<AccessKeyView>>;
+  /** POST /api/v0/key: the answer holds the secret, the only time the service ever shows it. */
+  create(credentials: Credentials, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<CreatedAccessKey>;
+  /** DELETE /api/v0/key. */
+  remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
+}
+
+export function keysApi(core: ApiCore): KeysApi {
+  return {
+    list: async (credentials, signal) => {
+      const items = await core.data({ path: '/api/v0/keys', credentials, signal }, arrayOf(isAccessKeyView), 'the key list');
+      return { items, total: items.length };
+    },
+    create: (credentials, key, signal) => core.data({ method: 'POST', path: '/api/v0/key', credentials, signal, body: key }, isCreatedAccessKey, 'the new key'),
+    remove: (credentials, name, signal) => core.empty({ method: 'DELETE', path: '/api/v0/key', credentials, signal, body: { name } }),
+  };
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
+}
+
+export function isAccessKeyListing(value: unknown): value is AccessKeyListing {
+  return isRecord(value) && hasStrings(value, ['name', 'access_key']) && Array.isArray(value.permissions) && value.permissions.every(isPermission);
+}
+
+export function isCreatedAccessKey(value: unknown): value is CreatedAccessKey {
+  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret']);
+}
+
+export function isAccessKeyView(value: unknown): value is AccessKeyView {
+  return isAccessKeyListing(value) && isRecord(value) && (value.session === false || (value.session === true && typeof value.expires_at === 'number'));
+}

@@ -1,0 +1,68 @@
+import type { IpnsRecordView } from '../../shared/api-types.js';
+import type { ApiCore, Credentials, ListPage } from './core.js';
+import { hasNumbers, hasStrings, isRecord } from './shape.js';
+
+export interface NameBinding {
+  name: string;
+  value: string;
+}
+
+/** The body of POST /api/v0/name/import (spec: Import IPNS record). */
+export interface NameImport {
+  name: string;
+  value: string;
+  secret_key: string;
+  format: 'pem-pkcs8-cleartext' | 'libp2p-protobuf-cleartext';
+  alias?: string;
+  seq?: number;
+}
+
+export interface NamesApi {
+  /** GET /api/v0/ipns. */
+  list(credentials: Credentials, query: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<IpnsRecordView>>;
+  /** GET /api/v0/ipns/{name}. */
+  get(credentials: Credentials, name: string, signal?: AbortSignal): Promise<IpnsRecordView>;
+  /** GET /api/v0/ipns/search?alias= (exact, case-sensitive). */
+  byAlias(credentials: Credentials, alias: string, signal?: AbortSignal): Promise<IpnsRecordView>;
+  /** POST /api/v0/name/create?arg=&alias=&pin=. */
+  create(credentials: Credentials, name: { cid: string; alias?: string | undefined; pin?: boolean }, signal?: AbortSignal): Promise<NameBinding>;
+  /** POST /api/v0/name/publish?arg=&key=&pin=. */
+  publish(credentials: Credentials, name: { name: string; cid: string; pin?: boolean }, signal?: AbortSignal): Promise<NameBinding>;
+  /** POST /api/v0/name/import. The key goes only to the local service. */
+  import(credentials: Credentials, body: NameImport, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/name/rm?key=. */
+  remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/ipns/alias. */
+  setAlias(credentials: Credentials, name: string, alias: string, signal?: AbortSignal): Promise<void>;
+}
+
+export function namesApi(core: ApiCore): NamesApi {
+  return {
+    list: (credentials, query, signal) => core.list({ path: '/api/v0/ipns', credentials, signal, query: { ...query } }, isIpnsRecordView, 'the name list'),
+    get: (credentials, name, signal) => core.data({ path: `/api/v0/ipns/${encodeURIComponent(name)}`, credentials, signal }, isIpnsRecordView, 'a name'),
+    byAlias: (credentials, alias, signal) => core.data({ path: '/api/v0/ipns/search', credentials, signal, query: { alias } }, isIpnsRecordView, 'a name'),
+    create: (credentials, name, signal) =>
+      core.data(
+        { method: 'POST', path: '/api/v0/name/create', credentials, signal, query: { arg: name.cid, alias: name.alias, pin: name.pin } },
+        isNameBinding,
+        'the new name',
+      ),
+    publish: (credentials, name, signal) =>
+      core.data(
+        { method: 'POST', path: '/api/v0/name/publish', credentials, signal, query: { arg: name.cid, key: name.name, pin: name.pin } },
+        isNameBinding,
+        'the published name',
+      ),
+    import: (credentials, body, signal) => core.empty({ method: 'POST', path: '/api/v0/name/import', credentials, signal, body }),
+    remove: (credentials, name, signal) => core.empty({ method: 'POST', path: '/api/v0/name/rm', credentials, signal, query: { key: name } }),
+    setAlias: (credentials, name, alias, signal) => core.empty({ method: 'POST', path: '/api/v0/ipns/alias', credentials, signal, body: { name, alias } }),
+  };
+}
+
+export function isIpnsRecordView(value: unknown): value is IpnsRecordView {
+  return isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']);
+}
+
+export function isNameBinding(value: unknown): value is NameBinding {
+  return isRecord(value) && hasStrings(value, ['name', 'value']);
+}

@@ -1,0 +1,48 @@
+import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-types.js';
+import type { ApiCore, Credentials, ListPage } from './core.js';
+import { hasNumbers, hasStrings, isRecord } from './shape.js';
+
+export interface PinListQuery {
+  status?: PinStatus | undefined;
+  /** Case-insensitive substring of the pin name (extension). */
+  name?: string | undefined;
+  /** Any form of one CID: v0 and v1 of it match (extension). */
+  cid?: string | undefined;
+  limit?: number | undefined;
+  start?: number | undefined;
+  /** A `next` cursor of an earlier answer: the page after it, at one page's cost however deep (extension). */
+  after?: string | undefined;
+  /** A `prev` cursor: the page before it. */
+  before?: string | undefined;
+}
+
+export interface PinsApi {
+  /** GET /api/v0/pin: newest first, `total` counts what matches the filters; `next`/`prev` cursors beside it. */
+  list(credentials: Credentials, query: PinListQuery, signal?: AbortSignal): Promise<ListPage<PinRecord>>;
+  /** GET /api/v0/pin/{cid}. */
+  get(credentials: Credentials, cid: string, signal?: AbortSignal): Promise<PinRecord>;
+  /** POST /api/v0/pin/add?arg=&name=. */
+  add(credentials: Credentials, pin: { cid: string; name?: string | undefined }, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/pin/rm?arg=: the pin turns `unpinning` until the next GC cycle. */
+  remove(credentials: Credentials, cid: string, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/pin/rename. */
+  rename(credentials: Credentials, cid: string, name: string, signal?: AbortSignal): Promise<void>;
+}
+
+export function pinsApi(core: ApiCore): PinsApi {
+  return {
+    list: (credentials, query, signal) => core.list({ path: '/api/v0/pin', credentials, signal, query: { ...query } }, isPinRecord, 'the pin list'),
+    get: (credentials, cid, signal) => core.data({ path: `/api/v0/pin/${encodeURIComponent(cid)}`, credentials, signal }, isPinRecord, 'a pin'),
+    add: (credentials, pin, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/add', credentials, signal, query: { arg: pin.cid, name: pin.name } }),
+    remove: (credentials, cid, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rm', credentials, signal, query: { arg: cid } }),
+    rename: (credentials, cid, name, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rename', credentials, signal, body: { cid, name } }),
+  };
+}
+
+export function isPinStatus(value: unknown): value is PinStatus {
+  return typeof value === 'string' && (PIN_STATUSES as readonly string[]).includes(value);
+}
+
+export function isPinRecord(value: unknown): value is PinRecord {
+  return isRecord(value) && hasStrings(value, ['name', 'cid']) && isPinStatus(value.status) && hasNumbers(value, ['size', 'created_at']);
+}

@@ -1,0 +1,38 @@
+import type { ServiceFacts } from '../../shared/api-types.js';
+import type { ApiCore, Credentials } from './core.js';
+import { hasNumbers, hasStrings, isRecord } from './shape.js';
+
+/** What POST /api/v0/repo/gc answers: what one collection cycle removed. */
+export interface GarbageCollection {
+  pins_removed: number;
+  blocks_deleted: number;
+}
+
+/** The service itself: owner account's admin keys only (others get 403). */
+export interface ServiceApi {
+  /** GET /api/v0/service: version, data folder, listening URL, GC settings. */
+  facts(credentials: Credentials, signal?: AbortSignal): Promise<ServiceFacts>;
+  /** POST /api/v0/repo/gc: one garbage-collection cycle now. */
+  collectGarbage(credentials: Credentials, signal?: AbortSignal): Promise<GarbageCollection>;
+}
+
+export function serviceApi(core: ApiCore): ServiceApi {
+  return {
+    facts: (credentials, signal) => core.data({ path: '/api/v0/service', credentials, signal }, isServiceFacts, 'the service facts'),
+    collectGarbage: (credentials, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/repo/gc', credentials, signal }, isGarbageCollection, 'the garbage collection result'),
+  };
+}
+
+export function isGarbageCollection(value: unknown): value is GarbageCollection {
+  return isRecord(value) && hasNumbers(value, ['pins_removed', 'blocks_deleted']);
+}
+
+export function isServiceFacts(value: unknown): value is ServiceFacts {
+  return (
+    isRecord(value) &&
+    hasStrings(value, ['version', 'data_dir', 'url', 'cid_profile']) &&
+    hasNumbers(value, ['gc_interval_seconds', 'gc_grace_seconds', 'started_at']) &&
+    typeof value.public_gateway === 'boolean'
+  );
+}

@@ -1,0 +1,29 @@
+import type { SessionKey, SignInCode } from '../../shared/api-types.js';
+import type { ApiCore, Credentials } from './core.js';
+import { hasNumbers, hasStrings, isRecord } from './shape.js';
+
+/** Sign-in without a secret (api12 section 2). */
+export interface SessionApi {
+  /** POST /api/v0/session?code=: exchanges a one-time sign-in code for a session key (no key, no ts). */
+  redeem(code: string, signal?: AbortSignal): Promise<SessionKey>;
+  /** DELETE /api/v0/session: deletes the session key these credentials are (signing out). */
+  end(credentials: Credentials, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/session/code (owner): a fresh one-time sign-in link. */
+  createCode(credentials: Credentials, signal?: AbortSignal): Promise<SignInCode>;
+}
+
+export function sessionApi(core: ApiCore): SessionApi {
+  return {
+    redeem: (code, signal) => core.data({ method: 'POST', path: '/api/v0/session', signal, query: { code } }, isSessionKey, 'the session key'),
+    end: (credentials, signal) => core.empty({ method: 'DELETE', path: '/api/v0/session', credentials, signal }),
+    createCode: (credentials, signal) => core.data({ method: 'POST', path: '/api/v0/session/code', credentials, signal }, isSignInCode, 'the sign-in code'),
+  };
+}
+
+export function isSessionKey(value: unknown): value is SessionKey {
+  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret', 'name']) && hasNumbers(value, ['expires_at']);
+}
+
+export function isSignInCode(value: unknown): value is SignInCode {
+  return isRecord(value) && hasStrings(value, ['code', 'url']) && hasNumbers(value, ['expires_at']);
+}

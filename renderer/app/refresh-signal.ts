@@ -1,0 +1,18 @@
+/**
+ * "Fetch again": bumped when the service answers after being unreachable and when the event stream is
+ * open again after a gap (events may have been missed). Every useResource refetches on a bump.
+ */
+import { createStore, type Store } from '../lib/store.js';
+
+export interface RefreshSignal {
+  readonly epoch: Store<number>;
+  bump: () => void;
+}
+
+export function createRefreshSignal(): RefreshSignal {
+  const epoch = createStore(0);
+  return {
+    epoch,
+    bump: () => epoch.set(epoch.get() + 1),
+  };
+}

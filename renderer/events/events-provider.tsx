@@ -1,0 +1,54 @@
+/**
+ * The window's one event stream, open while someone is signed in and the window is visible, and the
+ * hook pages use to hear from it:
+ *
+ *   useEvent('pin', (pin) => pins.update((page) => applyPinEvent(page, pin)));
+ *
+ * When the stream is open again after a gap (hidden window, service restart), the refresh signal makes
+ * every useResource fetch again, so nothing missed stays stale.
+ */
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import type { ServiceEventName } from '../../shared/api-types.js';
+import type { Credentials } from '../api/core.js';
+import { documentVisibility, windowTimers } from '../app/dom-environment.js';
+import { useServices } from '../app/services-context.js';
+import { createEventHub, type EventHub, type ServiceEventHandler } from './event-hub.js';
+import { createEventStream } from './event-stream.js';
+import { decodeServiceEvent } from './service-events.js';
+
+const EventsContext = createContext<EventHub | null>(null);
+
+export function EventsProvider({ credentials, children }: { credentials: Credentials; children: ReactNode }) {
+  const { api, refresh } = useServices();
+  const hub = useMemo(() => createEventHub(), []);
+
+  useEffect(() => {
+    const stream = createEventStream({
+      open: (signal) => api.events.open(credentials, signal),
+      visibility: documentVisibility,
+      timers: windowTimers,
+      onEvent(event, data) {
+        const decoded = decodeServiceEvent(event, data);
+        if (decoded) hub.dispatch(decoded);
+      },
+      onOpen(resumed) {
+        if (resumed) refresh.bump();
+      },
+    });
+    stream.start();
+    return () => stream.stop();
+  }, [api, credentials, hub, refresh]);
+
+  return <EventsContext.Provider value={hub}>{children}</EventsContext.Provider>;
+}
+
+/** Calls `handler` with each event of `type` while the component is mounted (the latest handler, no resubscribing). */
+export function useEvent<T extends ServiceEventName>(type: T, handler: ServiceEventHandler<T>): void {
+  const hub = useContext(EventsContext);
+  if (!hub) throw new Error('useEvent() outside <EventsProvider>');
+  const latest = useRef(handler);
+  useEffect(() => {
+    latest.current = handler;
+  });
+  useEffect(() => hub.subscribe(type, (payload) => latest.current(payload)), [hub, type]);
+}

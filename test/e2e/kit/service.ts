@@ -1,0 +1,97 @@
+/**
+ * A real `pinfold serve` for the e2e tests: a child process (tsx over main/cli.ts) on port 0 over a
+ * fresh temp data folder, serving the built renderer (dist/renderer: `npx vite build` first; `npm test`
+ * builds). It can be stopped and started again on the same port and data, as a user restarting it would.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { OwnerKey } from '../../../main/app.js';
+import type { SignInCode } from '../../../shared/api-types.js';
+import { startServe, type ServeProcess } from '../../helpers/serve-process.js';
+import { call, type CallOptions, type CallResult } from '../../helpers/test-server.js';
+
+const rendererIndex = fileURLToPath(new URL('../../../dist/renderer/index.html', import.meta.url));
+const SIGN_IN_LINE = /Sign in: (http:\/\/\S+)\n/;
+
+export interface E2eService {
+  /** http://127.0.0.1:<port> */
+  readonly url: string;
+  readonly dataDir: string;
+  /** The owner's admin key (owner-key.json). */
+  readonly owner: OwnerKey;
+  /** The one-time sign-in link `pinfold serve` printed (single use). */
+  readonly printedSignInLink: string;
+  /** A fresh one-time sign-in link (POST /api/v0/session/code as the owner). */
+  signInLink(): Promise<string>;
+  /** One API call as `key` (the owner by default): `ts` and key headers added. */
+  call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
+  /** Stops the process (SIGTERM) and waits for it to exit; the data folder stays. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data folder. */
+  start(): Promise<void>;
+  /** Stops it and removes the data folder. */
+  dispose(): Promise<void>;
+  /** What the process printed, for failure messages. */
+  output(): string;
+}
+
+export async function startService(extraArgs: readonly string[] = []): Promise<E2eService> {
+  if (!existsSync(rendererIndex)) throw new Error(`${rendererIndex} is missing: run \`npx vite build\` first (npm test does)`);
+  const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-e2e-'));
+  let proc: ServeProcess | null = null;
+  let url = '';
+  let printedSignInLink = '';
+  let log = '';
+
+  const launch = async (port: string): Promise<void> => {
+    const next = startServe(['--data', dataDir, '--port', port, ...extraArgs]);
+    proc = next;
+    url = await next.listening(60_000);
+    printedSignInLink = await next.listening(10_000, SIGN_IN_LINE);
+  };
+  await launch('0');
+  const owner = JSON.parse(await readFile(join(dataDir, 'owner-key.json'), 'utf8')) as OwnerKey;
+
+  const stop = async (): Promise<void> => {
+    const running = proc;
+    if (!running) return;
+    proc = null;
+    log += running.stdout() + running.stderr();
+    running.child.kill('SIGTERM');
+    await running.exited(30_000);
+  };
+
+  const service: E2eService = {
+    get url() {
+      return url;
+    },
+    dataDir,
+    owner,
+    get printedSignInLink() {
+      return printedSignInLink;
+    },
+    async signInLink() {
+      const answer = await call<{ data: SignInCode }>({ url }, 'POST', '/api/v0/session/code', { key: owner });
+      if (answer.status !== 200) throw new Error(`session/code answered ${answer.status}: ${answer.text}`);
+      return answer.json.data.url;
+    },
+    call: (method, path, options = {}) => call({ url }, method, path, { key: owner, ...options }),
+    stop,
+    async start() {
+      if (proc) return;
+      await launch(new URL(url).port);
+    },
+    async dispose() {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    output: () => {
+      const running = proc;
+      return log + (running ? running.stdout() + running.stderr() : '');
+    },
+  };
+  return service;
+}

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ApiError } from '../../../renderer/api/api-error.js';
+import { createApiCore, type ApiObserver, type Credentials } from '../../../renderer/api/core.js';
+import { isRecord } from '../../../renderer/api/shape.js';
+import { startScriptedService, unreachableUrl, type ScriptedService } from './scripted-service.js';
+
+const credentials: Credentials = { accessKey: '3f0c1c9e-6a7e-4c43-9d3e-2b5c0f6e9a11', accessSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ' };
+const anyRecord = (value: unknown): value is Record<string, unknown> => isRecord(value);
+
+let service: ScriptedService;
+beforeAll(async () => {
+  service = await startScriptedService();
+});
+afterAll(async () => {
+  await service.close();
+});
+beforeEach(() => {
+  service.seen = [];
+});
+
+function recordingObserver(): ApiObserver & { events: string[] } {
+  const events: string[] = [];
+  return {
+    events,
+    unauthorized: (used, error) => events.push(`unauthorized ${used.accessKey} ${error.msg}`),
+    unreachable: () => events.push('unreachable'),
+    answered: () => events.push('answered'),
+  };
+}
+
+describe('createApiCore: the request', () => {
+  it('puts ts (whole seconds) and the key headers on an authenticated call, and leaves undefined query values out', async () => {
+    service.answerData({ a: 1 });
+    const core = createApiCore({ baseUrl: `${service.url}/`, now: () => 1_700_000_000_999 });
+    await expect(core.data({ path: '/api/v0/x', credentials, query: { limit: 25, name: undefined, pin: false } }, anyRecord, 'x')).resolves.toEqual({ a: 1 });
+    expect(service.seen[0]).toMatchObject({ method: 'GET', url: '/api/v0/x?ts=1700000000&limit=25&pin=false' });
+    expect(service.seen[0]?.headers['x-access-key']).toBe(credentials.accessKey);
+    expect(service.seen[0]?.headers['x-access-secret']).toBe(credentials.accessSecret);
+  });
+
+  it('sends neither ts nor key headers without credentials (plan list, code sign-in)', async () => {
+    service.answerData({});
+    await createApiCore({ baseUrl: service.url }).data({ method: 'POST', path: '/api/v0/session', query: { code: 'abc' } }, anyRecord, 'x');
+    expect(service.seen[0]).toMatchObject({ method: 'POST', url: '/api/v0/session?code=abc' });
+    expect(service.seen[0]?.headers['x-access-key']).toBeUndefined();
+  });
+
+  it('sends a body as JSON with its content type', async () => {
+    service.answerData({});
+    await createApiCore({ baseUrl: service.url }).empty({ method: 'DELETE', path: '/api/v0/key', credentials, body: { name: 'ci' } });
+    expect(service.seen[0]?.method).toBe('DELETE');
+    expect(service.seen[0]?.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(service.seen[0]?.body ?? '')).toEqual({ name: 'ci' });
+  });
+});
+
+describe('createApiCore: the answer', () => {
+  it('turns an error envelope into an ApiError with its code and msg', async () => {
+    service.answerError(400, 'name is too long');
+    const error = await createApiCore({ baseUrl: service.url })
+      .empty({ path: '/x', credentials })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ kind: 'http', code: 400, msg: 'name is too long', isUnauthorized: false });
+  });
+
+  it('reports a 401 made with credentials to the observer, with those credentials', async () => {
+    const observer = recordingObserver();
+    service.answerError(401, 'session expired');
+    const core = createApiCore({ baseUrl: service.url, observer });
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ isUnauthorized: true });
+    expect(observer.events).toEqual(['answered', `unauthorized ${credentials.accessKey} session expired`]);
+    // A 401 without credentials (a spent sign-in code) is the caller's alone.
+    observer.events.length = 0;
+    await expect(core.empty({ method: 'POST', path: '/api/v0/session' })).rejects.toMatchObject({ code: 401 });
+    expect(observer.events).toEqual(['answered']);
+  });
+
+  it('reports no answer as a network error with code 0, and tells the observer', async () => {
+    const observer = recordingObserver();
+    const error = await createApiCore({ baseUrl: await unreachableUrl(), observer })
+      .empty({ path: '/x', credentials })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'network', code: 0, isUnreachable: true });
+    expect(observer.events).toEqual(['unreachable']);
+  });
+
+  it('reports a body that is not JSON, or JSON without the envelope, as a protocol error with the status', async () => {
+    service.answer = { status: 502, body: '<html>bad gateway</html>', contentType: 'text/html' };
+    await expect(createApiCore({ baseUrl: service.url }).empty({ path: '/x' })).rejects.toMatchObject({ kind: 'protocol', code: 502 });
+    service.answer = { status: 200, body: '{"ok":true}' };
+    await expect(createApiCore({ baseUrl: service.url }).empty({ path: '/x' })).rejects.toMatchObject({ kind: 'protocol', code: 200 });
+  });
+
+  it('rejects data of the wrong shape, naming what it expected', async () => {
+    service.answerData([1, 2]);
+    await expect(createApiCore({ baseUrl: service.url }).data({ path: '/x' }, anyRecord, 'the thing')).rejects.toMatchObject({
+      kind: 'protocol',
+      msg: 'The service sent the thing in an unexpected shape.',
+    });
+  });
+
+  it('answers a list as {items, total}, and rejects one without total or with a bad row', async () => {
+    const core = createApiCore({ baseUrl: service.url });
+    service.answerList([{ a: 1 }, { a: 2 }], 40);
+    await expect(core.list({ path: '/x' }, anyRecord, 'rows')).resolves.toEqual({ items: [{ a: 1 }, { a: 2 }], total: 40 });
+    service.answer = { status: 200, body: JSON.stringify({ code: 200, data: [] }) };
+    await expect(core.list({ path: '/x' }, anyRecord, 'rows')).rejects.toMatchObject({ kind: 'protocol' });
+    service.answerList([{ a: 1 }, 7]);
+    await expect(core.list({ path: '/x' }, anyRecord, 'rows')).rejects.toMatchObject({ kind: 'protocol' });
+  });
+
+  it('passes an abort through unchanged, not as an ApiError and not to the observer', async () => {
+    const observer = recordingObserver();
+    service.answerData({});
+    const controller = new AbortController();
+    controller.abort();
+    const error = await createApiCore({ baseUrl: service.url, observer })
+      .data({ path: '/x', signal: controller.signal }, anyRecord, 'x')
+      .catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).name).toBe('AbortError');
+    expect(observer.events).toEqual([]);
+  });
+
+  it('stream(): the open response on 200, the envelope as an ApiError otherwise', async () => {
+    const core = createApiCore({ baseUrl: service.url });
+    service.answer = { status: 200, body: 'retry: 3000\n\n', contentType: 'text/event-stream' };
+    const response = await core.stream({ path: '/api/v0/events', credentials });
+    expect(await response.text()).toBe('retry: 3000\n\n');
+    expect(service.seen.at(-1)?.headers.accept).toBe('text/event-stream');
+    service.answerError(429, 'too many event streams for this key');
+    await expect(core.stream({ path: '/api/v0/events', credentials })).rejects.toMatchObject({ kind: 'http', code: 429 });
+  });
+});
