@@ -100,7 +100,9 @@ const MAX_CACHE_SECONDS = 29_030_400;
 export class UnreadableDagError extends Error {
   override readonly name = 'UnreadableDagError';
   constructor(root: CID, block: CID, reason: string) {
-    super(`garbage collection stopped before deleting anything: block ${block.toString()} under pin ${root.toString()} cannot be read under its codec (${reason})`);
+    super(
+      `garbage collection stopped before deleting anything: block ${block.toString()} under pin ${root.toString()} cannot be read under its codec (${reason})`,
+    );
   }
 }
 
@@ -243,7 +245,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
             for await (const event of walkDagBlocks(blocks, root)) {
               if (event.kind === 'block') yield event.multihash;
               // Whether it reaches `cid` is unknown, so the old root is not let go.
-              else if (event.kind === 'unreadable') throw new ConflictError(`unpin_old: cannot tell whether another pinned DAG still uses ${cid.toString()}: its block ${event.cid.toString()} cannot be read (${event.reason})`);
+              else if (event.kind === 'unreadable')
+                throw new ConflictError(
+                  `unpin_old: cannot tell whether another pinned DAG still uses ${cid.toString()}: its block ${event.cid.toString()} cannot be read (${event.reason})`,
+                );
             }
           }),
         checkPinChanges(accountId, changes) {

@@ -38,7 +38,9 @@ function formatRow(row: SyncStatusView): string {
   const lines = [`${row.id}  ${row.state}  ${row.path}`];
   lines.push(`  files ${row.files}, ${formatBytes(row.bytes)}; pending ${row.pending}`);
   if (row.state === 'syncing' || row.current_file !== '') {
-    lines.push(`  progress ${row.files_done} files, ${formatBytes(row.bytes_done)} done, ${formatBytes(row.bytes_pending)} to go${row.current_file ? `; now ${row.current_file}` : ''}`);
+    lines.push(
+      `  progress ${row.files_done} files, ${formatBytes(row.bytes_done)} done, ${formatBytes(row.bytes_pending)} to go${row.current_file ? `; now ${row.current_file}` : ''}`,
+    );
   }
   lines.push(`  root ${row.root || '-'}`);
   lines.push(`  ipns ${row.ipns_name || '-'}`);

@@ -24,6 +24,8 @@ const vitest = (projects: readonly TestProject[], args: readonly string[] = []):
 
 const FULL_RUN: readonly Step[] = [
   { command: 'npm', args: ['run', 'typecheck'], keyring: false },
+  // typescript-eslint's type-checked rules, the import-cycle rule and the formatter (eslint.config.js).
+  { command: 'npm', args: ['run', 'lint'], keyring: false },
   { command: 'npm', args: ['run', 'build'], keyring: false },
   vitest(['unit', 'integration']),
   // e2e on its own, after the build step wrote the renderer it loads.

@@ -28,7 +28,11 @@ export function requireUserOf(ctx: AccountsContext, partner: AccountRow, uuid: s
 }
 
 /** `GET /api/v0/partner/users` (issue 12): the users this partner created, newest first, with the total. */
-export function listPartnerUsers(ctx: AccountsContext, partner: AccountRow, page: { limit: number; start: number }): { items: PartnerUserSummary[]; total: number } {
+export function listPartnerUsers(
+  ctx: AccountsContext,
+  partner: AccountRow,
+  page: { limit: number; start: number },
+): { items: PartnerUserSummary[]; total: number } {
   requirePartner(partner);
   // Two synchronous reads on one connection: no write lands between them.
   const items = partnerUsersPage(ctx.db, partner.id, page.limit, page.start).map((row) => ({
@@ -61,8 +65,7 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
     if (!partner) throw new NotFoundError('partner account not found');
     requirePartner(partner);
     const user = requireUserOf(ctx, partner, uuid);
-    if (partner.balanceCents < feeCents)
-      throw new PaymentRequiredError(`balance too low for the ${plan.name} plan fee of ${plan.price}`);
+    if (partner.balanceCents < feeCents) throw new PaymentRequiredError(`balance too low for the ${plan.name} plan fee of ${plan.price}`);
     const balance = partner.balanceCents - feeCents;
     setBalance(ctx.db, partner.id, balance);
     setPlan(ctx.db, user.id, plan.id);

@@ -11,8 +11,7 @@ export function hasCapability(granted: readonly Permission[], needed: Capability
 }
 
 export function requireCapability(granted: readonly Permission[], needed: Capability): void {
-  if (!hasCapability(granted, needed))
-    throw new ForbiddenError(needed === 'account' ? 'permission missing: admin' : `permission missing: ${needed}`);
+  if (!hasCapability(granted, needed)) throw new ForbiddenError(needed === 'account' ? 'permission missing: admin' : `permission missing: ${needed}`);
 }
 
 export function parsePermissions(value: unknown): Permission[] {

@@ -23,9 +23,27 @@ export const FREE_PLAN_ID = 1;
 
 export const BUILT_IN_PLANS: readonly Plan[] = [
   { id: 1, name: 'Free', price: '0.00', pinned_count_limit: 100, pinned_bytes_limit: GiB, ingress_limit: 5 * GiB, egress_limit: 5 * GiB, ipns_limit: 3 },
-  { id: 2, name: 'Starter', price: '4.99', pinned_count_limit: 1_000, pinned_bytes_limit: 50 * GiB, ingress_limit: 100 * GiB, egress_limit: 100 * GiB, ipns_limit: 10 },
+  {
+    id: 2,
+    name: 'Starter',
+    price: '4.99',
+    pinned_count_limit: 1_000,
+    pinned_bytes_limit: 50 * GiB,
+    ingress_limit: 100 * GiB,
+    egress_limit: 100 * GiB,
+    ipns_limit: 10,
+  },
   { id: 3, name: 'Pro', price: '9.99', pinned_count_limit: 10_000, pinned_bytes_limit: 500 * GiB, ingress_limit: TiB, egress_limit: TiB, ipns_limit: 50 },
-  { id: 4, name: 'Business', price: '49.99', pinned_count_limit: 100_000, pinned_bytes_limit: 5 * TiB, ingress_limit: 10 * TiB, egress_limit: 10 * TiB, ipns_limit: 500 },
+  {
+    id: 4,
+    name: 'Business',
+    price: '49.99',
+    pinned_count_limit: 100_000,
+    pinned_bytes_limit: 5 * TiB,
+    ingress_limit: 10 * TiB,
+    egress_limit: 10 * TiB,
+    ipns_limit: 500,
+  },
 ];
 
 export interface PlanCatalog {

@@ -17,8 +17,7 @@ export function redact(fields: Record<string, unknown>): Record<string, unknown>
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
     if (SECRET_KEY.test(key)) out[key] = '[redacted]';
-    else if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Error))
-      out[key] = redact(value as Record<string, unknown>);
+    else if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Error)) out[key] = redact(value as Record<string, unknown>);
     else if (value instanceof Error) out[key] = { name: value.name, message: value.message };
     else out[key] = value;
   }

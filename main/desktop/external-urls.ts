@@ -3,15 +3,7 @@
  * hosts on the allow-list or the local service itself; anything else (file:, javascript:, custom
  * schemes, look-alike hosts) is refused, so a page cannot use the bridge to launch programs.
  */
-export const EXTERNAL_HOSTS: readonly string[] = [
-  'github.com',
-  'docs.ipfs.tech',
-  'ipfs.tech',
-  'specs.ipfs.tech',
-  'ipfs.io',
-  'dweb.link',
-  'electronjs.org',
-];
+export const EXTERNAL_HOSTS: readonly string[] = ['github.com', 'docs.ipfs.tech', 'ipfs.tech', 'specs.ipfs.tech', 'ipfs.io', 'dweb.link', 'electronjs.org'];
 
 export function isAllowedExternalUrl(url: unknown, serviceOrigin: string, allowedHosts: readonly string[] = EXTERNAL_HOSTS): boolean {
   if (typeof url !== 'string' || url.length > 8192) return false;

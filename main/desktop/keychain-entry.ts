@@ -40,8 +40,7 @@ export class KeychainUnavailableError extends Error {
   override readonly name = 'KeychainUnavailableError';
   constructor(service: string, cause: unknown) {
     const detail = cause instanceof Error ? cause.message : String(cause);
-    const where =
-      process.platform === 'linux' ? 'the Secret Service (GNOME Keyring or KWallet, over D-Bus)' : 'the OS keychain';
+    const where = process.platform === 'linux' ? 'the Secret Service (GNOME Keyring or KWallet, over D-Bus)' : 'the OS keychain';
     super(`Pinfold keeps its keys in ${where}, which did not answer for service "${service}": ${detail}`, { cause });
   }
 }

@@ -55,12 +55,7 @@ export interface MainWindowDeps {
  * Opens the window on the renderer served by the local service. The window never leaves the renderer:
  * other URLs (links, window.open, redirects) go to the system browser when allowed, else nowhere.
  */
-export function createMainWindow<W extends WindowLike>(
-  Window: WindowClass<W>,
-  serviceUrl: string,
-  preloadPath: string,
-  deps: MainWindowDeps,
-): W {
+export function createMainWindow<W extends WindowLike>(Window: WindowClass<W>, serviceUrl: string, preloadPath: string, deps: MainWindowDeps): W {
   const serviceOrigin = new URL(serviceUrl).origin;
   const win = new Window(mainWindowOptions(preloadPath));
   win.once('ready-to-show', () => win.show());

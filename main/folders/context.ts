@@ -1,5 +1,12 @@
 import type { Clock } from '../base/clock.js';
-import { createShardCache, DEFAULT_LAYOUT, type DirectoryBlockstore, type DirectoryLayout, type DirectoryStats, type ShardCache } from '../content/directory/index.js';
+import {
+  createShardCache,
+  DEFAULT_LAYOUT,
+  type DirectoryBlockstore,
+  type DirectoryLayout,
+  type DirectoryStats,
+  type ShardCache,
+} from '../content/directory/index.js';
 import type { Db } from '../store/db/database.js';
 import { deleteImportingFolderRoots } from '../store/db/folders-queries.js';
 import type { FolderPins } from './folder-pins.js';

@@ -3,13 +3,7 @@ import { unixSeconds } from '../base/clock.js';
 import { NotFoundError } from '../base/errors.js';
 import { directoryStats, type DirectoryStats } from '../content/directory/index.js';
 import { inTransaction } from '../store/db/database.js';
-import {
-  deleteFolderRoot,
-  folderRootOf,
-  insertFolderMember,
-  insertImportingFolderRoot,
-  upsertReadyFolderRoot,
-} from '../store/db/folders-queries.js';
+import { deleteFolderRoot, folderRootOf, insertFolderMember, insertImportingFolderRoot, upsertReadyFolderRoot } from '../store/db/folders-queries.js';
 import type { FoldersContext } from './context.js';
 import { folderKey } from './folder-key.js';
 
@@ -30,12 +24,7 @@ export interface FolderSummary {
  * runs, operations on the root answer 423. A failed import leaves no trace. Importing a root that is
  * already indexed (by anyone) only grants the account access to it.
  */
-export async function importFolder(
-  ctx: FoldersContext,
-  accountId: number,
-  cid: CID,
-  options: FolderImportOptions = {},
-): Promise<FolderSummary> {
+export async function importFolder(ctx: FoldersContext, accountId: number, cid: CID, options: FolderImportOptions = {}): Promise<FolderSummary> {
   if (!ctx.pins.isPinned(accountId, cid)) {
     throw new NotFoundError(`cid: ${cid.toString()} is not pinned by this account`);
   }

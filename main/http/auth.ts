@@ -40,8 +40,7 @@ export function authenticate(ctx: AccountsContext, method: string, rawUrl: strin
   if (!accessKey) throw new UnauthorizedError('X-Access-Key header is required');
   const secret = header(headers, 'x-access-secret');
   const signature = header(headers, 'x-access-signature');
-  if (secret === undefined && signature === undefined)
-    throw new UnauthorizedError('X-Access-Secret or X-Access-Signature header is required');
+  if (secret === undefined && signature === undefined) throw new UnauthorizedError('X-Access-Secret or X-Access-Signature header is required');
   let key: CachedKey;
   try {
     key = loadKey(ctx, accessKey);
@@ -49,8 +48,7 @@ export function authenticate(ctx: AccountsContext, method: string, rawUrl: strin
     if (error instanceof UnauthorizedError) throw new UnauthorizedError('invalid access key or secret');
     throw error;
   }
-  const valid =
-    secret !== undefined ? secretMatches(key, secret) : signatureMatches(key.hmacKey, method, rawUrl, signature ?? '');
+  const valid = secret !== undefined ? secretMatches(key, secret) : signatureMatches(key.hmacKey, method, rawUrl, signature ?? '');
   if (!valid) throw new UnauthorizedError('invalid access key or secret');
   const account = accountById(ctx.db, key.accountId);
   if (!account) throw new UnauthorizedError('invalid access key or secret');

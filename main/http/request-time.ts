@@ -7,6 +7,5 @@ import { BadInputError, UnauthorizedError } from '../base/errors.js';
 export function checkRequestTime(ts: string | undefined, nowSeconds: number, windowSeconds: number): void {
   if (ts === undefined || ts === '') throw new BadInputError('ts is required (Unix time in seconds)');
   if (!/^-?\d{1,15}$/.test(ts)) throw new BadInputError('ts must be an integer (Unix time in seconds)');
-  if (Math.abs(Number(ts) - nowSeconds) > windowSeconds)
-    throw new UnauthorizedError(`ts is more than ${windowSeconds} s away from the server clock`);
+  if (Math.abs(Number(ts) - nowSeconds) > windowSeconds) throw new UnauthorizedError(`ts is more than ${windowSeconds} s away from the server clock`);
 }

@@ -113,7 +113,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       const mapped = mapError(error);
       return reply.code(mapped.status).type('application/json').send(mapped.envelope);
     }
-    return reply.code(404).type('application/json').send({ code: 404, msg: `no route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .code(404)
+      .type('application/json')
+      .send({ code: 404, msg: `no route for ${request.method} ${request.url.split('?')[0]}` });
   });
 
   return app;

@@ -3,9 +3,7 @@ import { tryParseCid } from './cid-text.js';
 import { tryParseIpnsName } from './name-parse.js';
 
 /** What an IPNS record value or a DNSLink value points at: content, or another name (key or DNS). */
-export type ContentPath =
-  | { namespace: 'ipfs'; cid: CID; rest: string }
-  | { namespace: 'ipns'; target: string; rest: string };
+export type ContentPath = { namespace: 'ipfs'; cid: CID; rest: string } | { namespace: 'ipns'; target: string; rest: string };
 
 /**
  * Parses `/ipfs/<cid>[/path]` or `/ipns/<name>[/path]`; `rest` is '' or starts with '/'. An `/ipns/` target

@@ -33,13 +33,7 @@ export interface ImportNameInput {
 }
 
 /** name/create: a new Ed25519 key, its name, and a record (seq 0) for `cid`. */
-export async function createName(
-  ctx: NamesContext,
-  accountId: number,
-  cid: unknown,
-  alias?: unknown,
-  options: PinOption = {},
-): Promise<NameResult> {
+export async function createName(ctx: NamesContext, accountId: number, cid: unknown, alias?: unknown, options: PinOption = {}): Promise<NameResult> {
   const content = parseCidParam(cid, 'arg');
   const aliasValue = parseOptionalAlias(alias, 'alias');
   checkAliasFree(ctx, accountId, aliasValue, 'alias');
@@ -50,13 +44,7 @@ export async function createName(
 }
 
 /** name/publish: a new record for an owned name, sequence + 1. */
-export async function publishName(
-  ctx: NamesContext,
-  accountId: number,
-  name: unknown,
-  cid: unknown,
-  options: PinOption = {},
-): Promise<NameResult> {
+export async function publishName(ctx: NamesContext, accountId: number, name: unknown, cid: unknown, options: PinOption = {}): Promise<NameResult> {
   const parsed = parseIpnsName(name, 'key');
   const content = parseCidParam(cid, 'arg');
   ownedRow(ctx, accountId, parsed.name);
@@ -134,14 +122,7 @@ export function ownedRow(ctx: NamesContext, accountId: number, name: string, par
   return row;
 }
 
-async function storeNewName(
-  ctx: NamesContext,
-  accountId: number,
-  key: NameKey,
-  content: CID,
-  seq: number,
-  alias: string | null,
-): Promise<NameResult> {
+async function storeNewName(ctx: NamesContext, accountId: number, key: NameKey, content: CID, seq: number, alias: string | null): Promise<NameResult> {
   const name = nameOfKey(key);
   const nowMs = ctx.clock.nowMs();
   const record = await signAndCheck(ctx, key, name, content, seq, nowMs);

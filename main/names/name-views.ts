@@ -11,11 +11,7 @@ import { toRecordView } from './record-view.js';
 export { toRecordView } from './record-view.js';
 
 /** Account API: the caller's names, newest first, with the total for paging. */
-export function listNames(
-  ctx: NamesContext,
-  accountId: number,
-  page: { limit?: unknown; start?: unknown } = {},
-): { items: IpnsRecordView[]; total: number } {
+export function listNames(ctx: NamesContext, accountId: number, page: { limit?: unknown; start?: unknown } = {}): { items: IpnsRecordView[]; total: number } {
   const { limit, start } = parsePage(page);
   // Two synchronous reads on the one connection: no write can land between them.
   return { items: namesOf(ctx.db, accountId, limit, start).map(toRecordView), total: countNamesOf(ctx.db, accountId) };

@@ -76,8 +76,7 @@ export async function signRecord(key: NameKey, cid: CID, sequence: number, nowMs
  * clock), and a value that is an `/ipfs/` or `/ipns/` path.
  */
 export async function validateRecord(name: IpnsName, bytes: Uint8Array, nowMs: number): Promise<ValidRecord> {
-  const fail = (reason: RecordFault, detail: string) =>
-    new InvalidRecordError(reason, `IPNS record of ${name.name} is invalid: ${detail}`);
+  const fail = (reason: RecordFault, detail: string) => new InvalidRecordError(reason, `IPNS record of ${name.name} is invalid: ${detail}`);
   if (bytes.byteLength > MAX_RECORD_BYTES) throw fail('too-large', `larger than ${MAX_RECORD_BYTES} bytes`);
   try {
     await ipnsValidator(multihashToIPNSRoutingKey(name.multihash as RoutingMultihash), bytes);

@@ -6,8 +6,7 @@ import { parseIpnsName } from './name-parse.js';
 import { InvalidRecordError, MAX_RECORD_BYTES, validateRecord, type RecordFault } from './records.js';
 
 export type RoutingRecordCheck =
-  | { ok: true; name: string; value: string; sequence: bigint; ttlSeconds: number }
-  | { ok: false; name: string; reason: RecordFault; message: string };
+  { ok: true; name: string; value: string; sequence: bigint; ttlSeconds: number } | { ok: false; name: string; reason: RecordFault; message: string };
 
 /**
  * Stores a signed record for a name whose key we do not hold, like `ipfs routing put` into offline routing.

@@ -157,8 +157,7 @@ export function parsePage(query: Record<string, unknown>): Page {
 
 export function parseStatus(value: unknown): PinStatus | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus))
-    throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
+  if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus)) throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
   return value as PinStatus;
 }
 
@@ -167,12 +166,7 @@ export function parseStatus(value: unknown): PinStatus | null {
  * (folder rule 4). It walks the account's other pinned DAGs until it meets the block, so its cost
  * grows with what the account pins; `walk` yields the multihashes a DAG reaches.
  */
-export async function isReachedByOtherPin(
-  ctx: PinsContext,
-  accountId: number,
-  cid: CID,
-  walk: (root: CID) => AsyncIterable<Uint8Array>,
-): Promise<boolean> {
+export async function isReachedByOtherPin(ctx: PinsContext, accountId: number, cid: CID, walk: (root: CID) => AsyncIterable<Uint8Array>): Promise<boolean> {
   const target = Buffer.from(cid.multihash.bytes);
   for (const pin of livePinsOf(ctx.accounts.db, accountId)) {
     const root = parseCidParam(pin.cid, 'cid');

@@ -94,8 +94,7 @@ export function createCoalescer(options: CoalescerOptions = {}): Coalescer {
   let firstAt = 0;
   let lastAt = 0;
 
-  const dueAt = (): number | undefined =>
-    events.length === 0 ? undefined : Math.min(lastAt + settleMs, firstAt + maxBatchMs);
+  const dueAt = (): number | undefined => (events.length === 0 ? undefined : Math.min(lastAt + settleMs, firstAt + maxBatchMs));
 
   const flush = (): Batch | undefined => {
     if (events.length === 0) return undefined;
@@ -187,8 +186,7 @@ export function coalesce(events: readonly RawEvent[], options: CoalesceOptions =
     const key = foldPath(path, caseInsensitive);
     let slot = slots.get(key);
     if (!slot) {
-      const before: EntryKind | null =
-        firstKind === 'unlink' || firstKind === 'change' ? 'file' : firstKind === 'unlinkDir' ? 'dir' : null;
+      const before: EntryKind | null = firstKind === 'unlink' || firstKind === 'change' ? 'file' : firstKind === 'unlinkDir' ? 'dir' : null;
       slot = { key, firstPath: path, path, before, now: before, deleted: false, written: false, stat: {}, beforeStat: undefined };
       slots.set(key, slot);
     }

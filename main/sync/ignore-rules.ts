@@ -12,16 +12,7 @@ import { BadInputError } from '../base/errors.js';
  */
 
 /** Contract section 9. Partial-download names are here so half-fetched files never sync. */
-export const DEFAULT_JUNK: readonly string[] = [
-  '.DS_Store',
-  'Thumbs.db',
-  'desktop.ini',
-  '*.tmp',
-  '*.part',
-  '*.crdownload',
-  '~$*',
-  '.~lock.*',
-];
+export const DEFAULT_JUNK: readonly string[] = ['.DS_Store', 'Thumbs.db', 'desktop.ini', '*.tmp', '*.part', '*.crdownload', '~$*', '.~lock.*'];
 
 export const IGNORE_FILE = '.pinfoldignore';
 

@@ -272,8 +272,7 @@ export async function reconcileBatch(
       progress.filesDone++;
       progress.filesPending--;
       if (outcome.kind === 'ok') imported.set(job, { pathKey: job.key, path: job.path, kind: 'file', ...outcome.stat, cid: outcome.cid });
-      else if (outcome.kind === 'unstable')
-        deferred.push({ kind: 'change', path: job.path, at: (components.clock ?? systemClock).nowMs(), ...outcome.stat });
+      else if (outcome.kind === 'unstable') deferred.push({ kind: 'change', path: job.path, at: (components.clock ?? systemClock).nowMs(), ...outcome.stat });
       else if (outcome.kind === 'unreadable') {
         unreadable.push({ path: job.path, reason: outcome.reason });
         progress.lastError = `${job.path}: ${outcome.reason}`;
@@ -289,7 +288,7 @@ export async function reconcileBatch(
 
   // Bottom-up: every planned directory, and every ancestor of one, up to the root.
   for (const plan of [...dirs.values()]) {
-    for (let p = plan.path; p !== ''; ) {
+    for (let p = plan.path; p !== '';) {
       p = parentOf(p);
       dirPlan(p);
     }
@@ -394,7 +393,7 @@ async function importOne(
     // no read past the size seen: a file that grew meanwhile fails the stat comparison below.
     const source = async function* (): AsyncGenerator<Uint8Array> {
       try {
-        for (let position = 0; position < want.size; ) {
+        for (let position = 0; position < want.size;) {
           const length = Math.min(READ_CHUNK, want.size - position);
           const buffer = Buffer.allocUnsafe(length);
           const { bytesRead } = await handle.read(buffer, 0, length, position);

@@ -388,8 +388,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     });
   }
 
-  const changedPaths = (changes: readonly Change[]): string[] =>
-    changes.flatMap((c) => (c.type === 'move' ? [c.from, c.to] : [c.path]));
+  const changedPaths = (changes: readonly Change[]): string[] => changes.flatMap((c) => (c.type === 'move' ? [c.from, c.to] : [c.path]));
 
   async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
     try {

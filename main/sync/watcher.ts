@@ -289,9 +289,12 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   };
   const sweepNewFolder = (rel: string): void => {
     void sweep(rel);
-    const again = setTimeout(() => {
-      if (!closed && dirs.has(rel)) void sweep(rel);
-    }, Math.max(pollMs, stabilityMs));
+    const again = setTimeout(
+      () => {
+        if (!closed && dirs.has(rel)) void sweep(rel);
+      },
+      Math.max(pollMs, stabilityMs),
+    );
     again.unref();
   };
 

@@ -40,7 +40,13 @@ async function ok<T>(what: string, response: Promise<{ status: number; text: str
 }
 
 /** Two-step upload: step 1 answers the signed address, step 2 streams the body to it. */
-async function upload(server: TestServer, path: string, query: Record<string, string | number>, body: NonNullable<RequestInit['body']>, size: number): Promise<Response> {
+async function upload(
+  server: TestServer,
+  path: string,
+  query: Record<string, string | number>,
+  body: NonNullable<RequestInit['body']>,
+  size: number,
+): Promise<Response> {
   const first = await ok<{ data: { url: string } }>(`step 1 ${path}`, call(server, 'POST', path, { key: server.owner, query: { ...query, size } }));
   const init: RequestInit & { duplex?: 'half' } = { method: 'POST', body, headers: { 'content-type': 'application/octet-stream' }, duplex: 'half' };
   return fetch(first.data.url, init);

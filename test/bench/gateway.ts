@@ -97,7 +97,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const ts = Math.floor(Date.now() / 1000);
     const requests = Array.from({ length: FILES }, (_, i) => ({ method: 'GET', path: `/ipfs/${root.toString()}/f${i}.bin?ts=${ts}` }));
     const common = { connections, workers: 1 };
-    process.stdout.write(`gateway benchmark: ${FILES} files of 4 KiB by path, ${connections} connections, ${duration} s each; then one ${(size / MiB).toFixed(0)} MiB file streamed\n`);
+    process.stdout.write(
+      `gateway benchmark: ${FILES} files of 4 KiB by path, ${connections} connections, ${duration} s each; then one ${(size / MiB).toFixed(0)} MiB file streamed\n`,
+    );
     await measure('warm-up', { ...common, url: bare.url, duration: 1 });
     await measure('warm-up', { ...common, url: server.url, headers: authHeaders(server), requests, duration: 2 });
 
@@ -111,11 +113,15 @@ export async function run(args: readonly string[]): Promise<void> {
       let cpuBefore = bare.cpuSeconds();
       const baseline = await measure('baseline', { ...common, url: bare.url, duration });
       baselineCpu.push(cpuMicrosPerRequest(bare.cpuSeconds() - cpuBefore, baseline.requests.total));
-      process.stdout.write(`round ${round} baseline ${baseline.requests.average.toFixed(0).padStart(8)} req/s   p50 ${baseline.latency.p50} ms   p99 ${baseline.latency.p99} ms   ${baselineCpu.at(-1)?.toFixed(1)} CPU-us/req (bare node:http, 4 KiB from memory)\n`);
+      process.stdout.write(
+        `round ${round} baseline ${baseline.requests.average.toFixed(0).padStart(8)} req/s   p50 ${baseline.latency.p50} ms   p99 ${baseline.latency.p99} ms   ${baselineCpu.at(-1)?.toFixed(1)} CPU-us/req (bare node:http, 4 KiB from memory)\n`,
+      );
       cpuBefore = server.cpuSeconds();
       const pinfold = await measure('pinfold', { ...common, url: server.url, headers: authHeaders(server), requests, duration });
       pinfoldCpu.push(cpuMicrosPerRequest(server.cpuSeconds() - cpuBefore, pinfold.requests.total));
-      process.stdout.write(`round ${round} pinfold  ${pinfold.requests.average.toFixed(0).padStart(8)} req/s   p50 ${pinfold.latency.p50} ms   p99 ${pinfold.latency.p99} ms   ${pinfoldCpu.at(-1)?.toFixed(1)} CPU-us/req (GET /ipfs/<dir>/f<i>.bin)\n`);
+      process.stdout.write(
+        `round ${round} pinfold  ${pinfold.requests.average.toFixed(0).padStart(8)} req/s   p50 ${pinfold.latency.p50} ms   p99 ${pinfold.latency.p99} ms   ${pinfoldCpu.at(-1)?.toFixed(1)} CPU-us/req (GET /ipfs/<dir>/f<i>.bin)\n`,
+      );
       baselineRps.push(baseline.requests.average);
       pinfoldRps.push(pinfold.requests.average);
     }
@@ -135,7 +141,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const fsMs = Math.min(...fsRuns);
     const streamMs = Math.min(...streamRuns);
     const streamRatio = fsMs / streamMs;
-    process.stdout.write(`stream    pinfold ${mbps(size, streamMs).toFixed(0)} MB/s   fs.createReadStream ${mbps(size, fsMs).toFixed(0)} MB/s   ratio ${streamRatio.toFixed(3)} (best of ${rounds} each)\n`);
+    process.stdout.write(
+      `stream    pinfold ${mbps(size, streamMs).toFixed(0)} MB/s   fs.createReadStream ${mbps(size, fsMs).toFixed(0)} MB/s   ratio ${streamRatio.toFixed(3)} (best of ${rounds} each)\n`,
+    );
     const serverRss = server.peakRssMiB();
     process.stdout.write(`peak RSS: pinfold server ${serverRss.toFixed(0)} MiB (after the upload and the stream); bare server ${bareRss.toFixed(0)} MiB\n`);
     process.stdout.write(

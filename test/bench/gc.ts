@@ -13,14 +13,7 @@ import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
-import {
-  authHeaders,
-  postFile,
-  selfPeakRssMiB,
-  startServe,
-  uploadAddress,
-  type ServeProcess,
-} from './import.js';
+import { authHeaders, postFile, selfPeakRssMiB, startServe, uploadAddress, type ServeProcess } from './import.js';
 import { numberFlag } from './lib/flags.js';
 
 /**
@@ -59,7 +52,13 @@ async function writeDagCar(carPath: string, blocks: number, baseline: FsBlocksto
     for (let i = 0; i < leaves; i += 64) yield new Uint8Array(randomBytes(LEAF * Math.min(64, leaves - i)));
   }
   let root: CID | undefined;
-  const options = { cidVersion: 1 as const, rawLeaves: true, reduceSingleLeafToSelf: true, chunker: fixedSize({ chunkSize: LEAF }), layout: balanced({ maxChildrenPerNode: 174 }) };
+  const options = {
+    cidVersion: 1 as const,
+    rawLeaves: true,
+    reduceSingleLeafToSelf: true,
+    chunker: fixedSize({ chunkSize: LEAF }),
+    layout: balanced({ maxChildrenPerNode: 174 }),
+  };
   for await (const entry of importer([{ content: content() }], store, options)) root = entry.cid;
   await writer.close();
   await written;
@@ -109,7 +108,9 @@ export async function run(args: readonly string[]): Promise<void> {
       throw new Error(`gc removed ${gc.data.pins_removed} pins and ${gc.data.blocks_deleted} blocks, expected 1 and ${doomed.cids.length}`);
     const serverRss = server.peakRssMiB();
     const pinfoldRate = doomed.cids.length / (pinfoldMs / 1000);
-    process.stdout.write(`pinfold   ${(pinfoldMs / 1000).toFixed(2)} s  ${pinfoldRate.toFixed(0)} blocks/s (repo/gc: mark ${kept.cids.length}, sweep, delete ${gc.data.blocks_deleted})   server peak RSS ${serverRss.toFixed(0)} MiB\n`);
+    process.stdout.write(
+      `pinfold   ${(pinfoldMs / 1000).toFixed(2)} s  ${pinfoldRate.toFixed(0)} blocks/s (repo/gc: mark ${kept.cids.length}, sweep, delete ${gc.data.blocks_deleted})   server peak RSS ${serverRss.toFixed(0)} MiB\n`,
+    );
     await server.stop();
     server = null;
 

@@ -166,7 +166,9 @@ export async function run(args: readonly string[]): Promise<void> {
   const file = join(work, 'random.bin');
   let server: ServeProcess | null = null;
   try {
-    process.stdout.write(`import benchmark: ${(size / MiB).toFixed(0)} MiB of random data, ${runs} runs each side (fresh data every run); step 2 sent by ${curlAvailable() ? "curl" : "a Node client (no curl here)"}\n`);
+    process.stdout.write(
+      `import benchmark: ${(size / MiB).toFixed(0)} MiB of random data, ${runs} runs each side (fresh data every run); step 2 sent by ${curlAvailable() ? 'curl' : 'a Node client (no curl here)'}\n`,
+    );
     server = await startServe();
     // Warm-up: JIT, hash workers and the packs, on 8 MiB that does not count.
     const warm = join(work, 'warm.bin');

@@ -94,7 +94,9 @@ export async function run(args: readonly string[]): Promise<void> {
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const publishPerSecond = publishes / seconds;
-    process.stdout.write(`publish    ${publishPerSecond.toFixed(0).padStart(8)} /s      (${publishes} sequential publishes to one name in ${seconds.toFixed(2)} s)\n`);
+    process.stdout.write(
+      `publish    ${publishPerSecond.toFixed(0).padStart(8)} /s      (${publishes} sequential publishes to one name in ${seconds.toFixed(2)} s)\n`,
+    );
     // End on the content the /ipfs run serves, and prove it is what /ipns serves now.
     await api(client, 'POST', '/api/v0/name/publish', { key: name, arg: cid });
     if ((await get(client, `/ipns/${name}`)) !== texts[0]) throw new Error('the last publish was not visible at once on /ipns');

@@ -172,7 +172,9 @@ export async function run(args: readonly string[]): Promise<void> {
     const sorted = [...latencies].sort((a, b) => a - b);
     const p50 = percentile(sorted, 50);
     const p99 = percentile(sorted, 99);
-    process.stdout.write(`change latency over ${changes} changes: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p50 < 1500 ms)\n`);
+    process.stdout.write(
+      `change latency over ${changes} changes: p50 ${p50.toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${(sorted.at(-1) ?? 0).toFixed(0)} ms (target p50 < 1500 ms)\n`,
+    );
 
     // The quiet: the service restarted on the same data folder, resuming the folder, once it is
     // watching again (state idle, nothing pending), as a headless install sits between changes.

@@ -79,17 +79,17 @@ export interface RawResponse {
 }
 
 /** node:http, because fetch forbids setting Host. */
-export function rawRequest(
-  url: string,
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: string,
-): Promise<RawResponse> {
+export function rawRequest(url: string, method: string, path: string, headers: Record<string, string>, body?: string): Promise<RawResponse> {
   const target = new URL(url);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: target.hostname, port: target.port, method, path, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        host: target.hostname,
+        port: target.port,
+        method,
+        path,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));

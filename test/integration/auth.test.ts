@@ -77,11 +77,7 @@ describe('authentication and ts', () => {
   it('missing headers 401 naming the header', async () => {
     expectError(await call(server, 'GET', '/api/v0/stats'), 401, /X-Access-Key/);
     expectError(await get(server, `/api/v0/stats?ts=${nowTs()}`, { 'X-Access-Secret': server.owner.access_secret }), 401, /X-Access-Key/);
-    expectError(
-      await get(server, `/api/v0/stats?ts=${nowTs()}`, { 'X-Access-Key': server.owner.access_key }),
-      401,
-      /X-Access-Secret or X-Access-Signature/,
-    );
+    expectError(await get(server, `/api/v0/stats?ts=${nowTs()}`, { 'X-Access-Key': server.owner.access_key }), 401, /X-Access-Secret or X-Access-Signature/);
   });
 
   it('unknown key, wrong secret, a secret of another key: 401 with the same message', async () => {

@@ -19,7 +19,16 @@ describe('CAR import: blocks, ingress and root pins together or not at all', () 
   beforeAll(async () => {
     dataDir = await makeTempDir();
     // New accounts' plan: small enough that one CAR passes pinned_bytes.
-    const plan = { id: 1, name: 'Tiny', price: '0.00', pinned_count_limit: 5, pinned_bytes_limit: 2_000, ingress_limit: 1_000_000, egress_limit: 1_000_000, ipns_limit: 1 };
+    const plan = {
+      id: 1,
+      name: 'Tiny',
+      price: '0.00',
+      pinned_count_limit: 5,
+      pinned_bytes_limit: 2_000,
+      ingress_limit: 1_000_000,
+      egress_limit: 1_000_000,
+      ipns_limit: 1,
+    };
     await writeFile(join(dataDir, 'plans.json'), JSON.stringify([plan]));
     server = await startTestServer({ dataDir });
   });

@@ -139,7 +139,17 @@ describe('CAR import: POST /api/v0/dag/import (contract section 4)', () => {
     const leaf = CID.createV1(raw.code, await sha256.digest(leafBytes));
     const nodeBytes = dagCbor.encode({ name: 'node', leaf });
     const node = CID.createV1(dagCbor.code, await sha256.digest(nodeBytes));
-    const response = await carImport(server, server.owner, await carV1([node], [{ cid: node, bytes: nodeBytes }, { cid: leaf, bytes: leafBytes }]));
+    const response = await carImport(
+      server,
+      server.owner,
+      await carV1(
+        [node],
+        [
+          { cid: node, bytes: nodeBytes },
+          { cid: leaf, bytes: leafBytes },
+        ],
+      ),
+    );
     expect(response.status).toBe(200);
     expect((await pinOf(node.toString())).record).toMatchObject({ status: 'pinned', size: nodeBytes.byteLength + leafBytes.byteLength });
   });

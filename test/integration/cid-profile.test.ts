@@ -90,7 +90,15 @@ describe('pinfold serve --cid-profile unixfs-v0-2015', () => {
     // `ipfs add -r planets` on Kubo (Kubo's known answer), reached under the new root.
     const planets = await gatewayGet(server, server.owner, `/ipfs/${root}/planets/`, { method: 'HEAD' });
     expect(planets.headers.get('x-ipfs-roots')?.split(',')).toEqual([root, 'QmWSgS32xQEcXMeqd3YPJLrNBLSdsfYCep2U7CFkyrjXwY']);
-    expect(root).toBe(await legacyRoot([{ path: 'planets/mars.txt', content: text('Hello Mars!\n') }, { path: 'planets/venus.txt', content: text('Hello Venus!\n') }], true));
+    expect(root).toBe(
+      await legacyRoot(
+        [
+          { path: 'planets/mars.txt', content: text('Hello Mars!\n') },
+          { path: 'planets/venus.txt', content: text('Hello Venus!\n') },
+        ],
+        true,
+      ),
+    );
 
     const removed = await dagRemove(server, server.owner, root, 'planets/venus.txt');
     expect(removed.status, removed.text).toBe(201);
@@ -106,7 +114,12 @@ describe('pinfold serve --cid-profile unixfs-v0-2015', () => {
     await pinAdd(server, server.owner, EMPTY_DIR_V0);
     await importOk(server, server.owner, EMPTY_DIR_V0);
     const root = await operateOk(server, server.owner, { cid: EMPTY_DIR_V0, add: Object.entries(cids), pin_new: true });
-    expect(root).toBe(await legacyRoot(Object.entries(files).map(([name, content]) => ({ path: name, content })), true));
+    expect(root).toBe(
+      await legacyRoot(
+        Object.entries(files).map(([name, content]) => ({ path: name, content })),
+        true,
+      ),
+    );
     expect(root).toMatch(/^Qm/);
     const smaller = await operateOk(server, server.owner, { cid: root, remove: ['a.txt'] });
     expect(smaller).toBe(await legacyRoot([{ path: 'b.bin', content: files['b.bin'] }], true));

@@ -33,7 +33,11 @@ describe('requests Node cannot parse get the envelope too (contract section 3)',
     ['headers larger than the server reads', 431, (): string => `GET /api/v0/plans HTTP/1.1\r\nHost: ${host}\r\nX-Big: ${'a'.repeat(100_000)}\r\n\r\n`],
     ['a broken request line', 400, (): string => 'GARBAGE\r\n\r\n'],
     ['a Content-Length that is no number', 400, (): string => `POST /api/v0/key?ts=${nowTs()} HTTP/1.1\r\nHost: ${host}\r\nContent-Length: abc\r\n\r\n`],
-    ['a chunk size that is no number', 400, (): string => `POST /api/v0/key?ts=${nowTs()} HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`],
+    [
+      'a chunk size that is no number',
+      400,
+      (): string => `POST /api/v0/key?ts=${nowTs()} HTTP/1.1\r\nHost: ${host}\r\nTransfer-Encoding: chunked\r\n\r\nZZ\r\n{}\r\n0\r\n\r\n`,
+    ],
   ] as const)('%s: %i with {code, msg}', async (_what, status, request) => {
     const answer = await exchange(server, request());
     expect(answer.status).toBe(status);

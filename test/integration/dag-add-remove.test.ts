@@ -199,10 +199,12 @@ describe('DAG add and remove: PUT|DELETE /ipfs/{cid}/{path} (contract sections 4
     });
 
     it('DAG add and remove need write permission', async () => {
-      const reader = (await call<{ data: { access_key: string; access_secret: string } }>(server, 'POST', '/api/v0/key', {
-        key: server.owner,
-        body: { name: 'dag-reader', permissions: ['read'] },
-      })).json.data;
+      const reader = (
+        await call<{ data: { access_key: string; access_secret: string } }>(server, 'POST', '/api/v0/key', {
+          key: server.owner,
+          body: { name: 'dag-reader', permissions: ['read'] },
+        })
+      ).json.data;
       expectError(await step1(server, reader, 'PUT', `/ipfs/${dirRoot}/y.txt`, { size: 1 }), 403, /write/);
       expectError(await step1(server, reader, 'DELETE', `/ipfs/${dirRoot}/x/file.txt`), 403, /write/);
     });

@@ -44,7 +44,15 @@ describe('blocks nested 100,000 deep', () => {
     await storeInDataFolder(dataDir, [blocks['dag-json'], blocks['dag-cbor']] as TestBlock[]);
     server = await startTestServer({ dataDir });
     const imported = [blocks.json, blocks.cbor, blocks['dag-cbor 500 deep']] as TestBlock[];
-    const answer = await carImport(server, server.owner, await carV1(imported.map((block) => block.cid), imported), { pinRoots: false });
+    const answer = await carImport(
+      server,
+      server.owner,
+      await carV1(
+        imported.map((block) => block.cid),
+        imported,
+      ),
+      { pinRoots: false },
+    );
     expect(answer.status, answer.text).toBe(200);
   });
   afterAll(async () => {

@@ -58,8 +58,14 @@ describe('every fixture CAR imported over HTTP', () => {
       const name = relative(fixtures, path);
       expect(response.status, name).toBe(200);
       const answer = response.json as CarImportAnswer;
-      expect(answer.Roots.map((root) => root.Cid['/']), name).toEqual(roots);
-      expect(answer.Roots.every((root) => root.PinErrorMsg === ''), name).toBe(true);
+      expect(
+        answer.Roots.map((root) => root.Cid['/']),
+        name,
+      ).toEqual(roots);
+      expect(
+        answer.Roots.every((root) => root.PinErrorMsg === ''),
+        name,
+      ).toBe(true);
       expect(answer.Stats, name).toEqual({ BlockCount: blockCount, BlockBytesCount: blockBytes });
       ingress += bytes.byteLength;
       for (const root of roots) {
@@ -99,7 +105,9 @@ describe('every fixture CAR imported over HTTP', () => {
     expect(file.headers.get('x-ipfs-roots')).toBe([r1, r2, r3, r4, f].join(','));
     const block = await gatewayGet(server, server.owner, `/ipfs/${r1}/root2/root3/root4/`, { query: { format: 'raw' } });
     expect(block.status).toBe(200);
-    expect(block.bytes.toString('hex')).toBe('12340a24015512205891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03120a696e6465782e68746d6c18060a020801');
+    expect(block.bytes.toString('hex')).toBe(
+      '12340a24015512205891b5b522d5df086d0ff0b110fbd9d21bb4fc7163af34d08286a2e846f6be03120a696e6465782e68746d6c18060a020801',
+    );
     const notModified = await gatewayGet(server, server.owner, `/ipfs/${r1}/root2/root3/root4/index.html`, { headers: { 'If-None-Match': `"${f}"` } });
     expect(notModified.status).toBe(304);
   });
@@ -117,7 +125,11 @@ describe('every fixture CAR imported over HTTP', () => {
   });
 
   it('MANIFEST percent-encoded filename and HAMT traversal', async () => {
-    const percent = await gatewayGet(server, server.owner, '/ipfs/bafybeig675grnxcmshiuzdaz2xalm6ef4thxxds6o6ypakpghm5kghpc34/Portugal%252C+Espa%C3%B1a=Peninsula%20Ib%C3%A9rica.txt');
+    const percent = await gatewayGet(
+      server,
+      server.owner,
+      '/ipfs/bafybeig675grnxcmshiuzdaz2xalm6ef4thxxds6o6ypakpghm5kghpc34/Portugal%252C+Espa%C3%B1a=Peninsula%20Ib%C3%A9rica.txt',
+    );
     expect(percent.status).toBe(200);
     expect(percent.bytes.toString()).toBe('hello from a percent encoded filename\n');
     const hamt = await gatewayGet(server, server.owner, '/ipfs/bafybeidbclfqleg2uojchspzd4bob56dqetqjsj27gy2cq3klkkgxtpn4i/470.txt');
@@ -126,7 +138,9 @@ describe('every fixture CAR imported over HTTP', () => {
   });
 
   it('MANIFEST Kubo partial DAGs: the 10,100-entry HAMT lists offline; ranges of the 109 MB file decode', async () => {
-    const listing = await gatewayGet(server, server.owner, '/ipfs/bafybeiggvykl7skb2ndlmacg2k5modvudocffxjesexlod2pfvg5yhwrqm/', { headers: { Accept: 'text/html' } });
+    const listing = await gatewayGet(server, server.owner, '/ipfs/bafybeiggvykl7skb2ndlmacg2k5modvudocffxjesexlod2pfvg5yhwrqm/', {
+      headers: { Accept: 'text/html' },
+    });
     expect(listing.status).toBe(200);
     expect(listing.headers.get('content-type')).toMatch(/text\/html/);
     expect(listing.bytes.toString()).toContain('10100.png');
@@ -150,12 +164,19 @@ describe('every fixture CAR imported over HTTP', () => {
   });
 
   it('MANIFEST dag-json traversal: pathing through links, 501 on a non-link node', async () => {
-    const listing = await call(server, 'GET', '/api/v0/dag/get', { key: server.owner, query: { arg: 'baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq' } });
+    const listing = await call(server, 'GET', '/api/v0/dag/get', {
+      key: server.owner,
+      query: { arg: 'baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq' },
+    });
     expect(listing.status).toBe(200);
-    const through = await gatewayGet(server, server.owner, '/ipfs/baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq/foo/link/bar', { query: { format: 'dag-json' } });
+    const through = await gatewayGet(server, server.owner, '/ipfs/baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq/foo/link/bar', {
+      query: { format: 'dag-json' },
+    });
     expect(through.status).toBe(200);
     expect(JSON.parse(through.bytes.toString())).toEqual({ hello: 'this is not a link' });
-    const inside = await gatewayGet(server, server.owner, '/ipfs/baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq/foo', { query: { format: 'dag-json' } });
+    const inside = await gatewayGet(server, server.owner, '/ipfs/baguqeeram5ujjqrwheyaty3w5gdsmoz6vittchvhk723jjqxk7hakxkd47xq/foo', {
+      query: { format: 'dag-json' },
+    });
     expect(inside.status).toBe(501);
   });
 });

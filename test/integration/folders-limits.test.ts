@@ -4,7 +4,19 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, createUserKey } from '../helpers/account-api.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { expectNotOperable, expectRejected, folderOperation, importOk, operateOk, pinAdd, pinnedFile, pinRecord, referenceDirectory, snapshot, text } from './folders-helpers.js';
+import {
+  expectNotOperable,
+  expectRejected,
+  folderOperation,
+  importOk,
+  operateOk,
+  pinAdd,
+  pinnedFile,
+  pinRecord,
+  referenceDirectory,
+  snapshot,
+  text,
+} from './folders-helpers.js';
 import { EMPTY_DIR_V1, type Key } from './uploads-helpers.js';
 
 /**
@@ -22,7 +34,16 @@ describe('folder operation and plan limits', () => {
   beforeAll(async () => {
     dataDir = await makeTempDir('pinfold-folder-limits-');
     // Free: four pins and 4 KiB pinned.
-    const free = { id: 1, name: 'Free', price: '0.00', pinned_count_limit: 4, pinned_bytes_limit: 4096, ingress_limit: 1 << 20, egress_limit: 1 << 20, ipns_limit: 1 };
+    const free = {
+      id: 1,
+      name: 'Free',
+      price: '0.00',
+      pinned_count_limit: 4,
+      pinned_bytes_limit: 4096,
+      ingress_limit: 1 << 20,
+      egress_limit: 1 << 20,
+      ipns_limit: 1,
+    };
     writeFileSync(join(dataDir, 'plans.json'), JSON.stringify([free]));
     server = await startTestServer({ dataDir });
     const uuid = randomUUID();
@@ -44,7 +65,12 @@ describe('folder operation and plan limits', () => {
 
   it('answers 403 for pin_new beyond pinned_count, with or without unpin_old, and changes nothing', async () => {
     const before = await snapshot(server, user);
-    const wouldBe = await referenceDirectory(new Map([['a.txt', files.a], ['b.txt', files.b]]));
+    const wouldBe = await referenceDirectory(
+      new Map([
+        ['a.txt', files.a],
+        ['b.txt', files.b],
+      ]),
+    );
     for (const flags of [{ pin_new: true }, { pin_new: true, unpin_old: true }]) {
       const response = await folderOperation(server, user, { cid: root, add: [['b.txt', cids.b as string]], ...flags });
       await expectRejected(server, user, response, 403, /plan limit reached: pinned_count/, before);

@@ -124,7 +124,14 @@ describe('folder operation', () => {
   it('rejects an added CID the caller has not pinned with 404 (rule 1), as folder import does', async () => {
     const unpinned = await uploadCid(server, admin, text('uploaded, never pinned\n'));
     const before = await snapshot(server, admin);
-    const response = await folderOperation(server, admin, { cid: base, add: [['ok.txt', cids.d as string], ['u.txt', unpinned]], pin_new: true });
+    const response = await folderOperation(server, admin, {
+      cid: base,
+      add: [
+        ['ok.txt', cids.d as string],
+        ['u.txt', unpinned],
+      ],
+      pin_new: true,
+    });
     await expectRejected(server, admin, response, 404, /add\[1\]: cid .* is not pinned/, before);
     expect(await pinRecord(server, admin, unpinned)).toBeNull();
     await expectNotOperable(server, admin, await reference({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c', 'ok.txt': 'd' }));
@@ -160,7 +167,13 @@ describe('folder operation', () => {
     const wouldBe = await reference({ 'b.txt': 'b', 'c.txt': 'c', 'a.txt': 'd' });
     const both = await folderOperation(server, admin, { cid: base, add: [['a.txt', cids.d as string]], remove: ['a.txt'] });
     await expectRejected(server, admin, both, 400, /remove\[0\]: "a.txt" is also given in add\[0\]/, before, [wouldBe]);
-    const twice = await folderOperation(server, admin, { cid: base, add: [['q.txt', cids.d as string], ['q.txt', cids.e as string]] });
+    const twice = await folderOperation(server, admin, {
+      cid: base,
+      add: [
+        ['q.txt', cids.d as string],
+        ['q.txt', cids.e as string],
+      ],
+    });
     await expectRejected(server, admin, twice, 400, /add\[1\]: "q.txt" is also given in add\[0\]/, before);
     const removedTwice = await folderOperation(server, admin, { cid: base, remove: ['a.txt', 'a.txt'] });
     await expectRejected(server, admin, removedTwice, 400, /remove\[1\]/, before, [await reference({ 'b.txt': 'b', 'c.txt': 'c' })]);
@@ -215,7 +228,14 @@ describe('folder operation', () => {
     ['a lone surrogate', 'bad\ud800', /not valid UTF-8/],
   ])('rejects a name with %s with 400, in add and in remove', async (_label, name, msg) => {
     const before = await snapshot(server, admin);
-    const added = await folderOperation(server, admin, { cid: base, add: [['fine.txt', cids.d as string], [name, cids.e as string]], pin_new: true });
+    const added = await folderOperation(server, admin, {
+      cid: base,
+      add: [
+        ['fine.txt', cids.d as string],
+        [name, cids.e as string],
+      ],
+      pin_new: true,
+    });
     // The JSON body reader names a lone surrogate by its place in the body (add[1][0]) before the folder code does.
     await expectRejected(server, admin, added, 400, new RegExp(`add\\[1\\](?: name|\\[0\\]): .*${msg.source}`), before, [
       await reference({ 'a.txt': 'a', 'b.txt': 'b', 'c.txt': 'c', 'fine.txt': 'd' }),

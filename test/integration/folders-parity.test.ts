@@ -99,7 +99,10 @@ describe('folder operation results equal the importer and read through the gatew
 
     const next = await operateOk(server, admin, {
       cid: root,
-      add: [['file-0.txt', poolCids[3] as string], ['file-10000.txt', poolCids[0] as string]],
+      add: [
+        ['file-0.txt', poolCids[3] as string],
+        ['file-10000.txt', poolCids[0] as string],
+      ],
       remove: ['file-1.txt', 'file-2.txt'],
     });
     const after = new Map(files(entries));

@@ -143,7 +143,9 @@ describe('gateway over HTTP: egress counting and bad requests', () => {
         expect(Buffer.compare(response.bytes, Buffer.from(data.subarray(100, 200)))).toBe(0);
       }),
     ).toBe(100);
-    expect(await egressOf(async () => expect((await gatewayGet(server, server.owner, `/ipfs/${cid}`, { query: { format: 'raw' } })).status).toBe(200))).toBe(3000);
+    expect(await egressOf(async () => expect((await gatewayGet(server, server.owner, `/ipfs/${cid}`, { query: { format: 'raw' } })).status).toBe(200))).toBe(
+      3000,
+    );
   });
 
   it('a Range past the end is 416 and counts nothing; unknown CID 404; malformed CID 400; no credentials 401', async () => {

@@ -6,21 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
 import { call, makeTempDir, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
-import {
-  dagAdd,
-  step1,
-  step2,
-  EMPTY_DIR_V1,
-  fileDag,
-  gatewayGet,
-  MiB,
-  randomData,
-  stats,
-  until,
-  uploadCid,
-  type Key,
-  type Server,
-} from './uploads-helpers.js';
+import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, gatewayGet, MiB, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
 
 async function pinAdd(server: Server, key: Key, cid: string): Promise<number> {
   return (await call(server, 'POST', '/api/v0/pin/add', { key, query: { arg: cid } })).status;
@@ -212,7 +198,10 @@ describe('garbage collection beside concurrent writers (on a clock the test move
     expect(deleted).toBeGreaterThanOrEqual(6);
     await runGc(server, server.owner);
 
-    const list = await call<{ data: PinRecord[]; total: number }>(server, 'GET', '/api/v0/pin', { key: server.owner, query: { status: 'pinned', limit: 1000 } });
+    const list = await call<{ data: PinRecord[]; total: number }>(server, 'GET', '/api/v0/pin', {
+      key: server.owner,
+      query: { status: 'pinned', limit: 1000 },
+    });
     let checked = 0;
     for (const pin of list.json.data) {
       const file = contents.get(pin.cid);

@@ -45,7 +45,14 @@ describe('Host guard', () => {
   });
 
   it('refuses a Host that is more than a host and a port (userinfo, a path), before step 1 can use it', async () => {
-    for (const host of ['localhost:@evil.example', `localhost:${port}@evil.example`, '127.0.0.1:1/evil', `127.0.0.1:${port}/evil`, 'localhost:', 'localhost:x']) {
+    for (const host of [
+      'localhost:@evil.example',
+      `localhost:${port}@evil.example`,
+      '127.0.0.1:1/evil',
+      `127.0.0.1:${port}/evil`,
+      'localhost:',
+      'localhost:x',
+    ]) {
       for (const [method, path] of [
         ['GET', '/api/v0/plans'],
         ['POST', `/ipfs/?size=1&ts=${nowTs()}`],

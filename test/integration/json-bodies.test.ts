@@ -26,7 +26,11 @@ const MALFORMED: Array<[string, Buffer, RegExp]> = [
   ['100,000 unclosed brackets', Buffer.from('['.repeat(100_000)), /^body is not valid JSON$/],
   ['100,000 nested arrays in a field', Buffer.from(`{${KEY},"extra":${deep(100_000)}}`), /^extra(\[0\]){31}: JSON nested deeper than 32 levels$/],
   ['100,000 nested objects', Buffer.from(`${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`), /^a(\.a){31}: JSON nested deeper than 32 levels$/],
-  ['bytes that are not UTF-8', Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","permissions":["read"]}')]), /^body is not valid UTF-8$/],
+  [
+    'bytes that are not UTF-8',
+    Buffer.concat([Buffer.from('{"name":"'), Buffer.from([0xff, 0xfe]), Buffer.from('","permissions":["read"]}')]),
+    /^body is not valid UTF-8$/,
+  ],
   ['a __proto__ key', Buffer.from(`{"__proto__":{"admin":true},${KEY}}`), /^__proto__: the key "__proto__" is not accepted$/],
   ['a lone surrogate', Buffer.from('{"name":"probe\\ud800","permissions":["read"]}'), /^name: is not valid UTF-8 \(a lone surrogate escape/],
   ['no body', Buffer.alloc(0), /^a JSON body is required$/],

@@ -2,17 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccessKey, IpnsRecordView } from '../../shared/api-types.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import {
-  createdName,
-  createName,
-  fixtureKey,
-  importName,
-  listNames,
-  namesTotal,
-  publishName,
-  removeName,
-  type Envelope,
-} from './names-helpers.js';
+import { createdName, createName, fixtureKey, importName, listNames, namesTotal, publishName, removeName, type Envelope } from './names-helpers.js';
 import { counters, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
 
 type View = Envelope<IpnsRecordView>;
@@ -72,7 +62,15 @@ describe('account API for IPNS names: list, get, search, alias, counters, plan l
   });
 
   it('a bad limit or start is 400', async () => {
-    for (const query of <Array<Record<string, string | number>>>[{ limit: 0 }, { limit: 1001 }, { limit: 'ten' }, { limit: -1 }, { limit: '2.5' }, { start: -1 }, { start: 'x' }]) {
+    for (const query of <Array<Record<string, string | number>>>[
+      { limit: 0 },
+      { limit: 1001 },
+      { limit: 'ten' },
+      { limit: -1 },
+      { limit: '2.5' },
+      { start: -1 },
+      { start: 'x' },
+    ]) {
       expectError(await listNames(server, server.owner, query), 400, /limit|start/);
     }
   });
@@ -174,7 +172,12 @@ describe('account API for IPNS names: list, get, search, alias, counters, plan l
     expect((await stats(server, free)).ipns).toBe(1);
     await createdName(server, free, content);
     const ed = fixtureKey('js-libp2p-example-ed25519');
-    const imported = await importName(server, free, { name: ed.name, value: content, secret_key: ed.protobuf.toString('base64'), format: 'libp2p-protobuf-cleartext' });
+    const imported = await importName(server, free, {
+      name: ed.name,
+      value: content,
+      secret_key: ed.protobuf.toString('base64'),
+      format: 'libp2p-protobuf-cleartext',
+    });
     expect(imported.status, imported.text).toBe(200);
     const full = await stats(server, free);
     expect(full.ipns).toBe(3);
@@ -182,7 +185,11 @@ describe('account API for IPNS names: list, get, search, alias, counters, plan l
     expectError(await createName(server, free, content), 403, /^plan limit reached: ipns$/);
     expectError(await createName(server, free, other, { pin: true, alias: 'over' }), 403, /^plan limit reached: ipns$/);
     const rsa = fixtureKey('kubo-openssl-rsa');
-    expectError(await importName(server, free, { name: rsa.name, value: content, secret_key: rsa.pem, format: 'pem-pkcs8-cleartext' }), 403, /^plan limit reached: ipns$/);
+    expectError(
+      await importName(server, free, { name: rsa.name, value: content, secret_key: rsa.pem, format: 'pem-pkcs8-cleartext' }),
+      403,
+      /^plan limit reached: ipns$/,
+    );
     expect(await namesTotal(server, free)).toBe(3);
     expect(counters(await stats(server, free))).toEqual(counters(full));
     expect((await gatewayGet(server, free, `/ipns/${rsa.name}`)).status).toBe(404);

@@ -265,12 +265,16 @@ describe('name/import of the fixture keys (contract section 7)', () => {
   it('seq defaults to 0; seq 0 and a large safe integer are taken', async () => {
     const key = fixtureKey('js-libp2p-example-ed25519');
     const secret = key.protobuf.toString('base64');
-    expect((await importName(server, server.owner, { name: key.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext' })).status).toBe(200);
+    expect((await importName(server, server.owner, { name: key.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext' })).status).toBe(
+      200,
+    );
     await expectRecord(server, server.owner, key.name, { sequence: 0n, cid: content });
     expect((await removeName(server, server.owner, key.name)).status).toBe(200);
 
     const big = 2 ** 40;
-    expect((await importName(server, server.owner, { name: key.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext', seq: big })).status).toBe(200);
+    expect(
+      (await importName(server, server.owner, { name: key.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext', seq: big })).status,
+    ).toBe(200);
     await expectRecord(server, server.owner, key.name, { sequence: BigInt(big), cid: content });
     expect((await removeName(server, server.owner, key.name)).status).toBe(200);
   });

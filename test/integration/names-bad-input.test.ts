@@ -48,7 +48,7 @@ describe('IPNS bad input: 400 (404 for unknown names), and nothing stored', () =
 
   beforeEach(async () => {
     total = await namesTotal(server, server.owner);
-    usage = counters((await stats(server, server.owner)));
+    usage = counters(await stats(server, server.owner));
   });
   afterEach(async () => {
     // Whatever a test sent, the account is as it was, and the existing name still points where it did.
@@ -105,7 +105,11 @@ describe('IPNS bad input: 400 (404 for unknown names), and nothing stored', () =
       ed.protobuf.toString('base64'),
     ];
     for (const secret of pemCases) {
-      expectError(await importName(server, server.owner, { name: ed.name, value: content, secret_key: secret, format: 'pem-pkcs8-cleartext' }), 400, /secret_key/);
+      expectError(
+        await importName(server, server.owner, { name: ed.name, value: content, secret_key: secret, format: 'pem-pkcs8-cleartext' }),
+        400,
+        /secret_key/,
+      );
     }
     const protobufCases = [
       'not base64 !!!',
@@ -117,7 +121,11 @@ describe('IPNS bad input: 400 (404 for unknown names), and nothing stored', () =
       pem,
     ];
     for (const secret of protobufCases) {
-      expectError(await importName(server, server.owner, { name: ed.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext' }), 400, /secret_key/);
+      expectError(
+        await importName(server, server.owner, { name: ed.name, value: content, secret_key: secret, format: 'libp2p-protobuf-cleartext' }),
+        400,
+        /secret_key/,
+      );
     }
     expectError(await importName(server, server.owner, { name: ed.name, value: content, format: 'pem-pkcs8-cleartext' }), 400, /secret_key/);
     expectError(await importName(server, server.owner, { name: ed.name, value: content, secret_key: pem, format: 'pem' }), 400, /format/);
@@ -136,21 +144,38 @@ describe('IPNS bad input: 400 (404 for unknown names), and nothing stored', () =
     );
     const fixtureSecp = Buffer.from('0802122053DADF1D5A164D6B4ACDB15E24AA4C5B1D3461BDBD42ABEDB0A4404D56CED8FB', 'hex').toString('base64');
     expectError(
-      await importName(server, server.owner, { name: 'kzwfwjn5ji4put13uvtwtc7azzwk42cq2o8ctfnxa6q8n90e72o3pjqbrp3lpcp', value: content, secret_key: fixtureSecp, format: 'libp2p-protobuf-cleartext' }),
+      await importName(server, server.owner, {
+        name: 'kzwfwjn5ji4put13uvtwtc7azzwk42cq2o8ctfnxa6q8n90e72o3pjqbrp3lpcp',
+        value: content,
+        secret_key: fixtureSecp,
+        format: 'libp2p-protobuf-cleartext',
+      }),
       400,
       /unsupported key type secp256k1/,
     );
     const secpPem = generateKeyPairSync('ec', { namedCurve: 'secp256k1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expectError(await importName(server, server.owner, { name: secpName, value: content, secret_key: secpPem, format: 'pem-pkcs8-cleartext' }), 400, /unsupported key type secp256k1/);
+    expectError(
+      await importName(server, server.owner, { name: secpName, value: content, secret_key: secpPem, format: 'pem-pkcs8-cleartext' }),
+      400,
+      /unsupported key type secp256k1/,
+    );
     const p256Pem = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    expectError(await importName(server, server.owner, { name: secpName, value: content, secret_key: p256Pem, format: 'pem-pkcs8-cleartext' }), 400, /unsupported key type ECDSA/);
+    expectError(
+      await importName(server, server.owner, { name: secpName, value: content, secret_key: p256Pem, format: 'pem-pkcs8-cleartext' }),
+      400,
+      /unsupported key type ECDSA/,
+    );
     expect((await gatewayGet(server, server.owner, `/ipns/${secpName}`)).status).toBe(404);
   });
 
   it('a seq that is negative or not an integer is 400', async () => {
     const ed = fixtureKey('kubo-openssl-ed25519');
     for (const seq of [-1, 1.5, '5', 'one', true, [], {}, 2 ** 53, Number.MAX_SAFE_INTEGER]) {
-      expectError(await importName(server, server.owner, { name: ed.name, value: content, secret_key: ed.pem, format: 'pem-pkcs8-cleartext', seq }), 400, /seq/);
+      expectError(
+        await importName(server, server.owner, { name: ed.name, value: content, secret_key: ed.pem, format: 'pem-pkcs8-cleartext', seq }),
+        400,
+        /seq/,
+      );
     }
     // 1e400 parses to Infinity; a JSON number too large for an integer is refused too.
     expectError(

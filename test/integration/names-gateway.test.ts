@@ -127,7 +127,10 @@ describe('gateway /ipns/{name}[/{path}] (contract sections 5 and 7)', () => {
     expect(response.status).toBe(200);
     expect(response.bytes.toString('utf8')).toBe(readme);
     expect(response.headers.get('cache-control')).toBe(IPNS_CACHE);
-    const record = await decodeValidRecord(outer, new Uint8Array((await gatewayGet(server, server.owner, `/ipns/${outer}`, { query: { format: 'ipns-record' } })).bytes));
+    const record = await decodeValidRecord(
+      outer,
+      new Uint8Array((await gatewayGet(server, server.owner, `/ipns/${outer}`, { query: { format: 'ipns-record' } })).bytes),
+    );
     expect(record.value).toBe(`/ipns/${name}`);
 
     const loopA = await createdName(server, server.owner, root);

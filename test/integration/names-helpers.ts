@@ -86,7 +86,13 @@ export async function createdName(server: Server, key: Key, cid: string, query: 
   return response.json.data.name;
 }
 
-export function publishName(server: Server, key: Key, name: string, cid: string, query: Record<string, string | boolean> = {}): Promise<CallResult<NameAnswer>> {
+export function publishName(
+  server: Server,
+  key: Key,
+  name: string,
+  cid: string,
+  query: Record<string, string | boolean> = {},
+): Promise<CallResult<NameAnswer>> {
   return call<NameAnswer>(server, 'POST', '/api/v0/name/publish', { key, query: { key: name, arg: cid, ...query } });
 }
 

@@ -9,7 +9,11 @@ import { randomData, until } from './uploads-helpers.js';
 export async function packBytes(dataDir: string): Promise<number> {
   const dir = join(dataDir, 'blocks', 'packs');
   let total = 0;
-  for (const name of await readdir(dir)) total += await stat(join(dir, name)).then((info) => info.size, () => 0);
+  for (const name of await readdir(dir))
+    total += await stat(join(dir, name)).then(
+      (info) => info.size,
+      () => 0,
+    );
   return total;
 }
 

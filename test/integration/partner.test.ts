@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessKeyListing, AccountUsage, CreatedAccessKey, PartnerUserUsage } from '../../shared/api-types.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import {
-  accountOf,
-  createUser,
-  createUserKey,
-  expectError,
-  ledgerOfUuid,
-  ownerAccountRow,
-  runCli,
-} from '../helpers/account-api.js';
+import { accountOf, createUser, createUserKey, expectError, ledgerOfUuid, ownerAccountRow, runCli } from '../helpers/account-api.js';
 
 const GiB = 1024 ** 3;
 
@@ -25,7 +17,7 @@ describe('partner API', () => {
   });
 
   describe('user create', () => {
-    it('creates a Free user that keeps the partner\'s uuid', async () => {
+    it("creates a Free user that keeps the partner's uuid", async () => {
       const response = await call(server, 'POST', '/api/v0/partner/user/create', {
         key: server.owner,
         body: { uuid: 'create-ok', name: 'Alice', email: 'alice@example.com' },
@@ -64,8 +56,7 @@ describe('partner API', () => {
       for (const [body, msg] of cases) {
         expectError(await call(server, 'POST', '/api/v0/partner/user/create', { key: server.owner, body }), 400, msg);
       }
-      for (const uuid of ['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5', 'bad-6', 'bad-7'])
-        expect(() => accountOf(server, uuid)).toThrow(/no account/);
+      for (const uuid of ['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5', 'bad-6', 'bad-7']) expect(() => accountOf(server, uuid)).toThrow(/no account/);
     });
 
     it('JSON sent as application/x-www-form-urlencoded still parses', async () => {
@@ -107,8 +98,23 @@ describe('partner API', () => {
       });
       expect(Object.keys(data).sort()).toEqual(
         [
-          'name', 'provider', 'email', 'email_verified', 'plan', 'next_plan', 'next_bill_at', 'pinned_count', 'pinned_count_limit',
-          'pinned_bytes', 'pinned_bytes_limit', 'ingress', 'ingress_limit', 'egress', 'egress_limit', 'ipns', 'ipns_limit',
+          'name',
+          'provider',
+          'email',
+          'email_verified',
+          'plan',
+          'next_plan',
+          'next_bill_at',
+          'pinned_count',
+          'pinned_count_limit',
+          'pinned_bytes',
+          'pinned_bytes_limit',
+          'ingress',
+          'ingress_limit',
+          'egress',
+          'egress_limit',
+          'ipns',
+          'ipns_limit',
         ].sort(),
       );
     });
@@ -174,13 +180,8 @@ describe('partner API', () => {
         [{ uuid: 3, plan_id: 2 }, /^uuid must be a string/],
         ['not json', /JSON/],
       ];
-      for (const [body, msg] of cases)
-        expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body }), 400, msg);
-      expectError(
-        await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'nobody', plan_id: 2 } }),
-        404,
-        /nobody/,
-      );
+      for (const [body, msg] of cases) expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body }), 400, msg);
+      expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'nobody', plan_id: 2 } }), 404, /nobody/);
       expect(accountOf(server, 'plan-bad').planId).toBe(1);
       expect(ownerAccountRow(server)).toEqual(ownerBefore);
       expect(ledgerOfUuid(server, ownerUuid)).toEqual(ledgerBefore);
@@ -188,7 +189,7 @@ describe('partner API', () => {
   });
 
   describe('user keys', () => {
-    it('create, list and delete a user\'s key; the key reaches that user\'s own stats', async () => {
+    it("create, list and delete a user's key; the key reaches that user's own stats", async () => {
       await createUser(server, server.owner, 'keys-user');
       const response = await call<{ code: number; msg: string; data: CreatedAccessKey }>(server, 'POST', '/api/v0/partner/user/key', {
         key: server.owner,
@@ -239,11 +240,7 @@ describe('partner API', () => {
       expectError(await post({ uuid: 'nobody', name: 'k', permissions: ['read'] }), 404, /nobody/);
       expectError(await call(server, 'GET', '/api/v0/partner/user/keys', { key: server.owner }), 400, /^uuid/);
       expectError(await call(server, 'GET', '/api/v0/partner/user/keys', { key: server.owner, query: { uuid: 'nobody' } }), 404, /nobody/);
-      expectError(
-        await call(server, 'DELETE', '/api/v0/partner/user/key', { key: server.owner, body: { uuid: 'keys-bad', name: 'none' } }),
-        404,
-        /none/,
-      );
+      expectError(await call(server, 'DELETE', '/api/v0/partner/user/key', { key: server.owner, body: { uuid: 'keys-bad', name: 'none' } }), 404, /none/);
       expectError(await call(server, 'DELETE', '/api/v0/partner/user/key', { key: server.owner, body: { name: 'k' } }), 400, /^uuid/);
       const list = await call<{ data: AccessKeyListing[] }>(server, 'GET', '/api/v0/partner/user/keys', {
         key: server.owner,
@@ -307,7 +304,7 @@ describe('partner API', () => {
       expect(ledgerOfUuid(server, 'partner-b')).toEqual(ledgerBefore);
     });
 
-    it('partner A cannot see or act on partner B\'s users, nor B on A\'s (404), even with the right uuid', async () => {
+    it("partner A cannot see or act on partner B's users, nor B on A's (404), even with the right uuid", async () => {
       await createUser(server, server.owner, 'a-user');
       const aUserKey = await createUserKey(server, server.owner, 'a-user', 'k', ['read']);
       const bUserKey = await createUserKey(server, partnerB, 'b-user', 'k', ['read']);

@@ -7,20 +7,7 @@ import type { PinRecord, PinStatus } from '../../shared/api-types.js';
 import { DEFAULTS } from '../../main/base/config.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
-import {
-  blockBytes,
-  carImport,
-  carV1,
-  counters,
-  fileDag,
-  MiB,
-  randomData,
-  stats,
-  until,
-  uploadCid,
-  type Key,
-  type Server,
-} from './uploads-helpers.js';
+import { blockBytes, carImport, carV1, counters, fileDag, MiB, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
 
 async function pinAdd(server: Server, key: Key, cid: string, name?: string) {
   return call(server, 'POST', '/api/v0/pin/add', { key, query: name === undefined ? { arg: cid } : { arg: cid, name } });
@@ -108,7 +95,9 @@ describe('pins (contract section 6)', () => {
     expect(pinning.pinned_bytes).toBe(before.pinned_bytes);
 
     const [first, ...rest] = leaves;
-    expect((await carImport(server, server.owner, await carV1([(first as { cid: typeof root }).cid], [first as (typeof blocks)[0]]), { pinRoots: false })).status).toBe(200);
+    expect(
+      (await carImport(server, server.owner, await carV1([(first as { cid: typeof root }).cid], [first as (typeof blocks)[0]]), { pinRoots: false })).status,
+    ).toBe(200);
     // One leaf is still missing: it stays pinning.
     expect((await statusOf(server, server.owner, root.toString())).status).toBe('pinning');
     expect((await carImport(server, server.owner, await carV1([(rest[0] as { cid: typeof root }).cid], rest), { pinRoots: false })).status).toBe(200);

@@ -62,7 +62,11 @@ describe('plans', () => {
     const stats = await call<{ data: PartnerUserUsage }>(server, 'GET', '/api/v0/partner/user/stats', { key: server.owner, query: { uuid: 'custom-user' } });
     expect(stats.json.data).toMatchObject({ plan: 'Hobby', pinned_count_limit: 5, ipns_limit: 1 });
 
-    expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'custom-user', plan_id: 2 } }), 400, /plan_id 2/);
+    expectError(
+      await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'custom-user', plan_id: 2 } }),
+      400,
+      /plan_id 2/,
+    );
     const before = ownerAccountRow(server).balanceCents;
     expect((await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'custom-user', plan_id: 9 } })).status).toBe(200);
     expect(ownerAccountRow(server).balanceCents).toBe(before - 1234);

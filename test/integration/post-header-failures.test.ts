@@ -48,7 +48,10 @@ describe('failures after the headers on routes that stream through Fastify', () 
     app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, logger: createLogger('info', (line) => logged.push(line)) });
     const open = { config: { access: 'public' as const } };
     app.server.get('/test-only/failing-stream', open, (_request, reply) =>
-      reply.type('application/octet-stream').header('content-length', 2 * 65536).send(failingBody(Buffer.alloc(65536, 1))),
+      reply
+        .type('application/octet-stream')
+        .header('content-length', 2 * 65536)
+        .send(failingBody(Buffer.alloc(65536, 1))),
     );
     app.server.get('/test-only/whole-stream', open, (_request, reply) => reply.type('application/octet-stream').send(Readable.from([Buffer.alloc(10, 2)])));
     app.server.get('/test-only/endless-stream', open, (_request, reply) => {

@@ -60,7 +60,12 @@ describe("the hosted service's SDKs, their request shapes unchanged", () => {
     fileName = await createdName(server, key, fileCid);
     dirName = await createdName(server, key, root);
     const rsa = fixtureKeys().find((candidate) => candidate.type === 'RSA') as NonNullable<ReturnType<typeof fixtureKeys>[number]>;
-    const imported = await importName(server, server.owner, { name: rsa.name, value: root, secret_key: rsa.protobuf.toString('base64'), format: 'libp2p-protobuf-cleartext' });
+    const imported = await importName(server, server.owner, {
+      name: rsa.name,
+      value: root,
+      secret_key: rsa.protobuf.toString('base64'),
+      format: 'libp2p-protobuf-cleartext',
+    });
     expect(imported.status, imported.text).toBe(200);
     rsaPeerId = rsa.peerId;
   });

@@ -72,7 +72,8 @@ describe('secrets are never stored or logged in plaintext', () => {
       const files = filesUnder(dataDir);
       for (const file of files) {
         const bytes = readFileSync(file);
-        for (const key of secrets) for (const form of forms(key.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds a secret`).toBe(false);
+        for (const key of secrets)
+          for (const form of forms(key.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds a secret`).toBe(false);
         // The owner's secret is handed over in owner-key.json, and only there.
         if (file !== join(dataDir, 'owner-key.json'))
           for (const form of forms(app.ownerKey.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds the owner secret`).toBe(false);

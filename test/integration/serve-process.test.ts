@@ -185,7 +185,10 @@ describe('pinfold serve', () => {
 
   it('half an explicit owner key fails the start with a clear message', async () => {
     const dataDir = await tempDir();
-    const result = await runCli(['serve', '--data', dataDir, '--port', '0'], { PINFOLD_OWNER_KEY: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e', PINFOLD_OWNER_SECRET: '' });
+    const result = await runCli(['serve', '--data', dataDir, '--port', '0'], {
+      PINFOLD_OWNER_KEY: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e',
+      PINFOLD_OWNER_SECRET: '',
+    });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET must be set together');
     expect(existsSync(join(dataDir, 'pinfold.lock'))).toBe(false);

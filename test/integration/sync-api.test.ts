@@ -85,7 +85,11 @@ describe('sync API', () => {
     it('pause, resume and rm: a missing id is 400, an unknown one 404', async () => {
       for (const op of ['pause', 'resume', 'rm']) {
         expectError(await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner }), 400, /^id is required/);
-        expectError(await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner, query: { id: 'no-such-folder' } }), 404, /^id: sync folder no-such-folder not found/);
+        expectError(
+          await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner, query: { id: 'no-such-folder' } }),
+          404,
+          /^id: sync folder no-such-folder not found/,
+        );
       }
     });
   });
@@ -122,7 +126,8 @@ describe('sync API', () => {
   it('ignores default junk, add-time patterns and .pinfoldignore files, and follows edits of the latter', async () => {
     const folder = await tempFolder();
     await put(folder, 'keep.txt', 'keep');
-    for (const junk of ['.DS_Store', 'Thumbs.db', 'desktop.ini', 'x.tmp', 'movie.part', 'dl.crdownload', '~$report.docx', '.~lock.sheet#']) await put(folder, junk, 'junk');
+    for (const junk of ['.DS_Store', 'Thumbs.db', 'desktop.ini', 'x.tmp', 'movie.part', 'dl.crdownload', '~$report.docx', '.~lock.sheet#'])
+      await put(folder, junk, 'junk');
     await put(folder, 'debug.log', 'pattern');
     await put(folder, 'build/out.o', 'pattern');
     await put(folder, '.pinfoldignore', 'secret.txt\n');
@@ -130,7 +135,20 @@ describe('sync API', () => {
     await put(folder, 'sub/.pinfoldignore', '*.bak\n');
     await put(folder, 'sub/data.bak', 'hidden in sub');
     await put(folder, 'data.bak', 'not hidden at the root');
-    const ignored = new Set(['.DS_Store', 'Thumbs.db', 'desktop.ini', 'x.tmp', 'movie.part', 'dl.crdownload', '~$report.docx', '.~lock.sheet#', 'debug.log', 'build', 'secret.txt', 'sub/data.bak']);
+    const ignored = new Set([
+      '.DS_Store',
+      'Thumbs.db',
+      'desktop.ini',
+      'x.tmp',
+      'movie.part',
+      'dl.crdownload',
+      '~$report.docx',
+      '.~lock.sheet#',
+      'debug.log',
+      'build',
+      'secret.txt',
+      'sub/data.bak',
+    ]);
     const added = await syncAdd(server, owner, { path: folder, ignore: ['*.log', 'build/'] });
     expect(added.status).toBe(200);
     expect(added.json.data.root).toBe(await referenceRoot(folder, (rel) => ignored.has(rel)));

@@ -48,7 +48,11 @@ const IMPORTER_OPTIONS = {
  * file and folder, minus what `skip` names (relative `/` paths; ignored or unreadable ones). Symlinks
  * and other non-regular files are never content. `options`: the importer's layout (default the contract's).
  */
-export async function referenceRoot(folder: string, skip: (rel: string) => boolean = () => false, options: ImporterOptions = IMPORTER_OPTIONS): Promise<string> {
+export async function referenceRoot(
+  folder: string,
+  skip: (rel: string) => boolean = () => false,
+  options: ImporterOptions = IMPORTER_OPTIONS,
+): Promise<string> {
   const candidates: ImportCandidate[] = [{ path: 'root' }];
   const walk = async (rel: string): Promise<void> => {
     const names = (await readdir(path.join(folder, ...rel.split('/').filter(Boolean)))).sort();
@@ -89,7 +93,11 @@ export async function until<T>(what: string, probe: () => Promise<T | undefined>
   }
 }
 
-export async function syncAdd(server: Server, key: Key, body: unknown): Promise<CallResult<{ code: number; msg: string; data: { id: string; path: string; root: string; ipns_name: string } }>> {
+export async function syncAdd(
+  server: Server,
+  key: Key,
+  body: unknown,
+): Promise<CallResult<{ code: number; msg: string; data: { id: string; path: string; root: string; ipns_name: string } }>> {
   return call(server, 'POST', '/api/v0/sync/add', { key, body });
 }
 

@@ -33,7 +33,10 @@ describe('unknown routes', () => {
   });
 
   it('on /ipfs and /ipns paths the 404 carries the content isolation headers; elsewhere it needs none', async () => {
-    for (const [method, path] of [['PATCH', '/ipfs/bafkqaaa'], ['POST', '/ipns/some-name']] as const) {
+    for (const [method, path] of [
+      ['PATCH', '/ipfs/bafkqaaa'],
+      ['POST', '/ipns/some-name'],
+    ] as const) {
       const answer = await rawRequest(server.url, method, path, { host });
       expect(answer.status).toBe(404);
       expect(answer.headers['content-security-policy']).toBe('sandbox');

@@ -25,7 +25,11 @@ describe('blocks whose links cannot be read', () => {
   let held: TestBlock;
 
   async function start(): Promise<void> {
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0, gcGraceSeconds: 0 }), env: {}, logger: createLogger('info', (line) => logged.push(line)) });
+    app = await createApp({
+      config: defaultConfig({ dataDir, port: 0, gcGraceSeconds: 0 }),
+      env: {},
+      logger: createLogger('info', (line) => logged.push(line)),
+    });
     server = { url: await app.listen() };
   }
 
@@ -48,8 +52,16 @@ describe('blocks whose links cannot be read', () => {
   const pinTotal = async (): Promise<number> => (await call<{ total: number }>(server, 'GET', '/api/v0/pin', { key: app.ownerKey })).json.total;
 
   it.each([
-    ['a dag-cbor block nested 100,000 deep', (leaf: TestBlock) => deepCborLinking(leaf.cid, 100_000), /cannot be read under its codec: it nests deeper than 512 levels$/],
-    ['a dag-json block nested 600 deep', (leaf: TestBlock) => deepJsonLinking(leaf.cid, 600), /cannot be read under its codec: it nests deeper than 512 levels$/],
+    [
+      'a dag-cbor block nested 100,000 deep',
+      (leaf: TestBlock) => deepCborLinking(leaf.cid, 100_000),
+      /cannot be read under its codec: it nests deeper than 512 levels$/,
+    ],
+    [
+      'a dag-json block nested 600 deep',
+      (leaf: TestBlock) => deepJsonLinking(leaf.cid, 600),
+      /cannot be read under its codec: it nests deeper than 512 levels$/,
+    ],
     ['a dag-pb block that does not decode', () => brokenDagPb(), /cannot be read under its codec: .+/],
     ['a dag-json block that does not decode', () => brokenDagJson(), /cannot be read under its codec: .+/],
   ])('dag/import refuses a CAR holding %s: 400 naming the block, nothing stored, pinned or counted', async (_name, make, reason) => {
@@ -75,7 +87,11 @@ describe('blocks whose links cannot be read', () => {
     expect(pin.status, pin.text).toBe(200);
     const pins = await pinTotal();
     const answer = await folderOperation(server, app.ownerKey, { cid: old, add: [['b.txt', file]], pin_new: true, unpin_old: true });
-    expectError(answer, 409, new RegExp(`^unpin_old: cannot tell whether another pinned DAG still uses ${old}: its block ${held.cid.toString()} cannot be read`));
+    expectError(
+      answer,
+      409,
+      new RegExp(`^unpin_old: cannot tell whether another pinned DAG still uses ${old}: its block ${held.cid.toString()} cannot be read`),
+    );
     expect(await pinTotal()).toBe(pins);
     const oldPin = await call<{ data: { status: string } }>(server, 'GET', `/api/v0/pin/${old}`, { key: app.ownerKey });
     expect(oldPin.json.data.status).toBe('pinned');

@@ -39,7 +39,13 @@ export async function step1(
   return call(server, method, path, { key, query });
 }
 
-export async function addressFor(server: Server, key: Key, method: string, path: string, query: Record<string, string | number | boolean> = {}): Promise<string> {
+export async function addressFor(
+  server: Server,
+  key: Key,
+  method: string,
+  path: string,
+  query: Record<string, string | number | boolean> = {},
+): Promise<string> {
   const response = await step1(server, key, method, path, query);
   if (response.status !== 200) throw new Error(`step 1 ${method} ${path} failed: ${response.status} ${response.text}`);
   return response.json.data.url;
@@ -175,7 +181,11 @@ export function multipartBody(parts: Array<{ name: string; filename?: string; by
   const pieces: Buffer[] = [];
   for (const part of parts) {
     const filename = part.filename === undefined ? '' : `; filename="${part.filename}"`;
-    pieces.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n\r\n`), Buffer.from(part.bytes), Buffer.from('\r\n'));
+    pieces.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${filename}\r\n\r\n`),
+      Buffer.from(part.bytes),
+      Buffer.from('\r\n'),
+    );
   }
   pieces.push(Buffer.from(`--${boundary}--\r\n`));
   return { contentType: `multipart/form-data; boundary=${boundary}`, body: Buffer.concat(pieces) };
@@ -240,7 +250,12 @@ export interface Fetched {
 }
 
 /** A gateway GET (or HEAD) with credentials and `ts`, body as bytes. */
-export async function gatewayGet(server: Server, key: Key, path: string, options: { method?: string; query?: Record<string, string>; headers?: Record<string, string> } = {}): Promise<Fetched> {
+export async function gatewayGet(
+  server: Server,
+  key: Key,
+  path: string,
+  options: { method?: string; query?: Record<string, string>; headers?: Record<string, string> } = {},
+): Promise<Fetched> {
   const query = new URLSearchParams({ ts: String(Math.floor(Date.now() / 1000)), ...(options.query ?? {}) });
   const response = await fetch(`${server.url}${path}?${query.toString()}`, {
     method: options.method ?? 'GET',

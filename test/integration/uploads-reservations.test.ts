@@ -9,7 +9,16 @@ import { createUser, createUserKey, expectError } from '../helpers/account-api.j
 import { addressFor, randomData, stats, step1, step2, type Key } from './uploads-helpers.js';
 
 /** Every new account's plan, with an ingress limit a few uploads reach. */
-const TINY = { id: 1, name: 'Tiny', price: '0.00', pinned_count_limit: 10, pinned_bytes_limit: 1_000_000, ingress_limit: 50_000, egress_limit: 1_000_000, ipns_limit: 1 };
+const TINY = {
+  id: 1,
+  name: 'Tiny',
+  price: '0.00',
+  pinned_count_limit: 10,
+  pinned_bytes_limit: 1_000_000,
+  ingress_limit: 50_000,
+  egress_limit: 1_000_000,
+  ipns_limit: 1,
+};
 
 /**
  * Step 1 reserves `size` of the plan's ingress; step 2 settles it (the bytes received count, the

@@ -5,20 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { openUpload, packBytes, packsReach, packsSettleAt } from './packs-helpers.js';
-import {
-  addressFor,
-  carImport,
-  carV1,
-  counters,
-  fileDag,
-  gatewayGet,
-  MiB,
-  randomData,
-  stats,
-  step2,
-  type Block,
-  type Key,
-} from './uploads-helpers.js';
+import { addressFor, carImport, carV1, counters, fileDag, gatewayGet, MiB, randomData, stats, step2, type Block, type Key } from './uploads-helpers.js';
 
 /** Bytes a block takes in a pack: the block and its record header (u16 length, multihash, u32 length). */
 function recordBytes(blocks: readonly Block[]): number {

@@ -196,9 +196,15 @@ describe('upload step 2 idle timeout', () => {
     const before = counters(await stats(server, server.owner));
     const form = multipartBody([{ name: 'file', filename: 'a.bin', bytes: randomData(100) }]);
     const url = await addressFor(server, server.owner, 'POST', '/ipfs/', { size: 100 });
-    const stalled = await sendRaw(url, 'POST', { 'content-type': form.contentType, 'content-length': String(form.body.byteLength) }, [form.body.subarray(0, 20)], {
-      finish: false,
-    });
+    const stalled = await sendRaw(
+      url,
+      'POST',
+      { 'content-type': form.contentType, 'content-length': String(form.body.byteLength) },
+      [form.body.subarray(0, 20)],
+      {
+        finish: false,
+      },
+    );
     expect(stalled.status).toBe(408);
     const { root, blocks } = await fileDag(randomData(5000));
     const car = await carV1([root], blocks);
@@ -261,5 +267,4 @@ describe('upload step 2 minimum pace', () => {
     for (const block of blocks) await expectNotServed(server, server.owner, block.cid.toString());
     await expectNotServed(server, server.owner, await referenceCid(file));
   });
-
 });

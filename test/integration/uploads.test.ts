@@ -4,19 +4,7 @@ import { createApp } from '../../main/app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, expectError } from '../helpers/account-api.js';
-import {
-  addressFor,
-  counters,
-  expectNotServed,
-  gatewayGet,
-  MiB,
-  randomData,
-  referenceCid,
-  stats,
-  step1,
-  step2,
-  uploadFile,
-} from './uploads-helpers.js';
+import { addressFor, counters, expectNotServed, gatewayGet, MiB, randomData, referenceCid, stats, step1, step2, uploadFile } from './uploads-helpers.js';
 
 describe('single-file uploads: POST /ipfs/?size= (contract section 4)', () => {
   let server: TestServer;

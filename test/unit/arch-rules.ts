@@ -17,7 +17,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 
 /** Which layers each layer may import; a layer always may import itself. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
-  'shared': [],
+  shared: [],
   'main/base': ['shared'],
   'main/store': ['shared', 'main/base'],
   'main/content': ['shared', 'main/base', 'main/store'],
@@ -28,19 +28,43 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'main/sync': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders'],
   'main/http': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync'],
   'main/app': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http'],
-  'main/cli': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app'],
-  'main/desktop': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http', 'main/app'],
+  'main/cli': [
+    'shared',
+    'main/base',
+    'main/store',
+    'main/content',
+    'main/accounts',
+    'main/pins',
+    'main/names',
+    'main/folders',
+    'main/sync',
+    'main/http',
+    'main/app',
+  ],
+  'main/desktop': [
+    'shared',
+    'main/base',
+    'main/store',
+    'main/content',
+    'main/accounts',
+    'main/pins',
+    'main/names',
+    'main/folders',
+    'main/sync',
+    'main/http',
+    'main/app',
+  ],
   // The preload runs in the page's sandboxed preload context: the bridge types, nothing of the service.
   'main/desktop/preload': ['shared'],
-  'renderer': ['shared'],
+  renderer: ['shared'],
 };
 
 /** Packages that only one place may import. */
 export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>> = {
-  'electron': (f) => f.startsWith('main/desktop/'),
+  electron: (f) => f.startsWith('main/desktop/'),
   '@napi-rs/keyring': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
   'better-sqlite3': (f) => f.startsWith('main/store/db/'),
-  'chokidar': (f) => f === 'main/sync/watcher.ts',
+  chokidar: (f) => f === 'main/sync/watcher.ts',
 };
 
 /** The folders of the layered code: every file under them belongs to a layer. */
@@ -94,7 +118,9 @@ export function importViolations(files: readonly SourceFile[]): string[] {
     }
     for (const spec of importsOf(file.text)) {
       if (spec.startsWith('.')) {
-        const target = relative(repoRoot, resolve(repoRoot, dirname(file.path), spec)).split(sep).join('/');
+        const target = relative(repoRoot, resolve(repoRoot, dirname(file.path), spec))
+          .split(sep)
+          .join('/');
         if (target === 'test' || target.startsWith('test/')) {
           problems.push(`${file.path} imports ${target} (nothing outside test/ imports the tests)`);
           continue;
@@ -110,7 +136,8 @@ export function importViolations(files: readonly SourceFile[]): string[] {
       if (owner && !owner(file.path)) problems.push(`${file.path} imports ${pkg}, which belongs to one folder only`);
       // Node's own modules: code that runs in the browser (renderer/, shared/) cannot load them.
       const builtin = spec.startsWith('node:') || builtinModules.includes(pkg);
-      if ((layer === 'shared' || layer === 'renderer') && builtin) problems.push(`${file.path} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
+      if ((layer === 'shared' || layer === 'renderer') && builtin)
+        problems.push(`${file.path} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
     }
   }
   return problems;

@@ -36,7 +36,7 @@ describe('architecture rules over the repository', () => {
     expect(kitReadViolations(files.filter((f) => !CHECKER_FILES.includes(f.path)))).toEqual([]);
   });
 
-  it('the repository has no folder of the kit\'s names under its own shared/', () => {
+  it("the repository has no folder of the kit's names under its own shared/", () => {
     // The kit rule treats any path into shared/<kit folder> as a path out of the repository.
     for (const dir of KIT_DIRS) expect(existsSync(join(repoRoot, 'shared', dir)), `shared/${dir}`).toBe(false);
   });
@@ -49,7 +49,9 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/base/config.ts', "import { startServer } from '../http/server.js';"))).toEqual([
       'main/base/config.ts imports main/http/server.js (main/base may not import main/http)',
     ]);
-    expect(violationsOf(file('main/http/server.ts', "import type { Plan } from '../../shared/api-types.js';\nimport { loadConfig } from '../base/config.js';"))).toEqual([]);
+    expect(
+      violationsOf(file('main/http/server.ts', "import type { Plan } from '../../shared/api-types.js';\nimport { loadConfig } from '../base/config.js';")),
+    ).toEqual([]);
   });
 
   it('an owned package used elsewhere, and Node modules in browser code', () => {
@@ -75,7 +77,9 @@ describe('each rule fails when broken', () => {
 
   it('the preload importing the service', () => {
     const preload = 'main/desktop/preload/preload.ts';
-    expect(violationsOf(file(preload, "import { contextBridge } from 'electron';\nimport { BRIDGE_GLOBAL } from '../../../shared/preload-bridge.js';"))).toEqual([]);
+    expect(
+      violationsOf(file(preload, "import { contextBridge } from 'electron';\nimport { BRIDGE_GLOBAL } from '../../../shared/preload-bridge.js';")),
+    ).toEqual([]);
     expect(violationsOf(file(preload, "import { createApp } from '../../app.js';"))).toEqual([
       `${preload} imports main/app.js (main/desktop/preload may not import main/app)`,
     ]);

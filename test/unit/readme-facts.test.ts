@@ -16,11 +16,13 @@ const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
 describe('README: the rules a client meets, with the numbers the code uses', () => {
   it('uploads: the address lifetime, the step-2 pace, what step 2 refuses, reservations and addresses', () => {
     expect(readme).toContain(`valid for ${UPLOAD_ADDRESS_LIFETIME_SECONDS / 60} minutes`);
-    expect(readme).toContain(`at least ${DEFAULTS.uploadMinBytesPerWindow / 1024} KiB, or the rest of the body if less, in every ${DEFAULTS.uploadIdleTimeoutMs / 1000} s of reading`);
+    expect(readme).toContain(
+      `at least ${DEFAULTS.uploadMinBytesPerWindow / 1024} KiB, or the rest of the body if less, in every ${DEFAULTS.uploadIdleTimeoutMs / 1000} s of reading`,
+    );
     expect(readme).toContain('cut off with 408');
     expect(readme).toMatch(/another method or path, is 401; a raw body whose `Content-Length` is above `size` is 413/);
-    expect(readme).toContain('Step 1 reserves `size` of the plan\'s ingress');
-    expect(readme).toContain('never from the request\'s `Host`. It dies with the access key that asked for it.');
+    expect(readme).toContain("Step 1 reserves `size` of the plan's ingress");
+    expect(readme).toContain("never from the request's `Host`. It dies with the access key that asked for it.");
   });
 
   it('content: the isolation headers, the nesting limit, loops and unknown routes', () => {

@@ -19,10 +19,7 @@ export class ByteReader {
     source: AsyncIterable<unknown> | Iterable<unknown>,
     private readonly allocate: (length: number) => Uint8Array = (length) => new Uint8Array(length),
   ) {
-    this.iterator =
-      Symbol.asyncIterator in source
-        ? (source)[Symbol.asyncIterator]()
-        : toAsync(source)[Symbol.asyncIterator]();
+    this.iterator = Symbol.asyncIterator in source ? source[Symbol.asyncIterator]() : toAsync(source)[Symbol.asyncIterator]();
   }
 
   /** Buffers at least `length` bytes; false when the stream ends first. */

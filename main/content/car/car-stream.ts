@@ -34,7 +34,14 @@ export async function readCarStream(
   const reader = new ByteReader(source, options.allocate);
   const first = await readHeader(reader);
   if (first.version === 1) {
-    return { version: 1, roots: first.roots, blocks: sections(reader, Number.POSITIVE_INFINITY, options.maxSectionBytes), get position() { return reader.position; } };
+    return {
+      version: 1,
+      roots: first.roots,
+      blocks: sections(reader, Number.POSITIVE_INFINITY, options.maxSectionBytes),
+      get position() {
+        return reader.position;
+      },
+    };
   }
   if (reader.position !== CARV2_PRAGMA_BYTES) throw new BadInputError('car: malformed CARv2 pragma');
   const header = await reader.read(CARV2_HEADER_BYTES);
@@ -50,7 +57,14 @@ export async function readCarStream(
   if (inner.version !== 1) throw new BadInputError('car: CARv2 payload must be a CARv1');
   const end = dataOffset + dataSize;
   if (reader.position > end) throw new BadInputError('car: CARv2 payload is shorter than its header');
-  return { version: 2, roots: inner.roots, blocks: sections(reader, end, options.maxSectionBytes, true), get position() { return reader.position; } };
+  return {
+    version: 2,
+    roots: inner.roots,
+    blocks: sections(reader, end, options.maxSectionBytes, true),
+    get position() {
+      return reader.position;
+    },
+  };
 }
 
 async function readHeader(reader: ByteReader): Promise<{ version: number; roots: CID[] }> {

@@ -58,7 +58,7 @@ export async function importCar(
   options: ImportCarOptions = {},
 ): Promise<CarImportResult> {
   const owned = !(target instanceof BlockBatch);
-  const maxBlockBytes = owned ? (target).maxBlockBytes : undefined;
+  const maxBlockBytes = owned ? target.maxBlockBytes : undefined;
   const batch = target instanceof BlockBatch ? target : target.createBatch();
   const putOptions = { signal: options.signal };
   const window: PendingBlock[] = [];

@@ -50,9 +50,7 @@ export interface ShardNode {
   slots: ReadonlyMap<number, ShardSlot>;
 }
 
-export type DirectoryNode =
-  | { kind: 'plain'; entries: readonly Entry[]; blockLength: number }
-  | { kind: 'hamt'; shard: ShardNode };
+export type DirectoryNode = { kind: 'plain'; entries: readonly Entry[]; blockLength: number } | { kind: 'hamt'; shard: ShardNode };
 
 export interface ReadContext {
   blockstore: Pick<DirectoryBlockstore, 'get'>;
@@ -111,13 +109,7 @@ function hexDigit(byte: number): number {
   return -1;
 }
 
-function shardFromNode(
-  cid: CID,
-  node: RawNode,
-  fanout: number | undefined,
-  hashType: number | undefined,
-  what: string,
-): ShardNode {
+function shardFromNode(cid: CID, node: RawNode, fanout: number | undefined, hashType: number | undefined, what: string): ShardNode {
   const malformed = (why: string) => new BadInputError(`${what}: HAMT shard ${cid.toString()} ${why}`);
   if (hashType !== HAMT_HASH_TYPE) throw malformed(`uses hash type ${hashType ?? 'none'}, not murmur3-x64-64`);
   if (fanout === undefined || fanout < 2 || fanout > 65_536 || (fanout & (fanout - 1)) !== 0) {

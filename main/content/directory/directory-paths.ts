@@ -125,12 +125,7 @@ async function rewriteUpwards(
 ): Promise<DirectoryEditResult> {
   const last = path.length - 1;
   const dirAt = (level: number) => chain[level] ?? EMPTY_DIRECTORY_CID;
-  let result = await planDirectoryEdit(
-    ctx,
-    dirAt(last),
-    set === undefined ? { remove: [path[last] as string] } : { add: [set] },
-    options,
-  );
+  let result = await planDirectoryEdit(ctx, dirAt(last), set === undefined ? { remove: [path[last] as string] } : { add: [set] }, options);
   for (let level = last - 1; level >= 0; level--) {
     result = await planDirectoryEdit(ctx, dirAt(level), { add: [[path[level] as string, result.cid, result.size]] }, options);
   }

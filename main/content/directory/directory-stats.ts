@@ -14,8 +14,7 @@ function varintLength(value: number): number {
 
 /** Exact bytes one link adds to a dag-pb node (the importer's `linkSerializedSize`). */
 export function linkSerializedSize(nameBytes: number, cidBytes: number, tsize: number): number {
-  const inner =
-    1 + varintLength(cidBytes) + cidBytes + (1 + varintLength(nameBytes) + nameBytes) + (1 + varintLength(tsize));
+  const inner = 1 + varintLength(cidBytes) + cidBytes + (1 + varintLength(nameBytes) + nameBytes) + (1 + varintLength(tsize));
   return 1 + varintLength(inner) + inner;
 }
 

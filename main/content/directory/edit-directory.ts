@@ -74,10 +74,7 @@ export interface NormalizedChanges {
 }
 
 /** Checks names and the add/remove rules, and reads each added child's size when not given. */
-export async function normalizeChanges(
-  ctx: ReadContext,
-  changes: DirectoryChanges,
-): Promise<NormalizedChanges> {
+export async function normalizeChanges(ctx: ReadContext, changes: DirectoryChanges): Promise<NormalizedChanges> {
   const seen = new Map<string, string>();
   const adds: Entry[] = [];
   const removes: NameKey[] = [];
@@ -129,10 +126,7 @@ export async function planDirectoryEdit(
   if (node.kind === 'hamt') {
     const stats = { ...(await statsOfNode(ctx, root, node, options)) };
     const attempt: ShardEditContext = { ...ctx, batch: new BlockBatch(ctx.batch.cidVersion), displaced: [], what };
-    const changeList: Change[] = [
-      ...adds.map((entry): Change => ({ kind: 'add', entry })),
-      ...removes.map((target): Change => ({ kind: 'remove', target })),
-    ];
+    const changeList: Change[] = [...adds.map((entry): Change => ({ kind: 'add', entry })), ...removes.map((target): Change => ({ kind: 'remove', target }))];
     const outcome = await editShard(attempt, node.shard, 0, changeList, true);
     for (const entry of adds) countEntry(stats, entry, 1);
     for (const entry of attempt.displaced) countEntry(stats, entry, -1);

@@ -30,13 +30,7 @@ function changeName(change: Change): NameKey {
  * its parent's slot, and an empty one disappears, so the result is the layout a fresh build of the same
  * names gives.
  */
-export async function editShard(
-  ctx: ShardEditContext,
-  shard: ShardNode,
-  depth: number,
-  changes: readonly Change[],
-  isRoot: boolean,
-): Promise<EditOutcome> {
+export async function editShard(ctx: ShardEditContext, shard: ShardNode, depth: number, changes: readonly Change[], isRoot: boolean): Promise<EditOutcome> {
   const groups = new Map<number, Change[]>();
   for (const change of changes) {
     const index = hashOf(changeName(change)).slot(depth, shard.bits);
@@ -70,13 +64,7 @@ export async function editShard(
 }
 
 /** A slot holding at most one entry, changed: what stays is an entry, nothing, or a fresh child shard. */
-function editSlotEntry(
-  ctx: ShardEditContext,
-  existing: Entry | undefined,
-  group: readonly Change[],
-  depth: number,
-  fanout: number,
-): EditOutcome {
+function editSlotEntry(ctx: ShardEditContext, existing: Entry | undefined, group: readonly Change[], depth: number, fanout: number): EditOutcome {
   let kept = existing;
   const entries: Entry[] = [];
   for (const change of group) {

@@ -22,7 +22,7 @@ export class ReadBufferPool {
   /** A buffer of exactly `length` bytes; pooled when it fits a pooled buffer. */
   take(length: number): Uint8Array {
     if (length > POOLED_BUFFER_BYTES) return Buffer.allocUnsafe(length);
-    const memory = this.free.pop() ?? (Buffer.allocUnsafeSlow(POOLED_BUFFER_BYTES).buffer);
+    const memory = this.free.pop() ?? Buffer.allocUnsafeSlow(POOLED_BUFFER_BYTES).buffer;
     this.lent.add(memory);
     this.outstanding++;
     return Buffer.from(memory, 0, length);

@@ -78,7 +78,11 @@ export function sniffContentType(bytes: Uint8Array, complete: boolean): string {
   if (startsWith(bytes, [0x47, 0x49, 0x46, 0x38]) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) return 'image/gif';
   if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
   if (startsWith(bytes, [0x25, 0x50, 0x44, 0x46, 0x2d])) return 'application/pdf';
-  const head = latin1.decode(bytes.subarray(0, SNIFF_BYTES)).replace(/^\uFEFF|^\xEF\xBB\xBF/, '').trimStart().toLowerCase();
+  const head = latin1
+    .decode(bytes.subarray(0, SNIFF_BYTES))
+    .replace(/^\uFEFF|^\xEF\xBB\xBF/, '')
+    .trimStart()
+    .toLowerCase();
   if (/^<(!doctype html|html|head|body|script|iframe|h1|div|font|table|a|style|title|b|br|p|!--)[\s>]/.test(head)) {
     return 'text/html; charset=utf-8';
   }

@@ -60,7 +60,9 @@ export function blockLinks(cid: CID, block: Uint8Array): CID[] {
   try {
     return decodedLinks(cid, block);
   } catch (error) {
-    throw new NotAcceptableError(`format: car cannot follow the links of ${cid.toString()}, it does not decode under its codec (${error instanceof Error ? error.message : String(error)})`);
+    throw new NotAcceptableError(
+      `format: car cannot follow the links of ${cid.toString()}, it does not decode under its codec (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
 }
 
@@ -110,11 +112,7 @@ function makeEmitter(dups: boolean): Emitter {
  * codec order), following dag-pb, dag-cbor and dag-json links. Blocks are read one at a time as the consumer
  * pulls. A block not held locally ends the stream with `NotFoundError` (the caller has usually sent headers).
  */
-export async function* exportCar(
-  store: ReadBlockstore,
-  target: CID,
-  options: CarExportOptions = {},
-): AsyncGenerator<Uint8Array> {
+export async function* exportCar(store: ReadBlockstore, target: CID, options: CarExportOptions = {}): AsyncGenerator<Uint8Array> {
   const scope = options.scope ?? 'all';
   if (options.entityBytes !== undefined && scope !== 'entity') {
     throw new BadInputError('entity-bytes: only allowed with dag-scope=entity');
@@ -186,13 +184,7 @@ async function* entityBlocks(store: ReadBlockstore, root: NodeInfo, emitter: Emi
 }
 
 /** A HAMT directory's own blocks (root + sub-shards, DFS pre-order), without the entries it names. */
-async function* hamtShards(
-  store: ReadBlockstore,
-  cid: CID,
-  block: Uint8Array,
-  emitter: Emitter,
-  options: CarExportOptions,
-): AsyncGenerator<Uint8Array> {
+async function* hamtShards(store: ReadBlockstore, cid: CID, block: Uint8Array, emitter: Emitter, options: CarExportOptions): AsyncGenerator<Uint8Array> {
   const out = emitter.emit(cid, block);
   if (out !== undefined) yield out;
   const node = dagPb.decode(block);

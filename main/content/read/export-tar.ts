@@ -62,7 +62,10 @@ function entryHeaders(name: string, type: EntryType, size: number, linkName = ''
     const body = encoder.encode(records.join(''));
     out.push(ustarHeader('PaxHeader', 'pax', body.byteLength), body, padding(body.byteLength));
   }
-  const shortName = [...name].map((ch) => (ascii.test(ch) ? ch : '_')).join('').slice(-100);
+  const shortName = [...name]
+    .map((ch) => (ascii.test(ch) ? ch : '_'))
+    .join('')
+    .slice(-100);
   out.push(ustarHeader(shortName, type, type === 'file' ? Math.min(size, MAX_OCTAL_SIZE) : 0, linkName.slice(0, 100)));
   return out;
 }

@@ -15,11 +15,7 @@ export interface DirectoryEntry {
  * The entries of a UnixFS directory in link order; for a HAMT shard, in shard order, reading the shard blocks
  * but never an entry's own block (a listing works when only the directory's blocks are held).
  */
-export async function* listDirectory(
-  store: ReadBlockstore,
-  info: NodeInfo,
-  options: ReadOptions = {},
-): AsyncGenerator<DirectoryEntry> {
+export async function* listDirectory(store: ReadBlockstore, info: NodeInfo, options: ReadOptions = {}): AsyncGenerator<DirectoryEntry> {
   if (info.pbNode === undefined || (info.kind !== 'directory' && info.kind !== 'hamt-directory')) {
     throw new BadInputError(`cid: ${info.cid.toString()} is a ${info.kind}, not a directory`);
   }
@@ -34,12 +30,7 @@ export async function* listDirectory(
   yield* listShard(store, info.pbNode, prefixLength, options);
 }
 
-async function* listShard(
-  store: ReadBlockstore,
-  node: dagPb.PBNode,
-  prefixLength: number,
-  options: ReadOptions,
-): AsyncGenerator<DirectoryEntry> {
+async function* listShard(store: ReadBlockstore, node: dagPb.PBNode, prefixLength: number, options: ReadOptions): AsyncGenerator<DirectoryEntry> {
   for (const link of node.Links) {
     const name = link.Name ?? '';
     if (name.length === prefixLength) {

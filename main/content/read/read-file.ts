@@ -15,11 +15,7 @@ export interface ReadRangeOptions extends BlockReadOptions {
  * Streams the bytes of a file, raw block or symlink target (`info` from `inspectNode`), optionally only
  * `length` bytes from `offset`. Only blocks that cover the range are read, one at a time.
  */
-export async function* readFileContent(
-  store: ReadBlockstore,
-  info: NodeInfo,
-  options: ReadRangeOptions = {},
-): AsyncGenerator<Uint8Array> {
+export async function* readFileContent(store: ReadBlockstore, info: NodeInfo, options: ReadRangeOptions = {}): AsyncGenerator<Uint8Array> {
   if (info.kind !== 'file' && info.kind !== 'symlink') {
     throw new BadInputError(`cid: ${info.cid.toString()} is a ${info.kind}, not a file`);
   }

@@ -62,12 +62,7 @@ function exporterErrorCode(err: unknown): string | undefined {
  * dag-cbor/dag-json links. Reads only the blocks on the way (never the final node's own block unless a
  * later segment needs it). Unknown names and blocks not held locally: `NotFoundError`.
  */
-export async function resolvePath(
-  store: ReadBlockstore,
-  root: CID,
-  segments: readonly string[],
-  options: ReadOptions = {},
-): Promise<ResolvedPath> {
+export async function resolvePath(store: ReadBlockstore, root: CID, segments: readonly string[], options: ReadOptions = {}): Promise<ResolvedPath> {
   validateSegments(segments);
   const visited: CID[] = [];
   const reader = recordingStore(store, visited, options);

@@ -25,7 +25,5 @@ export async function serveCar(ctx: GatewayContext): Promise<void> {
   reply.header('content-type', `application/vnd.ipld.car; version=1; order=dfs; dups=${dups ? 'y' : 'n'}`);
   reply.header('content-disposition', contentDisposition('attachment', choice.filename ?? `${cid.toString()}.car`));
   reply.header('accept-ranges', 'none');
-  sendBody(ctx, 200, () =>
-    exportCar(deps.blockstore, cid, { roots: [ctx.root], pathBlocks: visited, dups, scope, entityBytes, signal: ctx.signal }),
-  );
+  sendBody(ctx, 200, () => exportCar(deps.blockstore, cid, { roots: [ctx.root], pathBlocks: visited, dups, scope, entityBytes, signal: ctx.signal }));
 }

@@ -73,9 +73,7 @@ function serveDagIndex(ctx: GatewayContext, info: NodeInfo): void {
   ctx.reply.header('content-type', 'text/html; charset=utf-8');
   const view = new TextDecoder().decode(dagJsonView(info.cid, info.block));
   const html =
-    pageStart(info.cid.toString()) +
-    `<h1>${escapeHtml(info.kind)} ${escapeHtml(info.cid.toString())}</h1>\n<pre>${escapeHtml(view)}</pre>\n` +
-    pageEnd;
+    pageStart(info.cid.toString()) + `<h1>${escapeHtml(info.kind)} ${escapeHtml(info.cid.toString())}</h1>\n<pre>${escapeHtml(view)}</pre>\n` + pageEnd;
   const bytes = new TextEncoder().encode(html);
   sendBody(ctx, 200, () => bytes, bytes.byteLength);
 }

@@ -40,7 +40,10 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
  * answered here with the same JSON envelope.
  */
 function replyStatus(reply: FastifyReply, status: number, msg: string): void {
-  void reply.code(status).header('content-type', 'application/json').send(JSON.stringify({ code: status, msg }));
+  void reply
+    .code(status)
+    .header('content-type', 'application/json')
+    .send(JSON.stringify({ code: status, msg }));
 }
 
 /** One gateway request, GET or HEAD: resolve the content path, then hand it to the handler of its format. */

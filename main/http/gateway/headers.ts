@@ -8,7 +8,10 @@ export const HTML_VERSION = 'pinfold1';
 
 /** `inline; filename="x"` with an ASCII fallback (one "_" per non-ASCII character) and RFC 5987 `filename*`. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {
-  const ascii = [...filename].map((ch) => (/^[\x20-\x7e]$/.test(ch) ? ch : '_')).join('').replace(/["\\]/g, '\\$&');
+  const ascii = [...filename]
+    .map((ch) => (/^[\x20-\x7e]$/.test(ch) ? ch : '_'))
+    .join('')
+    .replace(/["\\]/g, '\\$&');
   let value = `${kind}; filename="${ascii}"`;
   if (!/^[\x20-\x7e]*$/.test(filename)) {
     const encoded = encodeURIComponent(filename).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);

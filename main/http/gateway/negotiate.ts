@@ -45,7 +45,14 @@ export function parseAccept(header: string | undefined): MediaRange[] {
     const params = new Map<string, string>();
     for (const param of rawParams) {
       const eq = param.indexOf('=');
-      if (eq > 0) params.set(param.slice(0, eq).trim().toLowerCase(), param.slice(eq + 1).trim().replace(/^"|"$/g, ''));
+      if (eq > 0)
+        params.set(
+          param.slice(0, eq).trim().toLowerCase(),
+          param
+            .slice(eq + 1)
+            .trim()
+            .replace(/^"|"$/g, ''),
+        );
     }
     const q = Number(params.get('q') ?? '1');
     return { type: type.toLowerCase(), params, q: Number.isFinite(q) ? q : 0, index };

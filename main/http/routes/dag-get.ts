@@ -17,6 +17,9 @@ export function dagGetRoutes(app: FastifyInstance, deps: DagGetDeps): void {
     const cid = parseCidParam((request.query as Record<string, unknown>).arg, 'arg');
     const block = await getBlock(deps.blockstore, cid);
     const view = dagJsonView(cid, block);
-    return reply.code(200).type('application/json').send(Buffer.from(view.buffer, view.byteOffset, view.byteLength));
+    return reply
+      .code(200)
+      .type('application/json')
+      .send(Buffer.from(view.buffer, view.byteOffset, view.byteLength));
   });
 }

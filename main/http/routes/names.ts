@@ -71,9 +71,7 @@ export function nameRoutes(app: FastifyInstance, names: NamesContext): void {
     return list(items, total);
   });
 
-  app.get('/api/v0/ipns/search', account, async (request) =>
-    ok(searchByAlias(names, requireAuth(request.auth).account.id, (request.query as Query).alias)),
-  );
+  app.get('/api/v0/ipns/search', account, async (request) => ok(searchByAlias(names, requireAuth(request.auth).account.id, (request.query as Query).alias)));
 
   app.get('/api/v0/ipns/:name', account, async (request) =>
     ok(getName(names, requireAuth(request.auth).account.id, (request.params as { name: string }).name)),

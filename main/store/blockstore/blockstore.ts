@@ -671,9 +671,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     } finally {
       // Copies of blocks GC deleted meanwhile, or of a move that failed or was stopped, are dead.
       this.discard(
-        moved
-          .filter((move) => !move.relocated)
-          .map((move) => ({ multihash: move.multihash, writer: move.writer, offset: move.to, length: move.length })),
+        moved.filter((move) => !move.relocated).map((move) => ({ multihash: move.multihash, writer: move.writer, offset: move.to, length: move.length })),
       );
       for (const move of moved) this.releaseWriter(move.writer);
     }

@@ -90,9 +90,7 @@ export function ownerAccount(db: Db): AccountRow | null {
 }
 
 export function partnerUser(db: Db, partnerId: number, uuid: string): AccountRow | null {
-  return toAccount(
-    stmt(db, 'SELECT * FROM accounts WHERE uuid = ? AND partner_id = ?').get(uuid, partnerId) as RawAccount | undefined,
-  );
+  return toAccount(stmt(db, 'SELECT * FROM accounts WHERE uuid = ? AND partner_id = ?').get(uuid, partnerId) as RawAccount | undefined);
 }
 
 /** A partner's user as its list shows it: the account and what it pins. */
@@ -112,7 +110,14 @@ export function partnerUsersPage(db: Db, partnerId: number, limit: number, offse
     `SELECT a.uuid, a.name, a.plan_id, a.created_at, u.pinned_bytes, u.pinned_count FROM accounts a JOIN usage u ON u.account_id = a.id
      WHERE a.partner_id = ? ORDER BY a.created_at DESC, a.id DESC LIMIT ? OFFSET ?`,
   ).all(partnerId, limit, offset) as { uuid: string; name: string; plan_id: number; created_at: number; pinned_bytes: number; pinned_count: number }[];
-  return rows.map((r) => ({ uuid: r.uuid, name: r.name, planId: r.plan_id, createdAt: r.created_at, pinnedBytes: r.pinned_bytes, pinnedCount: r.pinned_count }));
+  return rows.map((r) => ({
+    uuid: r.uuid,
+    name: r.name,
+    planId: r.plan_id,
+    createdAt: r.created_at,
+    pinnedBytes: r.pinned_bytes,
+    pinnedCount: r.pinned_count,
+  }));
 }
 
 export function countPartnerUsers(db: Db, partnerId: number): number {
@@ -171,9 +176,15 @@ function toKey(raw: RawKey): AccessKeyRow {
 }
 
 export function insertAccessKey(db: Db, key: AccessKeyRow): void {
-  stmt(db,
-    'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(key.accessKey, key.accountId, key.name, key.permissions.join(','), key.secretSealed, key.createdAt, key.expiresAt);
+  stmt(db, 'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+    key.accessKey,
+    key.accountId,
+    key.name,
+    key.permissions.join(','),
+    key.secretSealed,
+    key.createdAt,
+    key.expiresAt,
+  );
 }
 
 export function accessKeyById(db: Db, accessKey: string): AccessKeyRow | null {
@@ -272,7 +283,8 @@ export interface LedgerRow {
 }
 
 export function insertLedger(db: Db, row: Omit<LedgerRow, 'id'>): void {
-  stmt(db,
+  stmt(
+    db,
     `INSERT INTO ledger (account_id, amount_cents, balance_after_cents, kind, subject_account_id, plan_id, created_at)
      VALUES (@accountId, @amountCents, @balanceAfterCents, @kind, @subjectAccountId, @planId, @createdAt)`,
   ).run(row);

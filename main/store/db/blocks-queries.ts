@@ -53,9 +53,7 @@ interface RawPack {
 }
 
 export function findBlock(db: Db, multihash: Uint8Array): BlockLocation | undefined {
-  const row = stmt(db, 'SELECT pack_id, offset, length, created_at FROM blocks WHERE multihash = ?').get(multihash) as
-    | RawLocation
-    | undefined;
+  const row = stmt(db, 'SELECT pack_id, offset, length, created_at FROM blocks WHERE multihash = ?').get(multihash) as RawLocation | undefined;
   if (row === undefined) return undefined;
   return { packId: row.pack_id, offset: row.offset, length: row.length, createdAt: row.created_at };
 }
@@ -66,10 +64,13 @@ export function blockExists(db: Db, multihash: Uint8Array): boolean {
 
 /** Inserts a row unless the multihash is indexed already; returns whether it inserted. */
 export function insertBlockIfAbsent(db: Db, row: NewBlockRow): boolean {
-  const result = stmt(
-    db,
-    'INSERT OR IGNORE INTO blocks (multihash, pack_id, offset, length, created_at) VALUES (?, ?, ?, ?, ?)',
-  ).run(row.multihash, row.packId, row.offset, row.length, row.createdAt);
+  const result = stmt(db, 'INSERT OR IGNORE INTO blocks (multihash, pack_id, offset, length, created_at) VALUES (?, ?, ?, ?, ?)').run(
+    row.multihash,
+    row.packId,
+    row.offset,
+    row.length,
+    row.createdAt,
+  );
   return result.changes === 1;
 }
 
@@ -83,11 +84,7 @@ export function touchBlock(db: Db, multihash: Uint8Array, createdAt: number): bo
  * Deletes one row and returns where its bytes were, so pack accounting can follow. With `createdBefore`,
  * only a row older than that (unix seconds) goes: a block re-uploaded since GC listed it stays.
  */
-export function deleteBlockRow(
-  db: Db,
-  multihash: Uint8Array,
-  createdBefore?: number,
-): { packId: number; length: number } | undefined {
+export function deleteBlockRow(db: Db, multihash: Uint8Array, createdBefore?: number): { packId: number; length: number } | undefined {
   const row = (
     createdBefore === undefined
       ? stmt(db, 'DELETE FROM blocks WHERE multihash = ? RETURNING pack_id, length').get(multihash)
@@ -101,10 +98,7 @@ export function listBlocksAfter(db: Db, after: Uint8Array | undefined, limit: nu
   const rows = (
     after === undefined
       ? stmt(db, 'SELECT multihash, length, created_at FROM blocks ORDER BY multihash LIMIT ?').all(limit)
-      : stmt(db, 'SELECT multihash, length, created_at FROM blocks WHERE multihash > ? ORDER BY multihash LIMIT ?').all(
-          after,
-          limit,
-        )
+      : stmt(db, 'SELECT multihash, length, created_at FROM blocks WHERE multihash > ? ORDER BY multihash LIMIT ?').all(after, limit)
   ) as RawStored[];
   return rows.map((row) => ({ multihash: new Uint8Array(row.multihash), length: row.length, createdAt: row.created_at }));
 }
@@ -120,12 +114,7 @@ export function listPackBlocks(db: Db, packId: number): Array<{ multihash: Uint8
 }
 
 /** Points a block at its new copy, only if it still lives where compaction read it. */
-export function relocateBlock(
-  db: Db,
-  multihash: Uint8Array,
-  from: { packId: number; offset: number },
-  to: { packId: number; offset: number },
-): boolean {
+export function relocateBlock(db: Db, multihash: Uint8Array, from: { packId: number; offset: number }, to: { packId: number; offset: number }): boolean {
   const result = stmt(db, 'UPDATE blocks SET pack_id = ?, offset = ? WHERE multihash = ? AND pack_id = ? AND offset = ?').run(
     to.packId,
     to.offset,
@@ -151,11 +140,7 @@ export function sealAllPacks(db: Db): void {
 }
 
 export function addPackLive(db: Db, packId: number, bytes: number, blocks: number): void {
-  stmt(db, 'UPDATE block_packs SET live_bytes = live_bytes + ?, live_blocks = live_blocks + ? WHERE id = ?').run(
-    bytes,
-    blocks,
-    packId,
-  );
+  stmt(db, 'UPDATE block_packs SET live_bytes = live_bytes + ?, live_blocks = live_blocks + ? WHERE id = ?').run(bytes, blocks, packId);
 }
 
 /** What the index holds of one pack: its blocks, their bytes and multihash bytes, and where the last one ends. */

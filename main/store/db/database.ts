@@ -39,9 +39,7 @@ function unicodeLower(value: unknown): unknown {
 
 export function migrate(db: Db, migrations: readonly Migration[]): void {
   db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL) STRICT');
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version),
-  );
+  const applied = new Set((db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => row.version));
   const ordered = [...migrations].sort((a, b) => a.version - b.version);
   for (const migration of ordered) {
     if (applied.has(migration.version)) continue;

@@ -72,12 +72,7 @@ export function isFolderMember(db: Db, accountId: number, cid: string): boolean 
 }
 
 export function insertFolderMember(db: Db, accountId: number, cid: string, origin: FolderOrigin, createdAt: number): void {
-  stmt(db, 'INSERT OR IGNORE INTO folder_members (account_id, cid, origin, created_at) VALUES (?, ?, ?, ?)').run(
-    accountId,
-    cid,
-    origin,
-    createdAt,
-  );
+  stmt(db, 'INSERT OR IGNORE INTO folder_members (account_id, cid, origin, created_at) VALUES (?, ?, ?, ?)').run(accountId, cid, origin, createdAt);
 }
 
 /** Ready roots in CID order after `after` (paging): what pruning after a GC cycle looks at. */

@@ -73,17 +73,16 @@ export function nameByName(db: Db, name: string): NameRow | null {
 }
 
 export function nameByAlias(db: Db, accountId: number, alias: string): NameRow | null {
-  return toName(
-    stmt(db, 'SELECT * FROM ipns_names WHERE account_id = ? AND alias = ?').get(accountId, alias) as RawName | undefined,
-  );
+  return toName(stmt(db, 'SELECT * FROM ipns_names WHERE account_id = ? AND alias = ?').get(accountId, alias) as RawName | undefined);
 }
 
 /** Newest first; ties (same second) by insertion order, newest first. */
 export function namesOf(db: Db, accountId: number, limit: number, start: number): NameRow[] {
-  const rows = stmt(
-    db,
-    'SELECT * FROM ipns_names WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?',
-  ).all(accountId, limit, start) as RawName[];
+  const rows = stmt(db, 'SELECT * FROM ipns_names WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?').all(
+    accountId,
+    limit,
+    start,
+  ) as RawName[];
   return rows.map((raw) => toName(raw) as NameRow);
 }
 

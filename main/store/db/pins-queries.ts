@@ -164,7 +164,5 @@ export function liveRootCids(db: Db): string[] {
 
 /** The account's live pins (pinned or pinning): what folder rule 4 walks to find another pin reaching a root. */
 export function livePinsOf(db: Db, accountId: number): PinRow[] {
-  return (stmt(db, "SELECT * FROM pins WHERE account_id = ? AND status IN ('pinned', 'pinning') ORDER BY id").all(accountId) as RawPin[]).map(
-    toPin,
-  );
+  return (stmt(db, "SELECT * FROM pins WHERE account_id = ? AND status IN ('pinned', 'pinning') ORDER BY id").all(accountId) as RawPin[]).map(toPin);
 }

@@ -112,18 +112,11 @@ export interface NewSyncFolder {
 
 /** Throws the SQLite unique violation (see isUniqueViolation) when the path is already synced. */
 export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
-  stmt(db,
+  stmt(
+    db,
     `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at)
      VALUES (?, ?, ?, ?, 'scanning', ?, ?, ?)`,
-  ).run(
-    folder.id,
-    folder.accountId,
-    folder.path,
-    folder.ipnsName,
-    folder.caseInsensitive ? 1 : 0,
-    JSON.stringify(folder.ignorePatterns),
-    folder.createdAt,
-  );
+  ).run(folder.id, folder.accountId, folder.path, folder.ipnsName, folder.caseInsensitive ? 1 : 0, JSON.stringify(folder.ignorePatterns), folder.createdAt);
   const row = getSyncFolder(db, folder.id);
   if (!row) throw new Error('sync folder vanished after insert');
   return row;
@@ -189,15 +182,14 @@ export function getSyncEntry(db: Db, folderId: string, pathKey: string): SyncEnt
 export function listSyncEntriesUnder(db: Db, folderId: string, dirKey: string): SyncEntry[] {
   if (dirKey === '') return listSyncEntries(db, folderId);
   // '/' is 0x2F and '0' is 0x30: the range [dir/, dir0) is exactly the keys below dir, on the index.
-  return (
-    stmt(db, `${SELECT_ENTRIES} WHERE folder_id = ? AND path_key >= ? AND path_key < ?`).all(folderId, `${dirKey}/`, `${dirKey}0`) as EntryDbRow[]
-  ).map(toEntry);
+  return (stmt(db, `${SELECT_ENTRIES} WHERE folder_id = ? AND path_key >= ? AND path_key < ?`).all(folderId, `${dirKey}/`, `${dirKey}0`) as EntryDbRow[]).map(
+    toEntry,
+  );
 }
 
 export function getSyncJournal(db: Db, folderId: string): SyncJournal | undefined {
   const head = stmt(db, 'SELECT old_root, new_root, created_at FROM sync_journal WHERE folder_id = ?').get(folderId) as
-    | { old_root: string; new_root: string; created_at: number }
-    | undefined;
+    { old_root: string; new_root: string; created_at: number } | undefined;
   if (!head) return undefined;
   const rows = stmt(db, 'SELECT op, path_key, path, kind, size, mtime_ms, ino, cid FROM sync_journal_entries WHERE folder_id = ? ORDER BY seq').all(
     folderId,
@@ -218,7 +210,8 @@ export function writeSyncJournal(db: Db, journal: SyncJournal): void {
       journal.newRoot,
       journal.createdAt,
     );
-    const insert = stmt(db,
+    const insert = stmt(
+      db,
       'INSERT INTO sync_journal_entries (folder_id, seq, op, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
     );
     journal.ops.forEach((op, seq) => {
@@ -284,7 +277,8 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
       } else for (const [key, entry] of filesAtOrBelow(db, folderId, op.pathKey)) if (!before.has(key)) before.set(key, entry);
     }
     const touched = new Set([...before.keys(), ...journal.ops.filter((op) => op.op === 'put' && op.kind === 'file').map((op) => op.pathKey)]);
-    const put = stmt(db,
+    const put = stmt(
+      db,
       `INSERT INTO sync_entries (folder_id, path_key, path, kind, size, mtime_ms, ino, cid) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (folder_id, path_key) DO UPDATE SET path = excluded.path, kind = excluded.kind, size = excluded.size,
          mtime_ms = excluded.mtime_ms, ino = excluded.ino, cid = excluded.cid`,

@@ -32,7 +32,21 @@ export function curlAvailable(): boolean {
 export function curlPost(url: string, file: string): Promise<Posted> {
   const parsed = new URL(url);
   const target = `${parsed.pathname}${parsed.search}`;
-  const args = ['-sS', '-i', '-X', 'POST', '-H', 'content-type: application/octet-stream', '-H', 'Expect:', '-T', file, '--request-target', target, parsed.origin];
+  const args = [
+    '-sS',
+    '-i',
+    '-X',
+    'POST',
+    '-H',
+    'content-type: application/octet-stream',
+    '-H',
+    'Expect:',
+    '-T',
+    file,
+    '--request-target',
+    target,
+    parsed.origin,
+  ];
   return new Promise((resolve, reject) => {
     execFile('curl', args, { maxBuffer: 16 * 1024 * 1024 }, (error, stdout) => {
       if (error) {

@@ -28,7 +28,7 @@ describe('partners, plan changes, the ledger and credits', () => {
     expect(() => createPartnerUser(fx.ctx, owner, { uuid: 'my-own-id', name: 'V', email: 'v@example.com' })).toThrow(ConflictError);
   });
 
-  it('lists a partner\'s own users newest first (ties by creation order) with plan name and pinned usage; a non-partner is refused', () => {
+  it("lists a partner's own users newest first (ties by creation order) with plan name and pinned usage; a non-partner is refused", () => {
     const a = createPartnerUser(fx.ctx, owner, { uuid: 'a', name: 'A', email: 'a@example.com' });
     const b = createPartnerUser(fx.ctx, owner, { uuid: 'b', name: 'B', email: 'b@example.com' });
     updateUserPlan(fx.ctx, owner.id, 'b', 4);
@@ -98,7 +98,7 @@ describe('partners, plan changes, the ledger and credits', () => {
     ]);
   });
 
-  it('refuses unknown plans and the Local plan, and another partner\'s user, changing nothing', () => {
+  it("refuses unknown plans and the Local plan, and another partner's user, changing nothing", () => {
     const user = createPartnerUser(fx.ctx, owner, { uuid: 'u1', name: 'U', email: 'u@example.com' });
     expect(() => updateUserPlan(fx.ctx, owner.id, 'u1', 0)).toThrow(BadInputError);
     expect(() => updateUserPlan(fx.ctx, owner.id, 'u1', 42)).toThrow(/plan_id 42/);

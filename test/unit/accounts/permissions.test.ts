@@ -23,9 +23,7 @@ describe('capability table', () => {
         if (allowed) expect(() => requireCapability([permission], capability)).not.toThrow();
         else {
           expect(() => requireCapability([permission], capability)).toThrow(ForbiddenError);
-          expect(() => requireCapability([permission], capability)).toThrow(
-            `permission missing: ${capability === 'account' ? 'admin' : capability}`,
-          );
+          expect(() => requireCapability([permission], capability)).toThrow(`permission missing: ${capability === 'account' ? 'admin' : capability}`);
         }
       });
     }

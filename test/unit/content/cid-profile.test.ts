@@ -111,7 +111,7 @@ async function dagAddTree(store: MemoryBlockstore, files: ReadonlyArray<{ path: 
   return root;
 }
 
-describe('unixfs-v0-2015 directories: DAG add and directory edits give the importer\'s legacy CIDs', () => {
+describe("unixfs-v0-2015 directories: DAG add and directory edits give the importer's legacy CIDs", () => {
   it('a plain directory tree, its subdirectories included', async () => {
     const files = [
       { path: 'docs/a.txt', content: bytesOf(10) },
@@ -128,10 +128,10 @@ describe('unixfs-v0-2015 directories: DAG add and directory edits give the impor
 
     // DAG remove writes CIDv0 directories too: the tree without one file is the importer's tree without it.
     const removed = await removePath(store, root, ['docs', 'deep', 'b.bin'], LEGACY.directory);
-    const withoutB = await importerRoot(
-      [...files.filter((file) => file.path !== 'docs/deep/b.bin'), { path: 'docs/deep' }],
-      { ...legacyImporterOptions(), wrapWithDirectory: true },
-    );
+    const withoutB = await importerRoot([...files.filter((file) => file.path !== 'docs/deep/b.bin'), { path: 'docs/deep' }], {
+      ...legacyImporterOptions(),
+      wrapWithDirectory: true,
+    });
     expect(removed.cid.toString()).toBe(withoutB.toString());
   });
 

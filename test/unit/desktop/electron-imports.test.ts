@@ -7,9 +7,7 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 
 async function filesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(join(root, dir), { withFileTypes: true, recursive: true });
-  return entries
-    .filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name))
-    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+  return entries.filter((entry) => entry.isFile() && /\.tsx?$/.test(entry.name)).map((entry) => relative(root, join(entry.parentPath, entry.name)));
 }
 
 // A value import of 'electron' (not `import type`), or a require of it.

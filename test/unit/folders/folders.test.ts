@@ -28,7 +28,14 @@ async function importedFolder(k: Kit) {
   const a = await putRaw(k.blockstore, 'a');
   const b = await putRaw(k.blockstore, 'b');
   const c = await putRaw(k.blockstore, 'c');
-  const root = (await editDirectory(k.blockstore, EMPTY_DIRECTORY_CID, { add: [['a', a], ['b', b]] })).cid;
+  const root = (
+    await editDirectory(k.blockstore, EMPTY_DIRECTORY_CID, {
+      add: [
+        ['a', a],
+        ['b', b],
+      ],
+    })
+  ).cid;
   for (const cid of [root, a, b, c]) k.pins.pin(ACCOUNT, cid);
   await importFolder(k.ctx, ACCOUNT, root);
   k.blockstore.resetCounts();
@@ -146,14 +153,12 @@ describe('folder operation rules', () => {
     kit.pins.pin(ACCOUNT, next.cid);
     await expect(applyFolderOperation(kit.ctx, ACCOUNT, op(root, { add: [['c', c]], pinNew: true }))).rejects.toBeInstanceOf(ConflictError);
     kit.pins.usedByOthers.add(`${ACCOUNT}:${root.toString()}`);
-    await expect(
-      applyFolderOperation(kit.ctx, ACCOUNT, op(root, { remove: ['a'], pinNew: true, unpinOld: true })),
-    ).rejects.toThrow(/unpin_old/);
+    await expect(applyFolderOperation(kit.ctx, ACCOUNT, op(root, { remove: ['a'], pinNew: true, unpinOld: true }))).rejects.toThrow(/unpin_old/);
     expect(kit.blockstore.puts).toBe(0);
     expect(kit.pins.applied).toEqual([]);
   });
 
-  it('403 from the plan check before any block is written; pin_new hands the new root\'s size to the pins', async () => {
+  it("403 from the plan check before any block is written; pin_new hands the new root's size to the pins", async () => {
     kit = await createKit();
     const { root, c } = await importedFolder(kit);
     const checked: Array<{ pin?: string; pinBytes?: number; unpin?: string }> = [];

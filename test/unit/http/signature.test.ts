@@ -79,7 +79,7 @@ describe('X-Access-Signature over the canonical path', () => {
     expect(accepts('GET', `${dir}/?x=1&ts=1700000000`, `GET\n/ipfs/${EMPTY_DIR}/dir with space\nts=1700000000&x=1`)).toBe(true);
   });
 
-  it("accepts Go's decoded path for a DAG add to \"dir with space/ü.txt\" (known answers from Python's hmac)", () => {
+  it('accepts Go\'s decoded path for a DAG add to "dir with space/ü.txt" (known answers from Python\'s hmac)', () => {
     const url = `/ipfs/${EMPTY_DIR}/dir%20with%20space/%C3%BC.txt?size=5&ts=1700000000`;
     const goSignature = 'N3Yzg2Oc7KxIlVYOEfE6OkK5WI4h32gHFAsR8khwIhI=';
     const jsSignature = '5BLw5UZihtWYGgIkNGh-O1eFaQ8jDGJXJAZyDs6JUK8=';

@@ -47,7 +47,9 @@ describe('fixture dnslink.yml files', () => {
     expect(byDomain.get('dnslink-dir-listing.example.org')).toBe('/ipfs/bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i');
     expect(byDomain.get('dnslink-over-ipns.example.org')).toBe('/ipns/12D3KooWLQzUv2FHWGVPXTXSZpdHs7oHbXub2G5WC8Tx4NQhyd2d');
     expect(links.length).toBe(7);
-    expect(parseDnsLinkYaml('dnslinks:\n  a:\n    domain: x.example\n    # comment\n    path: /ipfs/y # trailing\n')).toEqual([{ domain: 'x.example', path: '/ipfs/y' }]);
+    expect(parseDnsLinkYaml('dnslinks:\n  a:\n    domain: x.example\n    # comment\n    path: /ipfs/y # trailing\n')).toEqual([
+      { domain: 'x.example', path: '/ipfs/y' },
+    ]);
   });
 });
 

@@ -27,7 +27,12 @@ describe('private keys at rest', () => {
     const edPem = fixture('kubo/test/cli/testdata/openssl_ed25519.pem').toString('utf8');
     const rsaPem = fixture('kubo/test/cli/testdata/openssl_rsa.pem').toString('utf8');
 
-    await importName(ctx, account, { name: '12D3KooWAcekXpuJjXdXUVKvtjYsa2WAY7hF5hX4csqGe4S434R6', value: 'bafkqabtimvwgy3yk', secret_key: edPem, format: 'pem-pkcs8-cleartext' });
+    await importName(ctx, account, {
+      name: '12D3KooWAcekXpuJjXdXUVKvtjYsa2WAY7hF5hX4csqGe4S434R6',
+      value: 'bafkqabtimvwgy3yk',
+      secret_key: edPem,
+      format: 'pem-pkcs8-cleartext',
+    });
     await importName(ctx, account, {
       name: 'QmWqgbBdPWDUnqDWey5RoRbg98bEciLkoFwLg76xctpKgJ',
       value: 'bafkqabtimvwgy3yk',

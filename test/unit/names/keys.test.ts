@@ -62,7 +62,7 @@ describe('key import', () => {
     expect(Buffer.from(specsKey.publicKey.raw).toString('hex')).toBe(specs.public_key_protobuf_hex?.slice(8));
   });
 
-  it('accepts the legacy 96-byte Ed25519 form and refuses a public half that is not the seed\'s', async () => {
+  it("accepts the legacy 96-byte Ed25519 form and refuses a public half that is not the seed's", async () => {
     const hex = keys.find((k) => k.id === 'kubo-openssl-ed25519')?.derived_libp2p_private_key_protobuf_hex ?? '';
     const data = Buffer.from(hex, 'hex').subarray(4); // seed ‖ public
     const legacy = Buffer.concat([Buffer.from([0x08, 0x01, 0x12, 96]), data, data.subarray(32)]);

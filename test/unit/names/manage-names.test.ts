@@ -173,7 +173,8 @@ describe('import', () => {
     await publishName(ctx, alice, KUBO_ED25519, CID_B);
     expect(await seqOf(KUBO_ED25519)).toBe(42n);
 
-    const rsaProto = (await import('./helpers.js')).fixtureJson<{ id: string; derived_libp2p_private_key_protobuf_hex?: string }[]>('keys.json')
+    const rsaProto = (await import('./helpers.js'))
+      .fixtureJson<{ id: string; derived_libp2p_private_key_protobuf_hex?: string }[]>('keys.json')
       .find((k) => k.id === 'kubo-openssl-rsa')?.derived_libp2p_private_key_protobuf_hex;
     const rsa = await importName(ctx, alice, {
       name: 'QmWqgbBdPWDUnqDWey5RoRbg98bEciLkoFwLg76xctpKgJ',

@@ -102,7 +102,9 @@ describe('garbage collection and blocks whose links cannot be read', () => {
 
     const cycle = collectGarbage(ctx, kit.gcStore, 10);
     await expect(cycle).rejects.toBeInstanceOf(UnreadableDagError);
-    await expect(cycle).rejects.toThrow(`block ${deep.cid.toString()} under pin ${deep.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`);
+    await expect(cycle).rejects.toThrow(
+      `block ${deep.cid.toString()} under pin ${deep.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`,
+    );
     for (const block of [below, garbage, deep]) expect(blocks.has(block.cid), block.cid.toString()).toBe(true);
     expect(kit.usage().pinnedCount).toBe(1);
   });

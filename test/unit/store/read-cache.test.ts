@@ -15,7 +15,9 @@ describe('cachedRead', () => {
 
   async function twoConnections(): Promise<[Db, Db]> {
     dir = await mkdtemp(join(tmpdir(), 'pinfold-cache-'));
-    const a = openDatabase(join(dir, 'x.db'), { migrations: [{ version: 1, name: 't', sql: 'CREATE TABLE t (v INTEGER NOT NULL) STRICT; INSERT INTO t VALUES (1);' }] });
+    const a = openDatabase(join(dir, 'x.db'), {
+      migrations: [{ version: 1, name: 't', sql: 'CREATE TABLE t (v INTEGER NOT NULL) STRICT; INSERT INTO t VALUES (1);' }],
+    });
     const b = openDatabase(join(dir, 'x.db'), { migrations: [] });
     open.push(a, b);
     return [a, b];

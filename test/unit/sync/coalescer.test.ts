@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  coalesce,
-  createCoalescer,
-  DEFAULT_MAX_BATCH_MS,
-  DEFAULT_SETTLE_MS,
-  type RawEvent,
-  type RawEventKind,
-} from '../../../main/sync/coalescer.js';
+import { coalesce, createCoalescer, DEFAULT_MAX_BATCH_MS, DEFAULT_SETTLE_MS, type RawEvent, type RawEventKind } from '../../../main/sync/coalescer.js';
 
 let clock = 0;
 const ev = (kind: RawEventKind, path: string, extra: Partial<RawEvent> = {}): RawEvent => ({
@@ -32,19 +25,13 @@ describe('coalesce: single paths', () => {
   });
 
   it('turns a delete followed by a create into a change carrying the newest stat', () => {
-    expect(coalesce([ev('unlink', 'a.txt'), ev('add', 'a.txt', { size: 9 })])).toEqual([
-      { type: 'change', kind: 'file', path: 'a.txt', size: 9 },
-    ]);
+    expect(coalesce([ev('unlink', 'a.txt'), ev('add', 'a.txt', { size: 9 })])).toEqual([{ type: 'change', kind: 'file', path: 'a.txt', size: 9 }]);
   });
 
   it('keeps a delete when a change precedes it, and an add when changes follow it', () => {
     expect(coalesce([ev('change', 'a'), ev('unlink', 'a')])).toEqual([{ type: 'remove', kind: 'file', path: 'a' }]);
-    expect(coalesce([ev('add', 'a', { size: 1 }), ev('change', 'a', { size: 2 })])).toEqual([
-      { type: 'add', kind: 'file', path: 'a', size: 2 },
-    ]);
-    expect(coalesce([ev('unlink', 'a'), ev('add', 'a'), ev('unlink', 'a')])).toEqual([
-      { type: 'remove', kind: 'file', path: 'a' },
-    ]);
+    expect(coalesce([ev('add', 'a', { size: 1 }), ev('change', 'a', { size: 2 })])).toEqual([{ type: 'add', kind: 'file', path: 'a', size: 2 }]);
+    expect(coalesce([ev('unlink', 'a'), ev('add', 'a'), ev('unlink', 'a')])).toEqual([{ type: 'remove', kind: 'file', path: 'a' }]);
   });
 
   it('reports a file replaced by a folder as a remove and a folder add', () => {
@@ -69,9 +56,7 @@ describe('coalesce: folders', () => {
   });
 
   it('drops changes to children written before their folder was deleted', () => {
-    expect(coalesce([ev('change', 'd/a'), ev('add', 'd/new'), ev('unlinkDir', 'd')])).toEqual([
-      { type: 'remove', kind: 'dir', path: 'd' },
-    ]);
+    expect(coalesce([ev('change', 'd/a'), ev('add', 'd/new'), ev('unlinkDir', 'd')])).toEqual([{ type: 'remove', kind: 'dir', path: 'd' }]);
   });
 
   it('replaces a folder deleted and re-created: remove, add, then only the children seen after', () => {
@@ -110,13 +95,8 @@ describe('coalesce: moves', () => {
   });
 
   it('pairs by content fingerprint when one is given, also create-before-delete', () => {
-    const out = coalesce([
-      ev('add', 'copy/x', { size: 4, fingerprint: 'bafyX' }),
-      ev('unlink', 'x', { size: 4, fingerprint: 'bafyX' }),
-    ]);
-    expect(out).toEqual([
-      { type: 'move', kind: 'file', from: 'x', to: 'copy/x', removesSource: true, size: 4, fingerprint: 'bafyX' },
-    ]);
+    const out = coalesce([ev('add', 'copy/x', { size: 4, fingerprint: 'bafyX' }), ev('unlink', 'x', { size: 4, fingerprint: 'bafyX' })]);
+    expect(out).toEqual([{ type: 'move', kind: 'file', from: 'x', to: 'copy/x', removesSource: true, size: 4, fingerprint: 'bafyX' }]);
   });
 
   it('does not pair when size, mtime or inode differ, or when identity is missing', () => {
@@ -128,7 +108,11 @@ describe('coalesce: moves', () => {
       [ev('unlink', 'a', { size: 100, ino: 7 }), ev('add', 'b', { size: 100, ino: 7 })],
     ];
     for (const events of cases) {
-      expect(coalesce(events).map((c) => c.type).sort()).toEqual(['add', 'remove']);
+      expect(
+        coalesce(events)
+          .map((c) => c.type)
+          .sort(),
+      ).toEqual(['add', 'remove']);
     }
   });
 

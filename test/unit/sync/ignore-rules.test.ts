@@ -3,13 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
-import {
-  createIgnoreRules,
-  DEFAULT_JUNK,
-  isIgnoreFile,
-  loadIgnoreFile,
-  validateIgnorePatterns,
-} from '../../../main/sync/ignore-rules.js';
+import { createIgnoreRules, DEFAULT_JUNK, isIgnoreFile, loadIgnoreFile, validateIgnorePatterns } from '../../../main/sync/ignore-rules.js';
 
 describe('default junk', () => {
   const rules = createIgnoreRules();

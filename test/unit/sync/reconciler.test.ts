@@ -6,13 +6,7 @@ import { NotFoundError } from '../../../main/base/errors.js';
 import { getSyncFolder, getSyncJournal, KEPT_SYNC_BATCHES, listSyncEntries, recentSyncBatches } from '../../../main/store/db/sync-queries.js';
 import { coalesce, type Change } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
-import {
-  EMPTY_DIR_CID,
-  reconcileBatch,
-  recoverJournal,
-  type ReconcileResult,
-  type SyncProgress,
-} from '../../../main/sync/reconciler.js';
+import { EMPTY_DIR_CID, reconcileBatch, recoverJournal, type ReconcileResult, type SyncProgress } from '../../../main/sync/reconciler.js';
 import { scanFolder } from '../../../main/sync/scanner.js';
 import { Crash, createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from './sync-fixtures.js';
 
@@ -57,14 +51,11 @@ describe('reconcileBatch', () => {
     const folder = getSyncFolder(env.db, env.folderId);
     expect(folder).toMatchObject({ files: 3, bytes: 17 });
     expect(folder?.lastSyncedAt).toBeGreaterThan(0);
-    expect(listSyncEntries(env.db, env.folderId).map((e) => `${e.kind}:${e.path}`).sort()).toEqual([
-      'dir:docs',
-      'dir:docs/deep',
-      'dir:empty',
-      'file:a.txt',
-      'file:docs/b.md',
-      'file:docs/deep/c.bin',
-    ]);
+    expect(
+      listSyncEntries(env.db, env.folderId)
+        .map((e) => `${e.kind}:${e.path}`)
+        .sort(),
+    ).toEqual(['dir:docs', 'dir:docs/deep', 'dir:empty', 'file:a.txt', 'file:docs/b.md', 'file:docs/deep/c.bin']);
     expect(getSyncJournal(env.db, env.folderId)).toBeUndefined();
   });
 
@@ -321,14 +312,23 @@ describe('settled batches', () => {
     await put('docs/b.md', 'bravo');
     await put('docs/old/c.txt', 'charlie');
     const first = await sync();
-    expect(recentSyncBatches(env.db, env.folderId)).toEqual([{ root: first.root, finishedAt: expect.any(Number), added: 3, modified: 0, removed: 0, bytes: 17 }]);
+    expect(recentSyncBatches(env.db, env.folderId)).toEqual([
+      { root: first.root, finishedAt: expect.any(Number), added: 3, modified: 0, removed: 0, bytes: 17 },
+    ]);
     await put('a.txt', 'alpha, longer');
     await put('new.txt', 'new!');
     await rm(file('docs/old'), { recursive: true });
     await rename(file('docs/b.md'), file('b.md'));
     const second = await sync();
     // The move is a path removed and a path added (its bytes were not read again, but they count as added).
-    expect(recentSyncBatches(env.db, env.folderId)[0]).toEqual({ root: second.root, finishedAt: expect.any(Number), added: 2, modified: 1, removed: 2, bytes: 13 + 4 + 5 });
+    expect(recentSyncBatches(env.db, env.folderId)[0]).toEqual({
+      root: second.root,
+      finishedAt: expect.any(Number),
+      added: 2,
+      modified: 1,
+      removed: 2,
+      bytes: 13 + 4 + 5,
+    });
     // A batch that changes nothing is no batch.
     await sync();
     expect(recentSyncBatches(env.db, env.folderId)).toHaveLength(2);

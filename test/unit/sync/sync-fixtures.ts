@@ -35,7 +35,10 @@ export class Crash extends Error {
 const hashDir = (entries: Map<string, string>): string =>
   entries.size === 0
     ? EMPTY_DIR_CID
-    : `dir:${createHash('sha256').update(JSON.stringify([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))).digest('hex').slice(0, 24)}`;
+    : `dir:${createHash('sha256')
+        .update(JSON.stringify([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))))
+        .digest('hex')
+        .slice(0, 24)}`;
 const hashFile = (bytes: Buffer): string => `file:${createHash('sha256').update(bytes).digest('hex').slice(0, 24)}`;
 
 /** `survivor`: the fake of the process that was killed; blocks, pins and names outlive it. */

@@ -141,10 +141,7 @@ describe('importCar', () => {
           return bytes.subarray(0, bytes.byteLength - 100);
         },
       ],
-      [
-        'truncated in the header',
-        async () => (await readFile(join(FIXTURES, 'gateway-conformance/tooling/car/_fixtures/dag.car'))).subarray(0, 20),
-      ],
+      ['truncated in the header', async () => (await readFile(join(FIXTURES, 'gateway-conformance/tooling/car/_fixtures/dag.car'))).subarray(0, 20)],
       [
         'truncated CARv2 payload',
         async () => {
@@ -185,7 +182,12 @@ describe('importCar', () => {
       [
         'an unsupported version',
         async () => {
-          const car = Buffer.from(await carOf([], [rawBlock('v').cid].map((cid) => ({ cid, bytes: new TextEncoder().encode('v') }))));
+          const car = Buffer.from(
+            await carOf(
+              [],
+              [rawBlock('v').cid].map((cid) => ({ cid, bytes: new TextEncoder().encode('v') })),
+            ),
+          );
           // header {roots: [], version: 1} ends with the version byte 0x01.
           const headerLength = car[0] as number;
           car[headerLength] = 0x03;
@@ -234,7 +236,9 @@ describe('importCar', () => {
       `car: block ${tooDeep.cid.toString()} cannot be read under its codec: it nests deeper than 512 levels`,
     );
     const broken = await brokenDagPb();
-    await expect(importCar(store, [await carOf([broken.cid], [broken])])).rejects.toThrow(new RegExp(`^car: block ${broken.cid.toString()} cannot be read under its codec: .+`));
+    await expect(importCar(store, [await carOf([broken.cid], [broken])])).rejects.toThrow(
+      new RegExp(`^car: block ${broken.cid.toString()} cannot be read under its codec: .+`),
+    );
     expect(store.stats().blocks).toBe(0);
     // 511 arrays around the link's tag: 512 levels.
     const deepest = await deepCborLinking(leaf.cid, 511);

@@ -32,7 +32,12 @@ describe('setPath / removePath (PUT and DELETE /ipfs/{cid}/{path})', () => {
 
   it('replaces an existing entry, and removePath keeps the emptied directories', async () => {
     const blockstore = new CountingBlockstore();
-    const files = (await importerDirectory(blockstore, [{ path: 'x', content: content(1) }, { path: 'y', content: content(2) }])).files;
+    const files = (
+      await importerDirectory(blockstore, [
+        { path: 'x', content: content(1) },
+        { path: 'y', content: content(2) },
+      ])
+    ).files;
     const [x, y] = files.map((file) => file.cid) as [CID, CID];
     const first = await setPath(blockstore, EMPTY_DIRECTORY_CID, ['docs', 'note.txt'], x);
     const replaced = await setPath(blockstore, first.cid, ['docs', 'note.txt'], y);

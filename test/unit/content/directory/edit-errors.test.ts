@@ -19,8 +19,27 @@ async function setup() {
   const blockstore = new CountingBlockstore();
   const a = await putRaw(blockstore, 'a');
   const b = await putRaw(blockstore, 'b');
-  const plain = (await editDirectory(blockstore, EMPTY_DIRECTORY_CID, { add: [['a', a], ['b', b]] })).cid;
-  const hamt = (await editDirectory(blockstore, EMPTY_DIRECTORY_CID, { add: [['a', a], ['b', b]] }, { shardSplitThresholdBytes: 0 })).cid;
+  const plain = (
+    await editDirectory(blockstore, EMPTY_DIRECTORY_CID, {
+      add: [
+        ['a', a],
+        ['b', b],
+      ],
+    })
+  ).cid;
+  const hamt = (
+    await editDirectory(
+      blockstore,
+      EMPTY_DIRECTORY_CID,
+      {
+        add: [
+          ['a', a],
+          ['b', b],
+        ],
+      },
+      { shardSplitThresholdBytes: 0 },
+    )
+  ).cid;
   blockstore.resetCounts();
   return { blockstore, a, b, plain, hamt };
 }
@@ -43,7 +62,13 @@ describe('editDirectory rejects bad input and changes nothing', () => {
   it('accepts UTF-8 names and orders links by their bytes, not UTF-16 units', async () => {
     const { blockstore, a, plain } = await setup();
     validateEntryName('żółw 😀 ﬀ', 'name');
-    const result = await editDirectory(blockstore, plain, { add: [['\uffff', a], ['😀', a], ['Z', a]] });
+    const result = await editDirectory(blockstore, plain, {
+      add: [
+        ['\uffff', a],
+        ['😀', a],
+        ['Z', a],
+      ],
+    });
     const chunks: Uint8Array[] = [];
     for await (const chunk of blockstore.get(result.cid)) chunks.push(chunk);
     // UTF-16 order would put 😀 (D83D) before \uffff; UTF-8 bytes put EF BF BF before F0 9F 98 80.
@@ -53,7 +78,14 @@ describe('editDirectory rejects bad input and changes nothing', () => {
   it('rejects a name both added and removed, or given twice', async () => {
     const { blockstore, a, plain } = await setup();
     await expect(editDirectory(blockstore, plain, { add: [['a', a]], remove: ['a'] })).rejects.toThrow(/remove\[0\].*"a".*add\[0\]/);
-    await expect(editDirectory(blockstore, plain, { add: [['c', a], ['c', a]] })).rejects.toBeInstanceOf(BadInputError);
+    await expect(
+      editDirectory(blockstore, plain, {
+        add: [
+          ['c', a],
+          ['c', a],
+        ],
+      }),
+    ).rejects.toBeInstanceOf(BadInputError);
     await expect(editDirectory(blockstore, plain, { remove: ['a', 'a'] })).rejects.toBeInstanceOf(BadInputError);
     expect(blockstore.puts).toBe(0);
   });

@@ -75,7 +75,18 @@ describe('the 10,100-entry Kubo HAMT fixture (TestGatewayHAMTDirectory.car, no c
     const added = CID.createV1(raw.code, await sha256.digest(bytes));
     await blockstore.put(added, bytes);
     blockstore.resetCounts();
-    const edited = await editDirectory(blockstore, KUBO_HAMT, { add: [['new.png', added], ['6993.png', added]], remove: ['1.png', '5000.png'] }, { statsOf: () => stats });
+    const edited = await editDirectory(
+      blockstore,
+      KUBO_HAMT,
+      {
+        add: [
+          ['new.png', added],
+          ['6993.png', added],
+        ],
+        remove: ['1.png', '5000.png'],
+      },
+      { statsOf: () => stats },
+    );
     expect(blockstore.gets).toBeLessThanOrEqual(9);
     expect(blockstore.puts).toBeLessThanOrEqual(8);
     expect(edited.stats).toMatchObject({ kind: 'hamt', entries: 10_099 });

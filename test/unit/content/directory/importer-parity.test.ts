@@ -33,7 +33,10 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
 
     // One more name byte: 262145 > 262144, the importer shards.
     const longer = name(4096, 29);
-    const over = await importerDirectory(blockstore, [...files, { path: longer, content: content(4096) }].filter((f) => f.path !== name(0)));
+    const over = await importerDirectory(
+      blockstore,
+      [...files, { path: longer, content: content(4096) }].filter((f) => f.path !== name(0)),
+    );
     const overFile = over.files.find((file) => file.name === longer) as { cid: CID };
     const edited = await editDirectory(blockstore, built.root, { add: [[longer, overFile.cid]], remove: [name(0)] });
     expect(edited.stats).toMatchObject({ kind: 'hamt', entries: 4096, linksBytes: 262_145 });
@@ -62,7 +65,10 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
     // Remove 500 and re-add them, against a reference import of the smaller set.
     const removed = pairs.slice(1000, 1500).map(([n]) => n);
     const smaller = await editDirectory(blockstore, oneCall.cid, { remove: removed }, { statsOf: () => oneCall.stats });
-    const smallerReference = await importerDirectory(blockstore, files.filter((f) => !removed.includes(f.path)));
+    const smallerReference = await importerDirectory(
+      blockstore,
+      files.filter((f) => !removed.includes(f.path)),
+    );
     expect(smaller.cid.toString()).toBe(smallerReference.root.toString());
     expect(smaller.stats.entries).toBe(9500);
     const again = await editDirectory(blockstore, smaller.cid, { add: pairs.slice(1000, 1500) }, { statsOf: () => smaller.stats });
@@ -75,7 +81,12 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
     const random = prng(42);
     const threshold = 1500; // small, so a few dozen entries flip the layout and every step stays cheap
     const pool = Array.from({ length: 40 }, (_, i) => content(i));
-    const poolCids = (await importerDirectory(blockstore, pool.map((c, i) => ({ path: `p${i}`, content: c })))).files;
+    const poolCids = (
+      await importerDirectory(
+        blockstore,
+        pool.map((c, i) => ({ path: `p${i}`, content: c })),
+      )
+    ).files;
     const state = new Map<string, number>();
     let root = EMPTY_DIRECTORY_CID;
     let stats: DirectoryStats | undefined;
@@ -103,7 +114,11 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
       }
       const result = await editDirectory(blockstore, root, { add, remove }, { shardSplitThresholdBytes: threshold, statsOf: () => stats });
       for (const victim of remove) state.delete(victim);
-      for (const [entryName, cid] of add) state.set(entryName, poolCids.findIndex((f) => f.cid.equals(cid)));
+      for (const [entryName, cid] of add)
+        state.set(
+          entryName,
+          poolCids.findIndex((f) => f.cid.equals(cid)),
+        );
       root = result.cid;
       stats = result.stats;
       kinds.add(result.stats.kind);
@@ -125,10 +140,15 @@ describe('editDirectory matches ipfs-unixfs-importer 17 built from scratch', () 
     const kinds: string[] = [];
     for (const count of [20, 45, 46, 47, 48, 49, 50, 60]) {
       const reference = await importerDirectory(blockstore, files.slice(0, count), { shardSplitStrategy: 'block-bytes', shardSplitThresholdBytes: 2500 });
-      const result = await editDirectory(blockstore, EMPTY_DIRECTORY_CID, { add: reference.files.map((f) => [f.name, f.cid] as const) }, {
-        shardSplitStrategy: 'block-bytes',
-        shardSplitThresholdBytes: 2500,
-      });
+      const result = await editDirectory(
+        blockstore,
+        EMPTY_DIRECTORY_CID,
+        { add: reference.files.map((f) => [f.name, f.cid] as const) },
+        {
+          shardSplitStrategy: 'block-bytes',
+          shardSplitThresholdBytes: 2500,
+        },
+      );
       expect(result.cid.toString(), `${count} entries`).toBe(reference.root.toString());
       kinds.push(result.stats.kind);
     }

@@ -35,7 +35,13 @@ describe('decodePbNode', () => {
       { Data: Uint8Array.from([8, 1]), Links: [] },
       { Links: [] },
       { Data: new Uint8Array(0), Links: [{ Hash: fileCid }] },
-      { Data: Uint8Array.from([8, 1]), Links: [{ Hash: v0, Name: '', Tsize: 0 }, { Hash: fileCid, Name: 'b', Tsize: 2 ** 40 }] },
+      {
+        Data: Uint8Array.from([8, 1]),
+        Links: [
+          { Hash: v0, Name: '', Tsize: 0 },
+          { Hash: fileCid, Name: 'b', Tsize: 2 ** 40 },
+        ],
+      },
       { Links: Array.from({ length: 300 }, (_, i) => ({ Hash: i % 2 ? v0 : fileCid, Name: `näme-${i}`, Tsize: i * 1000 })) },
     ];
     for (const node of nodes) same(dagPb.encode(dagPb.prepare(node)));

@@ -17,7 +17,13 @@ const MiB = 1024 * 1024;
 
 async function referenceCid(bytes: Uint8Array, chunkSize = MiB, maxChildrenPerNode = 1024): Promise<CID> {
   let cid: CID | undefined;
-  const options = { cidVersion: 1 as const, rawLeaves: true, reduceSingleLeafToSelf: true, chunker: fixedSize({ chunkSize }), layout: balanced({ maxChildrenPerNode }) };
+  const options = {
+    cidVersion: 1 as const,
+    rawLeaves: true,
+    reduceSingleLeafToSelf: true,
+    chunker: fixedSize({ chunkSize }),
+    layout: balanced({ maxChildrenPerNode }),
+  };
   for await (const entry of importer([{ content: [bytes] }], new MemoryBlockstore(), options)) cid = entry.cid;
   return cid as CID;
 }

@@ -132,7 +132,11 @@ describe('readableChunks', () => {
 });
 
 describe('readableChunks minimum pace', () => {
-  const pace = (minBytes: number): MinimumPace => ({ windowMs: 1000, minBytes: () => minBytes, error: (received, required) => new Error(`slow ${received}/${required}`) });
+  const pace = (minBytes: number): MinimumPace => ({
+    windowMs: 1000,
+    minBytes: () => minBytes,
+    error: (received, required) => new Error(`slow ${received}/${required}`),
+  });
 
   /** Lets stream events (next ticks, immediates, microtasks) run without moving the faked clock. */
   async function settle(): Promise<void> {

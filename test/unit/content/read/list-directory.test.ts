@@ -39,9 +39,7 @@ describe('listDirectory', () => {
     const info = await inspectNode(store, CID.parse(expected.hamt_dir));
     const entries = await all(listDirectory(store, info));
     expect(entries).toHaveLength(10100);
-    expect(entries.slice(0, 10).map((e) => ({ name: e.name, cid: e.cid.toString(), tsize: e.size }))).toEqual(
-      expected.first_10_entries_in_link_order,
-    );
+    expect(entries.slice(0, 10).map((e) => ({ name: e.name, cid: e.cid.toString(), tsize: e.size }))).toEqual(expected.first_10_entries_in_link_order);
     expect(await store.has(entries[0]!.cid)).toBe(false);
   });
 });

@@ -17,7 +17,14 @@ describe('readFileContent', () => {
     expect(info.size).toBe(1026);
     const whole = await collect(readFileContent(store, info));
     expect(createHash('sha256').update(whole).digest('hex')).toBe('998785f13287a9aabc2d7048e4c2905d502ff13ef40f2d135f163b5a762701c5');
-    for (const [offset, length] of [[0, 1], [250, 20], [255, 2], [1020, 6], [1024, 100], [300, 700]] as const) {
+    for (const [offset, length] of [
+      [0, 1],
+      [250, 20],
+      [255, 2],
+      [1020, 6],
+      [1024, 100],
+      [300, 700],
+    ] as const) {
       const part = await collect(readFileContent(store, info, { offset, length }));
       expect(Buffer.from(part).equals(Buffer.from(whole.subarray(offset, offset + length)))).toBe(true);
     }

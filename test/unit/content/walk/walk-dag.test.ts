@@ -111,7 +111,13 @@ describe('walkDag', () => {
     const { cid: deep, bytes: deepBytes } = await deepCborLinking(leaf.cid, 100_000);
     const { cid: broken, bytes: brokenBytes } = await brokenDagPb();
     const root = cborBlock([deep, broken]);
-    for (const [cid, bytes] of [[leaf.cid, leaf.bytes], [deep, deepBytes], [broken, brokenBytes], [root.cid, root.bytes]] as const) await store.put(cid, bytes);
+    for (const [cid, bytes] of [
+      [leaf.cid, leaf.bytes],
+      [deep, deepBytes],
+      [broken, brokenBytes],
+      [root.cid, root.bytes],
+    ] as const)
+      await store.put(cid, bytes);
     const events = [];
     for await (const event of walkDagBlocks(store, root.cid)) events.push(event);
     expect(events.map((event) => [event.kind, event.cid.toString()])).toEqual([

@@ -65,7 +65,10 @@ describe('gateway: CAR', () => {
   });
 
   it('has the trustless headers on every CAR', async () => {
-    for (const [path, headers] of [[`/ipfs/${ROOT}?format=car`, {}], [`/ipfs/${ROOT}`, { accept: CAR }]] as const) {
+    for (const [path, headers] of [
+      [`/ipfs/${ROOT}?format=car`, {}],
+      [`/ipfs/${ROOT}`, { accept: CAR }],
+    ] as const) {
       const res = await gw.get(path, headers);
       expect(res.headers['x-content-type-options']).toBe('nosniff');
       expect(res.headers['accept-ranges']).toBe('none');
@@ -116,12 +119,7 @@ describe('gateway: CAR', () => {
     const expected = JSON.parse(await readFile(fixturePath('derived/single-layer-hamt-expected.json'), 'utf8')) as {
       child_shard_blocks_dfs_preorder: string[];
     };
-    expect(await carBlocks(`/ipfs/${HAMT}/685.txt?format=car`)).toEqual([
-      HAMT,
-      'bafybeifajm5xyg46n4hjxg7clq2f7vcn7eg7bn3yevylcemr6vd7mp6gta',
-      MB,
-      ...L,
-    ]);
+    expect(await carBlocks(`/ipfs/${HAMT}/685.txt?format=car`)).toEqual([HAMT, 'bafybeifajm5xyg46n4hjxg7clq2f7vcn7eg7bn3yevylcemr6vd7mp6gta', MB, ...L]);
     expect(await carBlocks(`/ipfs/${HAMT}/1.txt?format=car&dag-scope=block`)).toEqual([
       HAMT,
       'bafybeiawjmzmi5c6v5h75nepfpx7jj5ns5t54girned3kilvakmhctxlxy',
@@ -138,7 +136,10 @@ describe('gateway: TAR', () => {
   const FILE = 'bafkreialihlqnf5uwo4byh4n3cmwlntwqzxxs2fg5vanqdi3d7tb2l5xkm';
 
   it('archives a file with the tar headers, by format and by Accept', async () => {
-    for (const [path, headers] of [[`/ipfs/${FILE}?format=tar`, {}], [`/ipfs/${FILE}`, { accept: 'application/x-tar' }]] as const) {
+    for (const [path, headers] of [
+      [`/ipfs/${FILE}?format=tar`, {}],
+      [`/ipfs/${FILE}`, { accept: 'application/x-tar' }],
+    ] as const) {
       const res = await gw.get(path, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toContain('attachment;');

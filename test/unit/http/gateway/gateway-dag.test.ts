@@ -105,7 +105,11 @@ describe('gateway: dag-json and dag-cbor', () => {
     }
     const viaFormat = await gw.get(`/ipfs/${PLAINJSON}?format=json`);
     expect(viaFormat.headers['content-type']).toBe('application/json');
-    for (const [path, headers] of [[`/ipfs/${PLAINCBOR}`, {}], [`/ipfs/${PLAINCBOR}?format=cbor`, {}], [`/ipfs/${PLAINCBOR}`, { accept: 'application/cbor' }]] as const) {
+    for (const [path, headers] of [
+      [`/ipfs/${PLAINCBOR}`, {}],
+      [`/ipfs/${PLAINCBOR}?format=cbor`, {}],
+      [`/ipfs/${PLAINCBOR}`, { accept: 'application/cbor' }],
+    ] as const) {
       const res = await gw.get(path, headers);
       expect(res.headers['content-type']).toBe('application/cbor');
       expect(res.body.toString('hex')).toBe('a164746573746a706c61696e206a736f6e');
@@ -114,7 +118,11 @@ describe('gateway: dag-json and dag-cbor', () => {
   });
 
   it('serves a UnixFS file holding JSON as application/json', async () => {
-    for (const [query, headers] of [['', {}], ['', { accept: 'application/json' }], ['?format=json', { accept: 'application/vnd.ipld.raw' }]] as const) {
+    for (const [query, headers] of [
+      ['', {}],
+      ['', { accept: 'application/json' }],
+      ['?format=json', { accept: 'application/vnd.ipld.raw' }],
+    ] as const) {
       const res = await gw.get(`/ipfs/${TJSON}${query}`, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toBe('application/json');

@@ -90,7 +90,10 @@ describe('gateway: /ipns', () => {
   });
 
   it('returns the signed record with format=ipns-record or its Accept type', async () => {
-    for (const [path, headers] of [[`/ipns/${RECORD_NAME}?format=ipns-record`, {}], [`/ipns/${RECORD_NAME}`, { accept: 'application/vnd.ipfs.ipns-record' }]] as const) {
+    for (const [path, headers] of [
+      [`/ipns/${RECORD_NAME}?format=ipns-record`, {}],
+      [`/ipns/${RECORD_NAME}`, { accept: 'application/vnd.ipfs.ipns-record' }],
+    ] as const) {
       const res = await gw.get(path, headers);
       expect(res.status).toBe(200);
       expect(res.headers['content-disposition']).toContain('attachment;');
