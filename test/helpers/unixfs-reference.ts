@@ -3,7 +3,7 @@
  * (shared/unixfs-profiles.ts) and its own fixed-size chunker: the reference the window's folder CARs are
  * held to (test/unit/renderer/folder-car.test.ts, test/e2e/files.test.ts).
  */
-import { importer, type ImportCandidate } from 'ipfs-unixfs-importer';
+import { importFile, importer, type ImportCandidate } from 'ipfs-unixfs-importer';
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import type { CID } from 'multiformats/cid';
@@ -49,4 +49,18 @@ export async function referenceDirectory(entries: Iterable<ReferenceEntry>, layo
   }
   if (root === undefined) throw new Error('the importer made no root');
   return { root, blocks };
+}
+
+/** The CID ipfs-unixfs-importer gives one file's bytes with a profile's options (what POST /ipfs/ answers). */
+export async function referenceFileCid(bytes: Uint8Array, layout: UnixfsImportOptions): Promise<string> {
+  const blockstore = { put: (cid: CID) => cid };
+  const result = await importFile({ content: bytes }, blockstore, {
+    cidVersion: layout.cidVersion,
+    rawLeaves: layout.rawLeaves,
+    leafType: layout.leafType,
+    reduceSingleLeafToSelf: layout.reduceSingleLeafToSelf,
+    chunker: fixedSize({ chunkSize: layout.chunkSize }),
+    layout: balanced({ maxChildrenPerNode: layout.maxChildrenPerNode }),
+  });
+  return result.cid.toString();
 }

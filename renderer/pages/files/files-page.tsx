@@ -13,7 +13,7 @@ import { useEvent } from '../../events/events-provider.js';
 import { isRemovedEvent } from '../../events/service-events.js';
 import { describeError } from '../../lib/messages.js';
 import { addRecentUpload, removeRecentUpload, withPinStatus, type RecentPinStatus, type RecentUpload } from '../../lib/recent-uploads.js';
-import { sourcesFromDrop, type UploadSource } from './dropped-items.js';
+import { DropReadError, sourcesFromDrop, type UploadSource } from './dropped-items.js';
 import { MAX_PIN_NAME, PinUploadDialog } from './pin-upload-dialog.js';
 import { RecentUploadsSection } from './recent-uploads-section.js';
 import { UploadPickers } from './upload-pickers.js';
@@ -135,7 +135,9 @@ export function FilesPage() {
     uploads.add(sources);
   };
   const onDrop = (data: DataTransfer) => {
-    sourcesFromDrop(data.items).then(addSources, (error: unknown) => setDropError(`Nothing was uploaded: ${describeError(error)}`));
+    sourcesFromDrop(data.items).then(addSources, (error: unknown) =>
+      setDropError(`Nothing was uploaded: ${error instanceof DropReadError ? error.message : describeError(error)}`),
+    );
   };
 
   return (

@@ -43,7 +43,7 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
         rowClassName={(upload) => (fresh.has(upload.cid) ? 'is-fresh' : undefined)}
         empty={
           <EmptyState icon="upload" title="Nothing uploaded from this browser yet">
-            Drop files or a folder anywhere on this page, or use Choose files… or Choose folder…. Each upload gets its CID at once; pin it to keep it.
+            Drop files or a folder anywhere on this page, or use the buttons above to choose them. Each upload gets its CID at once; pin it to keep it.
           </EmptyState>
         }
         columns={[
@@ -95,7 +95,7 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
                 <span>Open</span>
               </a>
             ) : null}
-            {upload.pinStatus === 'unpinned' || upload.pinStatus === 'failure' ? (
+            {upload.pinStatus === 'unpinned' || upload.pinStatus === 'failure' || upload.pinStatus === 'unpinning' ? (
               <Button size="sm" icon="pins" onClick={() => onPin(upload)} aria-label={`Pin ${upload.name}…`}>
                 Pin…
               </Button>
