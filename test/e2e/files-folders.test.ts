@@ -8,7 +8,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountUsage, PinRecord } from '../../shared/api-types.js';
 import { UNIXFS_PROFILES, type UnixfsProfileName } from '../../shared/unixfs-profiles.js';
@@ -46,6 +46,8 @@ const recentRow = (name: string) =>
     .getByRole('table', { name: 'Recent uploads' })
     .getByRole('row')
     .filter({ has: page.getByText(name, { exact: true }) });
+/** A row's pin state as shown (the Pin column, or under the name at narrow widths). */
+const pinState = (row: Locator, state: string) => row.getByText(state, { exact: true }).filter({ visible: true });
 const uploadRow = (name: string) => page.getByRole('list', { name: 'Uploads' }).getByTestId('upload-row').filter({ hasText: name });
 
 async function openFiles(on: E2eService = service): Promise<void> {
@@ -99,7 +101,7 @@ async function pickSite(profile: UnixfsProfileName): Promise<{ cid: string; path
   await page.getByTestId('pick-folder').setInputFiles(path);
   const row = recentRow('site');
   await row.getByText('Folder · 5 files').waitFor();
-  await row.getByText('Pinned', { exact: true }).waitFor();
+  await pinState(row, 'Pinned').waitFor();
   const cid = await cidIn('site');
   expect(cid).toBe((await referenceDirectory(files, UNIXFS_PROFILES[profile])).root);
   return { cid, path };
@@ -151,7 +153,7 @@ describe('Files: folders', () => {
     const row = recentRow('ten-thousand');
     await row.getByText('Folder · 10,000 files').waitFor({ timeout: 120_000 });
     const beat = await stopHeartbeat(page);
-    await row.getByText('Pinned', { exact: true }).waitFor({ timeout: 60_000 });
+    await pinState(row, 'Pinned').waitFor({ timeout: 60_000 });
     const reference = await referenceDirectory(
       files.map((file) => (file.path.endsWith('/') ? { path: file.path.slice(0, -1) } : { path: file.path, bytes: encode(file.text) })),
       UNIXFS_PROFILES['unixfs-v1-2025'],
@@ -208,7 +210,7 @@ describe('Files: folders', () => {
 
     // Retry sends it whole now.
     await sending.getByRole('button', { name: 'Retry' }).click();
-    await recentRow('sent-then-cancelled').getByText('Pinned', { exact: true }).waitFor();
+    await pinState(recentRow('sent-then-cancelled'), 'Pinned').waitFor();
     expect(await cidIn('sent-then-cancelled')).toBe(roots[1]?.root);
   });
 

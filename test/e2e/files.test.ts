@@ -5,7 +5,7 @@
  * live; the recent uploads survive a reload, per account; Copy and Open; the keyboard; axe and screenshots.
  * Folders are in files-folders.test.ts.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AccountUsage, PinRecord } from '../../shared/api-types.js';
 import type { CreatedAccessKey } from '../../shared/api-types.js';
@@ -55,7 +55,9 @@ const recent = () => page.getByRole('table', { name: 'Recent uploads' });
 const recentRow = (name: string) =>
   recent()
     .getByRole('row')
-    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+    .filter({ has: page.getByText(name, { exact: true }) });
+/** A row's pin state as shown (the Pin column, or under the name at narrow widths). */
+const pinState = (row: Locator, state: string) => row.getByText(state, { exact: true }).filter({ visible: true });
 const uploadsList = () => page.getByRole('list', { name: 'Uploads' });
 
 async function openFiles(key?: CreatedAccessKey): Promise<void> {
@@ -131,8 +133,8 @@ describe('Files', () => {
       { name: 'hello.txt', bytes: hello },
       { name: 'big.bin', bytes: big },
     ]);
-    await recentRow('hello.txt').getByText('Pinned').waitFor();
-    await recentRow('big.bin').getByText('Pinned').waitFor();
+    await pinState(recentRow('hello.txt'), 'Pinned').waitFor();
+    await pinState(recentRow('big.bin'), 'Pinned').waitFor();
 
     // The same bytes uploaded through the API get the same CIDs: the page sent the files as they are.
     expect(await cidIn('hello.txt')).toBe(await upload(service, service.owner, hello));
@@ -160,10 +162,18 @@ describe('Files', () => {
 
     // The list survives a reload.
     await page.reload();
-    await recentRow('hello.txt').getByText('Pinned').waitFor();
-    await recentRow('big.bin').getByText('Pinned').waitFor();
+    await pinState(recentRow('hello.txt'), 'Pinned').waitFor();
+    await pinState(recentRow('big.bin'), 'Pinned').waitFor();
     await axeCheck(page, 'Files with uploads');
     await screenshots(page, 'files-recent');
+
+    // In a narrow window every row still shows its pin state and its buttons, without scrolling sideways.
+    await page.setViewportSize({ width: 480, height: 860 });
+    await pinState(recentRow('hello.txt'), 'Pinned').waitFor();
+    const scroller = page.locator('.table-scroll').filter({ has: recent() });
+    expect(await scroller.evaluate((element: { scrollWidth: number; clientWidth: number }) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await recentRow('hello.txt').getByRole('button', { name: 'Remove hello.txt from this list' }).waitFor();
+    await axeCheck(page, 'Files with uploads, narrow');
   });
 
   it('uploads files dropped anywhere on the page (a synthetic DataTransfer), and shows where to drop while dragging', async () => {
@@ -176,8 +186,8 @@ describe('Files', () => {
       { path: 'second.md', text: '# two\n' },
     ]);
     await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
-    await recentRow('dropped.txt').getByText('Pinned').waitFor();
-    await recentRow('second.md').getByText('Pinned').waitFor();
+    await pinState(recentRow('dropped.txt'), 'Pinned').waitFor();
+    await pinState(recentRow('second.md'), 'Pinned').waitFor();
     expect(await cidIn('second.md')).toBe(await upload(service, service.owner, text('# two\n')));
     await page
       .getByRole('status')
@@ -218,7 +228,7 @@ describe('Files', () => {
     expect(await recent().getByText('slow-1.bin').count()).toBe(0);
 
     await row.getByRole('button', { name: 'Retry' }).click();
-    await recentRow('slow-1.bin').getByText('Not pinned').waitFor();
+    await pinState(recentRow('slow-1.bin'), 'Not pinned').waitFor();
     expect(await cidIn('slow-1.bin')).toBe(cancelledCid);
     await uploadsList().getByTestId('upload-row').filter({ hasText: 'slow-2.bin' }).getByRole('button', { name: 'Dismiss slow-2.bin' }).click();
     await uploadsList().waitFor({ state: 'detached' });
@@ -264,7 +274,7 @@ describe('Files', () => {
     await refused.getByRole('button', { name: 'Retry' }).click();
     const row = recentRow('refused.txt');
     await row.getByRole('alert').filter({ hasText: "Not pinned: Your plan's limit on pins is reached. Unpin something or move to a larger plan." }).waitFor();
-    await row.getByText('Not pinned', { exact: true }).waitFor();
+    await pinState(row, 'Not pinned').waitFor();
     expect(await stats(user.key)).toMatchObject({ ingress: before.ingress + 'refused\n'.length, pinned_count: 100 });
 
     // Pin… asks for a name: one too long is refused in the page; the plan's refusal stays in the dialog.
@@ -292,14 +302,14 @@ describe('Files', () => {
     await page.getByRole('checkbox', { name: /Pin each upload/ }).uncheck();
     await pickFiles([{ name: 'live.txt', bytes: text('live pin states\n') }]);
     const row = recentRow('live.txt');
-    await row.getByText('Not pinned', { exact: true }).waitFor();
+    await pinState(row, 'Not pinned').waitFor();
     const cid = await cidIn('live.txt');
 
     // Another client pins it, then unpins it: the row follows without a reload.
     expect((await service.call('POST', '/api/v0/pin/add', { key: user.key, query: { arg: cid, name: 'by a script' } })).status).toBe(200);
-    await row.getByText('Pinned', { exact: true }).waitFor();
+    await pinState(row, 'Pinned').waitFor();
     expect((await service.call('POST', '/api/v0/pin/rm', { key: user.key, query: { arg: cid } })).status).toBe(200);
-    await row.getByText('Unpinning', { exact: true }).waitFor();
+    await pinState(row, 'Unpinning').waitFor();
 
     // The choice not to pin is remembered; the list is this account's, and survives signing out and in.
     await page.reload();
@@ -322,7 +332,7 @@ describe('Files', () => {
     await dialog.getByRole('textbox', { name: 'Pin name' }).fill('pinned from the list');
     await dialog.getByRole('textbox', { name: 'Pin name' }).press('Enter');
     await dialog.waitFor({ state: 'hidden' });
-    await row.getByText('Pinned', { exact: true }).waitFor();
+    await pinState(row, 'Pinned').waitFor();
     expect(await pinOf(cid, user.key)).toMatchObject({ name: 'pinned from the list', status: 'pinned' });
 
     // Remove from list forgets it here only: the pin stays.

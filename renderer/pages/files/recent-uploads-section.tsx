@@ -59,6 +59,9 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
                   {upload.kind === 'folder' ? (
                     <span className="muted upload-entry-kind">{`Folder · ${formatCount(upload.files)} ${upload.files === 1 ? 'file' : 'files'}`}</span>
                   ) : null}
+                  <span className="upload-entry-narrow-pin">
+                    <PinState upload={upload} error={pinErrors.get(upload.cid)} />
+                  </span>
                 </span>
               </span>
             ),
@@ -66,20 +69,8 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
           { key: 'cid', header: 'CID', cell: (upload) => <Cid value={upload.cid} copy /> },
           { key: 'size', header: 'Size', align: 'end', secondary: true, cell: (upload) => <span className="numeric">{formatBytes(upload.size)}</span> },
           { key: 'uploaded', header: 'Uploaded', secondary: true, cell: (upload) => <RelativeTime unixSeconds={upload.uploadedAt} /> },
-          {
-            key: 'pin',
-            header: 'Pin',
-            cell: (upload) => (
-              <span className="upload-pin">
-                {upload.pinStatus === 'unpinned' ? <StatusBadge look={{ label: 'Not pinned', tone: 'neutral' }} /> : <StatusBadge pin={upload.pinStatus} />}
-                {pinErrors.has(upload.cid) ? (
-                  <span className="upload-pin-error" role="alert">
-                    {pinErrors.get(upload.cid)}
-                  </span>
-                ) : null}
-              </span>
-            ),
-          },
+          // At narrow widths the pin state moves under the name (see files.css), so the row's buttons stay in view.
+          { key: 'pin', header: 'Pin', secondary: true, cell: (upload) => <PinState upload={upload} error={pinErrors.get(upload.cid)} /> },
         ]}
         rowActions={(upload) => (
           <span className="row upload-entry-actions">
@@ -105,5 +96,19 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
         )}
       />
     </Section>
+  );
+}
+
+/** The pin state as a badge, and why the last pin failed. */
+function PinState({ upload, error }: { upload: RecentUpload; error: string | undefined }) {
+  return (
+    <span className="upload-pin">
+      {upload.pinStatus === 'unpinned' ? <StatusBadge look={{ label: 'Not pinned', tone: 'neutral' }} /> : <StatusBadge pin={upload.pinStatus} />}
+      {error ? (
+        <span className="upload-pin-error" role="alert">
+          {error}
+        </span>
+      ) : null}
+    </span>
   );
 }
