@@ -159,11 +159,13 @@ describe('Files: folders', () => {
       UNIXFS_PROFILES['unixfs-v1-2025'],
     );
     expect(await cidIn('ten-thousand')).toBe(reference.root);
-    // Every file was hashed in the worker: the page kept drawing frames the whole time.
+    // Every file was read and hashed in the worker, the folder laid out and its CAR put together there: the
+    // page kept drawing frames, and no task held its main thread for long. (Measured here: longest task
+    // 50-200 ms, longest gap between frames 150-400 ms, on a loaded two-core machine; the same work on the
+    // main thread held it for over 700 ms at the end, when the directories and the CAR are put together.)
     console.info(`10,000 files: ${beat.frames} frames, longest gap ${Math.round(beat.longestGapMs)} ms, long tasks ${JSON.stringify(beat.longTasks)}`);
     expect(beat.frames).toBeGreaterThan(20);
-    // Measured at 150-300 ms on a loaded two-core machine (the longest main-thread tasks under 150 ms);
-    // a page that hashed on its main thread would freeze for the whole read (many seconds).
+    expect(Math.max(0, ...beat.longTasks)).toBeLessThan(500);
     expect(beat.longestGapMs).toBeLessThan(1500);
   });
 

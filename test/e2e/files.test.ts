@@ -177,7 +177,13 @@ describe('Files', () => {
   });
 
   it('uploads files dropped anywhere on the page (a synthetic DataTransfer), and shows where to drop while dragging', async () => {
-    await openFiles();
+    // Opened at localhost while the service listens at 127.0.0.1: its upload addresses name 127.0.0.1, and
+    // step 2 goes to the page's own origin all the same (another origin would be refused by connect-src).
+    const localhost = service.url.replace('127.0.0.1', 'localhost');
+    await page.goto((await service.signInLink()).replace(service.url, localhost));
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.goto(`${localhost}/files`);
+    await page.locator('button:not([disabled])', { hasText: 'Choose files…' }).waitFor();
     await dropFiles(page, [{ path: 'dropped.txt', text: 'dropped on the page\n' }], { drop: false });
     await page.getByTestId('drop-overlay').getByText('Drop files or folders to upload them').waitFor();
     await axeCheck(page, 'Files, dragging');
