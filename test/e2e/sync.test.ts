@@ -118,6 +118,15 @@ async function shownErrors(scope: Locator): Promise<string[]> {
   return scope.locator('.inline-error:not(.is-empty)').allTextContents();
 }
 
+/**
+ * Screenshots from the top of the page: a full-page capture of a page scrolled down (after an action
+ * further down) draws the fixed header and navigation halfway down the image.
+ */
+async function shoot(name: string): Promise<void> {
+  await page.evaluate('window.scrollTo(0, 0)');
+  await screenshots(page, name);
+}
+
 /** How wide the page is at a narrow window: nothing may push it past the window (tables scroll inside their own frame). */
 async function pageWidthAt(width: number): Promise<number> {
   const viewport = page.viewportSize() ?? { width: 1280, height: 860 };
@@ -168,7 +177,7 @@ describe('Sync in a browser', () => {
     await command.filter({ hasText: "pinfold sync add '/path/to/holiday photos'" }).waitFor();
     expect(await syncRows()).toEqual([]);
     await axeCheck(page, 'Sync, empty, in a browser');
-    await screenshots(page, 'sync-browser-empty');
+    await shoot('sync-browser-empty');
   });
 
   it('refuses a bad path next to the field and adds nothing; a real path starts syncing and the row follows by itself', async () => {
@@ -192,7 +201,7 @@ describe('Sync in a browser', () => {
       expect(await field.getAttribute('aria-invalid')).toBe('true');
       expect(await syncRows()).toEqual([]);
     }
-    await screenshots(page, 'sync-browser-path-error');
+    await shoot('sync-browser-path-error');
 
     // Enter submits too.
     await field.fill(notes);
@@ -243,7 +252,7 @@ describe('Sync in the desktop app', () => {
     expect(text).toContain('The desktop app could not tell where elsewhere is: choose it with Add folder… instead.');
     expect(await syncRows()).toHaveLength(2);
     await axeCheck(page, 'Sync, desktop, with rows and an error');
-    await screenshots(page, 'sync-desktop-error');
+    await shoot('sync-desktop-error');
 
     // The picker cancelled: nothing happens, and the earlier message is cleared.
     await stubBridge(context, { ownerKey: service.owner, pickedFolder: null });
@@ -311,7 +320,7 @@ describe('A sync folder, live', () => {
     await folderRow('docs').getByRole('button', { name: 'Pause docs' }).click();
     await stateOf('docs').filter({ hasText: 'Paused by you' }).waitFor();
     expect((await syncRows())[0]?.state).toBe('paused');
-    await screenshots(page, 'sync-desktop-paused');
+    await shoot('sync-desktop-paused');
     // Resumed by another client: it picks up what changed meanwhile, and the row follows.
     await writeFile(join(docs, 'while-paused.md'), 'later');
     expect((await service.call('POST', '/api/v0/sync/resume', { query: { id: added.id } })).status).toBe(200);
@@ -351,7 +360,7 @@ describe('A sync folder, live', () => {
     expect(await stateOf('drive').textContent()).toContain('Paused');
     expect((await syncRows())[0]).toMatchObject({ state: 'paused' });
     await axeCheck(page, 'Sync, a vanished folder');
-    await screenshots(page, 'sync-desktop-vanished');
+    await shoot('sync-desktop-vanished');
     expect(await pageWidthAt(320)).toBe(320);
 
     await folderWith('drive', { 'a.txt': 'a', 'b.txt': 'back again' });
@@ -425,7 +434,7 @@ describe("A sync folder's page", () => {
     await page.getByRole('button', { name: 'Show in file manager' }).click();
     await expect.poll(async () => (await bridgeCalls(page)).filter((call) => call.method === 'openFolder')).toEqual([{ method: 'openFolder', args: [site] }]);
     await axeCheck(page, 'Sync folder page');
-    await screenshots(page, 'sync-folder');
+    await shoot('sync-folder');
     expect(await pageWidthAt(320)).toBe(320);
 
     // Bad patterns: refused with the line at fault (here) or the service's reason, and nothing changes.
@@ -441,7 +450,7 @@ describe("A sync folder's page", () => {
     await save.click();
     await page.locator('.field-error').filter({ hasText: 'Ignore has more than 1000 patterns.' }).waitFor();
     await axeCheck(page, 'Ignore patterns with an error');
-    await screenshots(page, 'sync-folder-ignore-error');
+    await shoot('sync-folder-ignore-error');
     const unchanged = await syncDetail(added.id);
     expect(unchanged.ignore).toEqual(['*.bak']);
     expect(unchanged.batches).toHaveLength(1);
@@ -478,7 +487,7 @@ describe("A sync folder's page", () => {
     await errors.getByText('Folder not found (drive unmounted or folder deleted).').first().waitFor();
     expect(await errors.getByText('The whole folder').count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Retry box' }).waitFor();
-    await screenshots(page, 'sync-folder-error');
+    await shoot('sync-folder-error');
 
     // Removed by another client: the page says so instead of showing a stale folder.
     await service.call('POST', '/api/v0/sync/rm', { query: { id: added.id } });
