@@ -133,6 +133,13 @@ export interface IpnsRecordView {
 
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
 
+/**
+ * What every sync folder leaves out before its own patterns and `.pinfoldignore` files (contract section 9):
+ * system junk and partial downloads, so half-fetched files never sync. The service applies them; the window
+ * shows them.
+ */
+export const SYNC_DEFAULT_IGNORES: readonly string[] = ['.DS_Store', 'Thumbs.db', 'desktop.ini', '*.tmp', '*.part', '*.crdownload', '~$*', '.~lock.*'];
+
 /** A file or folder of a sync folder that cannot be read, and why. */
 export interface SyncUnreadable {
   /** Relative to the folder, `/`-separated. */

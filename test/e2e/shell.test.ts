@@ -208,10 +208,12 @@ describe('signing in and out', () => {
 
 describe('a stopped service', () => {
   it('shows a banner with Retry, and the page recovers by itself when the service is back', async () => {
-    // The shell fetches every page's code once idle; the test waits for that before the service goes.
-    const preloaded = page.waitForResponse((response) => response.url().includes('/assets/settings-page-'));
+    // The shell fetches every page's code once idle; the test waits for that before the service goes:
+    // for the Settings module and every chunk it imports (shared with other pages), which importing
+    // the same URL again resolves only once they are all loaded.
+    const preloaded = page.waitForResponse((response) => /\/assets\/settings-page-[\w-]+\.js$/.test(response.url()));
     await signIn(page, service);
-    await preloaded;
+    await page.evaluate(`import(${JSON.stringify((await preloaded).url())}).then(() => true)`);
     await service.stop();
     try {
       await nav().getByRole('link', { name: 'Settings' }).click();
