@@ -28,7 +28,7 @@ export function checkNewUser(fields: NewUserFields): NewUserCheck {
   else if (user.name.length > MAX_USER_NAME_LENGTH) errors.name = `Use at most ${MAX_USER_NAME_LENGTH} characters.`;
   if (user.email === '') errors.email = "Enter the user's e-mail address.";
   else if (user.email.length > MAX_EMAIL_LENGTH || !EMAIL.test(user.email)) errors.email = 'Enter an e-mail address such as name@example.com.';
-  if (user.uuid === '') errors.uuid = 'Enter an ID for the user (the one your own system knows it by), or keep the one suggested.';
+  if (user.uuid === '') errors.uuid = 'Enter an ID for the user, such as the one your own system knows it by.';
   else if (user.uuid.length > MAX_UUID_LENGTH) errors.uuid = `Use at most ${MAX_UUID_LENGTH} characters.`;
   return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, user };
 }
@@ -61,4 +61,13 @@ export function compareLimits(current: PartnerUserUsage, plan: Plan): LimitCompa
 /** Plans the user can move to: every listed plan but the one it is on (matched by name, as stats name it). */
 export function otherPlans(plans: readonly Plan[], currentPlanName: string): Plan[] {
   return plans.filter((plan) => plan.name !== currentPlanName);
+}
+
+/** The Partners page's address for one user (`?user=`), or back to the list: the list's page and size stay. */
+export function partnersHref(params: URLSearchParams, uuid: string | null): string {
+  const next = new URLSearchParams(params);
+  if (uuid === null) next.delete('user');
+  else next.set('user', uuid);
+  const search = next.toString();
+  return search ? `/partners?${search}` : '/partners';
 }

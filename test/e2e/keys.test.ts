@@ -287,7 +287,7 @@ describe('Keys', () => {
     const panel = page.getByRole('region', { name: 'Key “keyboard key” created' });
     await panel.waitFor();
     // Focus is on the panel's heading, so the next Tab reaches its Copy buttons.
-    await panel.locator('h2:focus').waitFor();
+    await panel.getByRole('heading', { name: 'Key “keyboard key” created' }).and(page.locator(':focus')).waitFor();
     const created = (await keysOf()).find((key) => key.name === 'keyboard key');
     expect(created?.permissions).toEqual(['read'] satisfies Permission[]);
     await page.keyboard.press('Tab');

@@ -15,6 +15,8 @@ export interface SecretOnceProps {
   keychain: KeychainOutcome;
   /** Whose key it is, when not the signed-in account's ("for Ada Lovelace"). */
   owner?: string;
+  /** The heading's level: 3 inside a section that has its own h2. */
+  level?: 2 | 3;
   onDone: () => void;
 }
 
@@ -23,15 +25,16 @@ export interface SecretOnceProps {
  * will not be shown again, and what the keychain did with it. Focus moves here so a screen reader
  * announces it; the panel stays until Done (never a dialog a stray Escape closes).
  */
-export function SecretOnce({ name, created, keychain, owner, onDone }: SecretOnceProps) {
+export function SecretOnce({ name, created, keychain, owner, level = 2, onDone }: SecretOnceProps) {
   const titleId = useId();
   const title = useRef<HTMLHeadingElement>(null);
+  const Heading = level === 2 ? 'h2' : 'h3';
   useEffect(() => title.current?.focus(), []);
   return (
     <section className="card secret-once" aria-labelledby={titleId}>
-      <h2 id={titleId} ref={title} tabIndex={-1}>
+      <Heading id={titleId} ref={title} tabIndex={-1} className="secret-once-title">
         <Icon name="keys" size={18} /> Key “{name}” created{owner ? ` for ${owner}` : ''}
-      </h2>
+      </Heading>
       <p className="secret-warning">
         <Icon name="alert" className="secret-warning-icon" />
         <span>

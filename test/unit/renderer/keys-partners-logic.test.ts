@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkNewKey, deletionRefusal, MAX_KEY_NAME_LENGTH, splitKeys } from '../../../renderer/lib/access-keys.js';
 import { formatMoney, parseMoney, quotePlanChange } from '../../../renderer/lib/money.js';
-import { checkNewUser, compareLimits, otherPlans } from '../../../renderer/lib/partner-users.js';
+import { checkNewUser, compareLimits, otherPlans, partnersHref } from '../../../renderer/lib/partner-users.js';
 import {
   describePermissions,
   isGranted,
@@ -125,7 +125,7 @@ describe('partner users', () => {
       errors: {
         name: "Enter the user's name.",
         email: 'Enter an e-mail address such as name@example.com.',
-        uuid: 'Enter an ID for the user (the one your own system knows it by), or keep the one suggested.',
+        uuid: 'Enter an ID for the user, such as the one your own system knows it by.',
       },
     });
     expect(checkNewUser({ name: 'x'.repeat(257), email: `${'a'.repeat(320)}@b.c`, uuid: 'u'.repeat(129) })).toEqual({
@@ -168,5 +168,12 @@ describe('partner users', () => {
     ]);
     expect(compareLimits(USAGE, free)[0]).toEqual({ label: 'Pins', now: 'Unlimited', after: '100', change: 'down' });
     expect(otherPlans([free, pro], 'Free')).toEqual([pro]);
+  });
+
+  it('links to one user and back to the list, keeping the page and size', () => {
+    const params = new URLSearchParams('page=3&size=50');
+    expect(partnersHref(params, 'u 1/x')).toBe('/partners?page=3&size=50&user=u+1%2Fx');
+    expect(partnersHref(new URLSearchParams('page=3&user=u1'), null)).toBe('/partners?page=3');
+    expect(partnersHref(new URLSearchParams('user=u1'), null)).toBe('/partners');
   });
 });
