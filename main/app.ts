@@ -189,6 +189,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         return account ? accountUsage(accounts, account) : null;
       },
       syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
+      partnerOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
+      },
     });
     accounts.events = events;
     const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);

@@ -208,11 +208,11 @@ describe('signing in and out', () => {
 
 describe('a stopped service', () => {
   it('shows a banner with Retry, and the page recovers by itself when the service is back', async () => {
-    // The shell fetches every page's code once idle; the test waits for that before the service goes:
-    // for the Settings module and every chunk it imports (shared with other pages), which importing
-    // the same URL again resolves only once they are all loaded.
-    const preloaded = page.waitForResponse((response) => /\/assets\/settings-page-[\w-]+\.js$/.test(response.url()));
+    // The shell fetches every page's code once idle; the test waits for that before the service goes.
+    const preloaded = page.waitForResponse((response) => /\/assets\/settings-page-[^/]+\.js$/.test(response.url()));
     await signIn(page, service);
+    // The chunk's arrival is not enough: the chunks it imports (components shared with other pages) may
+    // still be on their way. Importing it again resolves once it and all it imports are in.
     await page.evaluate(`import(${JSON.stringify((await preloaded).url())}).then(() => true)`);
     await service.stop();
     try {
