@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { SealedBox } from '../base/sealed-box.js';
+import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import { metaValue, setMetaValue } from '../store/db/meta-queries.js';
 
@@ -10,17 +10,18 @@ export class MasterKeyMismatchError extends Error {
   override readonly name = 'MasterKeyMismatchError';
   constructor(location: string) {
     super(
-      `the master key in ${location} does not open this data folder's secrets (was the data folder used with another ` +
-        'master key, e.g. by the desktop app (OS keychain) and `pinfold serve` (master.key) on different machines or accounts?); ' +
-        'refusing to start rather than lose access to stored keys',
+      `the master key in ${location} does not open this data folder's secrets (was the folder's key replaced, or the folder ` +
+        'copied from another machine or user account without its key?); refusing to start rather than lose access to stored keys',
     );
   }
 }
 
 /**
- * The desktop keeps the master key in the keychain and `serve` in master.key, over one data folder: if
- * one of them ever starts with a different key, every stored secret becomes unreadable. A sealed check
- * value written at first start turns that into a clear refusal instead of silent damage.
+ * A data folder's secrets are sealed under one master key (kept where secrets.json says): if a program
+ * ever started on it with a different key, every stored secret would become unreadable. A sealed check
+ * value written at first start turns that into a clear refusal instead of silent damage. The secrets
+ * module judges the key against this value before opening the database for writing (masterKeyOpens);
+ * this runs again on the open database and writes the value at first start.
  */
 export function verifyMasterKey(db: Db, box: SealedBox, location: string): void {
   const sealed = metaValue(db, CHECK_KEY);
@@ -32,5 +33,15 @@ export function verifyMasterKey(db: Db, box: SealedBox, location: string): void 
     box.open(sealed, CONTEXT);
   } catch {
     throw new MasterKeyMismatchError(location);
+  }
+}
+
+/** Whether `key` opens a check value read from the database (see peekSealedData): judged before anything is written. */
+export function masterKeyOpens(check: Uint8Array, key: Buffer): boolean {
+  try {
+    createSealedBox(key).open(check, CONTEXT);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -9,8 +9,6 @@ import { createLogger } from '../base/logger.js';
 import { packageRoot } from '../base/package-root.js';
 import { desktopConfig } from './desktop-config.js';
 import { registerIpcHandlers } from './ipc.js';
-import { keychainOwnerKeyStore } from './keychain-owner-key-store.js';
-import { keychainSecretStore } from './keychain-secret-store.js';
 import { quitAfterClose } from './lifecycle.js';
 import { appMenuTemplate, trayMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
@@ -42,8 +40,7 @@ async function start(): Promise<void> {
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
   service = await createApp({
     config,
-    secretStore: keychainSecretStore(),
-    ownerKeyStore: keychainOwnerKeyStore(),
+    secrets: { prefer: 'keychain' },
     logger,
   });
   serviceUrl = await service.listen();
