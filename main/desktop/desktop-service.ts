@@ -26,6 +26,8 @@ export interface DesktopService {
   url(): string | null;
   /** The owner key the window signs in with, read from where the data folder keeps it. */
   ownerKey(): OwnerKey | null;
+  /** The last status told to listeners. */
+  status(): ServiceStatus;
   /** Like the supervisor's, but `running` comes once url() and ownerKey() are up to date. */
   onStateChange(listener: (status: ServiceStatus) => void): () => void;
 }
@@ -42,7 +44,9 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
   let ownerKey: OwnerKey | null = null;
   let sequence = 0;
   const listeners = new Set<(status: ServiceStatus) => void>();
+  let told: ServiceStatus = { state: 'stopped' };
   const tell = (status: ServiceStatus) => {
+    told = status;
     for (const listener of [...listeners]) listener(status);
   };
   const supervisor = createServiceSupervisor({
@@ -81,6 +85,7 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
     supervisor,
     url: () => url,
     ownerKey: () => ownerKey,
+    status: () => told,
     onStateChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -12,8 +12,9 @@ export function nodeServiceLauncher(args: string[], env: NodeJS.ProcessEnv = {})
   const processes: ChildProcess[] = [];
   const exits: { pid: number | undefined; code: number | null; signal: string | null }[] = [];
   let output = '';
-  const launch = (): ServiceChild => {
-    const child = fork(`${repoRoot}/main/cli.ts`, ['serve', ...args], {
+  /** Starts `pinfold serve` with the launcher's arguments, or with `serveArgs` (a full command line from `serve` on). */
+  const launch = (serveArgs: string[] = ['serve', ...args]): ServiceChild => {
+    const child = fork(`${repoRoot}/main/cli.ts`, serveArgs, {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
@@ -49,7 +50,11 @@ export function nodeServiceLauncher(args: string[], env: NodeJS.ProcessEnv = {})
 }
 
 /** Resolves with the first status that satisfies `wanted` (the current one included); rejects after the deadline. */
-export function waitForStatus(supervisor: ServiceSupervisor, wanted: (status: ServiceStatus) => boolean, deadlineMs = 60_000): Promise<ServiceStatus> {
+export function waitForStatus(
+  supervisor: Pick<ServiceSupervisor, 'status' | 'onStateChange'>,
+  wanted: (status: ServiceStatus) => boolean,
+  deadlineMs = 60_000,
+): Promise<ServiceStatus> {
   return new Promise((resolve, reject) => {
     if (wanted(supervisor.status())) return resolve(supervisor.status());
     const timer = setTimeout(() => {
