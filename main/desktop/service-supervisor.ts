@@ -63,7 +63,22 @@ export function createServiceSupervisor(init: SupervisorInit): ServiceSupervisor
   let deadlineTimer: unknown = null;
   const stopWaiters: (() => void)[] = [];
 
+  // Events raised while an earlier one's effects run (a launch that fails at once) wait their turn, so
+  // each event sees the model its predecessor left and statuses are reported in order.
+  const queue: SupervisorEvent[] = [];
+  let dispatching = false;
   const dispatch = (event: SupervisorEvent): void => {
+    queue.push(event);
+    if (dispatching) return;
+    dispatching = true;
+    try {
+      for (let next = queue.shift(); next !== undefined; next = queue.shift()) apply(next);
+    } finally {
+      dispatching = false;
+    }
+  };
+
+  const apply = (event: SupervisorEvent): void => {
     const next = step(model, event, nowMs(), policy);
     model = next.model;
     for (const effect of next.effects) {
