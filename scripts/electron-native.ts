@@ -49,7 +49,7 @@ export function planElectronNative(checkout: ElectronCheckout): ElectronNativePl
 /** This checkout, as planElectronNative sees it. */
 export function probeCheckout(root: string): ElectronCheckout {
   const electronDir = join(root, 'node_modules', 'electron');
-  let electronVersion: string | null = null;
+  let electronVersion: string | null;
   try {
     electronVersion = (JSON.parse(readFileSync(join(electronDir, 'package.json'), 'utf8')) as { version: string }).version;
   } catch {

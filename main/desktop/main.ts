@@ -44,7 +44,7 @@ async function start(): Promise<void> {
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
   const running = createDesktopService({
     config,
-    launch: (args) => utilityServiceChild(utilityProcess.fork, join(packageRoot(), 'dist', 'main', 'cli.js'), args),
+    launch: (args) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli.js'), args),
     keychain: { service: keychainService(), entry: osKeychainEntry },
     logger,
   });
