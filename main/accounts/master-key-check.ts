@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import { metaValue, setMetaValue } from '../store/db/meta-queries.js';
+import { sealContext } from './access-keys.js';
 
 const CHECK_KEY = 'master-key-check';
 const CONTEXT = 'master-key-check';
@@ -36,10 +37,19 @@ export function verifyMasterKey(db: Db, box: SealedBox, location: string): void 
   }
 }
 
-/** Whether `key` opens a check value read from the database (see peekSealedData): judged before anything is written. */
-export function masterKeyOpens(check: Uint8Array, key: Buffer): boolean {
+/**
+ * Whether `key` opens the folder's sealed data as read by peekSealedData, before anything is written:
+ * the check value, or in a folder from before it, one sealed access secret. A folder with neither has
+ * nothing a key could be judged by (and nothing it could lose).
+ */
+export function masterKeyOpens(
+  sealed: { check: Uint8Array | null; sampleAccessSecret: { accessKey: string; sealed: Uint8Array } | null },
+  key: Buffer,
+): boolean {
   try {
-    createSealedBox(key).open(check, CONTEXT);
+    const box = createSealedBox(key);
+    if (sealed.check !== null) box.open(sealed.check, CONTEXT);
+    else if (sealed.sampleAccessSecret !== null) box.open(sealed.sampleAccessSecret.sealed, sealContext(sealed.sampleAccessSecret.accessKey));
     return true;
   } catch {
     return false;

@@ -102,7 +102,7 @@ async function adoptEarlierHome(init: OpenSecretsInit, sealed: SealedDataPeek): 
       looked.push(`${stores.description} holds none`);
       continue;
     }
-    if (sealed.check !== null && (key.length !== KEY_BYTES || !masterKeyOpens(sealed.check, key))) {
+    if (key.length !== KEY_BYTES || !masterKeyOpens(sealed, key)) {
       mismatched ??= stores.description;
       looked.push(`the one in ${stores.description} does not open the folder's secrets`);
       continue;
@@ -135,7 +135,7 @@ async function readMasterKey(stores: HomeStores): Promise<Buffer | null> {
 
 function judged(key: Buffer, sealed: SealedDataPeek, where: string): Buffer {
   checkedLength(key, where);
-  if (sealed.check !== null && !masterKeyOpens(sealed.check, key)) throw new MasterKeyMismatchError(where);
+  if (!masterKeyOpens(sealed, key)) throw new MasterKeyMismatchError(where);
   return key;
 }
 

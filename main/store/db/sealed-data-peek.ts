@@ -8,9 +8,11 @@ export interface SealedDataPeek {
   check: Buffer | null;
   /** Whether any secret is sealed under the master key (access secrets, IPNS keys). */
   sealedRows: boolean;
+  /** One sealed access secret, to judge a key by in a folder from before the check value. */
+  sampleAccessSecret: { accessKey: string; sealed: Buffer } | null;
 }
 
-const NOTHING: SealedDataPeek = { check: null, sealedRows: false };
+const NOTHING: SealedDataPeek = { check: null, sealedRows: false, sampleAccessSecret: null };
 
 /**
  * Reads the master-key check and whether sealed secrets exist, on a read-only connection that runs no
@@ -27,7 +29,14 @@ export function peekSealedData(dbPath: string): SealedDataPeek {
       ? ((db.prepare("SELECT value FROM meta WHERE key = 'master-key-check'").get() as { value: Buffer } | undefined)?.value ?? null)
       : null;
     const has = (table: string) => tables.has(table) && db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined;
-    return { check, sealedRows: has('access_keys') || has('ipns_names') };
+    const sample = tables.has('access_keys')
+      ? (db.prepare('SELECT access_key, secret_sealed FROM access_keys LIMIT 1').get() as { access_key: string; secret_sealed: Buffer } | undefined)
+      : undefined;
+    return {
+      check,
+      sealedRows: sample !== undefined || has('ipns_names'),
+      sampleAccessSecret: sample ? { accessKey: sample.access_key, sealed: sample.secret_sealed } : null,
+    };
   } finally {
     db.close();
   }

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type OwnerKey } from '../../../main/app.js';
 import { defaultConfig } from '../../../main/base/config.js';
 import { MasterKeyMismatchError } from '../../../main/accounts/master-key-check.js';
+import { openDatabase } from '../../../main/store/db/database.js';
 import { MissingMasterKeyError } from '../../../main/secrets/open-secrets.js';
 import { SecretsRecordError, type SecretsHomeKind } from '../../../main/secrets/secrets-record.js';
 import { folderSnapshot } from '../../helpers/folder-snapshot.js';
@@ -186,6 +187,23 @@ describe("one home for a data folder's secrets", () => {
     const before = folderSnapshot(dataDir);
     await expect(startOnce(dataDir, 'file', keychain)).rejects.toThrow(MasterKeyMismatchError);
     expect(folderSnapshot(dataDir)).toEqual(before);
+  });
+
+  it('a folder from before the check value opened with a wrong key: judged by a sealed access secret and refused before anything is written', async () => {
+    const dataDir = await folder();
+    const keychain = memoryKeychain();
+    const made = await startOnce(dataDir, 'file', keychain);
+    const db = openDatabase(join(dataDir, 'pinfold.db'));
+    db.prepare("DELETE FROM meta WHERE key = 'master-key-check'").run();
+    db.close();
+    const rightKey = readFileSync(join(dataDir, 'master.key'));
+    writeFileSync(join(dataDir, 'master.key'), `${randomBytes(32).toString('base64')}\n`, { mode: 0o600 });
+    const before = folderSnapshot(dataDir);
+    await expect(startOnce(dataDir, 'file', keychain)).rejects.toThrow(MasterKeyMismatchError);
+    // Nothing written: above all no check value sealed under the wrong key, which would lock out the right one.
+    expect(folderSnapshot(dataDir)).toEqual(before);
+    writeFileSync(join(dataDir, 'master.key'), rightKey, { mode: 0o600 });
+    expect((await startOnce(dataDir, 'file', keychain)).owner).toEqual(made.owner);
   });
 
   it('a record that is damaged or from a newer version is refused by name, not guessed around', async () => {
