@@ -30,6 +30,9 @@ export interface DesktopService {
   status(): ServiceStatus;
   /** Like the supervisor's, but `running` comes once url() and ownerKey() are up to date. */
   onStateChange(listener: (status: ServiceStatus) => void): () => void;
+  /** status() and onStateChange() under the names of the shell's status source (tray, notifications). */
+  current(): ServiceStatus;
+  onChange(listener: (status: ServiceStatus) => void): () => void;
 }
 
 /**
@@ -81,14 +84,17 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
         tell(status);
       });
   });
+  const onStateChange = (listener: (status: ServiceStatus) => void): (() => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   return {
     supervisor,
     url: () => url,
     ownerKey: () => ownerKey,
     status: () => told,
-    onStateChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    onStateChange,
+    current: () => told,
+    onChange: onStateChange,
   };
 }

@@ -65,6 +65,7 @@ describe("the desktop's service", () => {
     expect(await running).toEqual({ state: 'running', url: 'http://127.0.0.1:43210' });
     expect(service.url()).toBe('http://127.0.0.1:43210');
     expect(service.ownerKey()).toEqual(owner);
+    expect(service.current()).toEqual({ state: 'running', url: 'http://127.0.0.1:43210' });
 
     const restarting = next(service, 'restarting');
     const startingAgain = next(service, 'starting');
