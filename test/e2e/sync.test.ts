@@ -164,7 +164,7 @@ describe('Sync in a browser', () => {
     const command = add.getByTestId('sync-add-command');
     await command.filter({ hasText: `--data ${service.dataDir}` }).waitFor();
     expect(await command.textContent()).toBe(`pinfold sync add /path/to/folder --data ${service.dataDir}`);
-    await add.getByRole('button', { name: 'Copy', exact: true }).click();
+    await add.getByRole('button', { name: 'Copy command' }).click();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`pinfold sync add /path/to/folder --data ${service.dataDir}`);
 
     // "Add folder…" leads to the path field.
