@@ -25,6 +25,7 @@ import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
 import { serviceRoutes } from './http/routes/service.js';
+import { uploadSettingsRoutes } from './http/routes/upload-settings.js';
 import { sessionRoutes, signInUrl } from './http/routes/session.js';
 import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
@@ -306,6 +307,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
     serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl });
+    uploadSettingsRoutes(server, config);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);

@@ -296,3 +296,16 @@ export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin',
 
 /** What the client should wait before reconnecting (the stream's `retry:` field), in milliseconds. */
 export const EVENT_STREAM_RETRY_MS = 3000;
+
+/**
+ * `GET /api/v0/upload/settings` (extension; any key with `write`): how this service lays out new content,
+ * whether its gateway is public, and the caller's account (clients keep per-account state by it).
+ */
+export interface UploadSettings {
+  /** The caller's account uuid. */
+  account_uuid: string;
+  /** `unixfs-v1-2025` or `unixfs-v0-2015` (--cid-profile): the layout of shared/unixfs-profiles.ts. */
+  cid_profile: string;
+  /** --public-gateway: /ipfs and /ipns answer without credentials. */
+  public_gateway: boolean;
+}

@@ -18,6 +18,7 @@ import { pinsApi, type PinsApi } from './pins.js';
 import { serviceApi, type ServiceApi } from './service.js';
 import { sessionApi, type SessionApi } from './session.js';
 import { syncApi, type SyncApi } from './sync.js';
+import { uploadsApi, type UploadsApi } from './uploads.js';
 
 export interface ApiClient {
   account: AccountApi;
@@ -29,6 +30,7 @@ export interface ApiClient {
   service: ServiceApi;
   session: SessionApi;
   events: EventsApi;
+  uploads: UploadsApi;
 }
 
 export function createApiClient(init: ApiCoreInit = {}): ApiClient {
@@ -43,5 +45,6 @@ export function createApiClient(init: ApiCoreInit = {}): ApiClient {
     service: serviceApi(core),
     session: sessionApi(core),
     events: eventsApi(core),
+    uploads: uploadsApi(core),
   };
 }
