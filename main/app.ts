@@ -19,7 +19,7 @@ import { loadPlanCatalog } from './accounts/plans.js';
 import { verifyMasterKey } from './accounts/master-key-check.js';
 import { sweepExpiredSessions } from './accounts/session-keys.js';
 import { createSignInCodes } from './accounts/sign-in-codes.js';
-import { buildServer } from './http/server.js';
+import { buildServer, withMultipart } from './http/server.js';
 import { accountRoutes } from './http/routes/account.js';
 import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
@@ -315,17 +315,19 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     eventRoutes(server, events);
     const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile, events });
     syncService = sync.service;
-    uploadRoutes(server, {
-      accounts,
-      pins,
-      blockstore: blocks,
-      uploadKey,
-      clock,
-      listenHost: config.host,
-      pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
-      blocksAdded: () => pendingPins.nudge(),
-      profile,
-    });
+    await withMultipart(server, (scope) =>
+      uploadRoutes(scope, {
+        accounts,
+        pins,
+        blockstore: blocks,
+        uploadKey,
+        clock,
+        listenHost: config.host,
+        pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
+        blocksAdded: () => pendingPins.nudge(),
+        profile,
+      }),
+    );
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,

@@ -63,10 +63,9 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.server.headersTimeout = HEADERS_TIMEOUT_MS;
 
   // Bodies are read by the handlers that want them (JSON whatever its Content-Type, raw upload
-  // streams); multipart/form-data gets the multipart parser registered below.
+  // streams); multipart/form-data is parsed only where uploads are taken (withMultipart below).
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-  await app.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 16, parts: 32 } });
 
   /** Host guard, CORS, then `ts`, credentials and permission for the route's access; true when CORS answered. */
   const guardRequest = (request: FastifyRequest, reply: FastifyReply): boolean => {
@@ -129,4 +128,17 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Registers `routes` in a scope of their own with the multipart parser: @fastify/multipart adds three
+ * async hooks (onRequest, preValidation, onResponse) to every request of the scope it is registered in,
+ * which the upload routes need and every other call would pay for (measured in test/bench/auth.ts).
+ * The scope inherits the server's hooks, error and not-found handlers.
+ */
+export async function withMultipart(app: FastifyInstance, routes: (scope: FastifyInstance) => void): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fileSize: Number.MAX_SAFE_INTEGER, files: 1, fields: 16, parts: 32 } });
+    routes(scope);
+  });
 }

@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyName } from '../../accounts/access-keys.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { parsePermissions } from '../../accounts/permissions.js';
-import { accountUsage } from '../../accounts/usage.js';
 import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
-import { STATS_RESPONSE_SCHEMA } from '../usage-schema.js';
+import { statsAnswer } from '../stats-answer.js';
 
 /** Account stats and access keys (admin only, contract section 2). Pin and IPNS lists live with their domains. */
 export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const account = { config: { access: 'account' as const } };
 
-  app.get('/api/v0/stats', { ...account, schema: { response: STATS_RESPONSE_SCHEMA } }, async (request) =>
-    ok(accountUsage(ctx, requireAuth(request.auth).account)),
+  app.get('/api/v0/stats', account, async (request, reply) =>
+    reply.type('application/json; charset=utf-8').send(statsAnswer(ctx, requireAuth(request.auth).account)),
   );
 
   // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
