@@ -1,51 +1,81 @@
 /**
  * The Electron entry. Kept thin: it only wires Electron's objects to the testable functions beside it
- * (window.ts, ipc.ts, lifecycle.ts, port.ts, the keychain stores) and to the service's createApp.
+ * (window.ts, ipc.ts, lifecycle.ts, port.ts, the keychain stores, desktop-shell.ts and its parts) and
+ * to the service's createApp.
  */
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, Notification, session, shell, Tray } from 'electron';
 import { createApp, type PinfoldApp } from '../app.js';
 import { createLogger } from '../base/logger.js';
 import { packageRoot } from '../base/package-root.js';
+import { closeNoticeOnce, keepRunningOnClose } from './close-to-tray.js';
+import { startShell, type Shell } from './desktop-shell.js';
 import { desktopConfig } from './desktop-config.js';
+import { electronShellHost } from './electron-host.js';
+import { openableFolder } from './folder-access.js';
 import { registerIpcHandlers } from './ipc.js';
+import { keychainKeySecrets } from './key-secrets.js';
 import { keychainOwnerKeyStore } from './keychain-owner-key-store.js';
 import { keychainSecretStore } from './keychain-secret-store.js';
+import { launchAtLogin, startedAtLogin } from './launch-at-login.js';
 import { quitAfterClose } from './lifecycle.js';
-import { appMenuTemplate, trayMenuTemplate } from './menu.js';
+import { appMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
-import { TRAY_ICON_DATA_URL } from './tray-icon.js';
-import { createMainWindow, handleSecondInstance } from './window.js';
+import { isProtocolLink, LINK_SCHEMES } from './protocol-links.js';
+import { serviceStatusCell } from './service-status.js';
+import { preferencesFile } from './shell-preferences.js';
+import { trayIconDir, trayIconFile } from './tray-icons.js';
+import { startUpdateChecks, updatePlan } from './updates.js';
+import { createMainWindow, handleSecondInstance, rendererPageUrl } from './window.js';
 
 const logger = createLogger('info');
+const status = serviceStatusCell();
 let service: PinfoldApp | null = null;
 let serviceUrl: string | null = null;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
+let desktopShell: Shell | null = null;
+let quitting = false;
+const earlyLinks: string[] = [];
 
-function openWindow(): BrowserWindow | null {
-  if (serviceUrl === null) return null;
-  if (handleSecondInstance(mainWindow)) return mainWindow;
+const loginItems = launchAtLogin({ platform: process.platform, loginItems: app, execPath: process.execPath, env: process.env, homeDir: homedir() });
+const preferences = preferencesFile(join(app.getPath('userData'), 'desktop.json'));
+
+function notify(options: { title: string; body: string }, onClick: () => void = () => {}): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification(options);
+  notification.on('click', onClick);
+  notification.show();
+}
+
+const closeNotice = closeNoticeOnce(
+  preferences,
+  () => notify({ title: 'Pinfold keeps syncing', body: 'Pinfold is still running in the tray. Quit it from the tray menu.' }, () => openWindow()),
+  (error) => logger.warn('could not remember the close notice', { error }),
+);
+
+function openWindow(path?: string): void {
+  if (serviceUrl === null) return;
+  const origin = new URL(serviceUrl).origin;
+  if (mainWindow !== null && !mainWindow.isDestroyed()) {
+    if (path !== undefined) void mainWindow.loadURL(rendererPageUrl(origin, path));
+    handleSecondInstance(mainWindow);
+    return;
+  }
   const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
-  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, {
-    openExternal: (url) => void shell.openExternal(url),
-  });
-  mainWindow.on('closed', () => {
-    mainWindow = null;
-  });
-  return mainWindow;
+  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, { openExternal: (url) => void shell.openExternal(url), path });
+  keepRunningOnClose(mainWindow, { isQuitting: () => quitting, hidden: closeNotice });
+  // Windows logging off or shutting down: let the window close instead of hiding it.
+  mainWindow.on('session-end', () => (quitting = true));
+  mainWindow.on('closed', () => (mainWindow = null));
 }
 
 async function start(): Promise<void> {
-  const base = desktopConfig(process.argv.slice(1));
-  const config = { ...base, port: await choosePort(base.port, base.host) };
-  if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
-  service = await createApp({
-    config,
-    secretStore: keychainSecretStore(),
-    ownerKeyStore: keychainOwnerKeyStore(),
-    logger,
-  });
+  const config = desktopConfig(process.argv.slice(1));
+  const port = await choosePort(config.port, config.host);
+  if (port !== config.port) logger.warn('port taken, using a free one', { wanted: config.port });
+  service = await createApp({ config: { ...config, port }, secretStore: keychainSecretStore(), ownerKeyStore: keychainOwnerKeyStore(), logger });
   serviceUrl = await service.listen();
   logger.info(`Pinfold listening on ${serviceUrl}`);
   const running = service;
@@ -53,6 +83,37 @@ async function start(): Promise<void> {
 
   // The renderer never needs camera, notifications, etc.; refuse every permission request.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
+  const iconDir = trayIconDir({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: packageRoot() });
+  tray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
+  const host = electronShellHost(
+    {
+      tray,
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      trayIconFile: (state) => trayIconFile(iconDir, process.platform, state),
+      showNotification: notify,
+      showOpenDialog: (options) => dialog.showOpenDialog(options),
+      openPath: (path) => shell.openPath(path),
+      openExternal: (url) => shell.openExternal(url),
+      writeClipboard: (text) => clipboard.writeText(text),
+      openWindow,
+      quit: () => app.quit(),
+    },
+    (action) => void desktopShell?.tray.run(action),
+  );
+  desktopShell = startShell({
+    host,
+    status,
+    connection: () => (serviceUrl === null ? null : { url: serviceUrl, ownerKey: running.ownerKey }),
+    publicGateway: () => config.publicGateway,
+    dataDir: config.dataDir,
+    launchAtLogin: loginItems,
+    onError: (error) => logger.warn('desktop shell', { error }),
+  });
+  const started = desktopShell;
+  // macOS: a folder dropped on the menu-bar icon starts syncing.
+  tray.on('drop-files', (_event, files) => void started.tray.addFolders(files));
 
   registerIpcHandlers(ipcMain, {
     serviceOrigin,
@@ -63,40 +124,61 @@ async function start(): Promise<void> {
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     openExternal: (url) => shell.openExternal(url),
+    keySecrets: keychainKeySecrets({ dataDir: config.dataDir }),
+    launchAtLogin: {
+      isEnabled: () => loginItems.isEnabled(),
+      setEnabled: async (on) => {
+        await loginItems.setEnabled(on);
+        started.tray.invalidate();
+      },
+    },
+    openFolder: async (path) => {
+      const folder = await openableFolder(path, started.openableRoots());
+      if (folder === null) return false;
+      const failure = await shell.openPath(folder);
+      return failure === '';
+    },
+    appVersion: app.getVersion(),
   });
 
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
-  const icon = nativeImage.createFromDataURL(TRAY_ICON_DATA_URL);
-  icon.setTemplateImage(true);
-  tray = new Tray(icon);
-  tray.setToolTip('Pinfold');
-  tray.setContextMenu(
-    Menu.buildFromTemplate(
-      trayMenuTemplate({
-        openWindow: () => void openWindow(),
-        openInBrowser: () => void shell.openExternal(`${serviceOrigin}/`),
-        quit: () => app.quit(),
-      }),
-    ),
-  );
+  status.set({ state: 'running' });
+  for (const link of earlyLinks.splice(0)) started.links.handle(link);
+  started.links.handleArgv(process.argv);
+  if (!startedAtLogin(process.argv, process.platform, app)) openWindow();
 
-  openWindow();
+  const plan = updatePlan({ isPackaged: app.isPackaged, env: process.env });
+  if (plan.enabled) {
+    const { autoUpdater } = (await import('electron-updater')).default;
+    startUpdateChecks(autoUpdater, plan, (error) => logger.warn('update check failed', { error }));
+  } else logger.info(`updates: ${plan.reason}`);
 }
 
 if (!app.requestSingleInstanceLock()) {
-  // Another Pinfold is running; it receives 'second-instance' and shows its window.
+  // Another Pinfold is running; it receives 'second-instance' (with this argv and its links).
   app.quit();
 } else {
   app.enableSandbox();
-  app.on('second-instance', () => void openWindow());
-  app.on('activate', () => void openWindow());
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+  if (app.isPackaged) for (const scheme of LINK_SCHEMES) app.setAsDefaultProtocolClient(scheme);
+  app.on('second-instance', (_event, argv) => {
+    if (desktopShell !== null && argv.some(isProtocolLink)) desktopShell.links.handleArgv(argv);
+    else openWindow();
   });
+  // macOS hands links over with open-url, also before the app is ready.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (desktopShell !== null) desktopShell.links.handle(url);
+    else earlyLinks.push(url);
+  });
+  app.on('activate', () => openWindow());
+  // Closing the window hides it; Pinfold keeps running in the tray until Quit.
+  app.on('window-all-closed', () => {});
+  app.on('before-quit', () => (quitting = true));
   app.on(
     'before-quit',
     quitAfterClose(
       async () => {
+        status.set({ state: 'stopped' });
+        desktopShell?.stop();
         tray?.destroy();
         await service?.close();
       },
