@@ -37,6 +37,7 @@ let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let desktopShell: Shell | null = null;
 let quitting = false;
+let trayTooltip = '';
 const earlyLinks: string[] = [];
 
 const loginItems = launchAtLogin({ platform: process.platform, loginItems: app, execPath: process.execPath, env: process.env, homeDir: homedir() });
@@ -86,10 +87,15 @@ async function start(): Promise<void> {
 
   Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
   const iconDir = trayIconDir({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: packageRoot() });
-  tray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
+  const appTray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
+  tray = appTray;
   const host = electronShellHost(
     {
-      tray,
+      tray: {
+        setImage: (image) => appTray.setImage(image),
+        setToolTip: (text) => appTray.setToolTip((trayTooltip = text)),
+        setContextMenu: (menu: Menu) => appTray.setContextMenu(menu),
+      },
       buildMenu: (template) => Menu.buildFromTemplate(template),
       trayIconFile: (state) => trayIconFile(iconDir, process.platform, state),
       showNotification: notify,
@@ -113,7 +119,7 @@ async function start(): Promise<void> {
   });
   const started = desktopShell;
   // macOS: a folder dropped on the menu-bar icon starts syncing.
-  tray.on('drop-files', (_event, files) => void started.tray.addFolders(files));
+  appTray.on('drop-files', (_event, files) => void started.tray.addFolders(files));
 
   registerIpcHandlers(ipcMain, {
     serviceOrigin,
@@ -151,6 +157,11 @@ async function start(): Promise<void> {
     const { autoUpdater } = (await import('electron-updater')).default;
     startUpdateChecks(autoUpdater, plan, (error) => logger.warn('update check failed', { error }));
   } else logger.info(`updates: ${plan.reason}`);
+}
+
+// The Electron smoke test (test/electron/) reads the tray through this; nothing else sets PINFOLD_SMOKE_TEST.
+if (process.env.PINFOLD_SMOKE_TEST === '1') {
+  Object.assign(globalThis, { pinfoldSmoke: { tray: () => ({ exists: tray !== null && !tray.isDestroyed(), tooltip: trayTooltip }) } });
 }
 
 if (!app.requestSingleInstanceLock()) {
