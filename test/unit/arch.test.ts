@@ -58,6 +58,10 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/accounts/usage.ts', "import Database from 'better-sqlite3';"))).toEqual([
       'main/accounts/usage.ts imports better-sqlite3, which belongs to one folder only',
     ]);
+    expect(violationsOf(file('main/cli.ts', "const { autoUpdater } = await import('electron-updater');"))).toEqual([
+      'main/cli.ts imports electron-updater, which belongs to one folder only',
+    ]);
+    expect(violationsOf(file('main/desktop/main.ts', "const { autoUpdater } = (await import('electron-updater')).default;"))).toEqual([]);
     expect(violationsOf(file('renderer/lib/format.ts', "import { readFile } from 'node:fs/promises';\nimport { join } from 'path';"))).toEqual([
       'renderer/lib/format.ts imports the Node module node:fs/promises (renderer/ and shared/ run in the browser)',
       'renderer/lib/format.ts imports the Node module path (renderer/ and shared/ run in the browser)',

@@ -5,6 +5,9 @@ import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
+import { autostartFile, HIDDEN_ARG } from '../../main/desktop/launch-at-login.js';
+import { MAX_LINK_LENGTH } from '../../main/desktop/protocol-links.js';
+import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -35,5 +38,17 @@ describe('README: the rules a client meets, with the numbers the code uses', () 
     expect(readme).toContain(`a chain of more than ${MAX_RESOLVE_STEPS} names, is 508`);
     expect(readme).toContain('A route that does not exist is 404, with or without `ts`');
     expect(readme).toContain('`127.0.0.1`, `localhost`, `[::1]` or the `--host` given');
+  });
+});
+
+describe('README: how the desktop app behaves, with the values the code uses', () => {
+  it('launch at login, links and updates', () => {
+    expect(autostartFile({ XDG_CONFIG_HOME: '/x' }, '/home/me')).toBe('/x/autostart/pinfold.desktop');
+    expect(readme).toContain('(`$XDG_CONFIG_HOME/autostart/pinfold.desktop`, `~/.config/autostart/` when XDG_CONFIG_HOME is unset;');
+    expect(readme).toContain(`Pinfold stays in the tray (\`${HIDDEN_ARG}\`;`);
+    expect(readme).toContain(`at most ${MAX_LINK_LENGTH} characters`);
+    expect(readme).toContain(`at start and every ${UPDATE_CHECK_INTERVAL_MS / 3_600_000} hours`);
+    expect(readme).toContain('`PINFOLD_UPDATE_URL=<https URL>`');
+    expect(readme).toContain('`PINFOLD_UPDATES=off`');
   });
 });
