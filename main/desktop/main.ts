@@ -169,10 +169,14 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.enableSandbox();
+  // Windows shows notifications only for an app with an AppUserModelID: the one the installer gives its shortcut.
+  if (process.platform === 'win32') app.setAppUserModelId('org.pinfold.app');
   if (app.isPackaged) for (const scheme of LINK_SCHEMES) app.setAsDefaultProtocolClient(scheme);
   app.on('second-instance', (_event, argv) => {
-    if (desktopShell !== null && argv.some(isProtocolLink)) desktopShell.links.handleArgv(argv);
-    else openWindow();
+    const links = argv.filter(isProtocolLink);
+    if (links.length === 0) openWindow();
+    else if (desktopShell !== null) desktopShell.links.handleArgv(links);
+    else earlyLinks.push(...links);
   });
   // macOS hands links over with open-url, also before the app is ready.
   app.on('open-url', (event, url) => {
