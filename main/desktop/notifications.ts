@@ -6,8 +6,9 @@ import { folderName, needsAttention } from './tray-status.js';
 /**
  * Which notifications to show, decided from the previous and the new state of the shell: only what
  * needs the user (a folder stopped by an error, a folder's first sync done, a plan limit reached, the
- * service back after a crash). Every notification is a transition, so a state that lasts is told once,
- * and the first state seen (the app starting, a list not known before) is told nothing.
+ * service back after a crash, the service given up after crashing). Every notification is a
+ * transition, so a state that lasts is told once, and the first state seen (the app starting, a list
+ * not known before) is told nothing.
  */
 export interface ShellSnapshot {
   readonly service: ServiceStatus;
@@ -55,16 +56,29 @@ export function notificationsBetween(previous: ShellSnapshot | null, next: Shell
 }
 
 function serviceNotifications(previous: ServiceStatus, next: ServiceStatus): ShellNotification[] {
-  const wasDown = previous.state === 'crashed' || previous.state === 'restarting';
-  if (!wasDown || next.state !== 'running') return [];
-  return [
-    {
-      id: 'service-restarted',
-      title: 'Pinfold restarted',
-      body: 'The Pinfold service stopped unexpectedly and was started again. Your folders keep syncing.',
-      target: { kind: 'window' },
-    },
-  ];
+  // The supervisor marks the `running` after a restart (it comes after `restarting` and `starting`).
+  if (next.state === 'running' && next.recovered === true && previous.state !== 'running') {
+    return [
+      {
+        id: 'service-restarted',
+        title: 'Pinfold restarted',
+        body: 'The Pinfold service stopped unexpectedly and was started again. Your folders keep syncing.',
+        target: { kind: 'window' },
+      },
+    ];
+  }
+  // Given up (crashes in a row, or a start that cannot succeed): nothing syncs until the user acts.
+  if (next.state === 'crashed' && previous.state !== 'crashed') {
+    return [
+      {
+        id: 'service-stopped',
+        title: 'Pinfold stopped',
+        body: `${(next.detail ?? 'The Pinfold service stopped unexpectedly.').replace(/[.\s]+$/, '')}. Your folders are not syncing; quit Pinfold and open it again to retry.`,
+        target: { kind: 'window' },
+      },
+    ];
+  }
+  return [];
 }
 
 function folderNotifications(previous: ServiceContent, next: ServiceContent): ShellNotification[] {

@@ -51,7 +51,8 @@ function statusText(service: ServiceStatus, folders: readonly SyncFolderView[] |
     case 'restarting':
       return 'Pinfold stopped unexpectedly and is restarting…';
     case 'crashed':
-      return `Pinfold stopped unexpectedly${service.detail ? `: ${service.detail}` : ''}`;
+      // The supervisor's detail is a whole sentence that starts with the service and says why.
+      return service.detail ?? 'Pinfold stopped unexpectedly';
     case 'stopped':
       return 'Pinfold is stopped';
     case 'running':

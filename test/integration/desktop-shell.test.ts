@@ -1,13 +1,9 @@
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OwnerKey } from '../../main/app.js';
-import { startShell, type Shell, type ShellHost } from '../../main/desktop/desktop-shell.js';
-import type { LaunchAtLogin } from '../../main/desktop/launch-at-login.js';
-import { serviceStatusCell, type ServiceStatusCell } from '../../main/desktop/service-status.js';
-import type { TrayAction, TrayMenuItem } from '../../main/desktop/tray-menu.js';
-import type { TrayIconState } from '../../main/desktop/tray-status.js';
+import { startShell, type Shell } from '../../main/desktop/desktop-shell.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { drawnWith, itemAction, memoryLaunchAtLogin, recordingHost } from './desktop-shell-helpers.js';
 import { put, syncList, until } from './sync-helpers.js';
 
 /**
@@ -15,58 +11,9 @@ import { put, syncList, until } from './sync-helpers.js';
  * data folder, real sync folders on disk, the live event stream. Only Electron is a stand-in: a host
  * that records what the shell drew and asked for.
  */
-interface Drawn {
-  icon: TrayIconState;
-  tooltip: string;
-  menu: TrayMenuItem[];
-}
-
-function recordingHost(pickedFolder: () => string | null) {
-  const drawn: Drawn[] = [];
-  const notes: Array<{ title: string; body: string; onClick(): void }> = [];
-  const windows: Array<string | undefined> = [];
-  const external: string[] = [];
-  const clipboard: string[] = [];
-  const opened: string[] = [];
-  let quits = 0;
-  const host: ShellHost = {
-    trayView: { show: (view) => void drawn.push(view) },
-    notify: (note) => void notes.push(note),
-    openWindow: (page) => void windows.push(page),
-    pickFolder: async () => pickedFolder(),
-    openPath: async (folder) => void opened.push(folder),
-    copyText: async (text) => void clipboard.push(text),
-    openExternal: async (url) => void external.push(url),
-    quit: () => void (quits += 1),
-  };
-  return { host, drawn, notes, windows, external, clipboard, opened, quits: () => quits, last: () => drawn[drawn.length - 1] };
-}
-
-function memoryLaunchAtLogin(): LaunchAtLogin & { value: boolean } {
-  const state = {
-    value: false,
-    isEnabled: async () => state.value,
-    setEnabled: async (on: boolean) => void (state.value = on),
-  };
-  return state;
-}
-
-function itemAction(menu: readonly TrayMenuItem[], label: string): TrayAction {
-  for (const item of menu) {
-    if ((item.type === 'action' || item.type === 'checkbox') && item.label === label && item.enabled) return item.action;
-    if (item.type === 'submenu') {
-      const inner = item.items.find((child) => (child.type === 'action' || child.type === 'checkbox') && child.label === label && child.enabled);
-      if (inner && (inner.type === 'action' || inner.type === 'checkbox')) return inner.action;
-    }
-  }
-  throw new Error(`no enabled menu item ${label}`);
-}
-
 describe('the desktop shell over a real service', () => {
   let server: TestServer;
   let dataDir: string;
-  let status: ServiceStatusCell;
-  let connection: { url: string; ownerKey: OwnerKey } | null;
   let shell: Shell | null = null;
   const temps: string[] = [];
   let picked: string | null = null;
@@ -80,8 +27,6 @@ describe('the desktop shell over a real service', () => {
   beforeAll(async () => {
     dataDir = await makeTempDir('pinfold-shell-data-');
     server = await startTestServer({ dataDir });
-    connection = { url: server.url, ownerKey: server.owner };
-    status = serviceStatusCell({ state: 'running' });
   });
   afterEach(() => {
     shell?.stop();
@@ -97,8 +42,9 @@ describe('the desktop shell over a real service', () => {
     const launch = memoryLaunchAtLogin();
     shell = startShell({
       host: recorder.host,
-      status,
-      connection: () => connection,
+      // A service that runs throughout; desktop-shell-service.test.ts has the supervised process that crashes.
+      status: { current: () => ({ state: 'running', url: server.url }), onChange: () => () => {} },
+      connection: () => ({ url: server.url, ownerKey: server.owner }),
       publicGateway: () => publicGateway,
       dataDir,
       launchAtLogin: launch,
@@ -108,12 +54,6 @@ describe('the desktop shell over a real service', () => {
     const running = shell;
     return { ...recorder, launch, shell: running, run: (label: string) => running.tray.run(itemAction(recorder.last()?.menu ?? [], label)) };
   }
-
-  const drawnWith = (view: () => Drawn | undefined, what: string, test: (drawn: Drawn) => boolean) =>
-    until(what, () => {
-      const drawn = view();
-      return drawn !== undefined && test(drawn) ? drawn : undefined;
-    });
 
   it('adds a folder from the tray, shows it syncing then synced, and tells the first sync once', async () => {
     const shellView = start();
@@ -227,34 +167,6 @@ describe('the desktop shell over a real service', () => {
     open.shell.links.handle(`ipfs://${row?.root}/file-1.txt`);
     await until('the browser', () => (open.external.length > 0 ? true : undefined));
     expect(open.external).toEqual([`${server.url}/ipfs/${row?.root}/file-1.txt`]);
-  });
-
-  it('the service crashes and comes back on another port: error icon, then one notification, and the live list again', async () => {
-    const shellView = start();
-    await drawnWith(shellView.last, 'the list', (d) => d.tooltip.startsWith('Up to date'));
-    status.set({ state: 'crashed', detail: 'exited with code 1' });
-    await server.app.close();
-    connection = null;
-    const down = await drawnWith(shellView.last, 'the crash', (d) => d.icon === 'error');
-    expect(down.tooltip).toBe('Pinfold stopped unexpectedly: exited with code 1');
-    // A link that comes while the service is down waits for it.
-    const root = shellView.shell.content.current().folders?.[0]?.root ?? 'bafkqaaa';
-    shellView.shell.links.handle(`ipfs://${root}`);
-    expect(shellView.windows).toEqual([]);
-    status.set({ state: 'restarting' });
-
-    server = await startTestServer({ dataDir });
-    connection = { url: server.url, ownerKey: server.owner };
-    status.set({ state: 'running' });
-    await until('the restart notification', () => (shellView.notes.some((note) => note.title === 'Pinfold restarted') ? true : undefined));
-    expect(shellView.notes.map((note) => note.title)).toEqual(['Pinfold restarted']);
-    expect(shellView.windows).toEqual([`/pins?cid=${root}`]);
-    // The stream of the new service drives the tray: pausing through the API shows at once.
-    const [folder] = await syncList(server, server.owner);
-    await call('/api/v0/sync/pause', { id: folder?.id ?? '' });
-    await drawnWith(shellView.last, 'paused through the new stream', (d) => d.icon === 'paused');
-    await call('/api/v0/sync/resume', { id: folder?.id ?? '' });
-    await drawnWith(shellView.last, 'resumed', (d) => d.icon === 'idle');
   });
 
   async function call(apiPath: string, query: Record<string, string>): Promise<void> {

@@ -71,25 +71,48 @@ describe('notificationsBetween', () => {
     expect(run(adding, snapshot([folderRow({ id: 'a', root: 'bafkqaaa', state: 'error', error: 'disk full' })]))).toEqual(['folder-error:a']);
   });
 
-  it('the service back after a crash, once; a normal start or stop says nothing', () => {
+  it('the service back after a crash, once (the running the supervisor marks recovered); a normal start or stop says nothing', () => {
     const folders = [folderRow({ id: 'a' })];
+    const url = 'http://127.0.0.1:5080';
+    // The supervisor's order: restarting, then starting again, then running marked recovered.
     expect(
       run(
         snapshot(folders, { state: 'starting' }),
-        snapshot(folders),
-        snapshot(folders, { state: 'crashed', detail: 'exit 1' }),
-        snapshot(folders, { state: 'restarting' }),
-        snapshot(folders),
-        snapshot(folders),
+        snapshot(folders, { state: 'running', url }),
+        snapshot(folders, { state: 'restarting', detail: 'The Pinfold service exited with code 1; restarting in 1 s.' }),
+        snapshot(folders, { state: 'starting' }),
+        snapshot(folders, { state: 'running', url, recovered: true }),
+        snapshot(folders, { state: 'running', url, recovered: true }),
         snapshot(folders, { state: 'stopped' }),
       ),
     ).toEqual(['service-restarted']);
+    // A start by hand after a clean stop is no recovery.
+    expect(run(snapshot(folders, { state: 'stopped' }), snapshot(folders, { state: 'starting' }), snapshot(folders, { state: 'running', url }))).toEqual([]);
+  });
+
+  it('the service given up (crashes in a row, or a start that cannot succeed): once, with the reason', () => {
+    const folders = [folderRow({ id: 'a' })];
+    const detail = 'The Pinfold service stopped 5 times within 5 minutes (last: it exited with code 1); it was not restarted again.';
+    const down = snapshot(folders, { state: 'crashed', detail });
+    const [notice, ...rest] = notificationsBetween(snapshot(folders, { state: 'starting' }), down);
+    expect(rest).toEqual([]);
+    expect(notice).toEqual({
+      id: 'service-stopped',
+      title: 'Pinfold stopped',
+      body: `${detail.slice(0, -1)}. Your folders are not syncing; quit Pinfold and open it again to retry.`,
+      target: { kind: 'window' },
+    });
+    expect(run(snapshot(folders), snapshot(folders, { state: 'restarting' }), snapshot(folders, { state: 'starting' }), down, down)).toEqual([
+      'service-stopped',
+    ]);
+    // A restart on its way is not a stop: the notification waits for the supervisor to give up.
+    expect(run(snapshot(folders), snapshot(folders, { state: 'restarting' }), snapshot(folders, { state: 'starting' }))).toEqual([]);
   });
 
   it('changes made while the service was down are told once it is back', () => {
     const up = snapshot([folderRow({ id: 'a' })]);
     const down = snapshot([folderRow({ id: 'a' })], { state: 'restarting' });
-    const back = snapshot([folderRow({ id: 'a', state: 'error', error: 'database is locked' })]);
+    const back = snapshot([folderRow({ id: 'a', state: 'error', error: 'database is locked' })], { state: 'running', recovered: true });
     expect(run(up, down, back)).toEqual(['service-restarted', 'folder-error:a']);
   });
 

@@ -135,10 +135,13 @@ describe('trayMenu', () => {
   });
 
   it('service down: only what needs no service stays on; links off without a gateway', () => {
-    const menu = trayMenu({ state: 'crashed', detail: 'exited with code 1' }, [folderRow({ id: 'a' })], { ...settings, gatewayOrigin: null });
+    const menu = trayMenu({ state: 'crashed', detail: 'The Pinfold service could not start: port 5080 is in use.' }, [folderRow({ id: 'a' })], {
+      ...settings,
+      gatewayOrigin: null,
+    });
     expect(outline(menu)).toEqual([
       'Open Pinfold',
-      '— Pinfold stopped unexpectedly: exited with code 1 —',
+      '— The Pinfold service could not start: port 5080 is in use. —',
       '---',
       'Pause all syncing [off]',
       'Add folder to sync… [off]',

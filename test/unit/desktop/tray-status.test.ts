@@ -61,8 +61,14 @@ describe('trayStatusLine', () => {
     expect(trayStatusLine(running, [])).toBe('No folders synced yet');
     expect(trayStatusLine(running, null)).toBe('Pinfold is running');
     expect(trayStatusLine({ state: 'starting' }, null)).toBe('Pinfold is starting…');
-    expect(trayStatusLine({ state: 'crashed', detail: 'exited with code 3' }, [])).toBe('Pinfold stopped unexpectedly: exited with code 3');
-    expect(trayStatusLine({ state: 'restarting' }, [])).toBe('Pinfold stopped unexpectedly and is restarting…');
+    // The supervisor's details, as it words them.
+    const gaveUp = 'The Pinfold service stopped 5 times within 5 minutes (last: it exited with code 3); it was not restarted again.';
+    expect(trayStatusLine({ state: 'crashed', detail: gaveUp }, [])).toBe(gaveUp);
+    expect(trayStatusLine({ state: 'crashed' }, [])).toBe('Pinfold stopped unexpectedly');
+    expect(trayStatusLine({ state: 'restarting', detail: 'The Pinfold service exited with code 1; restarting in 1 s.' }, [])).toBe(
+      'Pinfold stopped unexpectedly and is restarting…',
+    );
+    expect(trayStatusLine({ state: 'running', url: 'http://127.0.0.1:5080', recovered: true }, [])).toBe('No folders synced yet');
   });
 
   it('stays one line within the Windows tooltip limit', () => {
