@@ -26,6 +26,13 @@ describe('the release workflow', () => {
     expect(text).toMatch(/os: \[macos-latest, windows-latest, ubuntu-latest\]/);
     expect(text).toContain('npx electron-builder --config electron-builder.yml --publish "$PUBLISH"');
     expect(text).toContain('xvfb-run -a npx vitest run --config test/electron/vitest.config.ts');
+    // A checkout under Electron loads better-sqlite3 from .electron-native/, never a rebuilt node_modules.
+    const smoke = text.slice(text.indexOf('- name: Smoke test in Electron'));
+    expect(smoke.indexOf('node --import tsx scripts/prepare-electron.ts')).toBeGreaterThan(0);
+    expect(smoke.indexOf('node --import tsx scripts/prepare-electron.ts')).toBeLessThan(
+      smoke.indexOf('npx vitest run --config test/electron/vitest.config.ts'),
+    );
+    expect(text).not.toContain('@electron/rebuild --force');
     expect(text).toContain('export CSC_IDENTITY_AUTO_DISCOVERY=false');
     expect(text).toMatch(/HAS_MAC_SIGNING: \$\{\{ secrets\.MAC_CSC_LINK != '' \}\}/);
     expect(text).toMatch(/if: runner\.os == 'macOS' && env\.HAS_MAC_NOTARIZING == 'true'/);
