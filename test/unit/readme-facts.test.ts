@@ -5,6 +5,7 @@ import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
 import { autostartFile, HIDDEN_ARG } from '../../main/desktop/launch-at-login.js';
 import { MAX_LINK_LENGTH } from '../../main/desktop/protocol-links.js';
 import { DEFAULT_POLICY } from '../../main/desktop/service-supervisor-state.js';
+import { trayStatusLine } from '../../main/desktop/tray-status.js';
 import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
@@ -48,6 +49,8 @@ describe('README: the service process, with the numbers the supervisor uses', ()
     expect(readme).toContain(`restarted after ${waits[0]} s, then ${waits.slice(1).join(', ')} and at most ${DEFAULT_POLICY.backoffMs(99) / 1000} s`);
     expect(readme).toContain(`after ${DEFAULT_POLICY.maxCrashes} crashes within ${DEFAULT_POLICY.crashWindowMs / 60_000} minutes it stays stopped`);
     expect(readme).toContain(`one that has not exited within ${DEFAULT_POLICY.stopDeadlineMs / 1000} s is killed`);
+    // The tray's line while it restarts, as the README quotes it.
+    expect(readme).toContain(`"${trayStatusLine({ state: 'restarting' }, null)}"`);
   });
 });
 
