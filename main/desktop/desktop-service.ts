@@ -3,6 +3,7 @@ import type { ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
 import type { KeychainAccess } from '../secrets/keychain-entry.js';
 import { locateOwnerKey } from '../secrets/owner-key-locator.js';
+import type { ServiceStatusSource } from './service-status.js';
 import type { ServiceStatus, SupervisorPolicy } from './service-supervisor-state.js';
 import { createServiceSupervisor, type ServiceChild, type ServiceSupervisor } from './service-supervisor.js';
 
@@ -20,7 +21,8 @@ export interface DesktopServiceInit {
   policy?: SupervisorPolicy;
 }
 
-export interface DesktopService {
+/** Also the status source of the shell (tray, notifications, links): current() and onChange(). */
+export interface DesktopService extends ServiceStatusSource {
   readonly supervisor: ServiceSupervisor;
   /** The service's URL while it runs. */
   url(): string | null;
@@ -30,9 +32,6 @@ export interface DesktopService {
   status(): ServiceStatus;
   /** Like the supervisor's, but `running` comes once url() and ownerKey() are up to date. */
   onStateChange(listener: (status: ServiceStatus) => void): () => void;
-  /** status() and onStateChange() under the names of the shell's status source (tray, notifications). */
-  current(): ServiceStatus;
-  onChange(listener: (status: ServiceStatus) => void): () => void;
 }
 
 /**

@@ -1,3 +1,5 @@
+import { APP_PAGES } from '../http/routes/renderer-files.js';
+
 /**
  * Which URLs the desktop hands to the system browser. Only http(s), no embedded credentials, and only
  * hosts on the allow-list or the local service itself; anything else (file:, javascript:, custom
@@ -20,10 +22,14 @@ export function isAllowedExternalUrl(url: unknown, serviceOrigin: string, allowe
   return parsed.protocol === 'https:' && allowedHosts.includes(parsed.hostname);
 }
 
+/** The renderer's pages, `/sync/:id` as one segment of anything but a slash. */
+const RENDERER_PATHS = new RegExp(`^(?:/|/index\\.html|(?:${APP_PAGES.map((page) => page.replace(/:\w+/g, '[^/]+')).join('|')})/?)$`, 'i');
+
 /**
- * The desktop window shows the renderer and nothing else: the service's origin at `/` (or
- * `/index.html`). Gateway content (`/ipfs/...`) shares that origin, so it must never load inside the
- * window, where it would reach the preload bridge.
+ * The desktop window shows the renderer and nothing else: the service's origin at `/`, `/index.html`
+ * or one of the renderer's pages (the router moves between them, and the bridge's sender check sees
+ * the page the window is on). Gateway content (`/ipfs/...`) and the API share that origin, so they
+ * must never load inside the window, where they would reach the preload bridge.
  */
 export function isRendererUrl(url: string | undefined, serviceOrigin: string): boolean {
   if (url === undefined) return false;
@@ -33,5 +39,5 @@ export function isRendererUrl(url: string | undefined, serviceOrigin: string): b
   } catch {
     return false;
   }
-  return parsed.origin === serviceOrigin && (parsed.pathname === '/' || parsed.pathname === '/index.html');
+  return parsed.origin === serviceOrigin && RENDERER_PATHS.test(parsed.pathname);
 }

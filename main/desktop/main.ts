@@ -1,67 +1,151 @@
 /**
  * The Electron entry. Kept thin: it only wires Electron's objects to the testable functions beside it
- * (window.ts, ipc.ts, lifecycle.ts, port.ts, desktop-service.ts). The service itself runs in a utility
- * process (desktop-service.ts, utility-service-process.ts); this process keeps windows, tray, menus,
- * dialogs, the keychain and IPC.
+ * (window.ts, ipc.ts, lifecycle.ts, port.ts, desktop-service.ts, desktop-shell.ts and its parts). The
+ * service itself runs in a utility process (desktop-service.ts, utility-service-process.ts); this
+ * process keeps windows, tray, menus, dialogs, notifications, the keychain and IPC.
  */
+import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, shell, Tray, utilityProcess } from 'electron';
+import { app, BrowserWindow, clipboard, dialog, ipcMain, Menu, Notification, session, shell, Tray, utilityProcess } from 'electron';
 import { createLogger } from '../base/logger.js';
 import { packageRoot } from '../base/package-root.js';
 import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
+import { closeNoticeOnce, keepRunningOnClose } from './close-to-tray.js';
 import { createDesktopService, type DesktopService } from './desktop-service.js';
+import { startShell, type Shell } from './desktop-shell.js';
 import { desktopConfig } from './desktop-config.js';
+import { electronShellHost } from './electron-host.js';
+import { openableFolder } from './folder-access.js';
 import { registerIpcHandlers } from './ipc.js';
+import { keychainKeySecrets } from './key-secrets.js';
+import { launchAtLogin, startedAtLogin } from './launch-at-login.js';
 import { quitAfterClose } from './lifecycle.js';
-import { appMenuTemplate, trayMenuTemplate } from './menu.js';
+import { appMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
-import { TRAY_ICON_DATA_URL } from './tray-icon.js';
+import { isProtocolLink, LINK_SCHEMES } from './protocol-links.js';
+import { preferencesFile } from './shell-preferences.js';
+import { trayIconDir, trayIconFile } from './tray-icons.js';
+import { startUpdateChecks, updatePlan } from './updates.js';
 import { utilityServiceChild } from './utility-service-process.js';
-import { createMainWindow, handleSecondInstance } from './window.js';
+import { createMainWindow, handleSecondInstance, rendererPageUrl } from './window.js';
 
 const logger = createLogger('info');
+const keychain = { service: keychainService(), entry: osKeychainEntry };
 let service: DesktopService | null = null;
+/** The URL of the first start; a restarted service keeps its port, so the window keeps this origin. */
+let serviceUrl: string | null = null;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
+let desktopShell: Shell | null = null;
+let quitting = false;
+let trayTooltip = '';
+const earlyLinks: string[] = [];
 
-function openWindow(): BrowserWindow | null {
-  const serviceUrl = service?.url() ?? null;
-  if (serviceUrl === null) return null;
-  if (handleSecondInstance(mainWindow)) return mainWindow;
-  const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
-  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, {
-    openExternal: (url) => void shell.openExternal(url),
-  });
-  mainWindow.on('closed', () => {
-    mainWindow = null;
-  });
-  return mainWindow;
+const loginItems = launchAtLogin({ platform: process.platform, loginItems: app, execPath: process.execPath, env: process.env, homeDir: homedir() });
+const preferences = preferencesFile(join(app.getPath('userData'), 'desktop.json'));
+
+function notify(options: { title: string; body: string }, onClick: () => void = () => {}): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification(options);
+  notification.on('click', onClick);
+  notification.show();
 }
 
-async function start(): Promise<void> {
+const closeNotice = closeNoticeOnce(
+  preferences,
+  () => notify({ title: 'Pinfold keeps syncing', body: 'Pinfold is still running in the tray. Quit it from the tray menu.' }, () => openWindow()),
+  (error) => logger.warn('could not remember the close notice', { error }),
+);
+
+function openWindow(path?: string): void {
+  if (serviceUrl === null) return;
+  const origin = new URL(serviceUrl).origin;
+  if (mainWindow !== null && !mainWindow.isDestroyed()) {
+    if (path !== undefined) void mainWindow.loadURL(rendererPageUrl(origin, path));
+    handleSecondInstance(mainWindow);
+    return;
+  }
+  const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
+  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, { openExternal: (url) => void shell.openExternal(url), path });
+  keepRunningOnClose(mainWindow, { isQuitting: () => quitting, hidden: closeNotice });
+  // Windows logging off or shutting down: let the window close instead of hiding it.
+  mainWindow.on('session-end', () => (quitting = true));
+  mainWindow.on('closed', () => (mainWindow = null));
+}
+
+/** Starts the service process and resolves with its URL once it runs; rejects when it could not start. */
+async function startService(): Promise<{ running: DesktopService; url: string; publicGateway: boolean; dataDir: string }> {
   const base = desktopConfig(process.argv.slice(1));
   const config = { ...base, port: await choosePort(base.port, base.host) };
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
   const running = createDesktopService({
     config,
     launch: (args) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli.js'), args),
-    keychain: { service: keychainService(), entry: osKeychainEntry },
+    keychain,
     logger,
   });
   service = running;
   const started = new Promise<string>((resolve, reject) => {
-    running.onStateChange((status) => {
+    const stop = running.onStateChange((status) => {
       if (status.state === 'running' && status.url !== undefined) resolve(status.url);
       else if (status.state === 'crashed') reject(new Error(status.detail ?? 'the Pinfold service could not start'));
+      else return;
+      stop();
     });
   });
   running.supervisor.start();
-  const serviceUrl = await started;
-  logger.info(`Pinfold listening on ${serviceUrl}`);
-  const serviceOrigin = new URL(serviceUrl).origin;
+  return { running, url: await started, publicGateway: config.publicGateway, dataDir: config.dataDir };
+}
+
+async function start(): Promise<void> {
+  const { running, url, publicGateway, dataDir } = await startService();
+  serviceUrl = url;
+  logger.info(`Pinfold listening on ${url}`);
+  const serviceOrigin = new URL(url).origin;
 
   // The renderer never needs camera, notifications, etc.; refuse every permission request.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
+  const iconDir = trayIconDir({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: packageRoot() });
+  const appTray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
+  tray = appTray;
+  const host = electronShellHost(
+    {
+      tray: {
+        setImage: (image) => appTray.setImage(image),
+        setToolTip: (text) => appTray.setToolTip((trayTooltip = text)),
+        setContextMenu: (menu: Menu) => appTray.setContextMenu(menu),
+      },
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      trayIconFile: (state) => trayIconFile(iconDir, process.platform, state),
+      showNotification: notify,
+      showOpenDialog: (options) => dialog.showOpenDialog(options),
+      openPath: (path) => shell.openPath(path),
+      openExternal: (target) => shell.openExternal(target),
+      writeClipboard: async (text) => clipboard.writeText(text),
+      openWindow,
+      quit: () => app.quit(),
+    },
+    (action) => void desktopShell?.tray.run(action),
+  );
+  // The tray and the notifications follow the supervisor's status (restarting, crashed, running again).
+  desktopShell = startShell({
+    host,
+    status: running,
+    connection: () => {
+      const current = running.url();
+      const ownerKey = running.ownerKey();
+      return current === null || ownerKey === null ? null : { url: current, ownerKey };
+    },
+    publicGateway: () => publicGateway,
+    dataDir,
+    launchAtLogin: loginItems,
+    onError: (error) => logger.warn('desktop shell', { error }),
+  });
+  const started = desktopShell;
+  // macOS: a folder dropped on the menu-bar icon starts syncing.
+  appTray.on('drop-files', (_event, files) => void started.tray.addFolders(files));
 
   registerIpcHandlers(ipcMain, {
     serviceOrigin,
@@ -71,41 +155,70 @@ async function start(): Promise<void> {
       const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
-    openExternal: (url) => shell.openExternal(url),
+    openExternal: (target) => shell.openExternal(target),
+    keySecrets: keychainKeySecrets({ dataDir, ...keychain }),
+    launchAtLogin: {
+      isEnabled: () => loginItems.isEnabled(),
+      setEnabled: async (on) => {
+        await loginItems.setEnabled(on);
+        started.tray.invalidate();
+      },
+    },
+    openFolder: async (path) => {
+      const folder = await openableFolder(path, started.openableRoots());
+      if (folder === null) return false;
+      const failure = await shell.openPath(folder);
+      return failure === '';
+    },
+    appVersion: app.getVersion(),
   });
 
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
-  const icon = nativeImage.createFromDataURL(TRAY_ICON_DATA_URL);
-  icon.setTemplateImage(true);
-  tray = new Tray(icon);
-  tray.setToolTip('Pinfold');
-  tray.setContextMenu(
-    Menu.buildFromTemplate(
-      trayMenuTemplate({
-        openWindow: () => void openWindow(),
-        openInBrowser: () => void shell.openExternal(`${serviceOrigin}/`),
-        quit: () => app.quit(),
-      }),
-    ),
-  );
+  for (const link of earlyLinks.splice(0)) started.links.handle(link);
+  started.links.handleArgv(process.argv);
+  if (!startedAtLogin(process.argv, process.platform, app)) openWindow();
 
-  openWindow();
+  const plan = updatePlan({ isPackaged: app.isPackaged, env: process.env });
+  if (plan.enabled) {
+    const { autoUpdater } = (await import('electron-updater')).default;
+    startUpdateChecks(autoUpdater, plan, (error) => logger.warn('update check failed', { error }));
+  } else logger.info(`updates: ${plan.reason}`);
+}
+
+// The Electron smoke test (test/electron/) reads the tray through this; nothing else sets PINFOLD_SMOKE_TEST.
+if (process.env.PINFOLD_SMOKE_TEST === '1') {
+  Object.assign(globalThis, { pinfoldSmoke: { tray: () => ({ exists: tray !== null && !tray.isDestroyed(), tooltip: trayTooltip }) } });
 }
 
 if (!app.requestSingleInstanceLock()) {
-  // Another Pinfold is running; it receives 'second-instance' and shows its window.
+  // Another Pinfold is running; it receives 'second-instance' (with this argv and its links).
   app.quit();
 } else {
   app.enableSandbox();
-  app.on('second-instance', () => void openWindow());
-  app.on('activate', () => void openWindow());
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
+  // Windows shows notifications only for an app with an AppUserModelID: the one the installer gives its shortcut.
+  if (process.platform === 'win32') app.setAppUserModelId('org.pinfold.app');
+  if (app.isPackaged) for (const scheme of LINK_SCHEMES) app.setAsDefaultProtocolClient(scheme);
+  app.on('second-instance', (_event, argv) => {
+    const links = argv.filter(isProtocolLink);
+    if (links.length === 0) openWindow();
+    else if (desktopShell !== null) desktopShell.links.handleArgv(links);
+    else earlyLinks.push(...links);
   });
+  // macOS hands links over with open-url, also before the app is ready.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (desktopShell !== null) desktopShell.links.handle(url);
+    else earlyLinks.push(url);
+  });
+  app.on('activate', () => openWindow());
+  // Closing the window hides it; Pinfold keeps running in the tray until Quit.
+  app.on('window-all-closed', () => {});
+  app.on('before-quit', () => (quitting = true));
   app.on(
     'before-quit',
     quitAfterClose(
       async () => {
+        // The shell first, so that the service stopping on purpose is neither drawn nor told as a crash.
+        desktopShell?.stop();
         tray?.destroy();
         await service?.supervisor.stop();
       },

@@ -1,8 +1,10 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { TrayAction, TrayMenuItem } from './tray-menu.js';
 
 /**
  * The application menu: standard roles only. It matters mostly on macOS, where copy and paste
- * (pasting an access key) only work through an Edit menu.
+ * (pasting an access key) only work through an Edit menu. Quit is in it on every platform (the app
+ * menu on macOS, File on Windows and Linux): closing the window only hides it.
  */
 export function appMenuTemplate(platform: NodeJS.Platform): MenuItemConstructorOptions[] {
   return [
@@ -14,17 +16,20 @@ export function appMenuTemplate(platform: NodeJS.Platform): MenuItemConstructorO
   ];
 }
 
-export interface TrayActions {
-  openWindow(): void;
-  openInBrowser(): void;
-  quit(): void;
-}
-
-export function trayMenuTemplate(actions: TrayActions): MenuItemConstructorOptions[] {
-  return [
-    { label: 'Open Pinfold', click: () => actions.openWindow() },
-    { label: 'Open in Browser', click: () => actions.openInBrowser() },
-    { type: 'separator' },
-    { label: 'Quit Pinfold', click: () => actions.quit() },
-  ];
+/** The tray menu's items (tray-menu.ts) as Electron's template; a click hands the item's action to `run`. */
+export function electronMenuTemplate(items: readonly TrayMenuItem[], run: (action: TrayAction) => void): MenuItemConstructorOptions[] {
+  return items.map((item): MenuItemConstructorOptions => {
+    switch (item.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'status':
+        return { label: item.label, enabled: false };
+      case 'submenu':
+        return { label: item.label, submenu: electronMenuTemplate(item.items, run) };
+      case 'checkbox':
+        return { type: 'checkbox', label: item.label, checked: item.checked, enabled: item.enabled, click: () => run(item.action) };
+      case 'action':
+        return { label: item.label, enabled: item.enabled, click: () => run(item.action) };
+    }
+  });
 }

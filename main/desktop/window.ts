@@ -49,6 +49,10 @@ export interface MainWindowDeps {
   /** Opens a URL in the system browser (shell.openExternal). */
   openExternal(url: string): void;
   allowedHosts?: readonly string[];
+  /** A page of the renderer to open on, e.g. `/sync/<id>` (default: the root, which goes to the Overview). */
+  path?: string;
+  /** Launched at login: load the page but stay in the tray until asked. */
+  startHidden?: boolean;
 }
 
 /**
@@ -58,7 +62,7 @@ export interface MainWindowDeps {
 export function createMainWindow<W extends WindowLike>(Window: WindowClass<W>, serviceUrl: string, preloadPath: string, deps: MainWindowDeps): W {
   const serviceOrigin = new URL(serviceUrl).origin;
   const win = new Window(mainWindowOptions(preloadPath));
-  win.once('ready-to-show', () => win.show());
+  if (deps.startHidden !== true) win.once('ready-to-show', () => win.show());
   const sendOut = (url: string) => {
     if (isAllowedExternalUrl(url, serviceOrigin, deps.allowedHosts)) deps.openExternal(url);
   };
@@ -73,8 +77,17 @@ export function createMainWindow<W extends WindowLike>(Window: WindowClass<W>, s
   };
   win.webContents.on('will-navigate', keepOnRenderer);
   win.webContents.on('will-redirect', keepOnRenderer);
-  void win.loadURL(`${serviceOrigin}/`);
+  void win.loadURL(rendererPageUrl(serviceOrigin, deps.path));
   return win;
+}
+
+/** The URL of a renderer page; anything that is not one (gateway content, the API, another origin) gives the root. */
+export function rendererPageUrl(serviceOrigin: string, path: string | undefined): string {
+  if (path !== undefined && path.startsWith('/') && !path.startsWith('//')) {
+    const url = `${serviceOrigin}${path}`;
+    if (isRendererUrl(url, serviceOrigin)) return new URL(url).href;
+  }
+  return `${serviceOrigin}/`;
 }
 
 /**

@@ -96,6 +96,8 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>> = {
   electron: (f) => f.startsWith('main/desktop/'),
   '@napi-rs/keyring': (f) => f === 'main/secrets/keychain-entry.ts',
+  // It loads Electron itself: only the desktop's main process may.
+  'electron-updater': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
   'better-sqlite3': (f) => f.startsWith('main/store/db/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
 };

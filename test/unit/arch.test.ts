@@ -66,6 +66,14 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/secrets/open-secrets.ts', "import { createApp } from '../app.js';"))).toEqual([
       'main/secrets/open-secrets.ts imports main/app.js (main/secrets may not import main/app)',
     ]);
+    expect(violationsOf(file('main/cli.ts', "const { autoUpdater } = await import('electron-updater');"))).toEqual([
+      'main/cli.ts imports electron-updater, which belongs to one folder only',
+    ]);
+    expect(violationsOf(file('main/desktop/main.ts', "const { autoUpdater } = (await import('electron-updater')).default;"))).toEqual([]);
+    // It loads Electron's main-process modules: never from the preload, though that is in main/desktop too.
+    expect(violationsOf(file('main/desktop/preload/preload.ts', "import { autoUpdater } from 'electron-updater';"))).toEqual([
+      'main/desktop/preload/preload.ts imports electron-updater, which belongs to one folder only',
+    ]);
     expect(violationsOf(file('renderer/lib/format.ts', "import { readFile } from 'node:fs/promises';\nimport { join } from 'path';"))).toEqual([
       'renderer/lib/format.ts imports the Node module node:fs/promises (renderer/ and shared/ run in the browser)',
       'renderer/lib/format.ts imports the Node module path (renderer/ and shared/ run in the browser)',

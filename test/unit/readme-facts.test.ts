@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../main/base/config.js';
-import { DEFAULT_POLICY } from '../../main/desktop/service-supervisor-state.js';
 import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
+import { autostartFile, HIDDEN_ARG } from '../../main/desktop/launch-at-login.js';
+import { MAX_LINK_LENGTH } from '../../main/desktop/protocol-links.js';
+import { DEFAULT_POLICY } from '../../main/desktop/service-supervisor-state.js';
+import { trayStatusLine } from '../../main/desktop/tray-status.js';
+import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
@@ -45,5 +49,19 @@ describe('README: the service process, with the numbers the supervisor uses', ()
     expect(readme).toContain(`restarted after ${waits[0]} s, then ${waits.slice(1).join(', ')} and at most ${DEFAULT_POLICY.backoffMs(99) / 1000} s`);
     expect(readme).toContain(`after ${DEFAULT_POLICY.maxCrashes} crashes within ${DEFAULT_POLICY.crashWindowMs / 60_000} minutes it stays stopped`);
     expect(readme).toContain(`one that has not exited within ${DEFAULT_POLICY.stopDeadlineMs / 1000} s is killed`);
+    // The tray's line while it restarts, as the README quotes it.
+    expect(readme).toContain(`"${trayStatusLine({ state: 'restarting' }, null)}"`);
+  });
+});
+
+describe('README: how the desktop app behaves, with the values the code uses', () => {
+  it('launch at login, links and updates', () => {
+    expect(autostartFile({ XDG_CONFIG_HOME: '/x' }, '/home/me')).toBe('/x/autostart/pinfold.desktop');
+    expect(readme).toContain('(`$XDG_CONFIG_HOME/autostart/pinfold.desktop`, `~/.config/autostart/` when XDG_CONFIG_HOME is unset;');
+    expect(readme).toContain(`Pinfold stays in the tray (\`${HIDDEN_ARG}\`;`);
+    expect(readme).toContain(`at most ${MAX_LINK_LENGTH} characters`);
+    expect(readme).toContain(`at start and every ${UPDATE_CHECK_INTERVAL_MS / 3_600_000} hours`);
+    expect(readme).toContain('`PINFOLD_UPDATE_URL=<https URL>`');
+    expect(readme).toContain('`PINFOLD_UPDATES=off`');
   });
 });

@@ -48,7 +48,7 @@ export function DesktopSettings({ bridge }: { bridge: PinfoldBridge }) {
   return (
     <Section title="Desktop app">
       <div className="stack">
-        {bridge.getLaunchAtLogin ? (
+        {'getLaunchAtLogin' in bridge ? (
           <Checkbox
             label="Start Pinfold when I log in"
             hint="Keeps your sync folders current from the moment the computer starts."

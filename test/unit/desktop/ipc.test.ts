@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isAllowedExternalUrl, isRendererUrl } from '../../../main/desktop/external-urls.js';
-import { isTrustedSender, registerIpcHandlers, UntrustedSenderError, type IpcMainLike, type IpcSender } from '../../../main/desktop/ipc.js';
+import {
+  BridgeArgumentError,
+  isTrustedSender,
+  registerIpcHandlers,
+  UntrustedSenderError,
+  type IpcMainLike,
+  type IpcSender,
+} from '../../../main/desktop/ipc.js';
+import type { KeySecretStore } from '../../../main/desktop/key-secrets.js';
 import { IpcChannels } from '../../../shared/preload-bridge.js';
 
 const SERVICE = 'http://127.0.0.1:5080';
@@ -28,10 +36,22 @@ function fakeIpcMain() {
 
 const fromRenderer: IpcSender = { senderFrame: { url: `${SERVICE}/`, parent: null } };
 
+const KEY = '3f0c1c9e-6a7e-4c43-9d3e-2b5c0f6e9a11';
+const SECRET = 'AbC-_09'.padEnd(64, 'x');
+
 function setup() {
   const fake = fakeIpcMain();
   const opened: string[] = [];
+  /** Every call that reached a dependency: a refused call must add nothing here. */
+  const effects: unknown[][] = [];
   let picks = 0;
+  let launchAtLogin = false;
+  const kept = new Map<string, string>();
+  const keySecrets: KeySecretStore = {
+    keep: async (accessKey, secret) => (effects.push(['keep', accessKey]), kept.set(accessKey, secret), true),
+    read: async (accessKey) => (effects.push(['read', accessKey]), kept.get(accessKey) ?? null),
+    forget: async (accessKey) => void (effects.push(['forget', accessKey]), kept.delete(accessKey)),
+  };
   const unregister = registerIpcHandlers(fake.ipcMain, {
     serviceOrigin: SERVICE,
     ownerKey: () => OWNER,
@@ -40,8 +60,15 @@ function setup() {
       return '/home/me/Photos';
     },
     openExternal: async (url) => void opened.push(url),
+    keySecrets,
+    launchAtLogin: {
+      isEnabled: async () => launchAtLogin,
+      setEnabled: async (on) => void (effects.push(['launch', on]), (launchAtLogin = on)),
+    },
+    openFolder: async (path) => (effects.push(['open-folder', path]), path === '/home/me/Photos'),
+    appVersion: '1.2.3',
   });
-  return { ...fake, opened, picks: () => picks, unregister };
+  return { ...fake, opened, effects, picks: () => picks, unregister };
 }
 
 describe('registerIpcHandlers', () => {
@@ -57,11 +84,91 @@ describe('registerIpcHandlers', () => {
     expect(picks()).toBe(1);
   });
 
+  it('keeps, reads and forgets a key secret', async () => {
+    const { invoke, effects } = setup();
+    await expect(invoke(IpcChannels.readSecret, fromRenderer, KEY)).resolves.toBeNull();
+    await expect(invoke(IpcChannels.keepSecret, fromRenderer, KEY, SECRET)).resolves.toBe(true);
+    await expect(invoke(IpcChannels.readSecret, fromRenderer, KEY.toUpperCase())).resolves.toBe(SECRET);
+    await expect(invoke(IpcChannels.forgetSecret, fromRenderer, KEY)).resolves.toBeUndefined();
+    await expect(invoke(IpcChannels.readSecret, fromRenderer, KEY)).resolves.toBeNull();
+    expect(effects.map(([what]) => what)).toEqual(['read', 'keep', 'read', 'forget', 'read']);
+  });
+
+  it('gets and sets launch at login, opens a folder, tells the version', async () => {
+    const { invoke, effects } = setup();
+    await expect(invoke(IpcChannels.getLaunchAtLogin, fromRenderer)).resolves.toBe(false);
+    await expect(invoke(IpcChannels.setLaunchAtLogin, fromRenderer, true)).resolves.toBeUndefined();
+    await expect(invoke(IpcChannels.getLaunchAtLogin, fromRenderer)).resolves.toBe(true);
+    await expect(invoke(IpcChannels.openFolder, fromRenderer, '/home/me/Photos')).resolves.toBe(true);
+    await expect(invoke(IpcChannels.openFolder, fromRenderer, '/home/me/Gone')).resolves.toBe(false);
+    await expect(invoke(IpcChannels.appVersion, fromRenderer)).resolves.toBe('1.2.3');
+    expect(effects).toEqual([
+      ['launch', true],
+      ['open-folder', '/home/me/Photos'],
+      ['open-folder', '/home/me/Gone'],
+    ]);
+  });
+
+  // Every channel with arguments a renderer could send wrongly: each is refused before anything happens.
+  const BAD_ARGUMENTS: Array<[string, unknown[], RegExp]> = [
+    [IpcChannels.getOwnerKey, ['extra'], /takes no arguments/],
+    [IpcChannels.pickFolder, [{ defaultPath: '/' }], /takes no arguments/],
+    [IpcChannels.keepSecret, [KEY], /takes 2 arguments, got 1/],
+    [IpcChannels.keepSecret, ['not-a-uuid', SECRET], /accessKey must be an access key/],
+    [IpcChannels.keepSecret, [`${KEY}\n`, SECRET], /accessKey must be an access key/],
+    [IpcChannels.keepSecret, [KEY, 'short'], /secret must be an access secret/],
+    [IpcChannels.keepSecret, [KEY, `${SECRET.slice(1)}=`], /secret must be an access secret/],
+    [IpcChannels.keepSecret, [KEY, { toString: () => SECRET }], /secret must be an access secret/],
+    [IpcChannels.keepSecret, [KEY, SECRET, 'extra'], /takes 2 arguments, got 3/],
+    [IpcChannels.readSecret, [], /takes 1 argument, got 0/],
+    [IpcChannels.readSecret, ['../owner-key'], /accessKey must be an access key/],
+    [IpcChannels.readSecret, [42], /accessKey must be an access key/],
+    [IpcChannels.forgetSecret, [null], /accessKey must be an access key/],
+    [IpcChannels.forgetSecret, ['*'], /accessKey must be an access key/],
+    [IpcChannels.getLaunchAtLogin, [true], /takes no arguments/],
+    [IpcChannels.setLaunchAtLogin, ['true'], /on must be true or false/],
+    [IpcChannels.setLaunchAtLogin, [1], /on must be true or false/],
+    [IpcChannels.setLaunchAtLogin, [], /takes 1 argument, got 0/],
+    [IpcChannels.openFolder, [''], /path must be a folder path/],
+    [IpcChannels.openFolder, [['/home/me/Photos']], /path must be a folder path/],
+    [IpcChannels.openFolder, [], /takes 1 argument, got 0/],
+    [IpcChannels.appVersion, ['x'], /takes no arguments/],
+  ];
+
+  it.each(BAD_ARGUMENTS)('%s refuses %j', async (channel, args, reason) => {
+    const { invoke, effects, picks } = setup();
+    const call = invoke(channel, fromRenderer, ...args);
+    await expect(call).rejects.toBeInstanceOf(BridgeArgumentError);
+    await expect(invoke(channel, fromRenderer, ...args)).rejects.toThrow(reason);
+    expect(effects).toEqual([]);
+    expect(picks()).toBe(0);
+  });
+
+  it('has a bad-argument case for every channel that takes arguments or none', () => {
+    const covered = new Set(BAD_ARGUMENTS.map(([channel]) => channel));
+    // openExternal answers false instead (tested below): a refused link is an answer, not an error.
+    expect([...covered].sort()).toEqual(
+      Object.values(IpcChannels)
+        .filter((channel) => channel !== IpcChannels.openExternal)
+        .sort(),
+    );
+  });
+
+  it('trusts the renderer on every one of its pages, as the router moves between them', async () => {
+    const { invoke } = setup();
+    for (const page of ['/overview', '/settings', '/sync/4f1c', '/keys/', '/signin?code=x']) {
+      await expect(invoke(IpcChannels.appVersion, { senderFrame: { url: `${SERVICE}${page}`, parent: null } })).resolves.toBe('1.2.3');
+    }
+  });
+
   it('refuses every channel to a page that is not the renderer', async () => {
     const { invoke, picks, opened } = setup();
     const strangers: IpcSender[] = [
       { senderFrame: null },
       { senderFrame: { url: `${SERVICE}/ipfs/bafkqaaa`, parent: null } },
+      { senderFrame: { url: `${SERVICE}/ipns/docs.ipfs.tech/settings`, parent: null } },
+      { senderFrame: { url: `${SERVICE}/api/v0/stats`, parent: null } },
+      { senderFrame: { url: `${SERVICE}/sync/a/b`, parent: null } },
       { senderFrame: { url: 'http://127.0.0.1:5081/', parent: null } },
       { senderFrame: { url: 'https://evil.example/', parent: null } },
       { senderFrame: { url: `${SERVICE}/`, parent: {} } },
@@ -104,9 +211,14 @@ describe('registerIpcHandlers', () => {
 });
 
 describe('URL rules', () => {
-  it('accepts the renderer only at the service root', () => {
+  it("accepts the renderer only at the service root and the renderer's pages", () => {
     expect(isRendererUrl(`${SERVICE}/`, SERVICE)).toBe(true);
     expect(isRendererUrl(`${SERVICE}/index.html?x=1`, SERVICE)).toBe(true);
+    expect(isRendererUrl(`${SERVICE}/pins?cid=bafkqaaa`, SERVICE)).toBe(true);
+    expect(isRendererUrl(`${SERVICE}/sync/abc#top`, SERVICE)).toBe(true);
+    expect(isRendererUrl(`${SERVICE}/pinsx`, SERVICE)).toBe(false);
+    expect(isRendererUrl(`${SERVICE}/ipfs/bafkqaaa/settings`, SERVICE)).toBe(false);
+    expect(isRendererUrl(`${SERVICE}/assets/index.js`, SERVICE)).toBe(false);
     expect(isRendererUrl(`${SERVICE}/api/v0/stats`, SERVICE)).toBe(false);
     expect(isRendererUrl('http://localhost:5080/', SERVICE)).toBe(false);
     expect(isRendererUrl(undefined, SERVICE)).toBe(false);

@@ -1,6 +1,6 @@
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
-import { createMainWindow, handleSecondInstance, mainWindowOptions, type WindowLike } from '../../../main/desktop/window.js';
+import { createMainWindow, handleSecondInstance, mainWindowOptions, rendererPageUrl, type WindowLike } from '../../../main/desktop/window.js';
 
 type NavigateListener = (event: { preventDefault(): void }, url: string) => void;
 
@@ -101,6 +101,23 @@ describe('createMainWindow', () => {
     expect(opened).toEqual(['https://github.com/ipfs/helia']);
   });
 
+  it('opens on a page of the renderer when asked, and hidden when launched at login', () => {
+    const opened: string[] = [];
+    const win = createMainWindow(FakeWindow, SERVICE, '/p.cjs', { openExternal: (url) => opened.push(url), path: '/sync/4f1c', startHidden: true });
+    expect(win.loaded).toEqual([`${SERVICE}/sync/4f1c`]);
+    // Hidden: nothing shows it when the page is ready; the tray's Open Pinfold will.
+    expect(win.readyToShow).toBeNull();
+  });
+
+  it("a file dropped outside the page's drop zones does not navigate the window, nor open anything", () => {
+    const { win, opened } = open();
+    // Chromium turns a drop it was not told about into a navigation to the file.
+    expect(navigate(win, 'will-navigate', 'file:///home/me/Photos/')).toBe(true);
+    expect(navigate(win, 'will-navigate', 'file:///C:/Users/me/report.pdf')).toBe(true);
+    expect(opened).toEqual([]);
+    expect(win.loaded).toEqual([`${SERVICE}/`]);
+  });
+
   it('stays on the renderer: navigation elsewhere, gateway pages included, is stopped', () => {
     const { win, opened } = open();
     expect(navigate(win, 'will-navigate', `${SERVICE}/`)).toBe(false);
@@ -110,6 +127,20 @@ describe('createMainWindow', () => {
     expect(navigate(win, 'will-redirect', 'https://docs.ipfs.tech/')).toBe(true);
     // A gateway page of our own service opens in the browser, where it has no bridge.
     expect(opened).toEqual([`${SERVICE}/ipfs/bafkqaaa`, 'https://docs.ipfs.tech/']);
+  });
+});
+
+describe('rendererPageUrl', () => {
+  it('keeps pages of the renderer, with their query', () => {
+    expect(rendererPageUrl(SERVICE, '/pins?cid=bafkqaaa')).toBe(`${SERVICE}/pins?cid=bafkqaaa`);
+    expect(rendererPageUrl(SERVICE, '/sync/4f1c')).toBe(`${SERVICE}/sync/4f1c`);
+    expect(rendererPageUrl(SERVICE, undefined)).toBe(`${SERVICE}/`);
+  });
+
+  it('turns anything else into the root: gateway content, the API, other origins, climbs', () => {
+    for (const path of ['/ipfs/bafkqaaa', '/api/v0/stats', '//evil.example/', 'https://evil.example/', '/pins/../ipfs/bafkqaaa', '/\\evil.example', '']) {
+      expect(rendererPageUrl(SERVICE, path), path).toBe(`${SERVICE}/`);
+    }
   });
 });
 

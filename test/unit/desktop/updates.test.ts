@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { startUpdateChecks, updatePlan, type UpdaterLike } from '../../../main/desktop/updates.js';
+
+describe('updatePlan', () => {
+  it('off in development and when turned off', () => {
+    expect(updatePlan({ isPackaged: false, env: {} })).toEqual({ enabled: false, reason: 'a development run does not check for updates' });
+    expect(updatePlan({ isPackaged: false, env: { PINFOLD_UPDATE_URL: 'https://updates.example/' } }).enabled).toBe(false);
+    expect(updatePlan({ isPackaged: true, env: { PINFOLD_UPDATES: 'off' } })).toEqual({ enabled: false, reason: 'PINFOLD_UPDATES=off' });
+  });
+
+  it("the package's own feed by default, or an https feed from PINFOLD_UPDATE_URL", () => {
+    expect(updatePlan({ isPackaged: true, env: {} })).toEqual({ enabled: true, feedUrl: null });
+    expect(updatePlan({ isPackaged: true, env: { PINFOLD_UPDATE_URL: 'https://updates.example.com/pinfold/' } })).toEqual({
+      enabled: true,
+      feedUrl: 'https://updates.example.com/pinfold/',
+    });
+  });
+
+  it.each([
+    ['plain http', 'http://updates.example.com/'],
+    ['credentials in the URL', 'https://user:pw@updates.example.com/'],
+    ['a file URL', 'file:///tmp/feed'],
+    ['not a URL', 'updates.example.com'],
+  ])('refuses a feed over %s, and checks nothing', (_what, url) => {
+    const plan = updatePlan({ isPackaged: true, env: { PINFOLD_UPDATE_URL: url } });
+    expect(plan.enabled).toBe(false);
+  });
+});
+
+describe('startUpdateChecks', () => {
+  function fakeUpdater(result: Promise<unknown> = Promise.resolve(null)) {
+    const calls: unknown[] = [];
+    const updater: UpdaterLike = {
+      autoDownload: false,
+      autoInstallOnAppQuit: false,
+      setFeedURL: (options) => void calls.push(['feed', options]),
+      checkForUpdatesAndNotify: () => (calls.push(['check']), result),
+    };
+    return { updater, calls };
+  }
+
+  it('sets the feed when one is given, checks at once and installs on quit', () => {
+    const { updater, calls } = fakeUpdater();
+    const stop = startUpdateChecks(updater, { enabled: true, feedUrl: 'https://u.example/' }, () => {});
+    stop();
+    expect(calls).toEqual([['feed', { provider: 'generic', url: 'https://u.example/' }], ['check']]);
+    expect(updater.autoDownload).toBe(true);
+    expect(updater.autoInstallOnAppQuit).toBe(true);
+  });
+
+  it("keeps the package's feed when none is given, and reports a failed check", async () => {
+    const { updater, calls } = fakeUpdater(Promise.reject(new Error('feed unreachable')));
+    const errors: unknown[] = [];
+    let reported: () => void = () => {};
+    const done = new Promise<void>((resolve) => (reported = resolve));
+    const stop = startUpdateChecks(updater, { enabled: true, feedUrl: null }, (error) => (errors.push(error), reported()));
+    await done;
+    stop();
+    expect(calls).toEqual([['check']]);
+    expect((errors[0] as Error).message).toBe('feed unreachable');
+  });
+});
