@@ -8,12 +8,12 @@ import type { ServiceStatus, SupervisorPolicy } from './service-supervisor-state
 import { createServiceSupervisor, type ServiceChild, type ServiceSupervisor } from './service-supervisor.js';
 
 /** The arguments the desktop starts its service process with: `pinfold serve`, secrets in the keychain for a new folder. */
-export function serviceProcessArgs(config: Pick<ServiceConfig, 'dataDir' | 'port'>): string[] {
-  return ['serve', '--data', config.dataDir, '--port', String(config.port), '--keychain'];
+export function serviceProcessArgs(config: Pick<ServiceConfig, 'dataDir' | 'port'> & Partial<Pick<ServiceConfig, 'publicGateway'>>): string[] {
+  return ['serve', '--data', config.dataDir, '--port', String(config.port), '--keychain', ...(config.publicGateway ? ['--public-gateway'] : [])];
 }
 
 export interface DesktopServiceInit {
-  config: Pick<ServiceConfig, 'dataDir' | 'port'>;
+  config: Pick<ServiceConfig, 'dataDir' | 'port'> & Partial<Pick<ServiceConfig, 'publicGateway'>>;
   /** Starts one service process with these arguments (a utility process in the app, a Node child in tests). */
   launch(args: string[]): ServiceChild;
   keychain: KeychainAccess;
@@ -52,7 +52,7 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
     for (const listener of [...listeners]) listener(status);
   };
   const supervisor = createServiceSupervisor({
-    launch: () => init.launch(serviceProcessArgs({ dataDir: init.config.dataDir, port })),
+    launch: () => init.launch(serviceProcessArgs({ ...init.config, port })),
     keychain: init.keychain,
     ...(init.logger ? { logger: init.logger } : {}),
     ...(init.policy ? { policy: init.policy } : {}),

@@ -75,4 +75,18 @@ describe("the desktop's service", () => {
     await startingAgain;
     expect(launches.map((args) => args[4])).toEqual(['0', '43210']);
   });
+
+  it('starts the service with --public-gateway when the app was launched with it', () => {
+    const launches: string[][] = [];
+    const service = createDesktopService({
+      config: { dataDir: '/data', port: 5080, publicGateway: true },
+      launch: (args) => {
+        launches.push(args);
+        return fakeChild().child;
+      },
+      keychain: { service: 'Pinfold', entry: memoryKeychain().factory },
+    });
+    service.supervisor.start();
+    expect(launches).toEqual([['serve', '--data', '/data', '--port', '5080', '--keychain', '--public-gateway']]);
+  });
 });
