@@ -114,7 +114,7 @@ export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
     accessKey,
     accountId: row.accountId,
     permissions: row.permissions as Permission[],
-    secret,
+    secretBytes: Buffer.from(secret, 'utf8'),
     hmacKey: Buffer.from(secret, 'base64url'),
     expiresAt: row.expiresAt,
   };
@@ -125,6 +125,6 @@ export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
 /** Constant-time check of an `X-Access-Secret` header against the key's secret. */
 export function secretMatches(key: CachedKey, presented: string): boolean {
   const presentedBytes = Buffer.from(presented, 'utf8');
-  const expected = Buffer.from(key.secret, 'utf8');
+  const expected = key.secretBytes;
   return presentedBytes.length === expected.length && timingSafeEqual(presentedBytes, expected);
 }

@@ -10,8 +10,8 @@ export interface CachedKey {
   accessKey: string;
   accountId: number;
   permissions: readonly Permission[];
-  /** The secret as the client sends it in `X-Access-Secret`. */
-  secret: string;
+  /** The secret as the client sends it in `X-Access-Secret`, as UTF-8 bytes (compared on every request). */
+  secretBytes: Buffer;
   /** The base64url-decoded secret: the HMAC key of the signature mode. */
   hmacKey: Buffer;
   /** Unix second a session key stops working; null for an ordinary key. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeyCache, isExpired, type CachedKey } from '../../../main/accounts/key-cache.js';
 
 function entry(accessKey: string, expiresAt: number | null = null): CachedKey {
-  return { accessKey, accountId: 1, permissions: ['read'], secret: 's', hmacKey: Buffer.from('s'), expiresAt };
+  return { accessKey, accountId: 1, permissions: ['read'], secretBytes: Buffer.from('s'), hmacKey: Buffer.from('s'), expiresAt };
 }
 
 const NOW = 1_800_000_000;
