@@ -11,6 +11,7 @@
 import { accountApi, type AccountApi } from './account.js';
 import { createApiCore, type ApiCoreInit } from './core.js';
 import { eventsApi, type EventsApi } from './events.js';
+import { gatewayApi, type GatewayApi } from './gateway.js';
 import { keysApi, type KeysApi } from './keys.js';
 import { namesApi, type NamesApi } from './names.js';
 import { partnersApi, type PartnersApi } from './partners.js';
@@ -29,6 +30,8 @@ export interface ApiClient {
   service: ServiceApi;
   session: SessionApi;
   events: EventsApi;
+  /** The content gateway (/ipfs, /ipns) with the key headers, for Open and Download. */
+  gateway: GatewayApi;
 }
 
 export function createApiClient(init: ApiCoreInit = {}): ApiClient {
@@ -43,5 +46,6 @@ export function createApiClient(init: ApiCoreInit = {}): ApiClient {
     service: serviceApi(core),
     session: sessionApi(core),
     events: eventsApi(core),
+    gateway: gatewayApi(core),
   };
 }

@@ -11,9 +11,9 @@ import { parseListPosition, withListPosition, type ListPosition } from '../../li
  */
 export function useListPage(): {
   position: ListPosition;
-  setPosition(position: ListPosition): void;
+  setPosition: (position: ListPosition) => void;
   params: URLSearchParams;
-  setFilter(name: string, value: string | null): void;
+  setFilter: (name: string, value: string | null) => void;
 } {
   const [params, setParams] = useSearchParams();
   const position = useMemo(() => parseListPosition(params), [params]);

@@ -1,0 +1,203 @@
+/** The pure logic of the Pins page: CIDs typed or pasted, the search box, live patches, the throttle, what Open does. */
+import { describe, expect, it } from 'vitest';
+import type { Timers } from '../../../renderer/events/event-stream.js';
+import { parseCidText, readCidInput } from '../../../renderer/lib/cid-text.js';
+import { downloadName, downloadNote, mediaType, openPlan } from '../../../renderer/lib/content-view.js';
+import { patchListPage } from '../../../renderer/lib/live-list.js';
+import { createThrottle } from '../../../renderer/lib/throttle.js';
+import { addPinMessage } from '../../../renderer/pages/pins/pin-messages.js';
+import { describePinView, pinSearch, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
+import type { PinRecord } from '../../../shared/api-types.js';
+
+const V1 = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+const V0 = 'QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn';
+
+describe('readCidInput', () => {
+  it('takes a CID, trimmed, in v0 or v1', () => {
+    expect(readCidInput(`  ${V1}\n`)).toEqual({ cid: V1 });
+    expect(readCidInput(V0)).toEqual({ cid: V0 });
+  });
+
+  it('takes the CID out of the addresses people copy', () => {
+    for (const address of [
+      `ipfs://${V1}`,
+      `/ipfs/${V1}`,
+      `https://ipfs.io/ipfs/${V1}`,
+      `http://127.0.0.1:5080/ipfs/${V1}/`,
+      `https://${V1}.ipfs.dweb.link/`,
+      `/ipfs/${V1}?filename=a.txt`,
+    ]) {
+      expect(readCidInput(address), address).toEqual({ cid: V1 });
+    }
+  });
+
+  it('says what is wrong: nothing, not a CID, a path inside one, an address without a valid CID', () => {
+    expect(readCidInput('   ')).toEqual({ problem: 'Enter a CID.' });
+    expect(readCidInput('bafy-not-a-cid')).toEqual({ problem: 'This is not a CID. A CID looks like bafybei… or Qm….' });
+    expect(readCidInput(`${V1} ${V1}`)).toMatchObject({ problem: expect.stringContaining('not a CID') as string });
+    expect(readCidInput(`/ipfs/${V1}/docs/a.txt`)).toEqual({ problem: `Only a whole CID can be pinned, not a path inside it: pin ${V1} instead.` });
+    expect(readCidInput('ipfs://nope')).toEqual({ problem: 'This address holds no valid CID.' });
+    expect(readCidInput(`b${'a'.repeat(600)}`)).toMatchObject({ problem: expect.stringContaining('not a CID') as string });
+  });
+
+  it('parseCidText is the search box test: a CID or an address of one, else null', () => {
+    expect(parseCidText(V0)).toBe(V0);
+    expect(parseCidText(`ipfs://${V1}`)).toBe(V1);
+    expect(parseCidText('report 2026')).toBeNull();
+    expect(parseCidText('')).toBeNull();
+  });
+});
+
+describe('pinSearch', () => {
+  it('tells a CID from a name, trims, and keeps a name within 255 characters', () => {
+    expect(pinSearch('')).toEqual({ kind: 'none' });
+    expect(pinSearch('   ')).toEqual({ kind: 'none' });
+    expect(pinSearch(` ${V0} `)).toEqual({ kind: 'cid', cid: V0 });
+    expect(pinSearch('  Report ')).toEqual({ kind: 'name', name: 'Report' });
+    expect(pinSearch('x'.repeat(300))).toEqual({ kind: 'name', name: 'x'.repeat(255) });
+    expect(searchFilters(pinSearch(V1))).toEqual({ cid: V1 });
+    expect(searchFilters(pinSearch('photo'))).toEqual({ name: 'photo' });
+    expect(searchFilters(pinSearch(''))).toEqual({});
+  });
+
+  it('says what the table shows in words', () => {
+    expect(describePinView({ kind: 'none' }, undefined, 100_000)).toBe('100,000 pins.');
+    expect(describePinView({ kind: 'none' }, undefined, 1)).toBe('1 pin.');
+    expect(describePinView({ kind: 'none' }, 'failure', 0)).toBe('No failed pins.');
+    expect(describePinView({ kind: 'name', name: 'report' }, 'pinned', 3)).toBe('3 pinned pins whose name contains “report”.');
+    expect(describePinView({ kind: 'cid', cid: V1 }, undefined, 1)).toBe(
+      `1 pin with CID ${V1.slice(0, 14)}…${V1.slice(-8)} (in any of its spellings, v0 or v1).`,
+    );
+  });
+
+  it('addPinMessage names the CID field instead of the parameter', () => {
+    expect(addPinMessage(`Arg: ${V1} uses multihash function 0x1e with a 32-byte digest, which Pinfold cannot verify.`)).toBe(
+      'This CID uses multihash function 0x1e with a 32-byte digest, which Pinfold cannot verify.',
+    );
+    expect(addPinMessage("Your plan's limit on pins is reached.")).toBe("Your plan's limit on pins is reached.");
+    expect(addPinMessage(null)).toBeNull();
+  });
+});
+
+describe('patchListPage', () => {
+  const pin = (cid: string, patch: Partial<PinRecord> = {}): PinRecord => ({ name: cid, cid, status: 'pinned', size: 1, created_at: 1, ...patch });
+  const page = { items: [pin('a'), pin('b', { status: 'pinning' }), pin('c')], total: 30, next: 'n' };
+  const key = (row: PinRecord) => row.cid;
+
+  it('patches a record shown on the page in place, without a reload while it still matches', () => {
+    const patched = patchListPage(page, { kind: 'changed', record: pin('b', { status: 'pinned', size: 9 }) }, key);
+    expect(patched.reload).toBe(false);
+    expect(patched.page?.items.map((row) => [row.cid, row.status, row.size])).toEqual([
+      ['a', 'pinned', 1],
+      ['b', 'pinned', 9],
+      ['c', 'pinned', 1],
+    ]);
+    expect(patched.page).toMatchObject({ total: 30, next: 'n' });
+    // The page given is not changed.
+    expect(page.items[1]?.status).toBe('pinning');
+  });
+
+  it('asks for a reload when a shown record stops matching the filter, or one elsewhere changed', () => {
+    const pinningOnly = (row: PinRecord) => row.status === 'pinning';
+    expect(patchListPage(page, { kind: 'changed', record: pin('b', { status: 'pinned' }) }, key, pinningOnly).reload).toBe(true);
+    expect(patchListPage(page, { kind: 'changed', record: pin('z') }, key)).toEqual({ page, reload: true });
+  });
+
+  it('takes a removed record off at once, counts it out of the total, and asks for a reload to fill the page', () => {
+    const patched = patchListPage(page, { kind: 'removed', key: 'a' }, key);
+    expect(patched.page?.items.map(key)).toEqual(['b', 'c']);
+    expect(patched.page?.total).toBe(29);
+    expect(patched.reload).toBe(true);
+    expect(patchListPage(page, { kind: 'removed', key: 'z' }, key)).toEqual({ page, reload: true });
+  });
+
+  it('leaves a page not loaded yet alone', () => {
+    expect(patchListPage<PinRecord>(undefined, { kind: 'removed', key: 'a' }, key)).toEqual({ page: undefined, reload: false });
+  });
+});
+
+describe('createThrottle', () => {
+  function fakeTimers(): Timers & { fire(): void; pending(): number } {
+    let queue: Array<{ id: number; callback: () => void }> = [];
+    let next = 1;
+    return {
+      setTimeout(callback) {
+        queue.push({ id: next, callback });
+        return next++;
+      },
+      clearTimeout(handle) {
+        queue = queue.filter((entry) => entry.id !== handle);
+      },
+      fire() {
+        const due = queue;
+        queue = [];
+        for (const entry of due) entry.callback();
+      },
+      pending: () => queue.length,
+    };
+  }
+
+  it('runs the first call at once and a burst once at the end of the pause', () => {
+    const timers = fakeTimers();
+    let runs = 0;
+    const throttle = createThrottle(() => (runs += 1), 1000, timers);
+    throttle.call();
+    expect(runs).toBe(1);
+    for (let i = 0; i < 50; i++) throttle.call();
+    expect(runs).toBe(1);
+    timers.fire();
+    expect(runs).toBe(2);
+    // The pause starts again after the trailing run; with no call in it, nothing more runs.
+    timers.fire();
+    expect(runs).toBe(2);
+    expect(timers.pending()).toBe(0);
+    throttle.call();
+    expect(runs).toBe(3);
+  });
+
+  it('cancel drops a pending run', () => {
+    const timers = fakeTimers();
+    let runs = 0;
+    const throttle = createThrottle(() => (runs += 1), 1000, timers);
+    throttle.call();
+    throttle.call();
+    throttle.cancel();
+    expect(timers.pending()).toBe(0);
+    timers.fire();
+    expect(runs).toBe(1);
+  });
+});
+
+describe('openPlan: what Open does with content fetched with the key', () => {
+  it('shows media and PDF as they are, text and JSON as plain text', () => {
+    expect(openPlan('image/png', false)).toEqual({ kind: 'view', type: 'image/png' });
+    expect(openPlan('video/mp4', false)).toEqual({ kind: 'view', type: 'video/mp4' });
+    expect(openPlan('application/pdf', false)).toEqual({ kind: 'view', type: 'application/pdf' });
+    expect(openPlan('text/plain; charset=utf-8', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
+    expect(openPlan('Application/JSON', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
+    expect(openPlan('text/markdown', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
+  });
+
+  it('saves what could run script in this window (HTML, SVG, XML), unknown types, and folders', () => {
+    for (const type of ['text/html; charset=utf-8', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml', 'application/atom+xml']) {
+      expect(openPlan(type, false), type).toEqual({ kind: 'download', reason: 'active' });
+    }
+    expect(openPlan('application/octet-stream', false)).toEqual({ kind: 'download', reason: 'other' });
+    expect(openPlan(null, false)).toEqual({ kind: 'download', reason: 'other' });
+    expect(openPlan('text/html', true)).toEqual({ kind: 'download', reason: 'folder' });
+    expect(mediaType(' Text/HTML ; charset=x')).toBe('text/html');
+  });
+
+  it('names downloads after the label (or the CID), safe for file systems; a folder as .tar', () => {
+    expect(downloadName('page.html', V1, 'active')).toBe('page.html');
+    expect(downloadName('  ', V1, 'other')).toBe(V1);
+    expect(downloadName('a/b:c*?"<>|\u0001.txt', V1, 'other')).toBe('a_b_c_______.txt');
+    expect(downloadName('photos', V1, 'folder')).toBe('photos.tar');
+    expect(downloadName('site.TAR', V1, 'folder')).toBe('site.TAR');
+    expect(downloadName('x'.repeat(300), V1, 'other')).toHaveLength(120);
+    expect(downloadNote('photos.tar', 'folder', true)).toBe(
+      'Saved photos.tar: a folder is saved as a tar archive. To browse content in a tab, start the service with --public-gateway.',
+    );
+    expect(downloadNote('a.bin', 'other', true)).toBe('Saved a.bin: the browser cannot show this type of file.');
+  });
+});
