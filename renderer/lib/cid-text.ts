@@ -22,15 +22,18 @@ function isCid(text: string): boolean {
 
 export type CidInput = { cid: string } | { problem: string };
 
-/** The CID of what the user entered, or why there is none, as a sentence for the field's error. */
-export function readCidInput(text: string): CidInput {
+/**
+ * The CID of what the user entered, or why there is none, as a sentence for the field's error. `use` says
+ * what the CID is for ("pinned", "published"), in the message about a path inside a CID.
+ */
+export function readCidInput(text: string, use = 'pinned'): CidInput {
   const trimmed = text.trim();
   if (trimmed === '') return { problem: 'Enter a CID.' };
   if (isCid(trimmed)) return { cid: trimmed };
   const address = cidOfAddress(trimmed);
   if (address === null) return { problem: 'This is not a CID. A CID looks like bafybei… or Qm….' };
   if (!isCid(address.cid)) return { problem: 'This address holds no valid CID.' };
-  if (address.path !== '') return { problem: `Only a whole CID can be pinned, not a path inside it: pin ${address.cid} instead.` };
+  if (address.path !== '') return { problem: `Only a whole CID can be ${use}, not a path inside it: use ${address.cid} instead.` };
   return { cid: address.cid };
 }
 
@@ -53,4 +56,13 @@ function cidOfAddress(text: string): { cid: string; path: string } | null {
   const subdomain = /^https?:\/\/([a-z0-9]+)\.ipfs\.[^/]+(\/.*)?$/i.exec(text);
   if (subdomain) return { cid: subdomain[1] ?? '', path: split(`x${subdomain[2] ?? ''}`).path };
   return null;
+}
+
+/**
+ * The service names the parameter at fault ("Arg: bafk… uses multihash function 0x1e…"), which is right for
+ * an API client and jargon in a form whose field is the CID: said of "this CID" instead.
+ */
+export function cidFieldMessage(message: string | null): string | null {
+  if (message === null) return null;
+  return message.replace(/^Arg: \S+ /, 'This CID ').replace(/^Arg /, 'The CID ');
 }

@@ -120,7 +120,7 @@ describe('Pins', () => {
     await dialog.getByText('This is not a CID.').waitFor();
     await dialog.getByLabel('CID').fill(`/ipfs/${cid}/inside/a.txt`);
     await dialog.getByRole('button', { name: 'Add pin' }).click();
-    await dialog.getByText(`Only a whole CID can be pinned, not a path inside it: pin ${cid} instead.`).waitFor();
+    await dialog.getByText(`Only a whole CID can be pinned, not a path inside it: use ${cid} instead.`).waitFor();
     expect(await dialog.getByLabel('CID').getAttribute('aria-invalid')).toBe('true');
     expect(requests).toHaveLength(0);
     await axeCheck(page, 'Add pin with an error');

@@ -4,8 +4,7 @@ import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
-import { readCidInput } from '../../lib/cid-text.js';
-import { addPinMessage } from './pin-messages.js';
+import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
 
 /** The service keeps pin names of up to 255 characters. */
 export const MAX_PIN_NAME = 255;
@@ -63,7 +62,7 @@ export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
       submitLabel="Add pin"
       busyLabel="Adding…"
       busy={add.pending}
-      error={addPinMessage(add.error)}
+      error={cidFieldMessage(add.error)}
       onSubmit={() => void submit()}
       onCancel={close}
     >

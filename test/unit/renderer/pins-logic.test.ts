@@ -1,11 +1,10 @@
 /** The pure logic of the Pins page: CIDs typed or pasted, the search box, live patches, the throttle, what Open does. */
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../../renderer/events/event-stream.js';
-import { parseCidText, readCidInput } from '../../../renderer/lib/cid-text.js';
+import { cidFieldMessage, parseCidText, readCidInput } from '../../../renderer/lib/cid-text.js';
 import { downloadName, downloadNote, mediaType, openPlan } from '../../../renderer/lib/content-view.js';
 import { patchListPage } from '../../../renderer/lib/live-list.js';
 import { createThrottle } from '../../../renderer/lib/throttle.js';
-import { addPinMessage } from '../../../renderer/pages/pins/pin-messages.js';
 import { describePinView, pinSearch, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 
@@ -35,7 +34,7 @@ describe('readCidInput', () => {
     expect(readCidInput('   ')).toEqual({ problem: 'Enter a CID.' });
     expect(readCidInput('bafy-not-a-cid')).toEqual({ problem: 'This is not a CID. A CID looks like bafybei… or Qm….' });
     expect(readCidInput(`${V1} ${V1}`)).toMatchObject({ problem: expect.stringContaining('not a CID') as string });
-    expect(readCidInput(`/ipfs/${V1}/docs/a.txt`)).toEqual({ problem: `Only a whole CID can be pinned, not a path inside it: pin ${V1} instead.` });
+    expect(readCidInput(`/ipfs/${V1}/docs/a.txt`)).toEqual({ problem: `Only a whole CID can be pinned, not a path inside it: use ${V1} instead.` });
     expect(readCidInput('ipfs://nope')).toEqual({ problem: 'This address holds no valid CID.' });
     expect(readCidInput(`b${'a'.repeat(600)}`)).toMatchObject({ problem: expect.stringContaining('not a CID') as string });
   });
@@ -70,12 +69,12 @@ describe('pinSearch', () => {
     );
   });
 
-  it('addPinMessage names the CID field instead of the parameter', () => {
-    expect(addPinMessage(`Arg: ${V1} uses multihash function 0x1e with a 32-byte digest, which Pinfold cannot verify.`)).toBe(
+  it('cidFieldMessage speaks of the CID field instead of the parameter', () => {
+    expect(cidFieldMessage(`Arg: ${V1} uses multihash function 0x1e with a 32-byte digest, which Pinfold cannot verify.`)).toBe(
       'This CID uses multihash function 0x1e with a 32-byte digest, which Pinfold cannot verify.',
     );
-    expect(addPinMessage("Your plan's limit on pins is reached.")).toBe("Your plan's limit on pins is reached.");
-    expect(addPinMessage(null)).toBeNull();
+    expect(cidFieldMessage("Your plan's limit on pins is reached.")).toBe("Your plan's limit on pins is reached.");
+    expect(cidFieldMessage(null)).toBeNull();
   });
 });
 
