@@ -7,19 +7,20 @@ import type { ListPage } from '../api/core.js';
 
 export type ListChange<T> = { kind: 'changed'; record: T } | { kind: 'removed'; key: string };
 
-export interface Patched<T> {
-  page: ListPage<T> | undefined;
+export interface Patched<P> {
+  page: P | undefined;
   /** The rows on this page, their order or the total may have moved: load the page again. */
   reload: boolean;
 }
 
-export function patchListPage<T>(
-  page: ListPage<T> | undefined,
+/** `page` may carry more than the list (what it was loaded for): that is kept. */
+export function patchListPage<T, P extends ListPage<T> = ListPage<T>>(
+  page: P | undefined,
   change: ListChange<T>,
   keyOf: (row: T) => string,
   /** Whether a row belongs in this list under its current filters. */
   matches: (row: T) => boolean = () => true,
-): Patched<T> {
+): Patched<P> {
   if (page === undefined) return { page, reload: false };
   const key = change.kind === 'removed' ? change.key : keyOf(change.record);
   const index = page.items.findIndex((row) => keyOf(row) === key);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../../shared/api-types.js';
+import type { ListPage } from '../../api/core.js';
 import { isPinStatus } from '../../api/pins.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useDebouncedValue } from '../../app/hooks/use-debounced-value.js';
@@ -25,11 +26,17 @@ import { pinColumns } from './pin-columns.js';
 import { pinLabel } from './pin-label.js';
 import { PinFilters } from './pin-filters.js';
 import { PinRowActions } from './pin-row-actions.js';
-import { describePinView, pinSearch, searchFilters } from './pin-search.js';
+import { describePinView, pinSearch, searchFilters, type PinSearch } from './pin-search.js';
 import './pins.css';
 
+/** A page of the list with the search and status it was loaded for. */
+interface PinsView extends ListPage<PinRecord> {
+  search: PinSearch;
+  status: PinStatus | undefined;
+}
+
 /** Search as you type: the list is asked once typing pauses this long (a stale request is aborted). */
-export const SEARCH_DEBOUNCE_MS = 150;
+export const SEARCH_DEBOUNCE_MS = 100;
 /** Live events that move rows reload the page at most this often. */
 const LIVE_RELOAD_PAUSE_MS = 1000;
 
@@ -76,8 +83,13 @@ export function PinsPage() {
   }, [query]);
 
   const filters = searchFilters(search);
+  // The page remembers what it was loaded for, so the words above it describe the rows shown, not a query still loading.
   const pins = useResource(
-    (signal) => api.pins.list(credentials, { status, ...filters, start: position.start, limit: position.limit }, signal),
+    async (signal): Promise<PinsView> => ({
+      ...(await api.pins.list(credentials, { status, ...filters, start: position.start, limit: position.limit }, signal)),
+      search,
+      status,
+    }),
     [api, credentials, status, query, position.start, position.limit],
   );
 
@@ -93,8 +105,8 @@ export function PinsPage() {
     const change: ListChange<PinRecord> = isRemovedEvent(payload) ? { kind: 'removed', key: payload.cid } : { kind: 'changed', record: payload };
     const matches = (pin: PinRecord) =>
       (status === undefined || pin.status === status) && (search.kind !== 'name' || pin.name.toLowerCase().includes(search.name.toLowerCase()));
-    if (patchListPage(pins.data, change, (pin) => pin.cid, matches).reload) reloadSoon();
-    pins.update((page) => patchListPage(page, change, (pin) => pin.cid, matches).page);
+    if (patchListPage<PinRecord, PinsView>(pins.data, change, (pin) => pin.cid, matches).reload) reloadSoon();
+    pins.update((page) => patchListPage<PinRecord, PinsView>(page, change, (pin) => pin.cid, matches).page);
   });
 
   const [adding, setAdding] = useState(false);
@@ -171,7 +183,7 @@ export function PinsPage() {
     >
       {nothingYet ? null : (
         <PinFilters
-          summary={pins.data ? describePinView(search, status, pins.data.total) : ''}
+          summary={pins.data ? describePinView(pins.data.search, pins.data.status, pins.data.total) : ''}
           text={text}
           onText={setText}
           status={status}
@@ -204,7 +216,7 @@ export function PinsPage() {
         empty={
           filtered ? (
             <EmptyState icon="search" title="No pins match" actions={<Button onClick={clearFilters}>Clear search and filter</Button>}>
-              {describePinView(search, status, 0)} Try part of the name, or the whole CID.
+              {describePinView(pins.data?.search ?? search, pins.data?.status ?? status, 0)} Try part of the name, or the whole CID.
             </EmptyState>
           ) : (
             <EmptyState
