@@ -14,6 +14,7 @@ import { SignInPage } from '../pages/sign-in/sign-in-page.js';
 import { AccountProvider, useAccount } from './account.js';
 import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage } from './pages.js';
 import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget } from './routes.js';
+import { GatewayAccess } from './gateway-access.js';
 import { ServicesContext, useServices } from './services-context.js';
 import type { AppServices } from './services.js';
 import { SessionProvider, useSessionControl } from './session.js';
@@ -90,6 +91,7 @@ function RequireSession({ children }: { children: ReactNode }) {
   if (state.status === 'signed-in') {
     return (
       <EventsProvider credentials={state.credentials}>
+        <GatewayAccess credentials={state.credentials} />
         <AccountProvider>{children}</AccountProvider>
       </EventsProvider>
     );

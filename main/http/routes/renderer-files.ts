@@ -38,13 +38,23 @@ export const UI_CONTENT_SECURITY_POLICY = [
  */
 export const APP_PAGES = ['/signin', '/overview', '/files', '/pins', '/names', '/keys', '/sync', '/sync/:id', '/partners', '/settings'] as const;
 
+/**
+ * The service worker that lets the window open content from the gateway with its key (renderer/public/
+ * gateway-sw.js): at the root, since a worker controls only paths under its own, and registered for
+ * /ipfs/ and /ipns/ only.
+ */
+export const GATEWAY_WORKER = 'gateway-sw.js';
+
+/** Fetched again on every use: index.html after an upgrade, the worker so an upgrade reaches it at once. */
+const REVALIDATED = new Set(['index.html', GATEWAY_WORKER]);
+
 async function sendFile(reply: FastifyReply, root: string, relative: string): Promise<FastifyReply> {
   const path = normalize(join(root, relative));
   if (!path.startsWith(root + sep)) throw new NotFoundError('no such file');
   const info = await stat(path).catch(() => null);
   if (!info?.isFile()) throw new NotFoundError('no such file');
-  // index.html must be re-fetched after an upgrade; hashed assets never change.
-  const cache = relative === 'index.html' ? 'no-cache' : 'public, max-age=31536000, immutable';
+  // Hashed assets never change.
+  const cache = REVALIDATED.has(relative) ? 'no-cache' : 'public, max-age=31536000, immutable';
   return reply
     .type(TYPES[extname(path)] ?? 'application/octet-stream')
     .header('Cache-Control', cache)
@@ -70,4 +80,5 @@ export function rendererRoutes(app: FastifyInstance, rendererDir: string): void 
   }
   app.get('/assets/*', open, (request, reply) => sendFile(reply, root, join('assets', (request.params as { '*': string })['*'])));
   app.get('/favicon.svg', open, (_request, reply) => sendFile(reply, root, 'favicon.svg'));
+  app.get(`/${GATEWAY_WORKER}`, open, (_request, reply) => sendFile(reply, root, GATEWAY_WORKER));
 }
