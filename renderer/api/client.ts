@@ -30,7 +30,7 @@ export interface ApiClient {
   service: ServiceApi;
   session: SessionApi;
   events: EventsApi;
-  /** The content gateway (/ipfs, /ipns) with the key headers, for Open and Download. */
+  /** The content gateway (/ipfs, /ipns): whether it serves without a key. */
   gateway: GatewayApi;
 }
 

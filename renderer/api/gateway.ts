@@ -1,19 +1,12 @@
 import { ApiError } from './api-error.js';
-import type { ApiCore, Credentials } from './core.js';
-
-/** A content path of the gateway: `/ipfs/<cid>` or `/ipns/<name>` (with a path under it). */
-export type ContentPath = `/ipfs/${string}` | `/ipns/${string}`;
+import type { ApiCore } from './core.js';
 
 export interface GatewayApi {
   /**
-   * Whether the gateway serves `path` without a key (`pinfold serve --public-gateway`): then a plain
+   * Whether the gateway serves `path` (`/ipfs/<cid>`, `/ipns/<name>`) without a key (`pinfold serve --public-gateway`): then a plain
    * link opens it in any tab. HEAD, no credentials; a refusal (400 for the missing ts, 401) is false.
    */
-  isPublic(path: ContentPath, signal?: AbortSignal): Promise<boolean>;
-  /** HEAD of the content with the key headers: its type, and where a folder's redirect ended. */
-  head(credentials: Credentials, path: ContentPath, signal?: AbortSignal): Promise<Response>;
-  /** GET of the content with the key headers, as a Response to read as a stream or a Blob. */
-  get(credentials: Credentials, path: ContentPath, query?: { format?: 'tar' | 'car' }, signal?: AbortSignal): Promise<Response>;
+  isPublic(path: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 export function gatewayApi(core: ApiCore): GatewayApi {
@@ -27,7 +20,5 @@ export function gatewayApi(core: ApiCore): GatewayApi {
         throw error;
       }
     },
-    head: (credentials, path, signal) => core.content({ method: 'HEAD', path, credentials, signal }),
-    get: (credentials, path, query = {}, signal) => core.content({ path, credentials, signal, query: { ...query } }),
   };
 }

@@ -76,12 +76,6 @@ const PATHS = {
       <path d="M22 2 11 13" />
     </>
   ),
-  download: (
-    <>
-      <path d="M21 15v4a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-4" />
-      <path d="m7 10 5 5 5-5M12 15V3" />
-    </>
-  ),
   search: (
     <>
       <circle cx="11" cy="11" r="7" />

@@ -314,8 +314,11 @@ describe('Names', () => {
     await target.getByRole('button', { name: 'Copy IPNS name' }).click();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(name);
 
-    const [tab] = await Promise.all([context.waitForEvent('page'), target.getByRole('button', { name: 'Open to delete' }).click()]);
-    await tab.waitForURL(/^blob:/);
+    // Open is a link to /ipns/<name>; the gateway worker adds the window's key to the tab's navigation.
+    const open = target.getByRole('link', { name: 'Open to delete in a new tab' });
+    expect(await open.getAttribute('href')).toBe(`/ipns/${name}`);
+    const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    await tab.getByText('the first version of the site').waitFor();
     expect(await tab.locator('body').textContent()).toBe('the first version of the site\n');
     await tab.close();
 

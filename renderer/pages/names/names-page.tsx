@@ -6,6 +6,7 @@ import { useListPage } from '../../app/hooks/use-list-page.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
+import { OpenContentControl } from '../../app/open-content-control.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -154,9 +155,8 @@ export function NamesPage() {
         rowActions={(name) => (
           <NameRowActions
             name={name}
-            opening={opener.opening === name.name}
+            open={<OpenContentControl opener={opener} name={nameLabel(name)} target={{ key: name.name, path: `/ipns/${name.name}`, label: name.alias }} />}
             onPublish={() => setPublishing(name)}
-            onOpen={() => opener.open({ key: name.name, path: `/ipns/${name.name}`, label: name.alias })}
             onDelete={() => {
               remove.clearError();
               setDeleting(name);

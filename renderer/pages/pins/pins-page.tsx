@@ -9,6 +9,7 @@ import { useListPage } from '../../app/hooks/use-list-page.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
+import { OpenContentControl } from '../../app/open-content-control.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -20,6 +21,7 @@ import { useToasts } from '../../components/toasts.js';
 import { isRemovedEvent } from '../../events/service-events.js';
 import { useEvent } from '../../events/events-provider.js';
 import { patchListPage, type ListChange } from '../../lib/live-list.js';
+import { contentPath } from '../../lib/gateway-links.js';
 import { clampStart } from '../../lib/pagination.js';
 import { AddPinDialog } from './add-pin-dialog.js';
 import { pinColumns } from './pin-columns.js';
@@ -240,9 +242,14 @@ export function PinsPage() {
         rowActions={(pin) => (
           <PinRowActions
             pin={pin}
-            opening={opener.opening === pin.cid}
+            open={
+              <OpenContentControl
+                opener={opener}
+                name={pinLabel(pin)}
+                target={{ key: pin.cid, path: contentPath(pin.cid, { filename: pin.name }), label: pin.name }}
+              />
+            }
             repinning={repin.pending && repinTarget === pin.cid}
-            onOpen={() => opener.open({ key: pin.cid, path: `/ipfs/${pin.cid}`, label: pin.name })}
             onTakeBack={() => void takeBack(pin)}
             onUnpin={() => {
               unpin.clearError();

@@ -188,20 +188,6 @@ const CASES: Case[] = [
     malformed: () => service.answerData(undefined),
   },
   {
-    name: 'gateway.head',
-    call: () => api.gateway.head(credentials, '/ipfs/bafy').then((response) => response.status),
-    answer: () => service.answerData(undefined),
-    request: 'HEAD /ipfs/bafy',
-    result: 200,
-  },
-  {
-    name: 'gateway.get of a folder as tar',
-    call: () => api.gateway.get(credentials, '/ipfs/bafy', { format: 'tar' }).then((response) => response.text()),
-    answer: () => (service.answer = { status: 200, body: 'tar bytes', contentType: 'application/x-tar' }),
-    request: 'GET /ipfs/bafy?format=tar',
-    result: 'tar bytes',
-  },
-  {
     name: 'names.setAlias',
     call: () => api.names.setAlias(credentials, 'k51', 'blog'),
     answer: () => service.answerData(undefined),
@@ -404,13 +390,5 @@ describe('gateway', () => {
     await expect(api.gateway.isPublic('/ipns/k51')).resolves.toBe(false);
     service.answerError(500, 'broken');
     await expect(api.gateway.isPublic('/ipfs/bafy')).rejects.toMatchObject({ kind: 'http', code: 500 });
-  });
-
-  it('a failed GET is the envelope as an ApiError; a failed HEAD, which has no body, its status', async () => {
-    service.answerError(404, 'no link named "x" under bafy');
-    await expect(api.gateway.get(credentials, '/ipfs/bafy/x')).rejects.toMatchObject({ kind: 'http', code: 404, msg: 'no link named "x" under bafy' });
-    service.answerError(404, 'not here');
-    await expect(api.gateway.head(credentials, '/ipfs/bafy')).rejects.toMatchObject({ kind: 'http', code: 404 });
-    expect(service.seen.at(-1)?.headers['x-access-secret']).toBe(credentials.accessSecret);
   });
 });

@@ -1,8 +1,8 @@
-/** The pure logic of the Pins page: CIDs typed or pasted, the search box, live patches, the throttle, what Open does. */
+/** The pure logic of the Pins page: CIDs typed or pasted, the search box, live patches, the throttle, content links. */
 import { describe, expect, it } from 'vitest';
 import type { Timers } from '../../../renderer/events/event-stream.js';
 import { cidFieldMessage, parseCidText, readCidInput } from '../../../renderer/lib/cid-text.js';
-import { downloadName, downloadNote, mediaType, openPlan } from '../../../renderer/lib/content-view.js';
+import { contentPath } from '../../../renderer/lib/gateway-links.js';
 import { patchListPage } from '../../../renderer/lib/live-list.js';
 import { createThrottle } from '../../../renderer/lib/throttle.js';
 import { describePinView, pinSearch, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
@@ -167,36 +167,14 @@ describe('createThrottle', () => {
   });
 });
 
-describe('openPlan: what Open does with content fetched with the key', () => {
-  it('shows media and PDF as they are, text and JSON as plain text', () => {
-    expect(openPlan('image/png', false)).toEqual({ kind: 'view', type: 'image/png' });
-    expect(openPlan('video/mp4', false)).toEqual({ kind: 'view', type: 'video/mp4' });
-    expect(openPlan('application/pdf', false)).toEqual({ kind: 'view', type: 'application/pdf' });
-    expect(openPlan('text/plain; charset=utf-8', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
-    expect(openPlan('Application/JSON', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
-    expect(openPlan('text/markdown', false)).toEqual({ kind: 'view', type: 'text/plain; charset=utf-8' });
+describe('contentPath', () => {
+  it('links a file by its CID (named for the tab), a folder with its trailing slash', () => {
+    expect(contentPath(V1)).toBe(`/ipfs/${V1}`);
+    expect(contentPath(V1, { filename: 'a report.pdf' })).toBe(`/ipfs/${V1}?filename=a+report.pdf`);
+    expect(contentPath(V0, { directory: true })).toBe(`/ipfs/${V0}/`);
   });
 
-  it('saves what could run script in this window (HTML, SVG, XML), unknown types, and folders', () => {
-    for (const type of ['text/html; charset=utf-8', 'application/xhtml+xml', 'image/svg+xml', 'text/xml', 'application/xml', 'application/atom+xml']) {
-      expect(openPlan(type, false), type).toEqual({ kind: 'download', reason: 'active' });
-    }
-    expect(openPlan('application/octet-stream', false)).toEqual({ kind: 'download', reason: 'other' });
-    expect(openPlan(null, false)).toEqual({ kind: 'download', reason: 'other' });
-    expect(openPlan('text/html', true)).toEqual({ kind: 'download', reason: 'folder' });
-    expect(mediaType(' Text/HTML ; charset=x')).toBe('text/html');
-  });
-
-  it('names downloads after the label (or the CID), safe for file systems; a folder as .tar', () => {
-    expect(downloadName('page.html', V1, 'active')).toBe('page.html');
-    expect(downloadName('  ', V1, 'other')).toBe(V1);
-    expect(downloadName('a/b:c*?"<>|\u0001.txt', V1, 'other')).toBe('a_b_c_______.txt');
-    expect(downloadName('photos', V1, 'folder')).toBe('photos.tar');
-    expect(downloadName('site.TAR', V1, 'folder')).toBe('site.TAR');
-    expect(downloadName('x'.repeat(300), V1, 'other')).toHaveLength(120);
-    expect(downloadNote('photos.tar', 'folder', true)).toBe(
-      'Saved photos.tar: a folder is saved as a tar archive. To browse content in a tab, start the service with --public-gateway.',
-    );
-    expect(downloadNote('a.bin', 'other', true)).toBe('Saved a.bin: the browser cannot show this type of file.');
+  it('leaves out a name the gateway would refuse as a filename (blank, or more than one line)', () => {
+    for (const name of ['', '   ', 'two\nlines', 'carriage\rreturn', 'nul\u0000byte']) expect(contentPath(V1, { filename: name }), name).toBe(`/ipfs/${V1}`);
   });
 });
