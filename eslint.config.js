@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**'] },
+  { ignores: ['dist/**', 'release/**', '.electron-native/**', 'node_modules/**', 'coverage/**', 'test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -10,11 +10,11 @@ import { acquireDataFolderLock, type DataFolderLock } from './base/lock-file.js'
 import { silentLogger, type Logger } from './base/logger.js';
 import { packageRoot, packageVersion } from './base/package-root.js';
 import { createSealedBox } from './base/sealed-box.js';
-import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME, type SecretStore } from './base/secret-store.js';
+import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from './base/secret-store.js';
 import { openDatabase, type Db } from './store/db/database.js';
 import type { AccountsContext } from './accounts/context.js';
 import { createKeyCache } from './accounts/key-cache.js';
-import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey, type OwnerKeyStore } from './accounts/owner-key.js';
+import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
 import { verifyMasterKey } from './accounts/master-key-check.js';
 import { sweepExpiredSessions } from './accounts/session-keys.js';
@@ -25,6 +25,7 @@ import { partnerRoutes } from './http/routes/partner.js';
 import { planRoutes } from './http/routes/plans.js';
 import { rendererRoutes } from './http/routes/renderer-files.js';
 import { serviceRoutes } from './http/routes/service.js';
+import { uploadSettingsRoutes } from './http/routes/upload-settings.js';
 import { sessionRoutes, signInUrl } from './http/routes/session.js';
 import { pinRoutes } from './http/routes/pins.js';
 import { uploadRoutes } from './http/routes/uploads.js';
@@ -57,15 +58,20 @@ import { nameRoutes } from './http/routes/names.js';
 import { startSync } from './app-sync.js';
 import { removeServerFile, writeServerFile } from './app-server-file.js';
 import { reachableUrl } from './base/reachable-url.js';
+import { keychainService, osKeychainEntry, type KeychainAccess } from './secrets/keychain-entry.js';
+import { openSecrets } from './secrets/open-secrets.js';
+import type { SecretsHomeKind } from './secrets/secrets-record.js';
 
 export type { OwnerKey, OwnerKeyStore } from './accounts/owner-key.js';
 
 export interface AppInit {
   config: ServiceConfig;
-  /** Where the master key lives: the OS keychain on the desktop; 0600 files in the data folder otherwise. */
-  secretStore?: SecretStore;
-  /** Where the owner's admin key is handed over: the keychain on the desktop; owner-key.json otherwise. */
-  ownerKeyStore?: OwnerKeyStore;
+  /**
+   * Where the master key and the owner key live. A data folder records their home in secrets.json and
+   * that record wins; `prefer` only chooses it for a new folder (the desktop app and `serve --keychain`:
+   * keychain; otherwise 0600 files). `keychain` defaults to the OS keychain under keychainService().
+   */
+  secrets?: { prefer?: SecretsHomeKind; keychain?: KeychainAccess };
   logger?: Logger;
   clock?: Clock;
   env?: NodeJS.ProcessEnv;
@@ -79,6 +85,10 @@ export interface PinfoldApp {
   /** True when this start created the owner key (first start, or the old one was lost). */
   readonly ownerKeyCreated: boolean;
   readonly ownerKeyLocation: string;
+  /** Where this data folder's secrets live (secrets.json), in words. */
+  readonly secretsLocation: string;
+  /** Set when the folder keeps its secrets elsewhere than `secrets.prefer` asked: the record won. */
+  readonly secretsNote: string | null;
   readonly server: FastifyInstance;
   /** Starts accepting requests; resolves to the base URL, e.g. http://127.0.0.1:5080. */
   listen(): Promise<string>;
@@ -167,11 +177,15 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   let db: Db | null = null;
   let blockstore: PinfoldBlockstore | null = null;
   try {
-    const secretStore = init.secretStore ?? new FileSecretStore(config.dataDir);
-    const masterKey = await loadOrCreateMasterKey(secretStore);
+    // The master key is judged against the folder's sealed check before the database is opened for writing.
+    const secrets = await openSecrets({
+      dataDir: config.dataDir,
+      prefer: init.secrets?.prefer ?? 'file',
+      keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
+    });
     db = openDatabase(join(config.dataDir, 'pinfold.db'));
-    const box = createSealedBox(masterKey);
-    verifyMasterKey(db, box, secretStore.description);
+    const box = createSealedBox(secrets.masterKey);
+    verifyMasterKey(db, box, secrets.description);
     const accounts: AccountsContext = {
       db,
       plans: loadPlanCatalog(config.dataDir),
@@ -189,9 +203,13 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         return account ? accountUsage(accounts, account) : null;
       },
       syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
+      partnerOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
+      },
     });
     accounts.events = events;
-    const ownerKeyStore = init.ownerKeyStore ?? fileOwnerKeyStore(config.dataDir);
+    const ownerKeyStore = secrets.ownerKeyStore;
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
     blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true, logger });
@@ -289,6 +307,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
     serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl });
+    uploadSettingsRoutes(server, config);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
@@ -337,6 +356,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       ownerKey: owner.ownerKey,
       ownerKeyCreated: owner.created,
       ownerKeyLocation: ownerKeyStore.description,
+      secretsLocation: secrets.description,
+      secretsNote: secrets.note,
       server,
       async listen() {
         await server.listen({ host: config.host, port: config.port });

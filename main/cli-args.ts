@@ -10,7 +10,7 @@ export interface ParsedArgs {
   flags: Map<string, string[]>;
 }
 
-const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser']);
+const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
@@ -67,6 +67,7 @@ const SERVE_FLAGS = new Set([
   'allow-origin',
   'pin-timeout',
   'cid-profile',
+  'keychain',
 ]);
 
 function cidProfileFlag(args: ParsedArgs): CidProfileName {
@@ -98,4 +99,9 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
     allowOrigins: args.flags.get('allow-origin') ?? [],
     cidProfile: cidProfileFlag(args),
   });
+}
+
+/** `serve --keychain`: a new data folder keeps its secrets in the OS keychain. */
+export function serveKeychainFlag(args: ParsedArgs): boolean {
+  return single(args, 'keychain') === 'true';
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { contentGcStore, garbageCollectionCycle } from './app.js';
 import { readServerUrl, ServerFileError } from './app-server-file.js';
 import { createKeyCache } from './accounts/key-cache.js';
-import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
+import type { OwnerKey } from './accounts/owner-key.js';
 import { loadPlanCatalog } from './accounts/plans.js';
 import { systemClock, unixSeconds } from './base/clock.js';
 import { DEFAULTS, defaultDataDir } from './base/config.js';
@@ -15,6 +15,7 @@ import type { PinsContext } from './pins/context.js';
 import { openBlockstore } from './store/blockstore/blockstore.js';
 import { openDatabase } from './store/db/database.js';
 import { UsageError, type ParsedArgs } from './cli-args.js';
+import { CliFailure, ownerKey } from './cli-server-client.js';
 
 /** GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain). */
 const noSecrets: SealedBox = {
@@ -43,8 +44,13 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
     if (!(error instanceof ServerFileError)) throw error;
     throw new Error(`${locked.message}; its address is unknown (${error.message}), so it cannot be asked to collect garbage`, { cause: error });
   }
-  const key: OwnerKey | null = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
-  if (!key) throw new Error(`the server at ${url} holds ${dataDir}; set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET to ask it to collect garbage`);
+  let key: OwnerKey;
+  try {
+    key = await ownerKey(dataDir);
+  } catch (error) {
+    if (!(error instanceof CliFailure)) throw error;
+    throw new Error(`the server at ${url} holds ${dataDir}, and ${error.message}, so it cannot be asked to collect garbage`, { cause: error });
+  }
   const response = await fetch(`${url}/api/v0/repo/gc?ts=${unixSeconds(systemClock)}`, {
     method: 'POST',
     headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret },

@@ -1,11 +1,13 @@
-import { join } from 'node:path';
 import { readServerUrl, ServerFileError } from './app-server-file.js';
-import { fileOwnerKeyStore, ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
+import { ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
+import { osKeychainEntry } from './secrets/keychain-entry.js';
+import { locateOwnerKey } from './secrets/owner-key-locator.js';
 
 /**
- * The commands that talk to a running server as its owner (`pinfold sync ...`, `pinfold open`): the
- * server's address from `<data>/server.json`, the owner's admin key from PINFOLD_OWNER_KEY/SECRET or
- * `<data>/owner-key.json`, and one authenticated call.
+ * The commands that talk to a running server as its owner (`pinfold sync ...`, `pinfold open`, `pinfold
+ * gc`): the server's address from `<data>/server.json`, the owner's admin key from PINFOLD_OWNER_KEY/SECRET
+ * or from where the folder's secrets.json says it lives (owner-key.json or the OS keychain, as the
+ * desktop app keeps it), and one authenticated call.
  */
 
 export interface Envelope<T> {
@@ -29,9 +31,16 @@ export async function serverUrl(dataDir: string): Promise<string> {
 }
 
 export async function ownerKey(dataDir: string): Promise<OwnerKey> {
-  const key = ownerKeyFromEnv(process.env) ?? (await fileOwnerKeyStore(dataDir).load());
-  if (!key) throw new CliFailure(`no owner key: set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET, or keep ${join(dataDir, 'owner-key.json')}`);
-  return key;
+  const explicit = ownerKeyFromEnv(process.env);
+  if (explicit) return explicit;
+  let located: Awaited<ReturnType<typeof locateOwnerKey>>;
+  try {
+    located = await locateOwnerKey(dataDir, osKeychainEntry);
+  } catch (error) {
+    throw new CliFailure(`cannot read the owner key of ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!located.key) throw new CliFailure(`no owner key in ${located.where}: set PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET`);
+  return located.key;
 }
 
 export async function ownerRequest<T>(dataDir: string, method: string, path: string, query: Record<string, string>, body?: unknown): Promise<Envelope<T>> {

@@ -133,6 +133,13 @@ export interface IpnsRecordView {
 
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
 
+/**
+ * What every sync folder leaves out before its own patterns and `.pinfoldignore` files (contract section 9):
+ * system junk and partial downloads, so half-fetched files never sync. The service applies them; the window
+ * shows them.
+ */
+export const SYNC_DEFAULT_IGNORES: readonly string[] = ['.DS_Store', 'Thumbs.db', 'desktop.ini', '*.tmp', '*.part', '*.crdownload', '~$*', '.~lock.*'];
+
 /** A file or folder of a sync folder that cannot be read, and why. */
 export interface SyncUnreadable {
   /** Relative to the folder, `/`-separated. */
@@ -255,6 +262,15 @@ export interface KeyChange {
   removed?: true;
 }
 
+/**
+ * `event: partner` (to a partner's streams): one of the users it created changed: it was created, its
+ * plan changed, it got or lost an access key, or its usage moved. A notice: the window reads what it
+ * shows again. At most one a second per user.
+ */
+export interface PartnerUserChange {
+  uuid: string;
+}
+
 /** `event: sync` after sync/rm. */
 export interface SyncFolderRemoved {
   id: string;
@@ -272,10 +288,24 @@ export interface ServiceEvents {
   name: IpnsRecordView | NameRemoved;
   key: KeyChange;
   sync: SyncFolderView | SyncFolderRemoved;
+  partner: PartnerUserChange;
 }
 
 export type ServiceEventName = keyof ServiceEvents;
-export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin', 'name', 'key', 'sync'];
+export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin', 'name', 'key', 'sync', 'partner'];
 
 /** What the client should wait before reconnecting (the stream's `retry:` field), in milliseconds. */
 export const EVENT_STREAM_RETRY_MS = 3000;
+
+/**
+ * `GET /api/v0/upload/settings` (extension; any key with `write`): how this service lays out new content,
+ * whether its gateway is public, and the caller's account (clients keep per-account state by it).
+ */
+export interface UploadSettings {
+  /** The caller's account uuid. */
+  account_uuid: string;
+  /** `unixfs-v1-2025` or `unixfs-v0-2015` (--cid-profile): the layout of shared/unixfs-profiles.ts. */
+  cid_profile: string;
+  /** --public-gateway: /ipfs and /ipns answer without credentials. */
+  public_gateway: boolean;
+}

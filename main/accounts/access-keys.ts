@@ -19,7 +19,7 @@ const SECRET_BYTES = 48;
 const MAX_NAME_LENGTH = 128;
 
 /** Binds a sealed secret to its key id, so a sealed value cannot be replayed under another key. */
-function sealContext(accessKey: string): string {
+export function sealContext(accessKey: string): string {
   return `access-secret:${accessKey}`;
 }
 

@@ -78,6 +78,8 @@ export function createPartnerUser(ctx: AccountsContext, partner: AccountRow, use
   }
   const created = accountByUuid(ctx.db, user.uuid);
   if (!created) throw new Error('created account not found');
+  // The new account's stats exist now: its partner's window lists it (the event stream tells the partner).
+  ctx.events?.usageChanged(created.id);
   return created;
 }
 

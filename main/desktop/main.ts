@@ -1,29 +1,31 @@
 /**
  * The Electron entry. Kept thin: it only wires Electron's objects to the testable functions beside it
- * (window.ts, ipc.ts, lifecycle.ts, port.ts, the keychain stores) and to the service's createApp.
+ * (window.ts, ipc.ts, lifecycle.ts, port.ts, desktop-service.ts). The service itself runs in a utility
+ * process (desktop-service.ts, utility-service-process.ts); this process keeps windows, tray, menus,
+ * dialogs, the keychain and IPC.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, shell, Tray } from 'electron';
-import { createApp, type PinfoldApp } from '../app.js';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeImage, session, shell, Tray, utilityProcess } from 'electron';
 import { createLogger } from '../base/logger.js';
 import { packageRoot } from '../base/package-root.js';
+import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
+import { createDesktopService, type DesktopService } from './desktop-service.js';
 import { desktopConfig } from './desktop-config.js';
 import { registerIpcHandlers } from './ipc.js';
-import { keychainOwnerKeyStore } from './keychain-owner-key-store.js';
-import { keychainSecretStore } from './keychain-secret-store.js';
 import { quitAfterClose } from './lifecycle.js';
 import { appMenuTemplate, trayMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
 import { TRAY_ICON_DATA_URL } from './tray-icon.js';
+import { utilityServiceChild } from './utility-service-process.js';
 import { createMainWindow, handleSecondInstance } from './window.js';
 
 const logger = createLogger('info');
-let service: PinfoldApp | null = null;
-let serviceUrl: string | null = null;
+let service: DesktopService | null = null;
 let mainWindow: BrowserWindow | null = null;
 let tray: Tray | null = null;
 
 function openWindow(): BrowserWindow | null {
+  const serviceUrl = service?.url() ?? null;
   if (serviceUrl === null) return null;
   if (handleSecondInstance(mainWindow)) return mainWindow;
   const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
@@ -40,15 +42,22 @@ async function start(): Promise<void> {
   const base = desktopConfig(process.argv.slice(1));
   const config = { ...base, port: await choosePort(base.port, base.host) };
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
-  service = await createApp({
+  const running = createDesktopService({
     config,
-    secretStore: keychainSecretStore(),
-    ownerKeyStore: keychainOwnerKeyStore(),
+    launch: (args) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli.js'), args),
+    keychain: { service: keychainService(), entry: osKeychainEntry },
     logger,
   });
-  serviceUrl = await service.listen();
+  service = running;
+  const started = new Promise<string>((resolve, reject) => {
+    running.onStateChange((status) => {
+      if (status.state === 'running' && status.url !== undefined) resolve(status.url);
+      else if (status.state === 'crashed') reject(new Error(status.detail ?? 'the Pinfold service could not start'));
+    });
+  });
+  running.supervisor.start();
+  const serviceUrl = await started;
   logger.info(`Pinfold listening on ${serviceUrl}`);
-  const running = service;
   const serviceOrigin = new URL(serviceUrl).origin;
 
   // The renderer never needs camera, notifications, etc.; refuse every permission request.
@@ -56,7 +65,7 @@ async function start(): Promise<void> {
 
   registerIpcHandlers(ipcMain, {
     serviceOrigin,
-    ownerKey: () => running.ownerKey,
+    ownerKey: () => running.ownerKey(),
     pickFolder: async () => {
       const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
       const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
@@ -98,7 +107,7 @@ if (!app.requestSingleInstanceLock()) {
     quitAfterClose(
       async () => {
         tray?.destroy();
-        await service?.close();
+        await service?.supervisor.stop();
       },
       () => app.quit(),
       (error) => logger.error('closing the service failed', { error }),

@@ -3,6 +3,11 @@ import { ForbiddenError } from '../base/errors.js';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
+/** Host headers already found allowed, with the configured host they were checked against. */
+const ALLOWED = new Map<string, string>();
+/** Allowed values are few (loopback names and ports); the bound only matters against a flood of them. */
+const MAX_ALLOWED = 64;
+
 /** One DNS label: letters, digits and inner hyphens, at most 63 characters. */
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const PORT = /^[0-9]{1,5}$/;
@@ -70,8 +75,14 @@ function configuredName(configuredHost: string): string {
  */
 export function checkHost(header: string | undefined, configuredHost: string): void {
   if (!header) throw new ForbiddenError('Host header is required');
+  // Every request runs this with one of a handful of Host values: one that passed is let through at once.
+  if (ALLOWED.get(header) === configuredHost) return;
   const host = parseHostHeader(header);
   if (!host) throw new ForbiddenError(`Host ${JSON.stringify(header.slice(0, 100))} is not a host name and port`);
-  if (LOOPBACK_NAMES.has(host.name) || host.name === configuredName(configuredHost)) return;
+  if (LOOPBACK_NAMES.has(host.name) || host.name === configuredName(configuredHost)) {
+    if (ALLOWED.size >= MAX_ALLOWED) ALLOWED.clear();
+    ALLOWED.set(header, configuredHost);
+    return;
+  }
   throw new ForbiddenError(`Host ${JSON.stringify(host.name)} is not allowed`);
 }

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { SYNC_DEFAULT_IGNORES } from '../../shared/api-types.js';
 import { BadInputError } from '../base/errors.js';
 
 /**
@@ -11,8 +12,8 @@ import { BadInputError } from '../base/errors.js';
  * junk), and nothing inside an ignored folder can come back.
  */
 
-/** Contract section 9. Partial-download names are here so half-fetched files never sync. */
-export const DEFAULT_JUNK: readonly string[] = ['.DS_Store', 'Thumbs.db', 'desktop.ini', '*.tmp', '*.part', '*.crdownload', '~$*', '.~lock.*'];
+/** Contract section 9 (shared with the window, which lists them on a folder's page). */
+export const DEFAULT_JUNK: readonly string[] = SYNC_DEFAULT_IGNORES;
 
 export const IGNORE_FILE = '.pinfoldignore';
 

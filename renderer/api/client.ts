@@ -19,6 +19,7 @@ import { pinsApi, type PinsApi } from './pins.js';
 import { serviceApi, type ServiceApi } from './service.js';
 import { sessionApi, type SessionApi } from './session.js';
 import { syncApi, type SyncApi } from './sync.js';
+import { uploadsApi, type UploadsApi } from './uploads.js';
 
 export interface ApiClient {
   account: AccountApi;
@@ -32,6 +33,7 @@ export interface ApiClient {
   events: EventsApi;
   /** The content gateway (/ipfs, /ipns): whether it serves without a key. */
   gateway: GatewayApi;
+  uploads: UploadsApi;
 }
 
 export function createApiClient(init: ApiCoreInit = {}): ApiClient {
@@ -47,5 +49,6 @@ export function createApiClient(init: ApiCoreInit = {}): ApiClient {
     session: sessionApi(core),
     events: eventsApi(core),
     gateway: gatewayApi(core),
+    uploads: uploadsApi(core),
   };
 }

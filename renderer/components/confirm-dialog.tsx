@@ -15,6 +15,8 @@ export interface ConfirmDialogProps {
   busy?: boolean;
   /** Why the action failed, shown in the dialog beside its buttons. */
   error?: string | null;
+  /** The action cannot be taken as things stand (the body says why): the confirm button is disabled, Cancel stays. */
+  confirmDisabled?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   tone = 'danger',
   busy = false,
   error,
+  confirmDisabled = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -80,7 +83,7 @@ export function ConfirmDialog({
         <Button ref={cancelButton} variant="secondary" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
-        <Button variant={tone} busy={busy} busyLabel={busyLabel} onClick={onConfirm}>
+        <Button variant={tone} busy={busy} busyLabel={busyLabel} disabled={confirmDisabled} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </div>

@@ -6,7 +6,7 @@ export interface CopyButtonProps {
   value: string;
   /** What is copied, for the accessible name: "CID" → "Copy CID". */
   what: string;
-  /** Icon only (in table rows); the name is still "Copy <what>". */
+  /** Icon only (in table rows). Either way the button's name is "Copy <what>": several Copy buttons side by side stay apart. */
   compact?: boolean;
   size?: 'md' | 'sm';
 }
@@ -45,7 +45,12 @@ export function CopyButton({ value, what, compact = false, size = 'md' }: CopyBu
     <>
       <button type="button" className={classes} onClick={() => void copy()} aria-label={compact ? label : undefined} title={label}>
         <Icon name={state === 'copied' ? 'check' : 'copy'} />
-        {compact ? null : <span>{state === 'copied' ? 'Copied' : 'Copy'}</span>}
+        {compact ? null : (
+          <span>
+            {state === 'copied' ? 'Copied' : 'Copy'}
+            <span className="visually-hidden"> {what}</span>
+          </span>
+        )}
       </button>
       <span className="visually-hidden" role="status">
         {state === 'copied' ? `Copied ${what}` : state === 'failed' ? `Could not copy the ${what}: the browser refused. Select it and copy it by hand.` : ''}

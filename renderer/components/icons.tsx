@@ -115,6 +115,7 @@ const PATHS = {
     </>
   ),
   pause: <path d="M9 5v14M15 5v14" />,
+  play: <path d="M7 4.5v15l12-7.5z" />,
   clock: (
     <>
       <circle cx="12" cy="12" r="10" />

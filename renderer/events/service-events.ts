@@ -18,6 +18,7 @@ const CHECKS: { [T in ServiceEventName]: (value: unknown) => value is ServiceEve
   key: (value): value is ServiceEvents['key'] =>
     isRecord(value) && typeof value.access_key === 'string' && (value.removed === undefined || value.removed === true),
   sync: (value): value is ServiceEvents['sync'] => isSyncFolderView(value) || isRemoval(value, 'id'),
+  partner: (value): value is ServiceEvents['partner'] => isRecord(value) && typeof value.uuid === 'string',
 };
 
 function isServiceEventName(event: string): event is ServiceEventName {

@@ -36,7 +36,8 @@ export function describeError(error: unknown): string {
       case 401:
         return `The service did not accept this access key: ${msg}.`;
       case 402:
-        return `The balance is too low: ${msg}.`;
+        // The service says which fee the balance does not cover; the refusal charged and changed nothing.
+        return `${sentence(msg)} Nothing was charged.`;
       case 403:
         return `Not allowed: ${msg}.`;
       case 404:

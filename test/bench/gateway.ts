@@ -40,7 +40,7 @@ const FILES = 100;
 const SMALL = 4096;
 
 /** A directory of FILES random 4 KiB files, as a CAR in memory (about 400 KiB). */
-async function smallFilesCar(): Promise<{ root: CID; car: Uint8Array }> {
+export async function smallFilesCar(): Promise<{ root: CID; car: Uint8Array }> {
   const blocks: Array<{ cid: CID; bytes: Uint8Array }> = [];
   const store = {
     async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<CID> {

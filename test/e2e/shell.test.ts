@@ -209,9 +209,11 @@ describe('signing in and out', () => {
 describe('a stopped service', () => {
   it('shows a banner with Retry, and the page recovers by itself when the service is back', async () => {
     // The shell fetches every page's code once idle; the test waits for that before the service goes.
-    const preloaded = page.waitForResponse((response) => response.url().includes('/assets/settings-page-'));
+    const preloaded = page.waitForResponse((response) => /\/assets\/settings-page-[^/]+\.js$/.test(response.url()));
     await signIn(page, service);
-    await preloaded;
+    // The chunk's arrival is not enough: the chunks it imports (components shared with other pages) may
+    // still be on their way. Importing it again resolves once it and all it imports are in.
+    await page.evaluate(`import(${JSON.stringify((await preloaded).url())}).then(() => true)`);
     await service.stop();
     try {
       await nav().getByRole('link', { name: 'Settings' }).click();

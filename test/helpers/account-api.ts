@@ -10,7 +10,12 @@ import { call, type CallResult, type TestServer } from './test-server.js';
 
 /** Asserting helpers for the account side's integration tests. */
 
-export async function createKey(server: { url: string }, as: CreatedAccessKey, name: string, permissions: Permission[]): Promise<CreatedAccessKey> {
+export async function createKey(
+  server: { url: string },
+  as: Pick<CreatedAccessKey, 'access_key' | 'access_secret'>,
+  name: string,
+  permissions: Permission[],
+): Promise<CreatedAccessKey> {
   const response = await call<{ code: number; data: CreatedAccessKey }>(server, 'POST', '/api/v0/key', { key: as, body: { name, permissions } });
   if (response.status !== 200) throw new Error(`key create failed: ${response.status} ${response.text}`);
   return response.json.data;

@@ -77,6 +77,8 @@ describe('sync for the window', () => {
     execFileSync('mkfifo', [path.join(folder, 'pipe')]);
     const added = await syncAdd(server, owner, { path: folder, ipns: false });
     const { id, root: first } = added.json.data;
+    // The folder reads "scanning" until its watcher is up: compare the detail with the row once it holds still.
+    await until('the folder idle', async () => ((await syncRow(server, owner, id)).state === 'idle' ? true : undefined));
     const answer = await detail(id);
     expect(answer.status).toBe(200);
     const row = await syncRow(server, owner, id);

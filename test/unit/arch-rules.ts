@@ -27,7 +27,36 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   'main/folders': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins'],
   'main/sync': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders'],
   'main/http': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync'],
-  'main/app': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts', 'main/pins', 'main/names', 'main/folders', 'main/sync', 'main/http'],
+  // Where a data folder's master key and owner key live (secrets.json, files or the OS keychain).
+  'main/secrets': ['shared', 'main/base', 'main/store', 'main/content', 'main/accounts'],
+  'main/app': [
+    'shared',
+    'main/base',
+    'main/store',
+    'main/content',
+    'main/accounts',
+    'main/pins',
+    'main/names',
+    'main/folders',
+    'main/sync',
+    'main/http',
+    'main/secrets',
+  ],
+  // The service process: what `pinfold serve` and the desktop's utility process run, and their messages.
+  'main/service': [
+    'shared',
+    'main/base',
+    'main/store',
+    'main/content',
+    'main/accounts',
+    'main/pins',
+    'main/names',
+    'main/folders',
+    'main/sync',
+    'main/http',
+    'main/secrets',
+    'main/app',
+  ],
   'main/cli': [
     'shared',
     'main/base',
@@ -39,7 +68,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'main/folders',
     'main/sync',
     'main/http',
+    'main/secrets',
     'main/app',
+    'main/service',
   ],
   'main/desktop': [
     'shared',
@@ -52,7 +83,9 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
     'main/folders',
     'main/sync',
     'main/http',
+    'main/secrets',
     'main/app',
+    'main/service',
   ],
   // The preload runs in the page's sandboxed preload context: the bridge types, nothing of the service.
   'main/desktop/preload': ['shared'],
@@ -62,7 +95,7 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
 /** Packages that only one place may import. */
 export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>> = {
   electron: (f) => f.startsWith('main/desktop/'),
-  '@napi-rs/keyring': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
+  '@napi-rs/keyring': (f) => f === 'main/secrets/keychain-entry.ts',
   'better-sqlite3': (f) => f.startsWith('main/store/db/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
 };

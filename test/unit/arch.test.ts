@@ -58,6 +58,14 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/accounts/usage.ts', "import Database from 'better-sqlite3';"))).toEqual([
       'main/accounts/usage.ts imports better-sqlite3, which belongs to one folder only',
     ]);
+    // The keychain has one home below both the CLI and the desktop (main/secrets), not the desktop alone.
+    expect(violationsOf(file('main/desktop/ipc.ts', "import { AsyncEntry } from '@napi-rs/keyring';"))).toEqual([
+      'main/desktop/ipc.ts imports @napi-rs/keyring, which belongs to one folder only',
+    ]);
+    expect(violationsOf(file('main/secrets/keychain-entry.ts', "import { AsyncEntry } from '@napi-rs/keyring';"))).toEqual([]);
+    expect(violationsOf(file('main/secrets/open-secrets.ts', "import { createApp } from '../app.js';"))).toEqual([
+      'main/secrets/open-secrets.ts imports main/app.js (main/secrets may not import main/app)',
+    ]);
     expect(violationsOf(file('renderer/lib/format.ts', "import { readFile } from 'node:fs/promises';\nimport { join } from 'path';"))).toEqual([
       'renderer/lib/format.ts imports the Node module node:fs/promises (renderer/ and shared/ run in the browser)',
       'renderer/lib/format.ts imports the Node module path (renderer/ and shared/ run in the browser)',

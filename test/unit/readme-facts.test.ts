@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS } from '../../main/base/config.js';
+import { DEFAULT_POLICY } from '../../main/desktop/service-supervisor-state.js';
 import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
@@ -35,5 +36,14 @@ describe('README: the rules a client meets, with the numbers the code uses', () 
     expect(readme).toContain(`a chain of more than ${MAX_RESOLVE_STEPS} names, is 508`);
     expect(readme).toContain('A route that does not exist is 404, with or without `ts`');
     expect(readme).toContain('`127.0.0.1`, `localhost`, `[::1]` or the `--host` given');
+  });
+});
+
+describe('README: the service process, with the numbers the supervisor uses', () => {
+  it('the restart backoff, when it gives up, and the stop deadline', () => {
+    const waits = [1, 2, 3, 4, 5].map((attempt) => DEFAULT_POLICY.backoffMs(attempt) / 1000);
+    expect(readme).toContain(`restarted after ${waits[0]} s, then ${waits.slice(1).join(', ')} and at most ${DEFAULT_POLICY.backoffMs(99) / 1000} s`);
+    expect(readme).toContain(`after ${DEFAULT_POLICY.maxCrashes} crashes within ${DEFAULT_POLICY.crashWindowMs / 60_000} minutes it stays stopped`);
+    expect(readme).toContain(`one that has not exited within ${DEFAULT_POLICY.stopDeadlineMs / 1000} s is killed`);
   });
 });

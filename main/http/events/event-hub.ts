@@ -12,7 +12,9 @@ import { sseComment, sseEvent, sseRetry } from './sse-format.js';
  * domains call: every event goes to the streams of its account only; `sync` only to the owner's.
  * `usage` is coalesced to one a second per account and `sync` to four a second per folder, and both are
  * read when sent, so a burst of changes costs one read. A stream closes when its key is deleted or its
- * session expires; each access key may hold a few open at once.
+ * session expires; each access key may hold a few open at once. A partner's streams also hear of the
+ * users it created (`partner`, at most one a second per user): their creation, plan, keys and usage all
+ * arrive here as the user's own usage or key notices, so the domains need not know who watches them.
  */
 
 export interface EventHubInit {
@@ -20,6 +22,8 @@ export interface EventHubInit {
   usageOf(accountId: number): AccountUsage | null;
   /** A sync folder's row as GET /api/v0/sync lists it; undefined when the account has no such folder. */
   syncFolderOf(accountId: number, folderId: string): SyncFolderView | undefined;
+  /** The partner that created the account, and the account's uuid; null for an account no partner made. */
+  partnerOf?(accountId: number): { partnerId: number; uuid: string } | null;
   clock: Clock;
   maxStreamsPerKey?: number;
   keepAliveMs?: number;
@@ -83,6 +87,18 @@ export function createEventHub(init: EventHubInit): EventHub {
     for (const stream of streams) deliver(stream, text, `sync:${folderId}`);
   });
 
+  // Read when sent, like usage: a user's burst of uploads costs its partner one lookup and one event a second.
+  const partnerNotice = createKeyedThrottle(init.usageIntervalMs ?? 1000, (accountId: number) => {
+    const made = init.partnerOf?.(accountId);
+    if (!made || !byAccount.has(made.partnerId)) return;
+    const text = sseEvent('partner', { uuid: made.uuid });
+    for (const stream of streamsOf(made.partnerId)) deliver(stream, text);
+  });
+  /** Any open stream may belong to the account's partner; which one is looked up only when the notice is sent. */
+  const tellPartner = (accountId: number): void => {
+    if (init.partnerOf && byAccount.size > 0) partnerNotice.request(accountId);
+  };
+
   const broadcast = (accountId: number, text: string): void => {
     for (const stream of streamsOf(accountId)) deliver(stream, text);
   };
@@ -144,6 +160,7 @@ export function createEventHub(init: EventHubInit): EventHub {
 
     usageChanged(accountId) {
       if (byAccount.has(accountId)) usage.request(accountId);
+      tellPartner(accountId);
     },
     pinChanged(accountId, pin) {
       if (byAccount.has(accountId)) broadcast(accountId, sseEvent('pin', pin));
@@ -153,6 +170,7 @@ export function createEventHub(init: EventHubInit): EventHub {
     },
     keyChanged(accountId, key) {
       if (byAccount.has(accountId)) broadcast(accountId, sseEvent('key', key));
+      tellPartner(accountId);
       if (key.removed !== true || !perKey.has(key.access_key)) return;
       // A deleted key's streams end with it: they were authorized by it.
       for (const streams of [...byAccount.values()]) for (const stream of [...streams]) if (stream.accessKey === key.access_key) stream.close();
@@ -171,6 +189,7 @@ export function createEventHub(init: EventHubInit): EventHub {
       closing = true;
       usage.close();
       sync.close();
+      partnerNotice.close();
       if (keepAlive) clearInterval(keepAlive);
       keepAlive = undefined;
       for (const streams of [...byAccount.values()]) for (const stream of [...streams]) stream.close();

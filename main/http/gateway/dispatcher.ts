@@ -36,6 +36,17 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
 }
 
 /**
+ * The request's abort signal, made when first asked for: the steps every request takes (path resolution,
+ * one node read, a small file read whole) are short and bounded and go without one, and an AbortController
+ * with its close listener cost several microseconds a request (test/bench/gateway.ts, 4 KiB files). Streamed
+ * bodies, name resolution and listings ask for it.
+ */
+function lazySignal(reply: FastifyReply): () => AbortSignal {
+  let signal: AbortSignal | undefined;
+  return () => (signal ??= abortOnClose(reply));
+}
+
+/**
  * Statuses the shared error table has no code for (412 only-if-cached miss, 501 path inside an IPLD node):
  * answered here with the same JSON envelope.
  */
@@ -50,7 +61,7 @@ function replyStatus(reply: FastifyReply, status: number, msg: string): void {
 export async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<void> {
   const target = parseRequestTarget(request.url);
   const choice = chooseFormat(target.query, request.headers.accept, target.namespace);
-  const signal = abortOnClose(reply);
+  const signal = lazySignal(reply);
 
   let root: CID;
   let prefix: string[] = [];
@@ -64,7 +75,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
       void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
       return;
     }
-    const name = await deps.resolveName(canonical ?? target.rootText, signal);
+    const name = await deps.resolveName(canonical ?? target.rootText, signal());
     root = name.cid;
     prefix = name.path;
     ttlSeconds = name.ttlSeconds;
@@ -73,20 +84,34 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
     root = parseCid(target.rootText);
   }
 
-  const base = { request, reply, deps, head, signal, target, choice, root, ttlSeconds };
+  // Built once, not spread: `signal` is a getter that must stay lazy.
+  const context = (resolved: ResolvedPath): GatewayContext => ({
+    request,
+    reply,
+    deps,
+    head,
+    get signal() {
+      return signal();
+    },
+    target,
+    choice,
+    root,
+    ttlSeconds,
+    resolved,
+  });
   if (choice.format === 'ipns-record') {
-    serveIpnsRecord({ ...base, resolved: { cid: root, roots: [root], visited: [] } }, record);
+    serveIpnsRecord(context({ cid: root, roots: [root], visited: [] }), record);
     return;
   }
   const cacheControl = request.headers['cache-control'] ?? '';
-  if (cacheControl.includes('only-if-cached') && !(await hasBlock(deps.blockstore, root, { signal }))) {
+  if (cacheControl.includes('only-if-cached') && !(await hasBlock(deps.blockstore, root))) {
     replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
     return;
   }
 
   let resolved: ResolvedPath;
   try {
-    resolved = await resolvePath(deps.blockstore, root, [...prefix, ...target.segments], { signal });
+    resolved = await resolvePath(deps.blockstore, root, [...prefix, ...target.segments]);
   } catch (err) {
     if (err instanceof PathInsideNodeError) {
       replyStatus(reply, 501, err.message);
@@ -94,7 +119,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
     }
     throw err;
   }
-  const ctx: GatewayContext = { ...base, resolved };
+  const ctx = context(resolved);
 
   switch (choice.format) {
     case 'car':
@@ -111,7 +136,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
     default:
       break;
   }
-  const info = await inspectNode(deps.blockstore, resolved.cid, { signal });
+  const info = await inspectNode(deps.blockstore, resolved.cid);
   switch (info.kind) {
     case 'file':
     case 'symlink':

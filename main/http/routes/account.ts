@@ -7,12 +7,15 @@ import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
+import { STATS_RESPONSE_SCHEMA } from '../usage-schema.js';
 
 /** Account stats and access keys (admin only, contract section 2). Pin and IPNS lists live with their domains. */
 export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void {
   const account = { config: { access: 'account' as const } };
 
-  app.get('/api/v0/stats', account, async (request) => ok(accountUsage(ctx, requireAuth(request.auth).account)));
+  app.get('/api/v0/stats', { ...account, schema: { response: STATS_RESPONSE_SCHEMA } }, async (request) =>
+    ok(accountUsage(ctx, requireAuth(request.auth).account)),
+  );
 
   // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
   app.get('/api/v0/stats/daily', account, async (request) => {

@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
+import { nativeBinding } from './native-binding.js';
 
 /**
  * The metadata database. Only main/store/db imports better-sqlite3; domains get a {@link Db} and call
@@ -14,7 +15,7 @@ export interface OpenOptions {
 }
 
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
-  const db = new Database(path, { readonly: options.readonly ?? false });
+  const db = new Database(path, { readonly: options.readonly ?? false, nativeBinding: nativeBinding() });
   db.pragma('busy_timeout = 5000');
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');

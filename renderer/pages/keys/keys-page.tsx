@@ -1,6 +1,184 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import type { AccessKeyView, CreatedAccessKey } from '../../../shared/api-types.js';
+import { useAction } from '../../app/hooks/use-action.js';
+import { useResource } from '../../app/hooks/use-resource.js';
+import { useApi, useSession } from '../../app/session.js';
+import { Button } from '../../components/button.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { InlineError } from '../../components/inline-error.js';
 import { Page } from '../../components/page.js';
+import { Section } from '../../components/section.js';
+import { useToasts } from '../../components/toasts.js';
+import { useEvent } from '../../events/events-provider.js';
+import { deletionRefusal, splitKeys, type SessionKeyView } from '../../lib/access-keys.js';
+import { AccessKeysTable } from './access-keys-table.js';
+import { KeyForm, type NewKey } from './key-form.js';
+import { SecretOnce, type KeychainOutcome } from './secret-once.js';
+import { SessionsTable } from './sessions-table.js';
+import { useKeptSecrets } from './use-kept-secrets.js';
+import './keys.css';
 
-/** Placeholder until this page is built (issue 12); the navigation is complete meanwhile. */
+type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: CreatedAccessKey; keychain: KeychainOutcome };
+
+/**
+ * The account's access keys: create one with only the permissions it needs (the secret shown once, and
+ * in the desktop app kept in the OS keychain if asked), delete with a confirmation; browser sessions
+ * apart, with when each ends and Revoke. The key this window runs on is marked, and never deleted
+ * from here. Live: `event: key` reloads the list.
+ */
 export function KeysPage() {
-  return <Page title="Keys" description="Access keys for scripts and apps, each with only the permissions it needs." />;
+  const api = useApi();
+  const { credentials } = useSession();
+  const toasts = useToasts();
+  const list = useResource((signal) => api.keys.list(credentials, signal), [api, credentials]);
+  useEvent('key', () => list.reload());
+  const split = useMemo(() => (list.data ? splitKeys(list.data.items) : undefined), [list.data]);
+  const secrets = useKeptSecrets(useMemo(() => split?.keys.map((key) => key.access_key), [split]));
+
+  const [creation, setCreation] = useState<Creation>({ step: 'closed' });
+  const create = useAction((signal, key: NewKey) => api.keys.create(credentials, { name: key.name, permissions: key.permissions }, signal));
+  const startCreating = () => {
+    create.clearError();
+    setCreation({ step: 'form' });
+  };
+  const submit = async (key: NewKey) => {
+    const result = await create.run(key);
+    if (!result.ok) return;
+    const keychain = key.keep ? await secrets.keep(result.value.access_key, result.value.access_secret) : ({ kind: 'not-asked' } as const);
+    setCreation({ step: 'created', name: key.name, key: result.value, keychain });
+    list.reload();
+  };
+
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<AccessKeyView | null>(null);
+  const remove = useAction((signal, name: string) => api.keys.remove(credentials, name, signal));
+  const askDelete = (key: AccessKeyView) => {
+    const why = deletionRefusal(key, credentials.accessKey);
+    setRefusal(why);
+    if (why) return;
+    remove.clearError();
+    setDeleting(key);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const result = await remove.run(deleting.name);
+    if (!result.ok) return;
+    if (secrets.kept.has(deleting.access_key)) await secrets.forget(deleting.access_key);
+    toasts.show(deleting.session ? `Revoked “${deleting.name}”.` : `Deleted the key “${deleting.name}”.`);
+    setDeleting(null);
+    list.reload();
+  };
+
+  // After Done or Cancel, focus goes back to the button that started it, not to the top of the document.
+  const createButtonRef = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(false);
+  useEffect(() => {
+    if (creation.step === 'closed' && wasOpen.current) createButtonRef.current?.focus();
+    wasOpen.current = creation.step !== 'closed';
+  }, [creation.step]);
+
+  const keysHeading = useId();
+  const sessionsHeading = useId();
+  const createButton = (
+    <Button ref={createButtonRef} variant="primary" icon="plus" onClick={startCreating}>
+      Create key
+    </Button>
+  );
+
+  return (
+    <Page
+      title="Keys"
+      description="Access keys for scripts and apps, each with only the permissions it needs."
+      actions={creation.step === 'closed' ? createButton : null}
+    >
+      {creation.step === 'form' ? (
+        <Section title="New access key" description="The secret is shown once, right after the key is created.">
+          <KeyForm
+            existingNames={list.data?.items.map((key) => key.name) ?? []}
+            busy={create.pending}
+            error={create.error}
+            offerKeychain={secrets.keychain !== null}
+            onSubmit={(key) => void submit(key)}
+            onCancel={() => setCreation({ step: 'closed' })}
+          />
+        </Section>
+      ) : null}
+      {creation.step === 'created' ? (
+        <SecretOnce name={creation.name} created={creation.key} keychain={creation.keychain} onDone={() => setCreation({ step: 'closed' })} />
+      ) : null}
+
+      <section className="keys-section" aria-labelledby={keysHeading}>
+        <div className="keys-section-head">
+          <h2 id={keysHeading}>Access keys</h2>
+          <p className="muted">Send a key and its secret as X-Access-Key and X-Access-Secret. Deleting a key stops everything that uses it at once.</p>
+        </div>
+        <InlineError message={refusal} />
+        <AccessKeysTable
+          label="Access keys"
+          keys={split?.keys}
+          loading={list.loading}
+          waiting={list.waiting}
+          error={list.error}
+          onRetry={list.reload}
+          signedInWith={credentials.accessKey}
+          secrets={secrets}
+          onDelete={askDelete}
+          empty={
+            <EmptyState
+              icon="keys"
+              title="No access keys yet"
+              actions={
+                creation.step === 'closed' ? (
+                  <Button icon="plus" onClick={startCreating}>
+                    Create a key
+                  </Button>
+                ) : undefined
+              }
+            >
+              Create a key for each script or app, with only the permissions it needs, so you can stop one without touching the others.
+            </EmptyState>
+          }
+        />
+      </section>
+
+      <section className="keys-section" aria-labelledby={sessionsHeading}>
+        <div className="keys-section-head">
+          <h2 id={sessionsHeading}>Browser sessions</h2>
+          <p className="muted">Windows signed in with a one-time link. Each ends by itself after 7 days; Revoke ends it now.</p>
+        </div>
+        <SessionsTable
+          sessions={split?.sessions}
+          loading={list.loading}
+          waiting={list.waiting}
+          error={list.error}
+          onRetry={list.reload}
+          signedInWith={credentials.accessKey}
+          onRevoke={(session: SessionKeyView) => askDelete(session)}
+        />
+      </section>
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title={deleting?.session ? 'Revoke this browser session?' : `Delete the key “${deleting?.name ?? ''}”?`}
+        confirmLabel={deleting?.session ? 'Revoke' : 'Delete key'}
+        busyLabel={deleting?.session ? 'Revoking…' : 'Deleting…'}
+        busy={remove.pending}
+        error={remove.error}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      >
+        {deleting?.session ? (
+          <p>
+            “{deleting.name}” is signed out at its next request. Whoever uses that window signs in again with a new link from <code>pinfold open</code>.
+          </p>
+        ) : (
+          <>
+            <p>Every script and app that uses it is refused from its next request on. This cannot be undone: a new key gets a new secret.</p>
+            {deleting && secrets.kept.has(deleting.access_key) ? <p>Its secret is removed from the OS keychain too.</p> : null}
+          </>
+        )}
+      </ConfirmDialog>
+    </Page>
+  );
 }

@@ -1,6 +1,154 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { SyncFolderDetail } from '../../../shared/api-types.js';
+import { ApiError } from '../../api/api-error.js';
+import { useResource } from '../../app/hooks/use-resource.js';
+import { useApi, useSession } from '../../app/session.js';
+import { CopyButton } from '../../components/copy-button.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { InlineError } from '../../components/inline-error.js';
 import { Page } from '../../components/page.js';
+import { RelativeTime } from '../../components/relative-time.js';
+import { Facts, Section } from '../../components/section.js';
+import { useToasts } from '../../components/toasts.js';
+import { useEvent } from '../../events/events-provider.js';
+import { describeContent, folderName } from '../../lib/sync-folders.js';
+import { FolderActions } from './folder-actions.js';
+import { FolderBatches } from './folder-batches.js';
+import { FolderIpnsName, FolderRoot } from './folder-identifiers.js';
+import { FolderProblems } from './folder-problems.js';
+import { FolderState } from './folder-state.js';
+import { IgnorePatterns } from './ignore-patterns.js';
+import { OpenInFileManager } from './open-in-file-manager.js';
+import { isOwnerOnlyRefusal, SyncOwnerOnly } from './owner-only.js';
+import { RemoveFolderDialog } from './remove-folder-dialog.js';
+import { useFolderCommands } from './use-folder-commands.js';
+import { useServiceFacts } from './use-service-facts.js';
+import './sync.css';
 
-/** Placeholder until this page is built (issue 12): one sync folder's progress, errors, ignore rules and batches. */
+type Loaded = { kind: 'folder'; folder: SyncFolderDetail } | { kind: 'owner-only' } | { kind: 'missing'; message: string };
+
+/**
+ * One sync folder: its state and progress with the file being read, Retry when it is stalled, what it
+ * holds and where it is published, its errors, its ignore patterns (edit; `.pinfoldignore` read-only)
+ * and its recent batches. Live: `event: sync` for this folder patches the page in place, and a new state
+ * or root loads the batches and errors again.
+ */
 export function SyncFolderPage({ id }: { id: string }) {
-  return <Page title="Sync folder" description={`Progress, errors, ignore patterns and recent changes of sync folder ${id}.`} />;
+  const api = useApi();
+  const { credentials } = useSession();
+  const toasts = useToasts();
+  const [, navigate] = useLocation();
+  const facts = useServiceFacts();
+  const [removing, setRemoving] = useState(false);
+  const [gone, setGone] = useState(false);
+  const detail = useResource(
+    async (signal): Promise<Loaded> => {
+      try {
+        return { kind: 'folder', folder: await api.sync.detail(credentials, id, signal) };
+      } catch (error) {
+        if (isOwnerOnlyRefusal(error)) return { kind: 'owner-only' };
+        if (error instanceof ApiError && error.kind === 'http' && (error.code === 404 || error.code === 400)) return { kind: 'missing', message: error.msg };
+        throw error;
+      }
+    },
+    [api, credentials, id],
+  );
+  const commands = useFolderCommands(() => detail.reload());
+
+  useEvent('sync', (event) => {
+    if (event.id !== id) return;
+    if ('removed' in event) {
+      setGone(true);
+      return;
+    }
+    const before = detail.data?.kind === 'folder' ? detail.data.folder : undefined;
+    detail.update((current) => (current?.kind === 'folder' ? { kind: 'folder', folder: { ...current.folder, ...event } } : current));
+    // Progress alone patches in place; a settled batch, a new state or error brings new batches and errors.
+    if (
+      !before ||
+      before.root !== event.root ||
+      before.state !== event.state ||
+      before.error !== event.error ||
+      before.last_synced_at !== event.last_synced_at
+    ) {
+      detail.reload();
+    }
+  });
+
+  const loaded = detail.data;
+  if (gone || loaded?.kind === 'missing') {
+    return (
+      <Page title="Sync folder not found">
+        <EmptyState icon="sync" title="This folder is not synced" actions={<Link href="/sync">See all sync folders</Link>}>
+          {gone ? 'It was removed while this page was open. Its last root stays pinned.' : `There is no sync folder with the id ${id}.`}
+        </EmptyState>
+      </Page>
+    );
+  }
+  if (loaded?.kind === 'owner-only') {
+    return (
+      <Page title="Sync folder">
+        <SyncOwnerOnly />
+      </Page>
+    );
+  }
+  if (!loaded) {
+    return (
+      <Page title="Sync folder">
+        {detail.error ? (
+          <InlineError message={detail.error} onRetry={detail.reload} />
+        ) : (
+          <p className="muted" role="status">
+            {detail.waiting ? 'Waiting for the Pinfold service…' : 'Loading…'}
+          </p>
+        )}
+      </Page>
+    );
+  }
+
+  const folder = loaded.folder;
+  const name = folderName(folder.path);
+  const publicGateway = facts?.public_gateway ?? false;
+  return (
+    <Page
+      title={name}
+      description={
+        <span className="folder-heading-path">
+          <span className="mono">{folder.path}</span>
+          <CopyButton value={folder.path} what="folder path" compact size="sm" />
+          <OpenInFileManager path={folder.path} />
+        </span>
+      }
+      actions={<FolderActions row={folder} commands={commands} onRemove={() => setRemoving(true)} />}
+    >
+      {detail.error ? <InlineError message={detail.error} onRetry={detail.reload} /> : null}
+      <Section title="Status">
+        <div className="stack">
+          <FolderState row={folder} showCurrentFile onRetry={() => void commands.run(folder.id, 'retry')} retrying={commands.pending(folder.id) === 'retry'} />
+          <InlineError message={commands.error(folder.id)} />
+          <Facts
+            items={[
+              { label: 'Content', value: describeContent(folder), testId: 'folder-content' },
+              { label: 'Last change', value: <RelativeTime unixSeconds={folder.last_synced_at} />, testId: 'folder-last-change' },
+              { label: 'Root CID', value: <FolderRoot row={folder} publicGateway={publicGateway} />, testId: 'folder-root' },
+              { label: 'IPNS name', value: <FolderIpnsName row={folder} publicGateway={publicGateway} />, testId: 'folder-ipns' },
+              { label: 'Synced since', value: <RelativeTime unixSeconds={folder.created_at} />, testId: 'folder-created' },
+            ]}
+          />
+        </div>
+      </Section>
+      <FolderProblems folder={folder} />
+      <IgnorePatterns folder={folder} onSaved={detail.reload} />
+      <FolderBatches batches={folder.batches} />
+      <RemoveFolderDialog
+        folder={removing ? folder : null}
+        onCancel={() => setRemoving(false)}
+        onRemoved={(removed) => {
+          toasts.show(`${folderName(removed.path)} is no longer synced. Its last root stays pinned.`);
+          navigate('/sync');
+        }}
+      />
+    </Page>
+  );
 }

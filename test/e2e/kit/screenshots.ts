@@ -23,7 +23,9 @@ export async function screenshots(page: Page, name: string): Promise<string[]> {
       await page.emulateMedia({ colorScheme: theme });
       for (const width of SCREENSHOT_WIDTHS) {
         await page.setViewportSize({ width, height: viewport.height });
-        // Two frames: layout (and the charts' resize observers) settle before the capture.
+        // From the top, so the sticky header is captured where it belongs (focus may have scrolled the page);
+        // then two frames: layout (and the charts' resize observers) settle before the capture.
+        await page.evaluate('window.scrollTo(0, 0)');
         await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
         const path = join(SCREENSHOT_DIR, `${name}-${theme}-${width}.png`);
         await page.screenshot({ path, fullPage: true, animations: 'disabled' });

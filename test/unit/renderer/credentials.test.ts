@@ -65,7 +65,7 @@ describe('describeError', () => {
     expect(describeError(new ApiError('http', 409, 'alias already used: site'))).toBe('Alias already used: site.');
     expect(describeError(new ApiError('http', 401, 'invalid access secret'))).toBe('The service did not accept this access key: invalid access secret.');
     expect(describeError(new ApiError('http', 403, 'permission denied: admin'))).toBe('Not allowed: permission denied: admin.');
-    expect(describeError(new ApiError('http', 402, 'balance 0.00 is below the fee 4.99'))).toBe('The balance is too low: balance 0.00 is below the fee 4.99.');
+    expect(describeError(new ApiError('http', 402, 'balance 0.00 is below the fee 4.99'))).toBe('Balance 0.00 is below the fee 4.99. Nothing was charged.');
     expect(describeError(new ApiError('http', 404, 'no such pin'))).toBe('Not found: no such pin.');
     expect(describeError(new ApiError('http', 429, 'too many event streams'))).toBe('Too many event streams. Try again in a moment.');
     expect(describeError(new ApiError('http', 500, 'internal error'))).toBe('The service failed (500): internal error.');

@@ -15,6 +15,7 @@ describe('decodeServiceEvent', () => {
     expect(decodeServiceEvent('key', '{"access_key":"a"}')).toEqual({ type: 'key', payload: { access_key: 'a' } });
     expect(decodeServiceEvent('key', '{"access_key":"a","removed":true}')?.payload).toEqual({ access_key: 'a', removed: true });
     expect(decodeServiceEvent('sync', '{"id":"f1","removed":true}')?.type).toBe('sync');
+    expect(decodeServiceEvent('partner', '{"uuid":"user-1"}')).toEqual({ type: 'partner', payload: { uuid: 'user-1' } });
   });
 
   it('drops unknown types, broken JSON and payloads of the wrong shape', () => {
@@ -24,6 +25,8 @@ describe('decodeServiceEvent', () => {
     expect(decodeServiceEvent('pin', '{"cid":"bafy","removed":false}')).toBeNull();
     expect(decodeServiceEvent('usage', '{"plan":"Free"}')).toBeNull();
     expect(decodeServiceEvent('key', '{"access_key":"a","access_secret":"s","removed":"yes"}')).toBeNull();
+    expect(decodeServiceEvent('partner', '{"uuid":7}')).toBeNull();
+    expect(decodeServiceEvent('partner', '"user-1"')).toBeNull();
   });
 });
 

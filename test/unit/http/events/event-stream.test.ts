@@ -241,6 +241,49 @@ describe('event hub', () => {
     expect(state.reads).toBe(0);
   });
 
+  it("partner: a user's usage and key notices reach its partner's streams as `partner {uuid}`, one a second per user, looked up when sent", () => {
+    const lookups: number[] = [];
+    // Account 5 was made by partner 1 (uuid u5); account 6 by partner 2; account 7 by no partner.
+    const made: Record<number, { partnerId: number; uuid: string }> = { 5: { partnerId: 1, uuid: 'u5' }, 6: { partnerId: 2, uuid: 'u6' } };
+    const events = createEventHub({
+      clock: { nowMs: () => Date.now() },
+      usageOf: () => usage(0),
+      syncFolderOf: () => undefined,
+      partnerOf: (accountId) => {
+        lookups.push(accountId);
+        return made[accountId] ?? null;
+      },
+    });
+    // Nobody listens: no lookup at all.
+    events.usageChanged(5);
+    vi.advanceTimersByTime(1000);
+    expect(lookups).toEqual([]);
+
+    const partner = new FakeResponse();
+    const other = new FakeResponse();
+    events.open(partner.asResponse(), CLIENT);
+    events.open(other.asResponse(), { ...CLIENT, accountId: 3, accessKey: 'k3' });
+    const partnerEvents = () => partner.written.filter((text) => text.startsWith('event: partner'));
+    for (let i = 0; i < 20; i++) events.usageChanged(5);
+    events.keyChanged(5, { access_key: 'user-key' });
+    vi.advanceTimersByTime(0);
+    expect(partnerEvents()).toEqual([sseEvent('partner', { uuid: 'u5' })]);
+    expect(lookups).toEqual([5]);
+    events.keyChanged(5, { access_key: 'user-key', removed: true });
+    vi.advanceTimersByTime(999);
+    expect(partnerEvents()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(partnerEvents()).toHaveLength(2);
+
+    // Another partner's user, and an account no partner made: nothing reaches partner 1, or anyone else.
+    events.usageChanged(6);
+    events.usageChanged(7);
+    vi.advanceTimersByTime(1000);
+    expect(partnerEvents()).toHaveLength(2);
+    expect(other.written.some((text) => text.startsWith('event: partner'))).toBe(false);
+    events.close();
+  });
+
   it('keep-alive comments every 25 s while a stream is open', () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = hub(state);

@@ -12,6 +12,22 @@ export interface KeychainEntry {
 
 export type KeychainEntryFactory = (service: string, account: string) => KeychainEntry;
 
+/** A keychain and the service name Pinfold files its items under there. */
+export interface KeychainAccess {
+  service: string;
+  entry: KeychainEntryFactory;
+}
+
+/**
+ * The service name for new keychain items: `Pinfold`, or `PINFOLD_KEYCHAIN_SERVICE` (tests and a second
+ * installation keep their items apart with it). A data folder records the service its items are under,
+ * so changing this later never loses a folder's key.
+ */
+export function keychainService(env: NodeJS.ProcessEnv = process.env): string {
+  const name = env.PINFOLD_KEYCHAIN_SERVICE;
+  return name !== undefined && name !== '' ? name : KEYCHAIN_SERVICE;
+}
+
 /**
  * Items in the OS keychain: macOS Keychain, Windows Credential Manager, the Secret Service (GNOME
  * Keyring, KWallet) on Linux. On Linux the entry is pinned to the Secret Service: the library's
@@ -41,6 +57,10 @@ export class KeychainUnavailableError extends Error {
   constructor(service: string, cause: unknown) {
     const detail = cause instanceof Error ? cause.message : String(cause);
     const where = process.platform === 'linux' ? 'the Secret Service (GNOME Keyring or KWallet, over D-Bus)' : 'the OS keychain';
-    super(`Pinfold keeps its keys in ${where}, which did not answer for service "${service}": ${detail}`, { cause });
+    // A locked keychain asks for its password through a prompt; without a desktop session the prompt is dismissed.
+    const hint = /locked|prompt|dismissed/i.test(detail)
+      ? ' (the keychain is locked: unlock it, e.g. by logging in to the desktop session, and try again)'
+      : '';
+    super(`Pinfold keeps its keys in ${where}, which did not answer for service "${service}": ${detail}${hint}`, { cause });
   }
 }

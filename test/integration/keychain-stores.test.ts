@@ -11,8 +11,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
-import { keychainOwnerKeyStore } from '../../main/desktop/keychain-owner-key-store.js';
-import { keychainSecretStore } from '../../main/desktop/keychain-secret-store.js';
+import { keychainOwnerKeyStore } from '../../main/secrets/keychain-owner-key-store.js';
+import { keychainSecretStore } from '../../main/secrets/keychain-secret-store.js';
 
 const onLinux = process.platform === 'linux';
 const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -115,9 +115,9 @@ describe('keychain stores without a Secret Service', () => {
   // A child process without a session bus, so this runs beside the real-keychain tests above.
   it.runIf(onLinux)('fail loudly instead of falling back to the kernel keyring, which forgets at reboot', () => {
     const script = `
-      import { keychainSecretStore } from './main/desktop/keychain-secret-store.ts';
-      import { keychainOwnerKeyStore } from './main/desktop/keychain-owner-key-store.ts';
-      import { KeychainUnavailableError } from './main/desktop/keychain-entry.ts';
+      import { keychainSecretStore } from './main/secrets/keychain-secret-store.ts';
+      import { keychainOwnerKeyStore } from './main/secrets/keychain-owner-key-store.ts';
+      import { KeychainUnavailableError } from './main/secrets/keychain-entry.ts';
       const service = ${JSON.stringify(service)};
       const outcomes = [];
       for (const attempt of [

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { KeychainEntry, KeychainEntryFactory } from '../../../main/desktop/keychain-entry.js';
-import { keychainOwnerKeyStore, parseOwnerKey } from '../../../main/desktop/keychain-owner-key-store.js';
-import { keychainSecretStore } from '../../../main/desktop/keychain-secret-store.js';
-
-/** An in-memory keychain with the same item addressing (service + account) as the OS one. */
-function memoryKeychain() {
-  const items = new Map<string, string>();
-  const factory: KeychainEntryFactory = (service, account): KeychainEntry => {
-    const id = `${service}\u0000${account}`;
-    return {
-      getPassword: async () => items.get(id) ?? null,
-      setPassword: async (password) => void items.set(id, password),
-      deletePassword: async () => items.delete(id),
-    };
-  };
-  return { items, factory };
-}
+import { keychainOwnerKeyStore, parseOwnerKey } from '../../../main/secrets/keychain-owner-key-store.js';
+import { keychainSecretStore } from '../../../main/secrets/keychain-secret-store.js';
+import { memoryKeychain } from '../../helpers/memory-keychain.js';
 
 describe('keychainSecretStore', () => {
   it('round-trips bytes, including ones that are not text', async () => {
@@ -28,6 +14,15 @@ describe('keychainSecretStore', () => {
     // Stored as base64 text under a namespaced account name, never as the raw bytes.
     expect([...items.entries()]).toEqual([['T\u0000secret:master', key.toString('base64')]]);
     expect(store.description).toContain('keychain');
+  });
+
+  it("keeps a data folder's items under its namespace", async () => {
+    const { accounts, factory } = memoryKeychain();
+    await keychainSecretStore({ service: 'T', entry: factory, namespace: 'folder-a' }).set('master', Buffer.from('aaaa'));
+    await keychainOwnerKeyStore({ service: 'T', entry: factory, namespace: 'folder-a' }).save({ access_key: 'k', access_secret: 's' });
+    expect(accounts('T')).toEqual(['folder-a/owner-key', 'folder-a/secret:master']);
+    expect(await keychainSecretStore({ service: 'T', entry: factory }).get('master')).toBeNull();
+    expect(await keychainSecretStore({ service: 'T', entry: factory, namespace: 'folder-b' }).get('master')).toBeNull();
   });
 
   it('keeps services apart', async () => {

@@ -1,23 +1,29 @@
-import type { OwnerKey, OwnerKeyStore } from '../app.js';
+import type { OwnerKey, OwnerKeyStore } from '../accounts/owner-key.js';
 import { KEYCHAIN_SERVICE, osKeychainEntry, type KeychainEntryFactory } from './keychain-entry.js';
 
 export interface KeychainOwnerKeyStoreInit {
   service?: string;
   entry?: KeychainEntryFactory;
+  /** The data folder's item prefix (see keychainSecretStore); absent: the desktop's item from before. */
+  namespace?: string | null;
 }
 
-const ACCOUNT = 'owner-key';
+/** The keychain item (account) the owner key is kept in. */
+export function ownerKeyItemName(namespace: string | null = null): string {
+  return namespace === null ? 'owner-key' : `${namespace}/owner-key`;
+}
 
 /**
- * The desktop keeps the owner's admin key in the OS keychain (contract section 1) instead of
- * owner-key.json, as JSON `{"access_key","access_secret"}` in item `owner-key`.
+ * The owner's admin key in the OS keychain instead of owner-key.json (contract section 1), as JSON
+ * `{"access_key","access_secret"}` in one item.
  */
-export function keychainOwnerKeyStore(init: KeychainOwnerKeyStoreInit = {}): OwnerKeyStore {
+export function keychainOwnerKeyStore(init: KeychainOwnerKeyStoreInit = {}): OwnerKeyStore & { delete(): Promise<boolean> } {
   const service = init.service ?? KEYCHAIN_SERVICE;
   const entry = init.entry ?? osKeychainEntry;
-  const item = () => entry(service, ACCOUNT);
+  const account = ownerKeyItemName(init.namespace ?? null);
+  const item = () => entry(service, account);
   return {
-    description: `OS keychain (service "${service}", item "${ACCOUNT}")`,
+    description: `the OS keychain (service "${service}", item "${account}")`,
     async load() {
       const text = await item().getPassword();
       if (text === null) return null;
@@ -26,6 +32,7 @@ export function keychainOwnerKeyStore(init: KeychainOwnerKeyStoreInit = {}): Own
     async save(key) {
       await item().setPassword(JSON.stringify({ access_key: key.access_key, access_secret: key.access_secret }));
     },
+    delete: () => item().deletePassword(),
   };
 }
 

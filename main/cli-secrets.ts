@@ -1,0 +1,49 @@
+import { defaultDataDir } from './base/config.js';
+import { DataFolderLockedError } from './base/lock-file.js';
+import { UsageError, type ParsedArgs } from './cli-args.js';
+import { keychainService, osKeychainEntry } from './secrets/keychain-entry.js';
+import { moveSecrets } from './secrets/move-secrets.js';
+import { describeHome, readSecretsRecord } from './secrets/secrets-record.js';
+
+/**
+ * `pinfold secrets where|move --to keychain|file [--data DIR]`: where a data folder keeps its master key
+ * and owner key (secrets.json), and moving them. A move needs the folder to itself: it is refused while
+ * `pinfold serve` or the desktop app runs on it.
+ */
+export const SECRETS_USAGE = `  secrets where                    where the data folder keeps its master key and owner key
+  secrets move --to keychain|file  move them to the OS keychain or to files in the data folder
+                                   (stop the server or the desktop app first)`;
+
+export async function secretsCommand(args: ParsedArgs): Promise<number> {
+  const [sub, ...rest] = args.positional;
+  if (sub !== 'move' && sub !== 'where') throw new UsageError(`unknown secrets command ${sub ?? ''}`.trim());
+  if (rest.length > 0) throw new UsageError(`secrets ${sub} takes no arguments, got ${rest.join(' ')}`);
+  const allowed = sub === 'move' ? ['data', 'to'] : ['data'];
+  for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`secrets ${sub} does not take --${name}`);
+  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+
+  if (sub === 'where') {
+    const home = await readSecretsRecord(dataDir);
+    process.stdout.write(
+      home === null ? `${dataDir} has no secrets.json yet (its next start records where its keys are)\n` : `${describeHome(home, dataDir)}\n`,
+    );
+    return 0;
+  }
+  const to = args.flags.get('to');
+  if (to?.length !== 1 || (to[0] !== 'keychain' && to[0] !== 'file')) throw new UsageError('secrets move needs --to keychain or --to file');
+  try {
+    const result = await moveSecrets({ dataDir, to: to[0], keychain: { service: keychainService(), entry: osKeychainEntry } });
+    if (!result.moved) {
+      process.stdout.write(`the secrets of ${dataDir} are already in ${result.to}\n`);
+      return 0;
+    }
+    process.stdout.write(`moved the master key and the owner key of ${dataDir} from ${result.from} to ${result.to}\n`);
+    for (const line of result.leftBehind) process.stderr.write(`pinfold: could not remove the old copy of the ${line}; remove it yourself\n`);
+    return 0;
+  } catch (error) {
+    if (!(error instanceof DataFolderLockedError)) throw error;
+    throw new Error(`${error.message.replace(/; stop it first.*$/, '')}: stop it (or quit the desktop app) before moving its secrets; nothing was moved`, {
+      cause: error,
+    });
+  }
+}

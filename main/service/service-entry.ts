@@ -1,0 +1,86 @@
+import { createApp, type PinfoldApp } from '../app.js';
+import type { ServiceConfig } from '../base/config.js';
+import type { Logger } from '../base/logger.js';
+import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
+import type { ParentChannel } from './parent-channel.js';
+import { remoteKeychain } from './remote-keychain.js';
+
+export interface RunServiceInit {
+  config: ServiceConfig;
+  /** `--keychain`: a new data folder keeps its secrets in the keychain (an existing folder's record wins). */
+  preferKeychain: boolean;
+  logger: Logger;
+  env: NodeJS.ProcessEnv;
+  /** Standard output: the lines a user (or a script) reads. */
+  print(text: string): void;
+  /** The process that started this one, if any (the desktop's main process, a test). */
+  channel: ParentChannel | null;
+  exit(code: number): void;
+  /** Signals to stop on. */
+  onSignal(signal: 'SIGINT' | 'SIGTERM', listener: () => void): void;
+}
+
+/**
+ * The service process: what `pinfold serve` runs from a shell and what the desktop app runs in its
+ * utility process. Under a parent it takes the keychain from the parent, announces its URL with a
+ * `ready` message, reports a failed start with `fatal` (so the parent does not restart it into the same
+ * failure), and stops on the parent's `stop` as on SIGTERM: app.close() settles every write, closes the
+ * database and releases the data folder, then the process exits 0.
+ */
+export async function runService(init: RunServiceInit): Promise<void> {
+  const { config, logger, channel } = init;
+  // Signals and the parent's stop are taken over before anything starts, so a stop at any moment (even
+  // while the app is still opening) shuts down cleanly, and a repeated one cannot kill it half-way.
+  let app: PinfoldApp | null = null;
+  let stopping: string | null = null;
+  const stop = (reason: string): void => {
+    if (stopping !== null) return;
+    stopping = reason;
+    logger.info(`received ${reason}, shutting down`);
+    if (!app) return;
+    app.close().then(
+      () => init.exit(0),
+      (error: unknown) => {
+        logger.error('shutdown failed', { error });
+        init.exit(1);
+      },
+    );
+  };
+  init.onSignal('SIGINT', () => stop('SIGINT'));
+  init.onSignal('SIGTERM', () => stop('SIGTERM'));
+  channel?.onMessage((message) => {
+    if (message.type === 'stop') stop('stop from the desktop app');
+  });
+  channel?.onDisconnect(() => stop('the parent process going away'));
+
+  const keychain: KeychainAccess = { service: keychainService(init.env), entry: channel ? remoteKeychain(channel) : osKeychainEntry };
+  let url: string;
+  try {
+    app = await createApp({ config, logger, env: init.env, secrets: { prefer: init.preferKeychain ? 'keychain' : 'file', keychain } });
+    try {
+      url = await app.listen();
+    } catch (error) {
+      // A port already in use must not leave the data folder locked, nor the process hanging on open handles.
+      await app.close().catch(() => undefined);
+      throw error;
+    }
+  } catch (error) {
+    if (channel) {
+      await channel.send({ type: 'fatal', message: error instanceof Error ? error.message : String(error) }).catch(() => undefined);
+      channel.close();
+    }
+    throw error;
+  }
+  if (stopping !== null) {
+    const reason = stopping;
+    stopping = null;
+    stop(reason);
+    return;
+  }
+  if (app.secretsNote !== null) logger.warn(app.secretsNote);
+  if (app.ownerKeyCreated) init.print(`Owner access key written to ${app.ownerKeyLocation}\n`);
+  init.print(`Pinfold listening on ${url}\n`);
+  // A one-time code, never the secret (as Jupyter prints its token URL): opens the window signed in as the owner.
+  init.print(`Sign in: ${app.issueSignInCode().url}\n`);
+  await channel?.send({ type: 'ready', url });
+}

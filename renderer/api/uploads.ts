@@ -1,0 +1,44 @@
+import type { UploadSettings } from '../../shared/api-types.js';
+import type { ApiCore, Credentials } from './core.js';
+import { hasStrings, isRecord } from './shape.js';
+
+/**
+ * Step 1 of the two-step uploads (contract section 4) and what the Files page needs to build content the
+ * way the service would. Step 2 (sending the bytes to the signed address, with progress and cancel) is
+ * the page's: it needs XMLHttpRequest, which fetch cannot replace for upload progress.
+ */
+export interface UploadsApi {
+  /** GET /api/v0/upload/settings (extension): the account, the CID profile, whether the gateway is public. */
+  settings(credentials: Credentials, signal?: AbortSignal): Promise<UploadSettings>;
+  /** Step 1 of `POST /ipfs/?size=N`: the signed address one file's `size` bytes go to. Reserves `size` of ingress. */
+  fileAddress(credentials: Credentials, size: number, signal?: AbortSignal): Promise<string>;
+  /**
+   * Step 1 of `POST /api/v0/dag/import?size=N&pin-roots=false`: the signed address a CAR of `size` bytes goes
+   * to. The roots are not pinned there: the page pins them itself, with a name.
+   */
+  carAddress(credentials: Credentials, size: number, signal?: AbortSignal): Promise<string>;
+}
+
+export function uploadsApi(core: ApiCore): UploadsApi {
+  return {
+    settings: (credentials, signal) => core.data({ path: '/api/v0/upload/settings', credentials, signal }, isUploadSettings, 'the upload settings'),
+    fileAddress: async (credentials, size, signal) =>
+      (await core.data({ method: 'POST', path: '/ipfs/', credentials, signal, query: { size } }, isUploadAddress, 'an upload address')).url,
+    carAddress: async (credentials, size, signal) =>
+      (
+        await core.data(
+          { method: 'POST', path: '/api/v0/dag/import', credentials, signal, query: { size, 'pin-roots': false } },
+          isUploadAddress,
+          'an upload address',
+        )
+      ).url,
+  };
+}
+
+export function isUploadSettings(value: unknown): value is UploadSettings {
+  return isRecord(value) && hasStrings(value, ['account_uuid', 'cid_profile']) && typeof value.public_gateway === 'boolean';
+}
+
+function isUploadAddress(value: unknown): value is { url: string } {
+  return isRecord(value) && typeof value.url === 'string' && value.url !== '';
+}

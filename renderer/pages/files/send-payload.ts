@@ -1,0 +1,81 @@
+/**
+ * Step 2 of an upload: the bytes to the signed address, with XMLHttpRequest, because fetch reports no
+ * upload progress (and cannot stream a request body over HTTP/1.1 in Chrome). abort() really stops it:
+ * the connection closes, the service drops the partial step 2 (nothing is stored) and releases the
+ * address's ingress reservation.
+ */
+import { ApiError } from '../../api/api-error.js';
+import { UNREACHABLE_MESSAGE } from '../../api/core.js';
+import { isRecord } from '../../api/shape.js';
+
+export interface StepTwoAnswer {
+  status: number;
+  header(name: string): string | null;
+  text: string;
+}
+
+export interface SendOptions {
+  signal: AbortSignal;
+  /** Bytes of the body sent so far. */
+  onProgress: (sent: number) => void;
+  /** The whole body is sent; the service is storing it. */
+  onSent: () => void;
+}
+
+const abortError = () => new DOMException('The upload was cancelled.', 'AbortError');
+
+/** Sends `body` and answers the service's response; an error envelope rejects as an ApiError, as API calls do. */
+export function sendPayload(url: string, body: Blob, contentType: string, expected: number, options: SendOptions): Promise<StepTwoAnswer> {
+  const { signal } = options;
+  return new Promise<StepTwoAnswer>((resolve, reject) => {
+    if (signal.aborted) {
+      reject(abortError());
+      return;
+    }
+    const request = new XMLHttpRequest();
+    const abort = () => request.abort();
+    signal.addEventListener('abort', abort, { once: true });
+    const done = () => signal.removeEventListener('abort', abort);
+    request.upload.onprogress = (event) => options.onProgress(event.loaded);
+    request.upload.onload = () => options.onSent();
+    request.onabort = () => {
+      done();
+      reject(abortError());
+    };
+    request.onerror = () => {
+      done();
+      reject(new ApiError('network', 0, UNREACHABLE_MESSAGE));
+    };
+    request.onload = () => {
+      done();
+      const answer: StepTwoAnswer = { status: request.status, header: (name) => request.getResponseHeader(name), text: request.responseText };
+      if (request.status === expected) resolve(answer);
+      else reject(refusal(answer));
+    };
+    request.open('POST', url);
+    // Any type but multipart/form-data is the raw payload (contract section 4); a File's own type is not sent.
+    request.setRequestHeader('Content-Type', contentType);
+    request.send(body);
+  });
+}
+
+/** The service's error envelope as an ApiError, or a protocol error when the answer is not one. */
+function refusal(answer: StepTwoAnswer): ApiError {
+  try {
+    const body: unknown = JSON.parse(answer.text);
+    if (isRecord(body) && typeof body.code === 'number' && typeof body.msg === 'string') return new ApiError('http', body.code, body.msg);
+  } catch {
+    // Not JSON: said below.
+  }
+  return new ApiError('protocol', answer.status, `The service answered ${answer.status} to the upload.`);
+}
+
+/**
+ * Gives back an address that will not be used (the upload was cancelled between its two steps): a step 2
+ * that sends fewer bytes than declared is refused, and its refusal releases the ingress the address held,
+ * at once instead of when it expires in 10 minutes. Nothing is stored. An address for 0 bytes holds nothing.
+ */
+export function releaseAddress(url: string, size: number): void {
+  if (size <= 0) return;
+  fetch(url, { method: 'POST', body: new Uint8Array(0), headers: { 'Content-Type': 'application/octet-stream' }, keepalive: true }).catch(() => undefined);
+}

@@ -1,0 +1,61 @@
+import type { SyncFolderView } from '../../../shared/api-types.js';
+import { Button } from '../../components/button.js';
+import { ProgressBar } from '../../components/progress-bar.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { syncStateLook } from '../../lib/status.js';
+import { describeProgress, folderCondition, folderName, stateDetail, syncProgress } from '../../lib/sync-folders.js';
+
+export interface FolderStateProps {
+  row: SyncFolderView;
+  /** Offered while the folder is stalled (in error, or its folder gone): try again now. */
+  onRetry?: () => void;
+  retrying?: boolean;
+  /** The detail page shows the file being read; the list keeps to the figures. */
+  showCurrentFile?: boolean;
+}
+
+/**
+ * A folder's state as a badge and a sentence: its progress while syncing (files and bytes, with a bar),
+ * or what is wrong and Retry beside it. A folder the service paused because it is gone gets a danger
+ * badge, not the calm one of a pause its user asked for.
+ */
+export function FolderState({ row, onRetry, retrying = false, showCurrentFile = false }: FolderStateProps) {
+  const condition = folderCondition(row);
+  const look = condition === 'stalled' ? { ...syncStateLook(row.state), tone: 'danger' as const } : syncStateLook(row.state);
+  // On the folder's own page, an idle folder says what it is doing rather than nothing.
+  const detail =
+    stateDetail(row) || (showCurrentFile && row.state === 'idle' ? 'Watching for changes: each one is pinned and published within a second or so.' : '');
+  const progress = syncProgress(row);
+  const name = folderName(row.path);
+  return (
+    <div className="folder-state" data-testid="folder-state">
+      <StatusBadge look={look} />
+      {progress ? (
+        <ProgressBar label={`Syncing ${name}`} hideLabel value={progress.fraction} valueText={describeProgress(progress)} />
+      ) : row.state === 'scanning' ? (
+        <ProgressBar label={`Scanning ${name}`} hideLabel value={null} valueText={detail} />
+      ) : null}
+      {detail ? (
+        <p
+          className={
+            condition === 'stalled' ? 'folder-state-detail is-problem' : row.unreadable.length > 0 ? 'folder-state-detail is-warning' : 'folder-state-detail'
+          }
+        >
+          {detail}
+        </p>
+      ) : null}
+      {showCurrentFile && row.current_file ? (
+        <p className="folder-state-detail" data-testid="current-file">
+          Now: <span className="mono">{row.current_file}</span>
+        </p>
+      ) : null}
+      {condition === 'stalled' && onRetry ? (
+        <div>
+          <Button size="sm" icon="refresh" busy={retrying} busyLabel="Retrying…" onClick={onRetry} aria-label={`Retry ${name}`}>
+            Retry
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

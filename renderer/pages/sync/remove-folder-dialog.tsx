@@ -1,0 +1,49 @@
+import type { SyncFolderView } from '../../../shared/api-types.js';
+import { useAction } from '../../app/hooks/use-action.js';
+import { useApi, useSession } from '../../app/session.js';
+import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { folderName } from '../../lib/sync-folders.js';
+
+export interface RemoveFolderDialogProps {
+  /** The folder to remove; the dialog is open while it is set. */
+  folder: SyncFolderView | null;
+  onCancel: () => void;
+  onRemoved: (folder: SyncFolderView) => void;
+}
+
+/** "Stop syncing?": says plainly that nothing is unpinned and nothing on disk is touched (POST sync/rm). */
+export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolderDialogProps) {
+  const api = useApi();
+  const { credentials } = useSession();
+  const remove = useAction((signal, id: string) => api.sync.remove(credentials, id, signal));
+  const name = folder ? folderName(folder.path) : '';
+  return (
+    <ConfirmDialog
+      open={folder !== null}
+      title={`Stop syncing ${name}?`}
+      confirmLabel="Remove"
+      busyLabel="Removing…"
+      busy={remove.pending}
+      error={remove.error}
+      onCancel={() => {
+        remove.clearError();
+        onCancel();
+      }}
+      onConfirm={() => {
+        if (!folder) return;
+        void remove.run(folder.id).then((result) => {
+          if (result.ok) onRemoved(folder);
+        });
+      }}
+    >
+      <p>
+        Pinfold stops watching <span className="mono">{folder?.path}</span>: later changes are no longer pinned or published.
+      </p>
+      <p>
+        <strong>Nothing is unpinned.</strong> The folder's last root stays pinned
+        {folder?.ipns_name ? ' and its IPNS name keeps pointing at it' : ''}; unpin it on the Pins page if you no longer need it. The files on this computer are
+        not touched.
+      </p>
+    </ConfirmDialog>
+  );
+}
