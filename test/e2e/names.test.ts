@@ -49,6 +49,10 @@ const heading = () => page.getByRole('heading', { level: 1, name: 'Names' });
 const table = () => page.getByRole('table', { name: 'Names' });
 const rows = () => table().locator('tbody tr:not(.table-placeholder)');
 const row = (text: string) => rows().filter({ hasText: text });
+const search = () => page.getByRole('searchbox', { name: 'Search names by IPNS name or alias' });
+const summary = () => page.getByTestId('names-summary');
+const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
+const short = (name: string) => `${name.slice(0, 12)}…${name.slice(-6)}`;
 
 /** The "Points at" cell of a row, once it shows `cid`. */
 function pointsAt(target: Locator, cid: string): Locator {
@@ -350,6 +354,61 @@ describe('Names', () => {
     await row('from a script').waitFor({ state: 'detached' });
     await axeCheck(page, 'Names, full');
     await screenshots(page, 'names-full');
+  });
+
+  it('opens /names?name=<name> (the ipfs:// handler) filtered to that name, also from before sign-in; finds a name by alias; the URL follows the box', async () => {
+    const target = await createThroughApi(first, 'deep linked');
+    await createThroughApi(second, 'another one');
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/v0/ipns')) asked.push(url.pathname + (url.searchParams.has('alias') ? `?alias=${url.searchParams.get('alias')}` : ''));
+    });
+
+    // Signed out: the deep link waits for sign-in, then opens filtered, the box holding the name.
+    await page.goto(`${service.url}/names?name=${target}`);
+    await signInWithKey(page, service.owner);
+    await heading().waitFor();
+    await summary()
+      .getByText(`The name ${short(target)}.`)
+      .waitFor();
+    expect(await rows().count()).toBe(1);
+    await row('deep linked').waitFor();
+    expect(await search().inputValue()).toBe(target);
+    expect(path()).toBe(`/names?name=${target}`);
+    // Asked of the service by name (at any number of names), not found in a page of the list.
+    expect(asked).toContain(`/api/v0/ipns/${target}`);
+    expect(await page.getByRole('navigation', { name: 'Names pages' }).count()).toBe(0);
+    await axeCheck(page, 'Names, one name');
+    await screenshots(page, 'names-search');
+
+    // An alias matches in full: a part finds nothing and says how aliases match.
+    await search().fill('another');
+    await page.getByText('No names match').waitFor();
+    await summary().getByText('No name has the alias “another”. An alias matches in full, capitals included').waitFor();
+    expect(path()).toBe('/names?alias=another');
+    await axeCheck(page, 'Names, no match');
+    await search().fill('another one');
+    await summary().getByText('The name with the alias “another one”.').waitFor();
+    await row('another one').waitFor();
+    expect(await rows().count()).toBe(1);
+    expect(path()).toBe('/names?alias=another+one');
+    await page.reload();
+    await row('another one').waitFor();
+    expect(await search().inputValue()).toBe('another one');
+
+    // A name of no one here, as an address: found nowhere, with a way back to the list.
+    const stranger = fixtureKey('js-libp2p-example-ed25519').name;
+    await search().fill(`ipns://${stranger}`);
+    await summary()
+      .getByText(`No name ${short(stranger)} on this account.`)
+      .waitFor();
+    await page.getByRole('button', { name: 'Clear search' }).click();
+    await summary()
+      .getByText(/^\d+ names\.$/)
+      .waitFor();
+    expect(path()).toBe('/names');
+    expect(await search().inputValue()).toBe('');
   });
 
   it('shows why the list could not load, with Retry, and recovers', async () => {

@@ -232,7 +232,7 @@ describe('Pins: a longer list', () => {
     expect(asked.at(-1)).toBe('REPORT 1');
     // Debounced: fewer requests than keystrokes.
     expect(asked.length).toBeLessThan('REPORT 1'.length);
-    expect(path()).toBe('/pins?q=REPORT+1');
+    expect(path()).toBe('/pins?name=REPORT+1');
 
     // A slow answer for a query the user already changed is aborted, and never shown.
     await page.route(
@@ -265,7 +265,7 @@ describe('Pins: a longer list', () => {
 
   it('finds a pin by its CID in either spelling, and filters by status', async () => {
     await signIn(page, service);
-    await openPins('?q=' + EMPTY_DIR_V1);
+    await openPins(`?cid=${EMPTY_DIR_V1}`);
     await row('empty folder').waitFor();
     expect(await rows().count()).toBe(1);
     expect(await summary().textContent()).toContain('1 pin with CID');
@@ -274,6 +274,7 @@ describe('Pins: a longer list', () => {
     await search().fill(reports[3]?.cid ?? '');
     await row('report 3').waitFor();
     expect(await rows().count()).toBe(1);
+    expect(path()).toBe(`/pins?cid=${reports[3]?.cid ?? ''}`);
 
     await search().fill('');
     await page.getByLabel('Status').selectOption('pinning');
@@ -289,11 +290,44 @@ describe('Pins: a longer list', () => {
       .waitFor();
   });
 
+  it('opens /pins?cid=<cid> (the ipfs:// handler) filtered to that CID; the URL follows the box in place, so reload and Back keep it', async () => {
+    const target = reports[2];
+    if (!target) throw new Error('no report 2');
+    await signIn(page, service);
+    await openPins(`?cid=${target.cid}`);
+    await summary()
+      .getByText(/^1 pin with CID/)
+      .waitFor();
+    await row(target.name).waitFor();
+    expect(await rows().count()).toBe(1);
+    expect(await search().inputValue()).toBe(target.cid);
+
+    // The box leads: a name replaces the CID in the URL, in the same history entry.
+    await search().fill('report 1');
+    await summary()
+      .getByText(/whose name contains “report 1”/)
+      .waitFor();
+    expect(path()).toBe('/pins?name=report+1');
+    await page.reload();
+    await summary()
+      .getByText(/whose name contains “report 1”/)
+      .waitFor();
+    expect(await search().inputValue()).toBe('report 1');
+    // Back leaves the page (typing left no entries behind), Forward comes back to the search.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    await page.goForward();
+    await summary()
+      .getByText(/whose name contains “report 1”/)
+      .waitFor();
+    expect(await search().inputValue()).toBe('report 1');
+  });
+
   it('renames a pin where it is shown: Enter saves, Escape cancels, a refusal is shown under the field', async () => {
     const target = reports[5];
     if (!target) throw new Error('no report 5');
     await signIn(page, service);
-    await openPins(`?q=${target.name}`);
+    await openPins(`?name=${encodeURIComponent(target.name)}`);
     const rename = page.getByRole('button', { name: `Rename ${target.name}`, exact: true });
     await rename.click();
     const field = page.getByRole('textbox', { name: `Name of ${target.name}` });
@@ -331,7 +365,7 @@ describe('Pins: a longer list', () => {
     const target = reports[7];
     if (!target) throw new Error('no report 7');
     await signIn(page, service);
-    await openPins(`?q=${target.name}`);
+    await openPins(`?name=${encodeURIComponent(target.name)}`);
     const unpin = page.getByRole('button', { name: `Unpin ${target.name}` });
     await unpin.click();
     const dialog = page.getByRole('dialog', { name: `Unpin ${target.name}?` });
@@ -372,7 +406,7 @@ describe('Pins: a longer list', () => {
     await tab.close();
 
     // A pin not held yet (pinning) offers no Open: there is nothing to show.
-    await openPins(`?q=${waiting[0]?.name ?? ''}`);
+    await openPins(`?name=${encodeURIComponent(waiting[0]?.name ?? '')}`);
     expect(
       await row(waiting[0]?.name ?? '')
         .getByRole('link', { name: /^Open / })
@@ -387,7 +421,7 @@ describe('Pins: a longer list', () => {
     // As in a window opened at a LAN address: no secure context, so no service worker to add the key.
     await context.addInitScript('delete Navigator.prototype.serviceWorker;');
     await signIn(page, service);
-    await openPins(`?q=${notes.name}`);
+    await openPins(`?name=${notes.name}`);
     const tabs: Page[] = [];
     context.on('page', (tab) => tabs.push(tab));
     await row(notes.name)

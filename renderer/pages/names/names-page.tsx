@@ -1,10 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
+import type { ListPage } from '../../api/core.js';
+import { ApiError } from '../../api/api-error.js';
 import type { NameBinding } from '../../api/names.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useListPage } from '../../app/hooks/use-list-page.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { useResource } from '../../app/hooks/use-resource.js';
+import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
 import { useApi, useSession } from '../../app/session.js';
@@ -12,38 +15,65 @@ import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { DataTable } from '../../components/data-table.js';
 import { EmptyState } from '../../components/empty-state.js';
+import { ListSearch } from '../../components/list-search.js';
 import { Page } from '../../components/page.js';
 import { Pagination } from '../../components/pagination.js';
 import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
 import { isRemovedEvent } from '../../events/service-events.js';
-import { formatCount, middleEllipsis } from '../../lib/format.js';
+import { middleEllipsis } from '../../lib/format.js';
 import { patchListPage, type ListChange } from '../../lib/live-list.js';
 import { clampStart } from '../../lib/pagination.js';
 import { CreateNameDialog } from './create-name-dialog.js';
 import { ImportKeyDialog } from './import-key-dialog.js';
 import { nameColumns } from './name-columns.js';
-import { nameLabel } from './name-label.js';
+import { MAX_ALIAS, nameLabel } from './name-label.js';
 import { NameRowActions } from './name-row-actions.js';
+import { describeNameView, matchesNameSearch, nameSearch, nameSearchParams, nameSearchText, type NameSearch } from './name-search.js';
 import { PublishNameDialog } from './publish-name-dialog.js';
 import './names.css';
 
 /** Live events that move rows reload the page at most this often. */
 const LIVE_RELOAD_PAUSE_MS = 1000;
+/** Search as you type: the service is asked once typing pauses this long (a stale request is aborted). */
+const SEARCH_DEBOUNCE_MS = 150;
+
+/** A page of names (or the one a search found) with the search it was loaded for. */
+interface NamesView extends ListPage<IpnsRecordView> {
+  search: NameSearch;
+}
 
 /**
  * The IPNS names of this account, newest first: create one from a CID (pinned too), publish a new CID to
  * one (a failure says why and offers Retry), edit its alias in place, import a key file, delete with a
- * confirmation, copy the name and open /ipns/<name>. Rows follow `event: name`.
+ * confirmation, copy the name and open /ipns/<name>. One search box finds a name by its IPNS name or its
+ * alias, kept in the URL (`?name=` or `?alias=`: the desktop app's ipfs:// handler opens
+ * `/names?name=<name>`). Rows follow `event: name`.
  */
 export function NamesPage() {
   const api = useApi();
   const { credentials } = useSession();
   const toasts = useToasts();
-  const { position, setPosition } = useListPage();
+  const { position, setPosition, params, setFilters } = useListPage();
+  const query = nameSearchText(params);
+  const search = nameSearch(query);
+  const writeSearch = useCallback((value: string) => setFilters(nameSearchParams(value)), [setFilters]);
+  const { text, setText, writeQuery } = useSearchInUrl(query, writeSearch, SEARCH_DEBOUNCE_MS);
+
+  // The page remembers what it was loaded for, so the words above it describe the rows shown.
   const names = useResource(
-    (signal) => api.names.list(credentials, { start: position.start, limit: position.limit }, signal),
-    [api, credentials, position.start, position.limit],
+    async (signal): Promise<NamesView> => {
+      if (search.kind === 'none') return { ...(await api.names.list(credentials, { start: position.start, limit: position.limit }, signal)), search };
+      try {
+        const found =
+          search.kind === 'name' ? await api.names.get(credentials, search.name, signal) : await api.names.byAlias(credentials, search.alias, signal);
+        return { items: [found], total: 1, search };
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'http' && error.code === 404) return { items: [], total: 0, search };
+        throw error;
+      }
+    },
+    [api, credentials, query, position.start, position.limit],
   );
   const total = names.data?.total ?? 0;
 
@@ -56,8 +86,9 @@ export function NamesPage() {
   const reloadSoon = useThrottledCallback(names.reload, LIVE_RELOAD_PAUSE_MS);
   useEvent('name', (payload) => {
     const change: ListChange<IpnsRecordView> = isRemovedEvent(payload) ? { kind: 'removed', key: payload.name } : { kind: 'changed', record: payload };
-    if (patchListPage(names.data, change, (name) => name.name).reload) reloadSoon();
-    names.update((page) => patchListPage(page, change, (name) => name.name).page);
+    const matches = (name: IpnsRecordView) => matchesNameSearch(search, name);
+    if (patchListPage<IpnsRecordView, NamesView>(names.data, change, (name) => name.name, matches).reload) reloadSoon();
+    names.update((page) => patchListPage<IpnsRecordView, NamesView>(page, change, (name) => name.name, matches).page);
   });
 
   const [creating, setCreating] = useState(false);
@@ -95,15 +126,23 @@ export function NamesPage() {
     names.reload();
   };
 
-  /** After create or import: the new name leads the first page; go there and mark it. */
+  const clearSearch = () => {
+    setText('');
+    writeQuery('');
+  };
+
+  /** After create or import: the new name leads the first page; go there (without a search) and mark it. */
   const showNew = (binding: NameBinding, verb: string) => {
     setFresh(binding.name);
     toasts.show(`${verb} ${middleEllipsis(binding.name, 12, 6)}, pointing at ${middleEllipsis(binding.value)}.`);
+    if (search.kind !== 'none') clearSearch();
     if (position.start !== 0) setPosition({ start: 0, limit: position.limit });
-    else names.reload();
+    else if (search.kind === 'none') names.reload();
   };
 
-  const empty = names.data !== undefined && total === 0 && position.start === 0;
+  const searching = search.kind !== 'none';
+  // An account with no name at all: the empty table says what to do; a search box and pages would be noise.
+  const nothingYet = !searching && text === '' && names.data !== undefined && total === 0 && position.start === 0;
   const pageActions = (
     <>
       <Button icon="upload" onClick={() => setImporting(true)}>
@@ -121,10 +160,13 @@ export function NamesPage() {
       description="IPNS names: stable addresses that you point at new content when it changes. The list updates by itself."
       actions={pageActions}
     >
-      {empty || !names.data ? null : (
-        <p className="muted names-summary" role="status" data-testid="names-summary">
-          {`${formatCount(total)} ${total === 1 ? 'name' : 'names'}.`}
-        </p>
+      {nothingYet ? null : (
+        <div className="list-toolbar">
+          <ListSearch label="Search names by IPNS name or alias" value={text} onChange={setText} onSubmit={() => writeQuery(text)} maxLength={MAX_ALIAS} />
+          <p className="muted list-summary" role="status" data-testid="names-summary">
+            {names.data ? describeNameView(names.data.search, total) : ''}
+          </p>
+        </div>
       )}
       <DataTable
         label="Names"
@@ -148,9 +190,15 @@ export function NamesPage() {
         onRetry={names.reload}
         rowClassName={(name) => (name.name === fresh ? 'is-new' : undefined)}
         empty={
-          <EmptyState icon="names" title="No names yet" actions={pageActions}>
-            Create a name for content you will update (a site, a folder), or import a key you made with Kubo or libp2p. Sync folders get a name of their own.
-          </EmptyState>
+          searching ? (
+            <EmptyState icon="search" title="No names match" actions={<Button onClick={clearSearch}>Clear search</Button>}>
+              {describeNameView(names.data?.search ?? search, 0)}
+            </EmptyState>
+          ) : (
+            <EmptyState icon="names" title="No names yet" actions={pageActions}>
+              Create a name for content you will update (a site, a folder), or import a key you made with Kubo or libp2p. Sync folders get a name of their own.
+            </EmptyState>
+          )
         }
         rowActions={(name) => (
           <NameRowActions
@@ -164,7 +212,7 @@ export function NamesPage() {
           />
         )}
       />
-      {empty || !names.data ? null : <Pagination label="Names" total={total} {...position} onChange={setPosition} />}
+      {nothingYet || searching || !names.data ? null : <Pagination label="Names" total={total} {...position} onChange={setPosition} />}
       <CreateNameDialog
         open={creating}
         onClose={() => setCreating(false)}

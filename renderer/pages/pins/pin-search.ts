@@ -20,6 +20,21 @@ export function pinSearch(text: string): PinSearch {
   return { kind: 'name', name: trimmed.slice(0, MAX_NAME_SEARCH) };
 }
 
+/**
+ * The search box's text as the page's URL keeps it, named as the API's filters are: `?cid=` when it is a
+ * CID (the desktop app's ipfs:// handler opens `/pins?cid=<cid>`), `?name=` for part of a name.
+ */
+export function pinSearchParams(text: string): { cid: string | null; name: string | null } {
+  const search = pinSearch(text);
+  if (search.kind === 'none') return { cid: null, name: null };
+  return search.kind === 'cid' ? { cid: text, name: null } : { cid: null, name: text };
+}
+
+/** The search box's text from the page's URL (`cid` first, should both be given). */
+export function pinSearchText(params: URLSearchParams): string {
+  return params.get('cid') ?? params.get('name') ?? '';
+}
+
 /** The list query's filters for a search. */
 export function searchFilters(search: PinSearch): { name?: string; cid?: string } {
   if (search.kind === 'cid') return { cid: search.cid };

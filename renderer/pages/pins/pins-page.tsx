@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../../shared/api-types.js';
 import type { ListPage } from '../../api/core.js';
 import { isPinStatus } from '../../api/pins.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useDebouncedValue } from '../../app/hooks/use-debounced-value.js';
 import { useListPage } from '../../app/hooks/use-list-page.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { useResource } from '../../app/hooks/use-resource.js';
+import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
 import { useApi, useSession } from '../../app/session.js';
@@ -28,7 +28,7 @@ import { pinColumns } from './pin-columns.js';
 import { pinLabel } from './pin-label.js';
 import { PinFilters } from './pin-filters.js';
 import { PinRowActions } from './pin-row-actions.js';
-import { describePinView, pinSearch, searchFilters, type PinSearch } from './pin-search.js';
+import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters, type PinSearch } from './pin-search.js';
 import './pins.css';
 
 /** A page of the list with the search and status it was loaded for. */
@@ -42,47 +42,24 @@ export const SEARCH_DEBOUNCE_MS = 100;
 /** Live events that move rows reload the page at most this often. */
 const LIVE_RELOAD_PAUSE_MS = 1000;
 
-/** The search as the URL keeps it: '' for nothing to search. */
-function queryParam(text: string): string {
-  return text.trim() === '' ? '' : text;
-}
-
 /**
  * The pins of this account, newest first, as the API pages them (fast at 100,000: `start` is cheap from
  * either end): a status filter and one search box (a CID, or part of a name) kept in the URL with the
- * page, Add pin, inline rename, Unpin with a confirmation, Pin again / Retry, copy and open. Rows follow
+ * page (`?cid=` or `?name=`: the desktop app's ipfs:// handler opens `/pins?cid=<cid>`), Add pin, inline rename, Unpin with a confirmation, Pin again / Retry, copy and open. Rows follow
  * `event: pin` (pinning → pinned) without a reload.
  */
 export function PinsPage() {
   const api = useApi();
   const { credentials } = useSession();
   const toasts = useToasts();
-  const { position, setPosition, params, setFilter } = useListPage();
+  const { position, setPosition, params, setFilter, setFilters } = useListPage();
   const statusParam = params.get('status');
   const status: PinStatus | undefined = isPinStatus(statusParam) ? statusParam : undefined;
-  const query = params.get('q') ?? '';
+  const query = pinSearchText(params);
   const search = pinSearch(query);
 
-  // The box leads, the URL follows once typing pauses; a change of the URL from elsewhere (back,
-  // Clear filters) is copied into the box.
-  const [text, setText] = useState(query);
-  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const written = useRef(query);
-  const writeQuery = useCallback(
-    (value: string) => {
-      written.current = queryParam(value);
-      setFilter('q', written.current === '' ? null : written.current);
-    },
-    [setFilter],
-  );
-  useEffect(() => {
-    if (queryParam(settled) !== written.current) writeQuery(settled);
-  }, [settled, writeQuery]);
-  useEffect(() => {
-    if (query === written.current) return;
-    written.current = query;
-    setText(query);
-  }, [query]);
+  const writeSearch = useCallback((value: string) => setFilters(pinSearchParams(value)), [setFilters]);
+  const { text, setText, writeQuery } = useSearchInUrl(query, writeSearch, SEARCH_DEBOUNCE_MS);
 
   const filters = searchFilters(search);
   // The page remembers what it was loaded for, so the words above it describe the rows shown, not a query still loading.

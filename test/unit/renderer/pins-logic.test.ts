@@ -5,7 +5,7 @@ import { cidFieldMessage, parseCidText, readCidInput } from '../../../renderer/l
 import { contentPath } from '../../../renderer/lib/gateway-links.js';
 import { patchListPage } from '../../../renderer/lib/live-list.js';
 import { createThrottle } from '../../../renderer/lib/throttle.js';
-import { describePinView, pinSearch, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
+import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 
 const V1 = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
@@ -57,6 +57,17 @@ describe('pinSearch', () => {
     expect(searchFilters(pinSearch(V1))).toEqual({ cid: V1 });
     expect(searchFilters(pinSearch('photo'))).toEqual({ name: 'photo' });
     expect(searchFilters(pinSearch(''))).toEqual({});
+  });
+
+  it('keeps the search in the URL under the API filter it is: ?cid= for a CID (the ipfs:// deep link), ?name= for a name', () => {
+    expect(pinSearchParams(V1)).toEqual({ cid: V1, name: null });
+    expect(pinSearchParams(`ipfs://${V0}`)).toEqual({ cid: `ipfs://${V0}`, name: null });
+    expect(pinSearchParams('report 1')).toEqual({ cid: null, name: 'report 1' });
+    expect(pinSearchParams('  ')).toEqual({ cid: null, name: null });
+    expect(pinSearchText(new URLSearchParams({ cid: V1 }))).toBe(V1);
+    expect(pinSearchText(new URLSearchParams({ name: 'report' }))).toBe('report');
+    expect(pinSearchText(new URLSearchParams({ name: 'report', cid: V0 }))).toBe(V0);
+    expect(pinSearchText(new URLSearchParams({ status: 'pinned' }))).toBe('');
   });
 
   it('says what the table shows in words', () => {
