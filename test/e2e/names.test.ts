@@ -396,6 +396,11 @@ describe('Names', () => {
     await page.reload();
     await row('another one').waitFor();
     expect(await search().inputValue()).toBe('another one');
+    await page.getByRole('button', { name: 'Show all names' }).click();
+    await summary()
+      .getByText(/^\d+ names\.$/)
+      .waitFor();
+    expect(path()).toBe('/names');
 
     // A name of no one here, as an address: found nowhere, with a way back to the list.
     const stranger = fixtureKey('js-libp2p-example-ed25519').name;

@@ -321,6 +321,15 @@ describe('Pins: a longer list', () => {
       .getByText(/whose name contains “report 1”/)
       .waitFor();
     expect(await search().inputValue()).toBe('report 1');
+
+    // Show all pins ends the search.
+    await page.getByRole('button', { name: 'Show all pins' }).click();
+    await summary()
+      .getByText(/^\d+ pins\.$/)
+      .waitFor();
+    expect(path()).toBe('/pins');
+    expect(await search().inputValue()).toBe('');
+    expect(await page.getByRole('button', { name: 'Show all pins' }).count()).toBe(0);
   });
 
   it('renames a pin where it is shown: Enter saves, Escape cancels, a refusal is shown under the field', async () => {
@@ -429,10 +438,15 @@ describe('Pins: a longer list', () => {
       .click();
     await row(notes.name)
       .getByRole('alert')
-      .filter({ hasText: 'The gateway needs a key, which this browser adds to a link only when the window is at a localhost address.' })
+      .filter({
+        hasText: 'Open needs this window at a localhost address, where the browser adds its key to the link, or the service started with --public-gateway.',
+      })
       .waitFor();
     expect(tabs).toEqual([]);
+    // The option stays on one line: as code, not broken after its first hyphen.
+    expect(await row(notes.name).getByRole('alert').locator('code').textContent()).toBe('--public-gateway');
     await axeCheck(page, 'Pins, Open refused');
+    await screenshots(page, 'pins-open-refused');
   });
 
   it('shows pins added and removed by another client without a reload', async () => {

@@ -26,7 +26,7 @@ export interface OpenContent {
 }
 
 export const OPEN_NEEDS_LOCALHOST =
-  'The gateway needs a key, which this browser adds to a link only when the window is at a localhost address. Copy the CID instead, or start the service with --public-gateway.';
+  'Open needs this window at a localhost address, where the browser adds its key to the link, or the service started with --public-gateway. Copy the CID instead.';
 
 /**
  * "Open" for content on the gateway, as the Files page does it: a new tab at /ipfs/… or /ipns/…, to which

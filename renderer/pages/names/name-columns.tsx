@@ -1,5 +1,6 @@
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
+import { OptionText } from '../../components/option-text.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -57,7 +58,7 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
             </span>
             {failure ? (
               <span className="field-error" role="alert">
-                {failure}
+                <OptionText text={failure} />
               </span>
             ) : null}
           </div>

@@ -166,6 +166,11 @@ export function NamesPage() {
           <p className="muted list-summary" role="status" data-testid="names-summary">
             {names.data ? describeNameView(names.data.search, total) : ''}
           </p>
+          {searching && total > 0 ? (
+            <Button size="sm" variant="ghost" icon="close" onClick={clearSearch}>
+              Show all names
+            </Button>
+          ) : null}
         </div>
       )}
       <DataTable

@@ -1,5 +1,6 @@
 import type { PinRecord } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
+import { OptionText } from '../../components/option-text.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -51,7 +52,7 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
             </span>
             {failure ? (
               <span className="field-error" role="alert">
-                {failure}
+                <OptionText text={failure} />
               </span>
             ) : null}
           </div>

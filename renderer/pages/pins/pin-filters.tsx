@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PinStatus } from '../../../shared/api-types.js';
+import { Button } from '../../components/button.js';
 import { ListSearch } from '../../components/list-search.js';
 import { Select } from '../../components/select.js';
 import { pinStatusLook } from '../../lib/status.js';
@@ -17,10 +18,12 @@ export interface PinFiltersProps {
   status: PinStatus | undefined;
   onStatus: (status: PinStatus | undefined) => void;
   statuses: readonly PinStatus[];
+  /** Given while a search or filter narrows the list: a button that shows every pin again. */
+  onClear?: (() => void) | undefined;
 }
 
 /** The search box (a name or a CID; "/" jumps to it) and the status filter above the pin table. */
-export function PinFilters({ summary, text, onText, onSubmit, status, onStatus, statuses }: PinFiltersProps) {
+export function PinFilters({ summary, text, onText, onSubmit, status, onStatus, statuses, onClear }: PinFiltersProps) {
   return (
     <div className="list-toolbar">
       <ListSearch label="Search pins by name or CID" value={text} onChange={onText} onSubmit={onSubmit} maxLength={MAX_CID_TEXT} />
@@ -34,6 +37,11 @@ export function PinFilters({ summary, text, onText, onSubmit, status, onStatus, 
       <p className="muted list-summary" role="status" data-testid="pins-summary">
         {summary}
       </p>
+      {onClear ? (
+        <Button size="sm" variant="ghost" icon="close" onClick={onClear}>
+          Show all pins
+        </Button>
+      ) : null}
     </div>
   );
 }

@@ -169,6 +169,7 @@ export function PinsPage() {
           onStatus={(next) => setFilter('status', next ?? null)}
           statuses={PIN_STATUSES}
           onSubmit={() => writeQuery(text)}
+          onClear={filtered && total > 0 ? clearFilters : undefined}
         />
       )}
       <DataTable
