@@ -24,7 +24,8 @@ export interface PinOption {
 
 /** The JSON body of name/import, as received (fields are checked here). */
 export interface ImportNameInput {
-  name: unknown;
+  /** Absent or '' (a Pinfold extension): the key's own name. Given, it must be the key's name. */
+  name?: unknown;
   value: unknown;
   secret_key: unknown;
   format: unknown;
@@ -77,17 +78,18 @@ export async function publishName(ctx: NamesContext, accountId: number, name: un
 
 /**
  * name/import: the user's own key (PEM PKCS#8 or libp2p protobuf, Ed25519 or RSA). The record made now carries
- * `seq` (default 0); the next publish uses `seq + 1`.
+ * `seq` (default 0); the next publish uses `seq + 1`. Without a `name` (a Pinfold extension: the window
+ * imports a key file, whose name the user does not know yet), the key's own name is taken.
  */
 export async function importName(ctx: NamesContext, accountId: number, input: ImportNameInput): Promise<NameResult> {
-  const parsed = parseIpnsName(input.name, 'name');
+  const stated = input.name === undefined || input.name === '' ? null : parseIpnsName(input.name, 'name');
   const content = parseCidParam(input.value, 'value');
   const seq = parseSeq(input.seq, 'seq');
   const aliasValue = parseOptionalAlias(input.alias, 'alias');
   const key = await importNameKey(input.secret_key, input.format);
   const keyName = nameOfKey(key);
-  if (keyName !== parsed.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
-  if (nameByName(ctx.db, parsed.name) !== null) throw new ConflictError(`name ${parsed.name} already exists`);
+  if (stated !== null && keyName !== stated.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
+  if (nameByName(ctx.db, keyName) !== null) throw new ConflictError(`name ${keyName} already exists`);
   checkAliasFree(ctx, accountId, aliasValue, 'alias');
   probeIpnsLimit(ctx, accountId);
   return storeNewName(ctx, accountId, key, content, seq, aliasValue);

@@ -11,6 +11,7 @@
 import { accountApi, type AccountApi } from './account.js';
 import { createApiCore, type ApiCoreInit } from './core.js';
 import { eventsApi, type EventsApi } from './events.js';
+import { gatewayApi, type GatewayApi } from './gateway.js';
 import { keysApi, type KeysApi } from './keys.js';
 import { namesApi, type NamesApi } from './names.js';
 import { partnersApi, type PartnersApi } from './partners.js';
@@ -30,6 +31,8 @@ export interface ApiClient {
   service: ServiceApi;
   session: SessionApi;
   events: EventsApi;
+  /** The content gateway (/ipfs, /ipns): whether it serves without a key. */
+  gateway: GatewayApi;
   uploads: UploadsApi;
 }
 
@@ -45,6 +48,7 @@ export function createApiClient(init: ApiCoreInit = {}): ApiClient {
     service: serviceApi(core),
     session: sessionApi(core),
     events: eventsApi(core),
+    gateway: gatewayApi(core),
     uploads: uploadsApi(core),
   };
 }

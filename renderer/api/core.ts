@@ -15,7 +15,7 @@ export interface Credentials {
 export type QueryValue = string | number | boolean | undefined;
 
 export interface ApiCall {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   /** Undefined values are left out, so optional filters can be passed as they are. */
   query?: Readonly<Record<string, QueryValue>>;
@@ -65,6 +65,11 @@ export interface ApiCore {
   list<T>(call: ApiCall, check: ShapeCheck<T>, what: string): Promise<ListPage<T>>;
   /** A streaming call (the event stream): the Response once its status is 200; failures as for the others. */
   stream(call: ApiCall): Promise<Response>;
+  /**
+   * A call answered with content, not an envelope (the gateway): the Response when its status is 2xx,
+   * redirects followed; failures as for the others (a HEAD's, which has no body, by its status alone).
+   */
+  content(call: ApiCall): Promise<Response>;
 }
 
 export const UNREACHABLE_MESSAGE = 'Cannot reach the Pinfold service. Check that it is running.';
@@ -143,6 +148,14 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
         ...(typeof body.next === 'string' ? { next: body.next } : {}),
         ...(typeof body.prev === 'string' ? { prev: body.prev } : {}),
       };
+    },
+    content: async (call) => {
+      const response = await send(call, '*/*');
+      if (response.ok) return response;
+      if (call.method !== 'HEAD') await envelope(call, response);
+      const failure = new ApiError('http', response.status, `the gateway answered ${response.status}`);
+      if (failure.isUnauthorized && call.credentials) observer.unauthorized?.(call.credentials, failure);
+      throw failure;
     },
     stream: async (call) => {
       const response = await send(call, 'text/event-stream');

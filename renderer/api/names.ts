@@ -7,9 +7,11 @@ export interface NameBinding {
   value: string;
 }
 
-/** The body of POST /api/v0/name/import (spec: Import IPNS record). */
+/**
+ * The body of POST /api/v0/name/import (spec: Import IPNS record) without `name`: the Pinfold extension
+ * takes the key's own name and answers it, so a key file can be imported without knowing its name.
+ */
 export interface NameImport {
-  name: string;
   value: string;
   secret_key: string;
   format: 'pem-pkcs8-cleartext' | 'libp2p-protobuf-cleartext';
@@ -28,8 +30,8 @@ export interface NamesApi {
   create(credentials: Credentials, name: { cid: string; alias?: string | undefined; pin?: boolean }, signal?: AbortSignal): Promise<NameBinding>;
   /** POST /api/v0/name/publish?arg=&key=&pin=. */
   publish(credentials: Credentials, name: { name: string; cid: string; pin?: boolean }, signal?: AbortSignal): Promise<NameBinding>;
-  /** POST /api/v0/name/import. The key goes only to the local service. */
-  import(credentials: Credentials, body: NameImport, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/name/import without a name (extension): the key's own name, answered. The key goes only to the local service. */
+  import(credentials: Credentials, body: NameImport, signal?: AbortSignal): Promise<NameBinding>;
   /** POST /api/v0/name/rm?key=. */
   remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/ipns/alias. */
@@ -53,7 +55,8 @@ export function namesApi(core: ApiCore): NamesApi {
         isNameBinding,
         'the published name',
       ),
-    import: (credentials, body, signal) => core.empty({ method: 'POST', path: '/api/v0/name/import', credentials, signal, body }),
+    import: (credentials, body, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/name/import', credentials, signal, body }, isNameBinding, 'the imported name'),
     remove: (credentials, name, signal) => core.empty({ method: 'POST', path: '/api/v0/name/rm', credentials, signal, query: { key: name } }),
     setAlias: (credentials, name, alias, signal) => core.empty({ method: 'POST', path: '/api/v0/ipns/alias', credentials, signal, body: { name, alias } }),
   };

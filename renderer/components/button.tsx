@@ -49,14 +49,33 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   icon: IconName;
   variant?: 'ghost' | 'secondary' | 'danger';
   size?: 'md' | 'sm';
+  /** A spinner in place of the icon, and clicks ignored, while its action runs (focus stays on it). */
+  busy?: boolean;
   ref?: Ref<HTMLButtonElement>;
 }
 
-export function IconButton({ label, icon, variant = 'ghost', size = 'md', className, type, ...rest }: IconButtonProps) {
-  const classes = ['button', 'icon-button', `button-${variant}`, size === 'sm' ? 'button-sm' : '', className ?? ''].filter(Boolean).join(' ');
+export function IconButton({ label, icon, variant = 'ghost', size = 'md', busy = false, className, type, onClick, ...rest }: IconButtonProps) {
+  const classes = ['button', 'icon-button', `button-${variant}`, size === 'sm' ? 'button-sm' : '', busy ? 'is-busy' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
-    <button {...rest} type={type ?? 'button'} className={classes} aria-label={label} title={label}>
-      <Icon name={icon} />
+    <button
+      {...rest}
+      type={type ?? 'button'}
+      className={classes}
+      aria-label={label}
+      title={label}
+      aria-busy={busy || undefined}
+      aria-disabled={busy || rest['aria-disabled'] || undefined}
+      onClick={(event) => {
+        if (busy) {
+          event.preventDefault();
+          return;
+        }
+        onClick?.(event);
+      }}
+    >
+      {busy ? <Icon name="spinner" className="spin" /> : <Icon name={icon} />}
     </button>
   );
 }

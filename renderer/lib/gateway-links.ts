@@ -6,5 +6,9 @@
 export function contentPath(cid: string, options: { directory?: boolean; filename?: string } = {}): string {
   const path = `/ipfs/${encodeURIComponent(cid)}`;
   if (options.directory) return `${path}/`;
-  return options.filename ? `${path}?${new URLSearchParams({ filename: options.filename }).toString()}` : path;
+  // The gateway refuses (400) a filename that is blank or not one line; a pin's name can be either, and
+  // the content opens just as well without one.
+  const filename = options.filename ?? '';
+  if (filename.trim() === '' || /[\0\r\n]/.test(filename)) return path;
+  return `${path}?${new URLSearchParams({ filename }).toString()}`;
 }

@@ -1,13 +1,6 @@
-import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
-import { create as createDigest } from 'multiformats/hashes/digest';
-import type { PinListEnvelope, PinStatus } from '../../shared/api-types.js';
-import { inTransaction, openDatabase } from '../../main/store/db/database.js';
-import { ownerAccount } from '../../main/store/db/accounts-queries.js';
-import { insertPin } from '../../main/store/db/pins-queries.js';
+import type { PinListEnvelope } from '../../shared/api-types.js';
+import { benchPinName, fillPins } from './lib/fill-pins.js';
 import { numberFlag } from './lib/flags.js';
 import { startServe, type ServeProcess } from './lib/serve-process.js';
 
@@ -19,35 +12,6 @@ import { startServe, type ServeProcess } from './lib/serve-process.js';
  * load weighs on both alike, and p50 of a name search (`name=` a substring, case-insensitive). Targets
  * (issue 12): last page p50 / first page p50 < 2 (best of the runs), name search p50 well under 300 ms.
  */
-
-const WORDS = ['photo', 'Report', 'backup', 'Ünïcode', 'music', 'video', 'archive', 'notes'];
-const STATUSES: PinStatus[] = ['pinned', 'pinned', 'pinned', 'pinning', 'pinned', 'failure', 'pinned', 'unpinning'];
-
-/** Writes `count` pins of the owner into the running server's database (WAL lets a second writer in while it idles). */
-function fillPins(dataDir: string, count: number): void {
-  const db = openDatabase(join(dataDir, 'pinfold.db'));
-  try {
-    const owner = ownerAccount(db);
-    if (!owner) throw new Error('no owner account');
-    const base = Math.floor(Date.now() / 1000) - count;
-    inTransaction(db, () => {
-      for (let i = 0; i < count; i++) {
-        const digest = createDigest(0x12, createHash('sha256').update(`bench pin ${i}`).digest());
-        insertPin(db, {
-          accountId: owner.id,
-          cid: CID.createV1(raw.code, digest).toString(),
-          name: `${WORDS[i % WORDS.length] as string} ${i}`,
-          status: STATUSES[Math.floor(i / WORDS.length) % STATUSES.length] as PinStatus,
-          size: 1024 + i,
-          createdAt: base + Math.floor(i / 3),
-          deadline: null,
-        });
-      }
-    });
-  } finally {
-    db.close();
-  }
-}
 
 async function list(serve: ServeProcess, query: Record<string, string>): Promise<{ ms: number; answer: PinListEnvelope }> {
   const params = new URLSearchParams({ ts: String(Math.floor(Date.now() / 1000)), ...query });
@@ -84,7 +48,7 @@ async function oneRun(pins: number, limit: number, samples: number): Promise<Run
     const last = { start: String(total - limit), limit: String(limit) };
     // The last page must be the oldest pins, newest first: a benchmark of a wrong answer proves nothing.
     const lastPage = (await list(serve, last)).answer.data;
-    if (lastPage.length !== limit || lastPage[limit - 1]?.name !== `${WORDS[0] as string} 0`) throw new Error('the last page is not the oldest pins');
+    if (lastPage.length !== limit || lastPage[limit - 1]?.name !== benchPinName(0)) throw new Error('the last page is not the oldest pins');
     for (let i = 0; i < 20; i++) {
       await list(serve, first);
       await list(serve, last);

@@ -299,6 +299,47 @@ describe('name/import of the fixture keys (contract section 7)', () => {
     expect(counters(await stats(server, server.owner))).toEqual(usage);
   });
 
+  it("without a name (extension): imports under the key's own name and answers it; the spec's form keeps its bare answer", async () => {
+    for (const [id, format] of [
+      ['kubo-openssl-ed25519', 'pem-pkcs8-cleartext'],
+      ['kubo-openssl-rsa', 'libp2p-protobuf-cleartext'],
+    ] as const) {
+      const key = fixtureKey(id);
+      const secret = format === 'pem-pkcs8-cleartext' ? (key.pem as string) : key.protobuf.toString('base64');
+      for (const body of [
+        { value: content, secret_key: secret, format, alias: `from a file ${id}` },
+        { name: '', value: content, secret_key: secret, format },
+      ]) {
+        const imported = await importName(server, server.owner, body);
+        expect(imported.status, imported.text).toBe(200);
+        expect(imported.json).toEqual({ code: 200, msg: 'ok', data: { name: key.name, value: content } });
+        await expectRecord(server, server.owner, key.name, { sequence: 0n, cid: content });
+        // Without a name, a second import of the same key is still a conflict, named by the key's name.
+        expectError(await importName(server, server.owner, body), 409, new RegExp(`name ${key.name} already exists`));
+        expect((await removeName(server, server.owner, key.name)).status).toBe(200);
+      }
+    }
+  });
+
+  it('without a name, a bad key, value or alias is still 400 and nothing is stored', async () => {
+    const key = fixtureKey('kubo-openssl-ed25519');
+    const total = await namesTotal(server, server.owner);
+    const usage = counters(await stats(server, server.owner));
+    const bodies: Array<[Record<string, unknown>, RegExp]> = [
+      [{ value: content, secret_key: 'not a key', format: 'pem-pkcs8-cleartext' }, /secret_key/],
+      [{ value: content, secret_key: key.pem, format: 'libp2p-protobuf-cleartext' }, /secret_key/],
+      [{ value: content, secret_key: key.pem }, /format/],
+      [{ value: 'not-a-cid', secret_key: key.pem, format: 'pem-pkcs8-cleartext' }, /value/],
+      [{ value: content, secret_key: key.pem, format: 'pem-pkcs8-cleartext', alias: 'a'.repeat(257) }, /alias/],
+      [{ name: null, value: content, secret_key: key.pem, format: 'pem-pkcs8-cleartext' }, /name/],
+      [{ name: 5, value: content, secret_key: key.pem, format: 'pem-pkcs8-cleartext' }, /name/],
+    ];
+    for (const [body, message] of bodies) expectError(await importName(server, server.owner, body), 400, message);
+    expect(await namesTotal(server, server.owner)).toBe(total);
+    expect(counters(await stats(server, server.owner))).toEqual(usage);
+    expect((await gatewayGet(server, server.owner, `/ipns/${key.name}`)).status).toBe(404);
+  });
+
   it('import needs write', async () => {
     const reader = await createKey(server, server.owner, 'import-reader', ['read']);
     const key = fixtureKey('kubo-openssl-ed25519');

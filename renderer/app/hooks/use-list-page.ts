@@ -11,20 +11,24 @@ import { parseListPosition, withListPosition, type ListPosition } from '../../li
  */
 export function useListPage(): {
   position: ListPosition;
-  setPosition(position: ListPosition): void;
+  setPosition: (position: ListPosition) => void;
   params: URLSearchParams;
-  setFilter(name: string, value: string | null): void;
+  setFilter: (name: string, value: string | null) => void;
+  /** Several filters at once, in one history entry (a search box that writes `cid` or `name`). */
+  setFilters: (values: Readonly<Record<string, string | null>>) => void;
 } {
   const [params, setParams] = useSearchParams();
   const position = useMemo(() => parseListPosition(params), [params]);
   const setPosition = useCallback((next: ListPosition) => setParams((current) => withListPosition(current, next)), [setParams]);
-  const setFilter = useCallback(
-    (name: string, value: string | null) =>
+  const setFilters = useCallback(
+    (values: Readonly<Record<string, string | null>>) =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
-          if (value === null || value === '') next.delete(name);
-          else next.set(name, value);
+          for (const [name, value] of Object.entries(values)) {
+            if (value === null || value === '') next.delete(name);
+            else next.set(name, value);
+          }
           next.delete('page');
           return next;
         },
@@ -33,5 +37,6 @@ export function useListPage(): {
       ),
     [setParams],
   );
-  return { position, setPosition, params, setFilter };
+  const setFilter = useCallback((name: string, value: string | null) => setFilters({ [name]: value }), [setFilters]);
+  return { position, setPosition, params, setFilter, setFilters };
 }

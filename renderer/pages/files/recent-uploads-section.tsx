@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, IconButton } from '../../components/button.js';
 import { Cid } from '../../components/cid.js';
+import { ContentLink } from '../../components/content-link.js';
 import { DataTable } from '../../components/data-table.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
@@ -75,16 +76,12 @@ export function RecentUploadsSection({ entries, fresh, pinErrors, openable, open
         rowActions={(upload) => (
           <span className="row upload-entry-actions">
             {openable ? (
-              <a
-                className="button button-ghost button-sm"
+              <ContentLink
                 href={contentPath(upload.cid, upload.kind === 'folder' ? { directory: true } : { filename: upload.name })}
-                target="_blank"
-                rel="noreferrer"
-                aria-label={`Open ${upload.name} in a new tab`}
-              >
-                <Icon name="external" />
-                <span>Open</span>
-              </a>
+                label={`Open ${upload.name} in a new tab`}
+                text="Open"
+                size="sm"
+              />
             ) : null}
             {upload.pinStatus === 'unpinned' || upload.pinStatus === 'failure' || upload.pinStatus === 'unpinning' ? (
               <Button size="sm" icon="pins" onClick={() => onPin(upload)} aria-label={`Pin ${upload.name}…`}>

@@ -229,6 +229,36 @@ describe('import', () => {
   });
 });
 
+describe('import without a name (Pinfold extension)', () => {
+  it("takes the key's own name when the name is absent or empty, and still refuses a name already taken", async () => {
+    const result = await importName(ctx, alice, { value: CID_A, secret_key: edPem(), format: 'pem-pkcs8-cleartext' });
+    expect(result).toEqual({ name: KUBO_ED25519, value: CID_A });
+    expect(nameByName(t.db, KUBO_ED25519)?.accountId).toBe(alice);
+    const rsa = await importName(ctx, bob, { name: '', value: CID_V0, secret_key: rsaPem(), format: 'pem-pkcs8-cleartext' });
+    expect(rsa).toEqual({ name: KUBO_RSA, value: CID_V0 });
+    await expect(importName(ctx, bob, { value: CID_A, secret_key: edPem(), format: 'pem-pkcs8-cleartext' })).rejects.toThrow(
+      new RegExp(`^name ${KUBO_ED25519} already exists`),
+    );
+    expect(ipnsCount(alice)).toBe(1);
+    expect(ipnsCount(bob)).toBe(1);
+  });
+
+  it('refuses a name of the wrong type and a bad key as before, storing nothing', async () => {
+    const base = { value: CID_A, secret_key: edPem(), format: 'pem-pkcs8-cleartext' };
+    const cases: [Record<string, unknown>, RegExp][] = [
+      [{ name: null }, /^name /],
+      [{ name: 7 }, /^name /],
+      [{ secret_key: 'garbage' }, /^secret_key /],
+      [{ format: undefined }, /^format /],
+    ];
+    for (const [patch, message] of cases) {
+      await expect(importName(ctx, alice, { ...base, ...patch }), JSON.stringify(patch)).rejects.toThrow(message);
+    }
+    expect(countNamesOf(t.db, alice)).toBe(0);
+    expect(ipnsCount(alice)).toBe(0);
+  });
+});
+
 describe('remove', () => {
   it('removes the row and the cached resolution, and decrements the counter', async () => {
     const { name } = await createName(ctx, alice, CID_A, 'gone');

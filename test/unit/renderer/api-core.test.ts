@@ -132,4 +132,22 @@ describe('createApiCore: the answer', () => {
     service.answerError(429, 'too many event streams for this key');
     await expect(core.stream({ path: '/api/v0/events', credentials })).rejects.toMatchObject({ kind: 'http', code: 429 });
   });
+
+  it('content(): the response on 2xx whatever its type; a failure as an ApiError, and a 401 with credentials is reported', async () => {
+    const observer = recordingObserver();
+    const core = createApiCore({ baseUrl: service.url, observer });
+    service.answer = { status: 200, body: 'plain bytes', contentType: 'application/octet-stream' };
+    const response = await core.content({ path: '/ipfs/bafy', credentials });
+    expect(await response.text()).toBe('plain bytes');
+    expect(service.seen.at(-1)?.headers.accept).toBe('*/*');
+    expect(service.seen.at(-1)?.url).toMatch(/^\/ipfs\/bafy\?ts=\d+$/);
+
+    service.answerError(404, 'not held here');
+    await expect(core.content({ path: '/ipfs/bafy', credentials })).rejects.toMatchObject({ kind: 'http', code: 404, msg: 'not held here' });
+    service.answerError(401, 'unknown access key');
+    await expect(core.content({ method: 'HEAD', path: '/ipfs/bafy', credentials })).rejects.toMatchObject({ kind: 'http', code: 401 });
+    // Without credentials (the public probe), a 401 is nobody's session ending.
+    await expect(core.content({ method: 'HEAD', path: '/ipfs/bafy' })).rejects.toMatchObject({ kind: 'http', code: 401 });
+    expect(observer.events.filter((event) => event.startsWith('unauthorized'))).toEqual([`unauthorized ${credentials.accessKey} the gateway answered 401`]);
+  });
 });

@@ -172,6 +172,22 @@ const CASES: Case[] = [
     request: 'POST /api/v0/name/publish?arg=bafy&key=k51',
   },
   {
+    name: 'names.list, a later page',
+    call: () => api.names.list(credentials, { limit: 25, start: 50 }),
+    answer: () => service.answerList([NAME], 51),
+    request: 'GET /api/v0/ipns?limit=25&start=50',
+    result: { items: [NAME], total: 51 },
+  },
+  {
+    name: 'names.import without a name (extension)',
+    call: () => api.names.import(credentials, { value: 'bafy', secret_key: 'CAESQ...', format: 'libp2p-protobuf-cleartext', alias: 'blog', seq: 4 }),
+    answer: () => service.answerData({ name: 'k51', value: 'bafy' }),
+    request: 'POST /api/v0/name/import',
+    body: { value: 'bafy', secret_key: 'CAESQ...', format: 'libp2p-protobuf-cleartext', alias: 'blog', seq: 4 },
+    result: { name: 'k51', value: 'bafy' },
+    malformed: () => service.answerData(undefined),
+  },
+  {
     name: 'names.setAlias',
     call: () => api.names.setAlias(credentials, 'k51', 'blog'),
     answer: () => service.answerData(undefined),
@@ -359,5 +375,20 @@ describe('partners.isPartner', () => {
   it('passes any other failure on', async () => {
     service.answerError(500, 'internal');
     await expect(api.partners.isPartner(credentials)).rejects.toMatchObject({ kind: 'http', code: 500 });
+  });
+});
+
+describe('gateway', () => {
+  it('isPublic asks without a key or ts: a 2xx answer is public, a refusal (400 for the missing ts, 401) is not', async () => {
+    service.answerData(undefined);
+    await expect(api.gateway.isPublic('/ipfs/bafy')).resolves.toBe(true);
+    expect(service.seen.at(-1)).toMatchObject({ method: 'HEAD', url: '/ipfs/bafy' });
+    expect(service.seen.at(-1)?.headers['x-access-key']).toBeUndefined();
+    service.answerError(400, 'ts is required');
+    await expect(api.gateway.isPublic('/ipfs/bafy')).resolves.toBe(false);
+    service.answerError(401, 'no access key');
+    await expect(api.gateway.isPublic('/ipns/k51')).resolves.toBe(false);
+    service.answerError(500, 'broken');
+    await expect(api.gateway.isPublic('/ipfs/bafy')).rejects.toMatchObject({ kind: 'http', code: 500 });
   });
 });

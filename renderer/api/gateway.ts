@@ -1,0 +1,24 @@
+import { ApiError } from './api-error.js';
+import type { ApiCore } from './core.js';
+
+export interface GatewayApi {
+  /**
+   * Whether the gateway serves `path` (`/ipfs/<cid>`, `/ipns/<name>`) without a key (`pinfold serve --public-gateway`): then a plain
+   * link opens it in any tab. HEAD, no credentials; a refusal (400 for the missing ts, 401) is false.
+   */
+  isPublic(path: string, signal?: AbortSignal): Promise<boolean>;
+}
+
+export function gatewayApi(core: ApiCore): GatewayApi {
+  return {
+    isPublic: async (path, signal) => {
+      try {
+        await core.content({ method: 'HEAD', path, signal });
+        return true;
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'http' && (error.code === 400 || error.code === 401 || error.code === 403)) return false;
+        throw error;
+      }
+    },
+  };
+}

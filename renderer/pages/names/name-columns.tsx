@@ -1,0 +1,78 @@
+import type { IpnsRecordView } from '../../../shared/api-types.js';
+import { Cid } from '../../components/cid.js';
+import { OptionText } from '../../components/option-text.js';
+import type { Column } from '../../components/data-table.js';
+import { InlineEdit } from '../../components/inline-edit.js';
+import { RelativeTime } from '../../components/relative-time.js';
+import { MAX_ALIAS } from './name-label.js';
+
+export interface NameColumnsInit {
+  /** The name whose alias is being edited. */
+  editing: string | null;
+  aliasBusy: boolean;
+  aliasError: string | null;
+  onEdit: (name: IpnsRecordView) => void;
+  onCancelEdit: () => void;
+  onSaveAlias: (name: IpnsRecordView, alias: string) => void;
+  /** Why an action on this row failed (Open), shown under its name. */
+  failureFor: (name: IpnsRecordView) => string | null;
+}
+
+/** The alias, edited in place (one row at a time). */
+function aliasEdit(init: NameColumnsInit, name: IpnsRecordView) {
+  const shown = name.alias || name.name;
+  return (
+    <InlineEdit
+      value={name.alias}
+      display={name.alias ? name.alias : <span className="muted">No alias</span>}
+      label={`Alias of ${shown}`}
+      editLabel={`Edit the alias of ${shown}`}
+      placeholder="No alias"
+      maxLength={MAX_ALIAS}
+      editing={init.editing === name.name}
+      busy={init.aliasBusy}
+      error={init.editing === name.name ? init.aliasError : null}
+      onEdit={() => init.onEdit(name)}
+      onCancel={init.onCancelEdit}
+      onSave={(alias) => init.onSaveAlias(name, alias)}
+    />
+  );
+}
+
+/** Name (copy), the CID it points at, the alias (edited in place) and when it was last published. */
+export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>> {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      cell: (name) => {
+        const failure = init.failureFor(name);
+        return (
+          <div className="name-cell">
+            {/* Narrow windows drop the alias and value columns: they go above and under the name. */}
+            <span className="name-narrow">{aliasEdit(init, name)}</span>
+            <Cid value={name.name} what="IPNS name" copy head={12} tail={6} />
+            <span className="name-narrow name-value-narrow">
+              <span className="muted">→ </span>
+              <Cid value={name.value} copy />
+            </span>
+            {failure ? (
+              <span className="field-error" role="alert">
+                <OptionText text={failure} />
+              </span>
+            ) : null}
+          </div>
+        );
+      },
+    },
+    { key: 'value', header: 'Points at', secondary: true, cell: (name) => <Cid value={name.value} copy /> },
+    { key: 'alias', header: 'Alias', secondary: true, cell: (name) => aliasEdit(init, name) },
+    {
+      key: 'published',
+      header: 'Published',
+      align: 'end',
+      secondary: true,
+      cell: (name) => <RelativeTime unixSeconds={name.publish_at} />,
+    },
+  ];
+}

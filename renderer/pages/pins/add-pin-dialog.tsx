@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import type { PinRecord } from '../../../shared/api-types.js';
+import { useAction } from '../../app/hooks/use-action.js';
+import { useApi, useSession } from '../../app/session.js';
+import { FormDialog } from '../../components/form-dialog.js';
+import { TextField } from '../../components/text-field.js';
+import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
+
+/** The service keeps pin names of up to 255 characters. */
+export const MAX_PIN_NAME = 255;
+
+export interface AddPinDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** The pin as the service has it just after pin/add (pinned, or pinning while blocks are missing). */
+  onAdded: (pin: PinRecord) => void;
+}
+
+/**
+ * Add pin: a CID (or an address of one: ipfs://…, /ipfs/…, a gateway URL) and an optional name. The CID is
+ * checked here first, so a typo costs no request; the service's refusal (a hash it cannot verify, the
+ * plan's pin limit) is shown in the dialog, which stays open.
+ */
+export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
+  const api = useApi();
+  const { credentials } = useSession();
+  const [cidText, setCidText] = useState('');
+  const [name, setName] = useState('');
+  const [cidError, setCidError] = useState<string | null>(null);
+  const add = useAction(async (signal, cid: string, pinName: string): Promise<PinRecord> => {
+    await api.pins.add(credentials, { cid, name: pinName === '' ? undefined : pinName }, signal);
+    return api.pins.get(credentials, cid, signal);
+  });
+
+  const close = () => {
+    setCidText('');
+    setName('');
+    setCidError(null);
+    add.clearError();
+    onClose();
+  };
+
+  const submit = async () => {
+    const input = readCidInput(cidText);
+    if ('problem' in input) {
+      setCidError(input.problem);
+      return;
+    }
+    setCidError(null);
+    const result = await add.run(input.cid, name.trim());
+    if (!result.ok) return;
+    setCidText('');
+    setName('');
+    onAdded(result.value);
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title="Add pin"
+      description="Keep content by its CID. Blocks this service does not hold yet are waited for: the pin turns Pinned when they arrive."
+      submitLabel="Add pin"
+      busyLabel="Adding…"
+      busy={add.pending}
+      error={cidFieldMessage(add.error)}
+      onSubmit={() => void submit()}
+      onCancel={close}
+    >
+      <TextField
+        label="CID"
+        value={cidText}
+        onChange={(event) => {
+          setCidText(event.target.value);
+          if (cidError) setCidError(null);
+        }}
+        error={cidError}
+        hint="bafy…, Qm…, or an ipfs:// or gateway address of it."
+        spellCheck={false}
+        autoComplete="off"
+        className="mono-field"
+      />
+      <TextField
+        label="Name (optional)"
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        maxLength={MAX_PIN_NAME}
+        hint="A name to find it by. You can change it later."
+        autoComplete="off"
+      />
+    </FormDialog>
+  );
+}

@@ -1,0 +1,80 @@
+import type { PinRecord } from '../../../shared/api-types.js';
+import { Cid } from '../../components/cid.js';
+import { OptionText } from '../../components/option-text.js';
+import type { Column } from '../../components/data-table.js';
+import { InlineEdit } from '../../components/inline-edit.js';
+import { RelativeTime } from '../../components/relative-time.js';
+import { StatusBadge } from '../../components/status-badge.js';
+import { formatBytes } from '../../lib/format.js';
+import { MAX_PIN_NAME } from './add-pin-dialog.js';
+
+export interface PinColumnsInit {
+  /** The CID of the pin whose name is being edited. */
+  editing: string | null;
+  renameBusy: boolean;
+  renameError: string | null;
+  onEdit: (pin: PinRecord) => void;
+  onCancelEdit: () => void;
+  onSaveName: (pin: PinRecord, name: string) => void;
+  /** Why an action on this row failed (Open, Pin again), shown under its name. */
+  failureFor: (pin: PinRecord) => string | null;
+}
+
+/** Name (renamed in place), CID (copy), status, size and age of each pin. */
+export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
+  return [
+    {
+      key: 'name',
+      header: 'Name',
+      width: '32%',
+      cell: (pin) => {
+        const failure = init.failureFor(pin);
+        const shown = pin.name || pin.cid;
+        return (
+          <div className="pin-name">
+            <InlineEdit
+              value={pin.name}
+              display={pin.name ? pin.name : <span className="muted">No name</span>}
+              label={`Name of ${shown}`}
+              editLabel={`Rename ${shown}`}
+              placeholder="No name"
+              maxLength={MAX_PIN_NAME}
+              editing={init.editing === pin.cid}
+              busy={init.renameBusy}
+              error={init.editing === pin.cid ? init.renameError : null}
+              onEdit={() => init.onEdit(pin)}
+              onCancel={init.onCancelEdit}
+              onSave={(name) => init.onSaveName(pin, name)}
+            />
+            {/* Narrow windows drop the CID column: the CID goes under the name, so the actions stay in view. */}
+            <span className="pin-cid-narrow">
+              <Cid value={pin.cid} copy />
+            </span>
+            {failure ? (
+              <span className="field-error" role="alert">
+                <OptionText text={failure} />
+              </span>
+            ) : null}
+          </div>
+        );
+      },
+    },
+    { key: 'cid', header: 'CID', secondary: true, cell: (pin) => <Cid value={pin.cid} copy /> },
+    { key: 'status', header: 'Status', cell: (pin) => <StatusBadge pin={pin.status} /> },
+    {
+      key: 'size',
+      header: 'Size',
+      align: 'end',
+      secondary: true,
+      cell: (pin) =>
+        pin.status === 'pinning' ? (
+          <span className="muted" title="Known once every block is here">
+            —
+          </span>
+        ) : (
+          <span title={`${pin.size.toLocaleString('en-US')} bytes`}>{formatBytes(pin.size)}</span>
+        ),
+    },
+    { key: 'created', header: 'Created', align: 'end', secondary: true, cell: (pin) => <RelativeTime unixSeconds={pin.created_at} /> },
+  ];
+}

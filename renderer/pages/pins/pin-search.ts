@@ -1,0 +1,60 @@
+/**
+ * One search box for pins: a CID (or an address of one) searches by CID, in any of its spellings (the
+ * service matches v0 and v1 of one CID); anything else is a case-insensitive part of the pin's name.
+ */
+import type { PinStatus } from '../../../shared/api-types.js';
+import { parseCidText } from '../../lib/cid-text.js';
+import { formatCount, middleEllipsis } from '../../lib/format.js';
+import { pinStatusLook } from '../../lib/status.js';
+
+/** The service takes name searches of 1 to 255 characters. */
+export const MAX_NAME_SEARCH = 255;
+
+export type PinSearch = { kind: 'none' } | { kind: 'cid'; cid: string } | { kind: 'name'; name: string };
+
+export function pinSearch(text: string): PinSearch {
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'none' };
+  const cid = parseCidText(trimmed);
+  if (cid !== null) return { kind: 'cid', cid };
+  return { kind: 'name', name: trimmed.slice(0, MAX_NAME_SEARCH) };
+}
+
+/**
+ * The search box's text as the page's URL keeps it, named as the API's filters are: `?cid=` when it is a
+ * CID (the desktop app's ipfs:// handler opens `/pins?cid=<cid>`), `?name=` for part of a name.
+ */
+export function pinSearchParams(text: string): { cid: string | null; name: string | null } {
+  const search = pinSearch(text);
+  if (search.kind === 'none') return { cid: null, name: null };
+  return search.kind === 'cid' ? { cid: text, name: null } : { cid: null, name: text };
+}
+
+/** The search box's text from the page's URL (`cid` first, should both be given). */
+export function pinSearchText(params: URLSearchParams): string {
+  return params.get('cid') ?? params.get('name') ?? '';
+}
+
+/** The list query's filters for a search. */
+export function searchFilters(search: PinSearch): { name?: string; cid?: string } {
+  if (search.kind === 'cid') return { cid: search.cid };
+  if (search.kind === 'name') return { name: search.name };
+  return {};
+}
+
+/**
+ * What the table shows, in words (a live status line): "100,000 pins.", "3 pinned pins whose name
+ * contains “report”.", "No pin has CID bafy…."
+ */
+export function describePinView(search: PinSearch, status: PinStatus | undefined, total: number): string {
+  const word = total === 1 ? 'pin' : 'pins';
+  const counted = `${total === 0 ? 'No' : formatCount(total)} ${status ? `${pinStatusLook(status).label.toLowerCase()} ` : ''}${word}`;
+  switch (search.kind) {
+    case 'none':
+      return `${counted}.`;
+    case 'name':
+      return `${counted} whose name contains “${search.name}”.`;
+    case 'cid':
+      return `${counted} with CID ${middleEllipsis(search.cid, 14, 8)} (in any of its spellings, v0 or v1).`;
+  }
+}
