@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -9,6 +8,7 @@ import type { PinListEnvelope, SignInCode } from '../../shared/api-types.js';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/kit/browser.js';
 import { benchPinName, fillPins } from './lib/fill-pins.js';
 import { numberFlag } from './lib/flags.js';
+import { buildRenderer } from './lib/renderer-build.js';
 import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js';
 
 /**
@@ -34,12 +34,6 @@ const PAGE_SIZE = 25;
 /** A wait in the page fails after this long (a broken page must not hang the benchmark). */
 const WAIT_MS = 60_000;
 const SEARCHES = ['report 9', 'ÜNÏCODE 12', 'photo 4', 'video 3', 'archive 7', 'notes 5', 'backup 2', 'music 8'];
-
-function buildRenderer(): void {
-  const vite = join(repoRoot, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build'], { cwd: repoRoot, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`renderer build failed: ${result.stdout}${result.stderr}`);
-}
 
 function p50(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
