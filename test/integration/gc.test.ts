@@ -71,6 +71,20 @@ describe('garbage collection with --gc-grace 0 (contract section 6)', () => {
     expect((await stats(server, server.owner)).pinned_bytes).toBe(before.pinned_bytes);
   });
 
+  it('a path served before a collection is not served through the directories it deleted (the gateway keeps resolved paths)', async () => {
+    const fileData = randomData(3000);
+    const file = await uploadCid(server, server.owner, fileData);
+    expect(await pinAdd(server, server.owner, file)).toBe(200);
+    const dir = (await dagAdd(server, server.owner, EMPTY_DIR_V1, 'docs/kept.bin', fileData)).headers.get('ipfs-hash') as string;
+    // Twice: the second answer comes from the resolved path the first one left.
+    for (let i = 0; i < 2; i++)
+      expect(Buffer.compare((await served(server, server.owner, `/ipfs/${dir}/docs/kept.bin`)) as Buffer, Buffer.from(fileData))).toBe(0);
+
+    await runGc(server, server.owner);
+    expect(await served(server, server.owner, `/ipfs/${dir}/docs/kept.bin`)).toBeNull();
+    await expectReadable(server, server.owner, file, fileData);
+  });
+
   it('an unpinned DAG whose directory is pinned elsewhere keeps every block the pin reaches', async () => {
     const fileData = randomData(MiB + 99);
     const cid = await uploadCid(server, server.owner, fileData);

@@ -13,6 +13,11 @@ export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'> & {
    * those are returned). Rejects with a NotFoundError (by name) when the block is not stored.
    */
   readBlockInto?(cid: CID, allocate: (length: number) => Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
+  /**
+   * Moves whenever blocks leave the store (garbage collection): what was worked out from its blocks
+   * before (a resolved path) may no longer hold. A store without it is never cached from.
+   */
+  readonly removals?: number;
 };
 
 export interface ReadOptions {

@@ -4,7 +4,7 @@ import { BadInputError } from '../../base/errors.js';
 import { hasBlock } from '../../content/read/blocks.js';
 import { PathInsideNodeError } from '../../content/read/errors.js';
 import { inspectNode } from '../../content/read/inspect-node.js';
-import { resolvePath, type ResolvedPath } from '../../content/read/resolve-path.js';
+import { resolvePath } from '../../content/read/resolve-path.js';
 import { usesSignature } from '../auth.js';
 import { canonicalIpnsName } from './canonical-name.js';
 import { serveCar } from './car.js';
@@ -15,6 +15,7 @@ import { serveIpnsRecord } from './ipns-record.js';
 import { chooseFormat } from './negotiate.js';
 import { serveRaw } from './raw.js';
 import { parseRequestTarget } from './request-target.js';
+import { cachedResolution, resolutionKey, type Resolution } from './resolution-cache.js';
 import { serveTar } from './tar.js';
 import type { GatewayContext, GatewayDeps } from './types.js';
 
@@ -24,6 +25,10 @@ function parseCid(text: string): CID {
   } catch {
     throw new BadInputError(`cid: "${text}" is not a valid CID`);
   }
+}
+
+async function resolveFrom(deps: GatewayDeps, root: CID, segments: readonly string[]): Promise<Resolution> {
+  return { root, resolved: await resolvePath(deps.blockstore, root, segments) };
 }
 
 /** Aborts store reads when the client goes away before the response is complete. */
@@ -63,55 +68,62 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
   const choice = chooseFormat(target.query, request.headers.accept, target.namespace);
   const signal = lazySignal(reply);
 
-  let root: CID;
-  let prefix: string[] = [];
+  let resolution: Resolution;
   let ttlSeconds: number | undefined;
-  let record: Uint8Array | undefined;
-  if (target.namespace === 'ipns') {
-    const canonical = canonicalIpnsName(target.rootText);
-    // A signed request is served in place (contract section 2): its signature covers this URL only.
-    if (canonical !== undefined && !usesSignature(request.headers)) {
-      const rest = target.rawPath.slice(`/ipns/${target.rootText}`.length);
-      void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
-      return;
-    }
-    const name = await deps.resolveName(canonical ?? target.rootText, signal());
-    root = name.cid;
-    prefix = name.path;
-    ttlSeconds = name.ttlSeconds;
-    record = name.record;
-  } else {
-    root = parseCid(target.rootText);
-  }
-
   // Built once, not spread: `signal` is a getter that must stay lazy.
-  const context = (resolved: ResolvedPath): GatewayContext => ({
-    request,
-    reply,
-    deps,
-    head,
-    get signal() {
-      return signal();
-    },
-    target,
-    choice,
-    root,
-    ttlSeconds,
-    resolved,
-  });
-  if (choice.format === 'ipns-record') {
-    serveIpnsRecord(context({ cid: root, roots: [root], visited: [] }), record);
-    return;
+  function gatewayContext({ root, resolved }: Resolution): GatewayContext {
+    return {
+      request,
+      reply,
+      deps,
+      head,
+      get signal() {
+        return signal();
+      },
+      target,
+      choice,
+      root,
+      ttlSeconds,
+      resolved,
+    };
   }
-  const cacheControl = request.headers['cache-control'] ?? '';
-  if (cacheControl.includes('only-if-cached') && !(await hasBlock(deps.blockstore, root))) {
-    replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
-    return;
-  }
-
-  let resolved: ResolvedPath;
+  const onlyIfCached = (request.headers['cache-control'] ?? '').includes('only-if-cached');
   try {
-    resolved = await resolvePath(deps.blockstore, root, [...prefix, ...target.segments]);
+    if (target.namespace === 'ipfs' && !onlyIfCached && choice.format !== 'ipns-record') {
+      // The common case: an immutable path, resolved once while its blocks are held (resolution-cache.ts).
+      resolution = await cachedResolution(deps.blockstore, resolutionKey(target.rootText, target.segments), () =>
+        resolveFrom(deps, parseCid(target.rootText), target.segments),
+      );
+    } else {
+      let root: CID;
+      let prefix: string[] = [];
+      let record: Uint8Array | undefined;
+      if (target.namespace === 'ipns') {
+        const canonical = canonicalIpnsName(target.rootText);
+        // A signed request is served in place (contract section 2): its signature covers this URL only.
+        if (canonical !== undefined && !usesSignature(request.headers)) {
+          const rest = target.rawPath.slice(`/ipns/${target.rootText}`.length);
+          void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
+          return;
+        }
+        const name = await deps.resolveName(canonical ?? target.rootText, signal());
+        root = name.cid;
+        prefix = name.path;
+        ttlSeconds = name.ttlSeconds;
+        record = name.record;
+      } else {
+        root = parseCid(target.rootText);
+      }
+      if (choice.format === 'ipns-record') {
+        serveIpnsRecord(gatewayContext({ root, resolved: { cid: root, roots: [root], visited: [] } }), record);
+        return;
+      }
+      if (onlyIfCached && !(await hasBlock(deps.blockstore, root))) {
+        replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
+        return;
+      }
+      resolution = await resolveFrom(deps, root, [...prefix, ...target.segments]);
+    }
   } catch (err) {
     if (err instanceof PathInsideNodeError) {
       replyStatus(reply, 501, err.message);
@@ -119,7 +131,9 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
     }
     throw err;
   }
-  const ctx = context(resolved);
+
+  const { resolved } = resolution;
+  const ctx = gatewayContext(resolution);
 
   switch (choice.format) {
     case 'car':

@@ -1,4 +1,5 @@
 import type { CID } from 'multiformats/cid';
+import * as raw from 'multiformats/codecs/raw';
 import { detectContentType } from '../../content/read/content-type.js';
 import type { NodeInfo } from '../../content/read/inspect-node.js';
 import { readFileContent } from '../../content/read/read-file.js';
@@ -39,7 +40,24 @@ export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: Se
 /** Files up to this size are read into one buffer (bounded memory per request, no stream overhead). */
 const WHOLE_FILE_BYTES = 256 * 1024;
 
-function readWhole(ctx: GatewayContext, info: NodeInfo): Promise<Uint8Array> {
+function readWhole(ctx: GatewayContext, info: NodeInfo): Promise<Uint8Array> | Uint8Array {
+  const inBlock = singleBlockContent(info);
+  if (inBlock !== undefined) return inBlock;
   // Small and bounded: read without the request's abort signal (making one costs more than the read).
   return gather(readFileContent(ctx.deps.blockstore, info, { offset: 0, length: info.size }), info.size);
+}
+
+/**
+ * The content of a file held in its own block, which the node's inspection already read: a raw block is
+ * its content, a UnixFS file node without links holds it as its data. Else undefined (read through the DAG).
+ */
+export function singleBlockContent(info: NodeInfo): Uint8Array | undefined {
+  if (info.kind !== 'file') return undefined;
+  if (info.cid.code === raw.code) return info.block;
+  if (info.pbNode?.Links.length === 0 && info.unixfs !== undefined) {
+    const data = info.unixfs.data ?? new Uint8Array(0);
+    // A node whose declared size disagrees with its bytes is read the general way (and refused there).
+    return data.byteLength === info.size ? data : undefined;
+  }
+  return undefined;
 }

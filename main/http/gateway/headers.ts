@@ -1,3 +1,4 @@
+import type { ResolvedPath } from '../../content/read/resolve-path.js';
 import type { GatewayContext } from './types.js';
 
 export const IMMUTABLE = 'public, max-age=29030400, immutable';
@@ -37,12 +38,23 @@ export interface CacheOptions {
   roots?: string[];
 }
 
+/** X-Ipfs-Roots of a resolution, made once: a resolved path is reused (resolution-cache.ts) and never changed. */
+const rootsHeaders = new WeakMap<ResolvedPath, string>();
+function rootsHeader(resolved: ResolvedPath): string {
+  let header = rootsHeaders.get(resolved);
+  if (header === undefined) {
+    header = resolved.roots.map(String).join(',');
+    rootsHeaders.set(resolved, header);
+  }
+  return header;
+}
+
 /** Etag, X-Ipfs-Path, X-Ipfs-Roots and Cache-Control, common to every 200/206/304 of the gateway. */
 export function setCacheHeaders(ctx: GatewayContext, options: CacheOptions): void {
   const { reply } = ctx;
   reply.header('etag', options.etag);
   reply.header('x-ipfs-path', ctx.target.rawPath);
-  reply.header('x-ipfs-roots', (options.roots ?? ctx.resolved.roots.map(String)).join(','));
+  reply.header('x-ipfs-roots', options.roots ? options.roots.join(',') : rootsHeader(ctx.resolved));
   if (ctx.target.namespace === 'ipns') {
     if (ctx.ttlSeconds !== undefined && ctx.ttlSeconds > 0) {
       reply.header('cache-control', `public, max-age=${Math.min(Math.floor(ctx.ttlSeconds), MAX_TTL_SECONDS)}`);

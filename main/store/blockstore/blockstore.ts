@@ -159,6 +159,12 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   private readonly logger: Logger;
   private readonly readers: PackReaders;
   private readonly cache = new BlockCache();
+  /** How many times blocks were deleted (ReadBlockstore.removals): a cache of resolved paths checks it. */
+  private removedBatches = 0;
+
+  get removals(): number {
+    return this.removedBatches;
+  }
   private readonly writers = new Set<PackWriter>();
   private current: PackWriter | undefined;
   private creating: Promise<PackWriter> | undefined;
@@ -336,6 +342,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
         entry.records += row.length + recordHeaderLength(multihash.byteLength);
         freed.set(row.packId, entry);
       }
+      if (removed > 0) this.removedBatches++;
       for (const [packId, entry] of freed) addPackLive(this.db, packId, -entry.bytes, -entry.blocks);
       // Packs still being appended to count their dead bytes in memory (sealed ones are measured).
       for (const writer of this.writers) {
