@@ -30,6 +30,8 @@ export interface ShellInit {
   status: ServiceStatusSource;
   /** The service's URL and the owner key while it runs. */
   connection: ConnectionSource;
+  /** Starts the service again after the supervisor gave up on it (the tray's "Start Pinfold again"). */
+  restartService(): void;
   /** Whether the gateway answers without a key (--public-gateway). */
   publicGateway(): boolean;
   dataDir: string;
@@ -76,6 +78,7 @@ export function startShell(init: ShellInit): Shell {
       openExternal: (url) => host.openExternal(url),
       failed: (title, message) => host.notify({ title, body: message, onClick: () => host.openWindow() }),
       quit: () => host.quit(),
+      restartService: () => init.restartService(),
     },
   });
 

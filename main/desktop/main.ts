@@ -133,6 +133,7 @@ async function start(): Promise<void> {
   desktopShell = startShell({
     host,
     status: running,
+    restartService: () => running.supervisor.start(),
     connection: () => {
       const current = running.url();
       const ownerKey = running.ownerKey();

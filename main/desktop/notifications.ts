@@ -73,7 +73,7 @@ function serviceNotifications(previous: ServiceStatus, next: ServiceStatus): She
       {
         id: 'service-stopped',
         title: 'Pinfold stopped',
-        body: `${(next.detail ?? 'The Pinfold service stopped unexpectedly.').replace(/[.\s]+$/, '')}. Your folders are not syncing; quit Pinfold and open it again to retry.`,
+        body: `${(next.detail ?? 'The Pinfold service stopped unexpectedly.').replace(/[.\s]+$/, '')}. Your folders are not syncing; choose Start Pinfold again in the tray menu once the cause is fixed.`,
         target: { kind: 'window' },
       },
     ];

@@ -21,6 +21,8 @@ export interface TrayEffects {
   openFolder(path: string): Promise<void>;
   copyText(text: string): Promise<void>;
   openExternal(url: string): Promise<void>;
+  /** Starts the service again after the supervisor gave up on it. */
+  restartService(): void;
   /** Something the user asked for failed: tell them (a notification). */
   failed(title: string, message: string): void;
   quit(): void;
@@ -107,6 +109,8 @@ export function startTrayController(init: TrayControllerInit): TrayController {
         return init.effects.openWindow();
       case 'quit':
         return init.effects.quit();
+      case 'restart-service':
+        return init.effects.restartService();
       case 'copy':
         if (action.text === '') return;
         return init.effects.copyText(action.text).catch((error: unknown) => failed('Could not copy the link', error));

@@ -16,6 +16,7 @@ export type TrayAction =
   | { kind: 'copy'; text: string }
   | { kind: 'open-in-browser' }
   | { kind: 'collect-garbage' }
+  | { kind: 'restart-service' }
   | { kind: 'set-launch-at-login'; on: boolean }
   | { kind: 'quit' };
 
@@ -44,6 +45,10 @@ export function trayMenu(service: ServiceStatus, folders: readonly SyncFolderVie
   const items: TrayMenuItem[] = [
     { type: 'action', label: 'Open Pinfold', action: { kind: 'open-window' }, enabled: true },
     { type: 'status', label: trayStatusLine(service, folders) },
+    // The supervisor gave up after repeated crashes: the user starts it again here once the cause is fixed.
+    ...(service.state === 'crashed'
+      ? [{ type: 'action' as const, label: 'Start Pinfold again', action: { kind: 'restart-service' as const }, enabled: true }]
+      : []),
     separator,
     pauseOrResume(known, running),
     { type: 'action', label: 'Add folder to sync…', action: { kind: 'add-folder' }, enabled: running },

@@ -55,6 +55,7 @@ describe('the desktop shell over the supervised service process', () => {
         const ownerKey = service.ownerKey();
         return url === null || ownerKey === null ? null : { url, ownerKey };
       },
+      restartService: () => service.supervisor.start(),
       publicGateway: () => false,
       dataDir,
       launchAtLogin: memoryLaunchAtLogin(),
@@ -114,7 +115,7 @@ describe('the desktop shell over the supervised service process', () => {
     expect(app.notes.map((note) => note.title).filter((title) => title.startsWith('Pinfold'))).toEqual(['Pinfold restarted']);
   });
 
-  it('a supervisor that gives up: the error icon with its reason and one notification', async () => {
+  it('a supervisor that gives up: the error icon with its reason, one notification, and Start Pinfold again in the tray', async () => {
     const app = await desktop({ ...quickRestarts, maxCrashes: 2, crashWindowMs: 120_000 });
     app.kill(0);
     await until('the restart', () => (app.notes.some((note) => note.title === 'Pinfold restarted') ? true : undefined), START_MS);
@@ -126,7 +127,18 @@ describe('the desktop shell over the supervised service process', () => {
     expect(drawn.icon).toBe('error');
     await until('the stop notification', () => (app.notes.some((note) => note.title === 'Pinfold stopped') ? true : undefined));
     expect(app.notes.map((note) => note.title)).toEqual(['Pinfold restarted', 'Pinfold stopped']);
-    expect(app.notes[1]?.body).toBe(`${detail.slice(0, -1)}. Your folders are not syncing; quit Pinfold and open it again to retry.`);
+    expect(app.notes[1]?.body).toBe(
+      `${detail.slice(0, -1)}. Your folders are not syncing; choose Start Pinfold again in the tray menu once the cause is fixed.`,
+    );
     expect(app.launcher.processes).toHaveLength(2);
+
+    // The tray offers to start it again, and that starts a fresh process.
+    const labels = (d: { menu: Array<{ type: string; label?: string }> }) => d.menu.map((item) => ('label' in item ? item.label : item.type));
+    expect(labels(drawn)).toContain('Start Pinfold again');
+    await app.shell.tray.run({ kind: 'restart-service' });
+    await waitForStatus(app.service, (status) => status.state === 'running', START_MS);
+    expect(app.launcher.processes).toHaveLength(3);
+    const back = await drawnWith(app.last, 'running again', (d) => d.icon === 'idle');
+    expect(labels(back)).not.toContain('Start Pinfold again');
   });
 });

@@ -45,6 +45,10 @@ describe('the desktop shell over a real service', () => {
       // A service that runs throughout; desktop-shell-service.test.ts has the supervised process that crashes.
       status: { current: () => ({ state: 'running', url: server.url }), onChange: () => () => {} },
       connection: () => ({ url: server.url, ownerKey: server.owner }),
+      // Never offered here: the tray offers it only when the supervisor gave up (desktop-shell-service.test.ts).
+      restartService: () => {
+        throw new Error('the service runs throughout this test');
+      },
       publicGateway: () => publicGateway,
       dataDir,
       launchAtLogin: launch,

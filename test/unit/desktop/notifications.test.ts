@@ -99,7 +99,7 @@ describe('notificationsBetween', () => {
     expect(notice).toEqual({
       id: 'service-stopped',
       title: 'Pinfold stopped',
-      body: `${detail.slice(0, -1)}. Your folders are not syncing; quit Pinfold and open it again to retry.`,
+      body: `${detail.slice(0, -1)}. Your folders are not syncing; choose Start Pinfold again in the tray menu once the cause is fixed.`,
       target: { kind: 'window' },
     });
     expect(run(snapshot(folders), snapshot(folders, { state: 'restarting' }), snapshot(folders, { state: 'starting' }), down, down)).toEqual([

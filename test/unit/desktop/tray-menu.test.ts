@@ -142,6 +142,7 @@ describe('trayMenu', () => {
     expect(outline(menu)).toEqual([
       'Open Pinfold',
       '— The Pinfold service could not start: port 5080 is in use. —',
+      'Start Pinfold again',
       '---',
       'Pause all syncing [off]',
       'Add folder to sync… [off]',
@@ -159,6 +160,13 @@ describe('trayMenu', () => {
       '---',
       'Quit Pinfold',
     ]);
+  });
+
+  it('offers Start Pinfold again only when the supervisor gave up', () => {
+    const crashed = trayMenu({ state: 'crashed', detail: 'It stopped 5 times.' }, [], settings);
+    expect(actionOf(find(crashed, 'Start Pinfold again'))).toEqual({ kind: 'restart-service' });
+    for (const state of [running, { state: 'restarting' as const }, { state: 'starting' as const }])
+      expect(outline(trayMenu(state, [], settings))).not.toContain('Start Pinfold again');
   });
 
   it('launch at login: the checkbox toggles, and is off while unknown; GC shows it runs', () => {
