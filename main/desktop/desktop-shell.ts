@@ -82,14 +82,25 @@ export function startShell(init: ShellInit): Shell {
     },
   });
 
+  /** `path` of the app in the user's browser, signed in by a one-time link; the window (signed in already) if no link can be made. */
+  const openSignedIn = (path: string) => {
+    api
+      .signInLink()
+      .then((link) => host.openExternal(signInLinkTo(link, path)))
+      .catch((error: unknown) => {
+        init.onError(error);
+        host.openWindow(path);
+      });
+  };
+
   const links = createLinkRouter({
     gateway: () => {
       const origin = gatewayOrigin();
       return origin === null ? null : { origin, public: init.publicGateway() };
     },
     open: (target) => {
-      if (target.open === 'window') host.openWindow(target.path);
-      else host.openExternal(target.url).catch(init.onError);
+      if (target.open === 'browser') host.openExternal(target.url).catch(init.onError);
+      else openSignedIn(target.path);
     },
     refused: (link, reason) => host.notify({ title: 'Pinfold cannot open this link', body: `${link}: ${reason}`, onClick: () => {} }),
   });
@@ -115,4 +126,11 @@ export function startShell(init: ShellInit): Shell {
       content.stop();
     },
   };
+}
+
+/** A sign-in link that lands on `path` once its code is redeemed (the app's `next`, checked there). */
+export function signInLinkTo(link: string, path: string): string {
+  const url = new URL(link);
+  url.searchParams.set('next', path);
+  return url.toString();
 }

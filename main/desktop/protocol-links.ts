@@ -72,8 +72,11 @@ function shorten(text: string): string {
   return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
-/** Where a link is shown: the local gateway's page in the browser, or a page of the Pinfold window. */
-export type LinkTarget = { open: 'browser'; url: string } | { open: 'window'; path: string };
+/**
+ * Where a link is shown: the local gateway's page in the browser, or the app's view page (`path`) in the
+ * browser, reached through a one-time sign-in link (the shell makes it), so that the page's tab holds a key.
+ */
+export type LinkTarget = { open: 'browser'; url: string } | { open: 'signed-in'; path: string };
 
 export interface GatewayFacts {
   /** The service's origin, e.g. http://127.0.0.1:5080. */
@@ -85,12 +88,13 @@ export interface GatewayFacts {
 /**
  * With the public gateway on, the browser opens the local gateway's page itself. Without it, the
  * gateway answers only requests that carry a key, which a browser navigation cannot: the browser
- * would show a 401. Handing it the key (in the URL, a cookie) would leave a secret in its history, so
- * the link opens in the Pinfold window instead, already signed in as the owner: the Pins page searched
- * by that CID, or the Names page by that name.
+ * would show a 401, and handing it the key (in the URL, a cookie) would leave a secret in its history.
+ * So the browser opens the app's view page for the content (`/view?path=/ipfs/…`) through a one-time
+ * sign-in link: the page shows the gateway's answer in a frame whose requests the app's gateway worker
+ * signs with the tab's session key, and the address bar only ever holds a spent code.
  */
 export function linkTarget(link: ContentLink, gateway: GatewayFacts): LinkTarget {
-  if (gateway.public) return { open: 'browser', url: `${gateway.origin}/${link.namespace}/${link.root}${link.path}` };
-  const query = new URLSearchParams(link.namespace === 'ipfs' ? { cid: link.root } : { name: link.root });
-  return { open: 'window', path: `/${link.namespace === 'ipfs' ? 'pins' : 'names'}?${query.toString()}` };
+  const contentPath = `/${link.namespace}/${link.root}${link.path}`;
+  if (gateway.public) return { open: 'browser', url: `${gateway.origin}${contentPath}` };
+  return { open: 'signed-in', path: `/view?${new URLSearchParams({ path: contentPath }).toString()}` };
 }

@@ -86,25 +86,27 @@ describe('the desktop shell over the supervised service process', () => {
     expect(root).not.toBe('');
 
     // A link that comes while the service is down (handed over the moment it is) waits for it.
-    let windowsWhileDown: Array<string | undefined> | null = null;
+    let openedWhileDown: string[] | null = null;
     const stopWatching = app.service.onChange((status) => {
       if (status.state !== 'restarting') return;
       stopWatching();
       app.shell.links.handle(`ipfs://${root}`);
-      windowsWhileDown = [...app.windows];
+      openedWhileDown = [...app.external];
     });
     const drawnBefore = app.drawn.length;
     app.kill(0);
     // Every drawing since the kill, not only the latest: the service may be starting again already.
     const down = await until('the crash drawn', () => app.drawn.slice(drawnBefore).find((d) => d.icon === 'error'));
     expect(down.tooltip).toBe('Pinfold stopped unexpectedly and is restarting…');
-    expect(windowsWhileDown).toEqual([]);
+    expect(openedWhileDown).toEqual([]);
 
     await until('the restart notification', () => (app.notes.some((note) => note.title === 'Pinfold restarted') ? true : undefined), START_MS);
     expect(app.service.current()).toMatchObject({ state: 'running', recovered: true });
     expect(app.service.url()).toBe(url);
     expect(app.launcher.processes).toHaveLength(2);
-    expect(app.windows).toEqual([`/pins?cid=${root}`]);
+    await until('the link opened', () => (app.external.length > 0 ? true : undefined));
+    expect(app.external).toHaveLength(1);
+    expect(new URL(app.external[0] ?? '').searchParams.get('next')).toBe(`/view?path=%2Fipfs%2F${root}`);
     await drawnWith(app.last, 'the list again', (d) => d.icon === 'idle' && d.tooltip === 'Up to date: 1 folder synced');
 
     // The new process's event stream drives the tray: a pause through the API shows without a reload.

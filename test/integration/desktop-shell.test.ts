@@ -157,14 +157,25 @@ describe('the desktop shell over a real service', () => {
     expect(shellView.quits()).toBe(1);
   });
 
-  it('routes ipfs:// links: the window without the public gateway, the gateway page with it; a bad link is refused', async () => {
+  it('routes ipfs:// links: the view page signed in by a one-time link without the public gateway, the gateway page with it; a bad link is refused', async () => {
     const [row] = await syncList(server, server.owner);
     const closed = start(false);
     closed.shell.links.handle(`ipfs://${row?.root}/file-1.txt`);
-    expect(closed.windows).toEqual([`/pins?cid=${row?.root}`]);
+    await until('the browser', () => (closed.external.length > 0 ? true : undefined));
+    const [opened = ''] = closed.external;
+    const link = new URL(opened);
+    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/signin`);
+    expect(link.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(link.searchParams.get('next')).toBe(`/view?path=${encodeURIComponent(`/ipfs/${row?.root}/file-1.txt`)}`);
+    // The code signs in once: the one in the link is a real one.
+    const redeemed = await fetch(`${server.url}/api/v0/session?${new URLSearchParams({ code: link.searchParams.get('code') ?? '' }).toString()}`, {
+      method: 'POST',
+    });
+    expect(redeemed.status).toBe(200);
+    expect(closed.windows).toEqual([]);
     closed.shell.links.handle('ipfs://bafy-not-a-cid/../../etc/passwd');
     expect(closed.notes.map((note) => note.title)).toEqual(['Pinfold cannot open this link']);
-    expect(closed.external).toEqual([]);
+    expect(closed.external).toHaveLength(1);
     shell?.stop();
 
     const open = start(true);

@@ -84,9 +84,12 @@ describe('linkTarget', () => {
     expect(linkTarget(parseProtocolLink('ipns://docs.ipfs.tech/'), publicGateway)).toEqual({ open: 'browser', url: `${ORIGIN}/ipns/docs.ipfs.tech/` });
   });
 
-  it('a gateway that needs a key: the window, signed in, on the page for that CID or name', () => {
-    expect(linkTarget(parseProtocolLink(`ipfs://${CID_V1}/a.jpg`), privateGateway)).toEqual({ open: 'window', path: `/pins?cid=${CID_V1}` });
-    expect(linkTarget(parseProtocolLink(`ipns://${NAME}`), privateGateway)).toEqual({ open: 'window', path: `/names?name=${NAME}` });
+  it('a gateway that needs a key: the view page of the content path, for a signed-in browser tab', () => {
+    expect(linkTarget(parseProtocolLink(`ipfs://${CID_V1}/a%20b.jpg`), privateGateway)).toEqual({
+      open: 'signed-in',
+      path: `/view?path=${encodeURIComponent(`/ipfs/${CID_V1}/a%20b.jpg`)}`,
+    });
+    expect(linkTarget(parseProtocolLink(`ipns://${NAME}`), privateGateway)).toEqual({ open: 'signed-in', path: `/view?path=%2Fipns%2F${NAME}` });
   });
 });
 
@@ -120,8 +123,8 @@ describe('createLinkRouter', () => {
     setGateway(privateGateway);
     links.flush();
     expect(opened).toEqual([
-      { open: 'window', path: `/pins?cid=${CID_V1}` },
-      { open: 'window', path: `/pins?cid=${CID_V0}` },
+      { open: 'signed-in', path: `/view?path=%2Fipfs%2F${CID_V1}` },
+      { open: 'signed-in', path: `/view?path=%2Fipfs%2F${CID_V0}` },
     ]);
     links.flush();
     expect(opened).toHaveLength(2);
