@@ -421,14 +421,13 @@ describe("A sync folder's page", () => {
     expect(await batches.getByRole('row').count()).toBe(2);
     await page.getByTestId('no-errors').waitFor();
 
-    // The gateway needs a key here: Open explains, with the address to copy.
-    await page.getByTestId('folder-root').getByRole('button', { name: 'Open the root of blog in the gateway' }).click();
-    const explanation = page.getByRole('dialog', { name: 'Open the root of blog in the gateway' });
-    await explanation.getByText('This gateway needs an access key.').waitFor();
-    await explanation.getByText(`${service.url}/ipfs/${detail.root}/`, { exact: true }).waitFor();
-    await axeCheck(page, 'Gateway explanation');
-    await page.keyboard.press('Escape');
-    await explanation.waitFor({ state: 'hidden' });
+    // Open is a link to the gateway in a new tab; the gateway worker adds this window's key to it.
+    const open = page.getByTestId('folder-root').getByRole('link', { name: 'Open the root of blog in the gateway' });
+    expect(await open.getAttribute('href')).toBe(`/ipfs/${detail.root}/`);
+    const [tab] = await Promise.all([context.waitForEvent('page'), open.click()]);
+    // The folder has an index.html, which the gateway serves for it.
+    await tab.getByRole('heading', { name: 'blog' }).waitFor();
+    await tab.close();
 
     // The desktop app shows the folder in the file manager.
     await page.getByRole('button', { name: 'Show in file manager' }).click();
@@ -474,6 +473,28 @@ describe("A sync folder's page", () => {
       .filter({ hasText: /^2 files/ })
       .waitFor();
     expect((await syncDetail(added.id)).ignore).toEqual(['*.bak', '*.log']);
+  });
+
+  it('where no service worker runs (not a localhost address), Open explains that the gateway needs a key, with the address to copy', async () => {
+    await context.addInitScript('delete Navigator.prototype.serviceWorker;');
+    const site = await folderWith('notes', { 'a.txt': 'a' });
+    const added = await addThroughApi(site);
+    await openDesktop();
+    await folderRow('notes').getByRole('link', { name: 'notes' }).click();
+    await heading('notes').waitFor();
+    // Synced: the root is there to open.
+    await page
+      .getByTestId('folder-content')
+      .filter({ hasText: /^1 file/ })
+      .waitFor();
+    const detail = await syncDetail(added.id);
+    await page.getByTestId('folder-root').getByRole('button', { name: 'Open the root of notes in the gateway' }).click();
+    const explanation = page.getByRole('dialog', { name: 'Open the root of notes in the gateway' });
+    await explanation.getByText('This gateway needs an access key.').waitFor();
+    await explanation.getByText(`${service.url}/ipfs/${detail.root}/`, { exact: true }).waitFor();
+    await axeCheck(page, 'Gateway explanation');
+    await page.keyboard.press('Escape');
+    await explanation.waitFor({ state: 'hidden' });
   });
 
   it('lists a vanished folder’s error with Retry, and says so when the folder is removed elsewhere or unknown', async () => {

@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { useGatewayAccess } from '../../app/gateway-access.js';
+import { ContentLink } from '../../components/content-link.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { Icon } from '../../components/icons.js';
 
@@ -12,20 +14,16 @@ export interface GatewayOpenProps {
 }
 
 /**
- * Opens a root or a name in this service's gateway. With --public-gateway that is a link. Otherwise the
- * gateway answers only requests that carry an access key, which a link cannot carry (and a secret never
- * goes into a URL), so the control explains that instead, with the address and a curl command to copy.
+ * Opens a root or a name in this service's gateway, as Open does on the Files, Pins and Names pages: a link
+ * to a new tab, to which the gateway worker adds this window's key (or none is needed: --public-gateway).
+ * Where the worker cannot run (the window is not at a localhost address) a link would be refused, so the
+ * control explains that instead, with the address and a curl command to copy.
  */
 export function GatewayOpen({ path, label, publicGateway }: GatewayOpenProps) {
   const popoverId = useId();
+  const access = useGatewayAccess();
   const url = `${window.location.origin}${path}`;
-  if (publicGateway) {
-    return (
-      <a className="button button-ghost icon-button button-sm" href={url} target="_blank" rel="noreferrer" aria-label={label} title={label}>
-        <Icon name="external" />
-      </a>
-    );
-  }
+  if (publicGateway || access === 'ready') return <ContentLink href={path} label={label} size="sm" />;
   const separator = path.includes('?') ? '&' : '?';
   const curl = `curl -H "X-Access-Key: $PINFOLD_KEY" -H "X-Access-Secret: $PINFOLD_SECRET" "${url}${separator}ts=$(date +%s)"`;
   return (
