@@ -12,8 +12,8 @@ import { ToastProvider } from '../components/toasts.js';
 import { EventsProvider } from '../events/events-provider.js';
 import { SignInPage } from '../pages/sign-in/sign-in-page.js';
 import { AccountProvider, useAccount } from './account.js';
-import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage } from './pages.js';
-import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget } from './routes.js';
+import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage, ViewPage } from './pages.js';
+import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget, VIEW_PATH } from './routes.js';
 import { GatewayAccess } from './gateway-access.js';
 import { ServicesContext, useServices } from './services-context.js';
 import type { AppServices } from './services.js';
@@ -73,6 +73,7 @@ function Pages() {
               </PartnersOnly>
             </Route>
             <Route path="/settings" component={SettingsPage} />
+            <Route path={VIEW_PATH} component={ViewPage} />
             <Route>
               <NotFound />
             </Route>

@@ -14,6 +14,7 @@ const sync = lazyPage(() => import('../pages/sync/sync-page.js').then((m) => m.S
 const syncFolder = lazyPage(() => import('../pages/sync/sync-folder-page.js').then((m) => m.SyncFolderPage));
 const partners = lazyPage(() => import('../pages/partners/partners-page.js').then((m) => m.PartnersPage));
 const settings = lazyPage(() => import('../pages/settings/settings-page.js').then((m) => m.SettingsPage));
+const view = lazyPage(() => import('../pages/view/view-page.js').then((m) => m.ViewPage));
 
 export const OverviewPage = overview.Component;
 export const FilesPage = files.Component;
@@ -24,7 +25,8 @@ export const SyncPage = sync.Component;
 export const SyncFolderPage = syncFolder.Component;
 export const PartnersPage = partners.Component;
 export const SettingsPage = settings.Component;
+export const ViewPage = view.Component;
 
 export function preloadPages(): void {
-  for (const page of [overview, files, pins, names, keys, sync, syncFolder, partners, settings]) page.preload();
+  for (const page of [overview, files, pins, names, keys, sync, syncFolder, partners, settings, view]) page.preload();
 }

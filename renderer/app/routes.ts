@@ -34,9 +34,11 @@ export function navItemsFor(isPartner: boolean): NavItem[] {
 
 export const SIGN_IN_PATH = '/signin';
 export const HOME_PATH = '/overview';
+/** One piece of content shown inside the window (`/view?path=/ipfs/…`); not in the navigation. */
+export const VIEW_PATH = '/view';
 
 /** Every URL the app answers (the service serves index.html at the same ones). */
-export const APP_PATH_PATTERNS: readonly string[] = [SIGN_IN_PATH, ...NAV_ITEMS.map((item) => item.path), '/sync/:id'];
+export const APP_PATH_PATTERNS: readonly string[] = [SIGN_IN_PATH, ...NAV_ITEMS.map((item) => item.path), '/sync/:id', VIEW_PATH];
 
 const APP_PATHS = new RegExp(`^(?:${APP_PATH_PATTERNS.map((pattern) => pattern.replace(/:\w+/g, '[^/?#]+')).join('|')})/?(?:[?#].*)?$`, 'i');
 

@@ -34,9 +34,10 @@ export const UI_CONTENT_SECURITY_POLICY = [
 
 /**
  * The window's pages (issue 12). Each answers the app's index.html, so a reload, a bookmark or a link typed
- * into the address bar opens the page the router shows for it; `/sync/<id>` is one folder's detail page.
+ * into the address bar opens the page the router shows for it; `/sync/<id>` is one folder's detail page,
+ * `/view?path=/ipfs/…` one piece of content shown inside the window.
  */
-export const APP_PAGES = ['/signin', '/overview', '/files', '/pins', '/names', '/keys', '/sync', '/sync/:id', '/partners', '/settings'] as const;
+export const APP_PAGES = ['/signin', '/overview', '/files', '/pins', '/names', '/keys', '/sync', '/sync/:id', '/partners', '/settings', '/view'] as const;
 
 /**
  * The service worker that lets the window open content from the gateway with its key (renderer/public/

@@ -137,8 +137,21 @@ describe('routes', () => {
   });
 
   it('returns after sign-in only to a page of the app', () => {
-    for (const good of ['/pins', '/pins/', '/pins?status=pinned&page=2', '/sync/3f2a', '/settings#theme']) expect(isReturnTarget(good), good).toBe(true);
-    for (const bad of ['', 'pins', '//evil.example/pins', '/signin', '/signin?code=x', '/api/v0/stats', '/ipfs/bafy', '/sync/a/b', 'https://evil.example/']) {
+    for (const good of ['/pins', '/pins/', '/pins?status=pinned&page=2', '/sync/3f2a', '/settings#theme', '/view?path=%2Fipfs%2Fbafy'])
+      expect(isReturnTarget(good), good).toBe(true);
+    for (const bad of [
+      '',
+      'pins',
+      '//evil.example/pins',
+      '/signin',
+      '/signin?code=x',
+      '/api/v0/stats',
+      '/ipfs/bafy',
+      '/sync/a/b',
+      'https://evil.example/',
+      '/\\evil.example/view',
+      '/view/x',
+    ]) {
       expect(isReturnTarget(bad), bad).toBe(false);
     }
   });
@@ -157,9 +170,36 @@ describe('routes', () => {
 
 describe('takeSignInCode', () => {
   it('takes the code from a sign-in link and gives the address without it', () => {
-    expect(takeSignInCode({ pathname: '/signin', search: '?code=abc_-1', hash: '' })).toEqual({ code: 'abc_-1', cleanPath: '/signin' });
-    expect(takeSignInCode({ pathname: '/signin/', search: '?x=1&code=abc', hash: '#top' })).toEqual({ code: 'abc', cleanPath: '/signin/?x=1#top' });
-    expect(takeSignInCode({ pathname: '/signin', search: '?code=', hash: '' })).toEqual({ code: '', cleanPath: '/signin' });
+    expect(takeSignInCode({ pathname: '/signin', search: '?code=abc_-1', hash: '' })).toEqual({ code: 'abc_-1', cleanPath: '/signin', next: null });
+    expect(takeSignInCode({ pathname: '/signin/', search: '?x=1&code=abc', hash: '#top' })).toEqual({ code: 'abc', cleanPath: '/signin/?x=1#top', next: null });
+    expect(takeSignInCode({ pathname: '/signin', search: '?code=', hash: '' })).toEqual({ code: '', cleanPath: '/signin', next: null });
+  });
+
+  it('takes the page to show next when it is a page of the app, and leaves it out of the address too', () => {
+    const view = `/view?path=${encodeURIComponent('/ipfs/bafy/a b.txt')}`;
+    expect(takeSignInCode({ pathname: '/signin', search: `?code=abc&next=${encodeURIComponent(view)}`, hash: '' })).toEqual({
+      code: 'abc',
+      cleanPath: '/signin',
+      next: view,
+    });
+    expect(takeSignInCode({ pathname: '/signin', search: '?next=%2Fpins%3Fpage%3D2&code=abc', hash: '' })?.next).toBe('/pins?page=2');
+  });
+
+  it('ignores a next that leaves the app: another origin, //host, a path the app does not answer, sign-in itself', () => {
+    for (const next of [
+      'https://evil.example/view',
+      '//evil.example/view?path=x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/api/v0/stats',
+      '/ipfs/bafy',
+      '/signin?code=x',
+      'view',
+      '',
+    ]) {
+      const link = takeSignInCode({ pathname: '/signin', search: `?code=abc&next=${encodeURIComponent(next)}`, hash: '' });
+      expect(link, next).toEqual({ code: 'abc', cleanPath: '/signin', next: null });
+    }
   });
 
   it('leaves other pages and a sign-in page without a code alone', () => {

@@ -1,0 +1,92 @@
+import { Link, useSearch } from 'wouter';
+import { useGatewayAccess } from '../../app/gateway-access.js';
+import { OPEN_NEEDS_LOCALHOST } from '../../app/hooks/use-open-content.js';
+import { useResource } from '../../app/hooks/use-resource.js';
+import { useApi } from '../../app/session.js';
+import { ContentLink } from '../../components/content-link.js';
+import { CopyButton } from '../../components/copy-button.js';
+import { EmptyState } from '../../components/empty-state.js';
+import { Icon } from '../../components/icons.js';
+import { InlineError } from '../../components/inline-error.js';
+import { OptionText } from '../../components/option-text.js';
+import { Page } from '../../components/page.js';
+import { readViewPath, type ViewTarget } from '../../lib/view-path.js';
+import './view-page.css';
+
+/**
+ * One piece of content inside the window (`/view?path=/ipfs/<cid>/…`), where the desktop app's ipfs://
+ * and ipns:// links land through a sign-in link's `next`. Not in the navigation.
+ */
+export function ViewPage() {
+  const input = readViewPath(new URLSearchParams(useSearch()).get('path'));
+  if ('problem' in input) {
+    return (
+      <Page title="Cannot show this content">
+        <EmptyState icon="alert" title={input.problem} actions={<Link href="/pins">Go to Pins</Link>}>
+          Open content from the Pins, Names or Files page, or use an ipfs:// or ipns:// link.
+        </EmptyState>
+      </Page>
+    );
+  }
+  return <ContentView key={input.target.path} target={input.target} />;
+}
+
+type Showing = 'yes' | 'waiting' | 'no';
+
+/** Said as the Pins and Names pages say it of Open; what can be copied here is the path. */
+const NEEDS_LOCALHOST = `${OPEN_NEEDS_LOCALHOST.replace(/ Copy the CID instead\.$/, '')} Copy the path instead.`;
+
+function ContentView({ target }: { target: ViewTarget }) {
+  const showing = useShowing(target.path);
+  const what = target.namespace === 'ipfs' ? 'content path' : 'IPNS path';
+  return (
+    <div className="view-page">
+      <Page
+        title={target.title}
+        description="As the gateway serves it, in a sandbox: scripts inside it do not run."
+        actions={showing.state === 'yes' ? <ContentLink href={target.path} label={`Open in new tab: ${target.title}`} text="Open in new tab" /> : null}
+      >
+        <div className="view-path">
+          <code className="view-path-text">{target.path}</code>
+          <CopyButton value={target.path} what={what} size="sm" />
+        </div>
+        {showing.state === 'yes' ? (
+          // `sandbox="allow-same-origin"`: no script runs in the frame even if a response lacked the gateway's
+          // own `Content-Security-Policy: sandbox` (which gives the document an opaque origin as well). A bare
+          // `sandbox` would also make the frame's navigations opaque-origin, and Chromium then sends them past
+          // the gateway worker, without the key (tried: 400/401 instead of the content).
+          <iframe className="view-frame" src={target.path} title={`Content of ${target.path}`} sandbox="allow-same-origin" referrerPolicy="no-referrer" />
+        ) : showing.state === 'waiting' ? (
+          <p className="view-note" role="status">
+            <Icon name="spinner" className="spin" /> Preparing the gateway…
+          </p>
+        ) : showing.error ? (
+          <InlineError message={`Could not check whether this content can be shown: ${showing.error}`} onRetry={showing.retry} />
+        ) : (
+          <div className="view-note" role="alert">
+            <Icon name="alert" />
+            <p>
+              <OptionText text={NEEDS_LOCALHOST} />
+            </p>
+          </div>
+        )}
+      </Page>
+    </div>
+  );
+}
+
+/**
+ * Whether the frame can show the content: yes once the gateway worker (app/gateway-access.tsx) adds this
+ * window's key to its navigations; where no worker runs (not a localhost address), only when the gateway
+ * is public, which the window asks as the Pins page's Open does.
+ */
+function useShowing(path: string): { state: Showing; error: string | null; retry: () => void } {
+  const api = useApi();
+  const access = useGatewayAccess();
+  const publicGateway = useResource((signal) => (access === 'unavailable' ? api.gateway.isPublic(path, signal) : Promise.resolve(false)), [api, access, path]);
+  if (access === 'ready') return { state: 'yes', error: null, retry: publicGateway.reload };
+  if (access === 'starting') return { state: 'waiting', error: null, retry: publicGateway.reload };
+  if (publicGateway.loading || publicGateway.waiting) return { state: 'waiting', error: null, retry: publicGateway.reload };
+  if (publicGateway.data === true) return { state: 'yes', error: null, retry: publicGateway.reload };
+  return { state: 'no', error: publicGateway.error, retry: publicGateway.reload };
+}
