@@ -5,7 +5,7 @@ export const IMMUTABLE = 'public, max-age=29030400, immutable';
 /** A year: a record TTL beyond it (the fixtures use 100 years) is capped so caches revalidate eventually. */
 const MAX_TTL_SECONDS = 29030400;
 /** Bumped whenever the generated HTML changes, so caches of listings are told apart (Etag DirIndex-/DagIndex-). */
-export const HTML_VERSION = 'pinfold1';
+export const HTML_VERSION = 'pinfold2';
 
 /** `inline; filename="x"` with an ASCII fallback (one "_" per non-ASCII character) and RFC 5987 `filename*`. */
 export function contentDisposition(kind: 'inline' | 'attachment', filename: string): string {

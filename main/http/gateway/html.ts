@@ -9,7 +9,7 @@ export function pageStart(title: string): string {
     '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">\n' +
     `<title>${escapeHtml(title)}</title>\n` +
-    '<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}' +
+    '<style>body{font-family:system-ui,sans-serif;margin:2em}table{border-collapse:collapse}h1{font-size:1.4em}h1,.ipfs-hash{overflow-wrap:anywhere}td:last-child{white-space:nowrap}' +
     'td{padding:.2em 1em .2em 0}.ipfs-hash{font-family:monospace;color:#666}pre{white-space:pre-wrap}</style>\n' +
     '</head>\n<body>\n'
   );
