@@ -403,7 +403,7 @@ describe("A sync folder's page", () => {
     });
     const added = await addThroughApi(site, { ignore: ['*.bak'] });
     await openDesktop();
-    await folderRow('blog').getByRole('link', { name: 'blog' }).click();
+    await folderRow('blog').getByRole('link', { name: 'blog', exact: true }).click();
     await heading('blog').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/sync/${added.id}`);
     // index.html, debug.log and .pinfoldignore itself (draft.secret is ignored by it).
@@ -480,7 +480,7 @@ describe("A sync folder's page", () => {
     const site = await folderWith('notes', { 'a.txt': 'a' });
     const added = await addThroughApi(site);
     await openDesktop();
-    await folderRow('notes').getByRole('link', { name: 'notes' }).click();
+    await folderRow('notes').getByRole('link', { name: 'notes', exact: true }).click();
     await heading('notes').waitFor();
     // Synced: the root is there to open.
     await page
@@ -544,7 +544,7 @@ describe('Sync, keyboard and other accounts', () => {
     await page.locator('button:focus[aria-label="Remove keys"]').waitFor();
 
     // The folder's link opens its page, whose heading takes focus.
-    await folderRow('keys').getByRole('link', { name: 'keys' }).focus();
+    await folderRow('keys').getByRole('link', { name: 'keys', exact: true }).focus();
     await page.keyboard.press('Enter');
     await page.locator('h1:focus', { hasText: 'keys' }).waitFor();
     expect(await syncRows()).toHaveLength(1);
