@@ -1,12 +1,10 @@
 /**
- * (The same parser as renderer/events/sse-parser.ts, here in shared/ so the desktop main process reads the
- * service events too; the renderer can import this one instead.)
- *
  * An incremental parser of the `text/event-stream` format, after the WHATWG HTML standard's "event
  * stream interpretation": lines end with CRLF, LF or CR (also when a CRLF is split between chunks),
  * `:` starts a comment, one space after the colon is dropped, `data` lines join with "\n", an event is
  * dispatched at a blank line and only when it has data, `retry` takes digits only, an unfinished event
  * at the end of the stream is dropped. Pure: it is fed decoded text and answers what it completed.
+ * Shared: the window's event stream and the desktop main process's folder monitor both read the service's events.
  */
 
 export type SseOutput =

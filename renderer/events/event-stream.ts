@@ -8,7 +8,7 @@
 import { EVENT_STREAM_RETRY_MS } from '../../shared/api-types.js';
 import { ApiError, isAbortError } from '../api/api-error.js';
 import { backoffDelay } from '../lib/backoff.js';
-import { createSseParser } from './sse-parser.js';
+import { createSseParser } from '../../shared/sse-parser.js';
 
 /** The document's visibility, as far as the stream needs it. */
 export interface VisibilitySource {
