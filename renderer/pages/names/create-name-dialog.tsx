@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Checkbox } from '../../components/checkbox.js';
@@ -62,18 +63,15 @@ export function CreateNameDialog({ open, onClose, onCreated }: CreateNameDialogP
         onClose();
       }}
     >
-      <TextField
+      <CidField
         label="CID to point at"
         value={cidText}
-        onChange={(event) => {
-          setCidText(event.target.value);
+        onValueChange={(text) => {
+          setCidText(text);
           if (cidError) setCidError(null);
         }}
         error={cidError}
-        hint="bafy…, Qm…, or an ipfs:// or gateway address of it."
-        spellCheck={false}
-        autoComplete="off"
-        className="mono-field"
+        hint={CID_FIELD_HINT}
       />
       <TextField
         label="Alias (optional)"

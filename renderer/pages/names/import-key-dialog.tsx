@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CidField } from '../../components/cid-field.js';
 import type { NameBinding } from '../../api/names.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
@@ -123,17 +124,14 @@ export function ImportKeyDialog({ open, onClose, onImported }: ImportKeyDialogPr
             : 'A PEM (PKCS#8) file, or a key from `ipfs key export`; Ed25519 or RSA. It is sent only to the Pinfold service on this computer.'
         }
       />
-      <TextField
+      <CidField
         label="CID to point at"
         value={cidText}
-        onChange={(event) => {
-          setCidText(event.target.value);
+        onValueChange={(text) => {
+          setCidText(text);
           if (errors.cid) setErrors((current) => ({ ...current, cid: undefined }));
         }}
         error={errors.cid}
-        spellCheck={false}
-        autoComplete="off"
-        className="mono-field"
       />
       <TextField label="Alias (optional)" value={alias} onChange={(event) => setAlias(event.target.value)} maxLength={MAX_ALIAS} autoComplete="off" />
       <TextField

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CidField } from '../../components/cid-field.js';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import type { NameBinding } from '../../api/names.js';
 import { useAction } from '../../app/hooks/use-action.js';
@@ -7,7 +8,6 @@ import { Checkbox } from '../../components/checkbox.js';
 import { Cid } from '../../components/cid.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { Facts } from '../../components/section.js';
-import { TextField } from '../../components/text-field.js';
 import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
 import { nameLabel } from './name-label.js';
 
@@ -75,17 +75,14 @@ export function PublishNameDialog({ target, onClose, onPublished }: PublishNameD
           ]}
         />
       ) : null}
-      <TextField
+      <CidField
         label="New CID"
         value={cidText}
-        onChange={(event) => {
-          setCidText(event.target.value);
+        onValueChange={(text) => {
+          setCidText(text);
           if (cidError) setCidError(null);
         }}
         error={cidError}
-        spellCheck={false}
-        autoComplete="off"
-        className="mono-field"
       />
       <Checkbox
         label="Pin the new CID too"

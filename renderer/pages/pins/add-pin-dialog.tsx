@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
@@ -66,18 +67,15 @@ export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
       onSubmit={() => void submit()}
       onCancel={close}
     >
-      <TextField
+      <CidField
         label="CID"
         value={cidText}
-        onChange={(event) => {
-          setCidText(event.target.value);
+        onValueChange={(text) => {
+          setCidText(text);
           if (cidError) setCidError(null);
         }}
         error={cidError}
-        hint="bafy…, Qm…, or an ipfs:// or gateway address of it."
-        spellCheck={false}
-        autoComplete="off"
-        className="mono-field"
+        hint={CID_FIELD_HINT}
       />
       <TextField
         label="Name (optional)"
