@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import './route-access.js';
+import type { RouteAccess } from './route-access.js';
 
 /**
  * Headers on every /ipfs and /ipns response, whatever it is (content, listing, redirect, 304, error, HEAD),
@@ -20,8 +20,8 @@ export function isContentPath(url: string): boolean {
 /**
  * Sets the isolation headers first thing, before the Host guard or authentication can refuse the request,
  * so their error answers carry them too. The gateway's routes are matched by their access setting as well
- * as by path, so no spelling of the path that the router still takes for /ipfs/* goes without them.
+ * as by path (`access`, the route's config.access), so no spelling of the path that the router still takes for /ipfs/* goes without them.
  */
-export function isolateContentResponse(request: FastifyRequest, reply: FastifyReply): void {
-  if (request.routeOptions.config.access === 'gateway' || isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
+export function isolateContentResponse(request: FastifyRequest, reply: FastifyReply, access: RouteAccess | undefined): void {
+  if (access === 'gateway' || isContentPath(request.url)) reply.headers(CONTENT_ISOLATION_HEADERS);
 }

@@ -69,10 +69,12 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
 
   /** Host guard, CORS, then `ts`, credentials and permission for the route's access; true when CORS answered. */
   const guardRequest = (request: FastifyRequest, reply: FastifyReply): boolean => {
-    isolateContentResponse(request, reply);
+    // Read once: Fastify builds a new routeOptions object on every read.
+    const configured = request.routeOptions.config.access;
+    isolateContentResponse(request, reply, configured);
     checkHost(request.headers.host, deps.config.host);
     if (applyCors(request, reply, deps.config.allowOrigins)) return true;
-    const access = request.routeOptions.config.access ?? 'account';
+    const access = configured ?? 'account';
     if (access === 'public') return false;
     // Step 2 is authorized by its signed address, which the upload routes check before anything else.
     if (access === 'upload' && isStepTwo(request.url)) return false;

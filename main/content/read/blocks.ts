@@ -18,6 +18,11 @@ export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'> & {
    * before (a resolved path) may no longer hold. A store without it is never cached from.
    */
   readonly removals?: number;
+  /**
+   * The block when the store already holds it in memory (a recently read small block), else undefined; no
+   * I/O and no promise. Readers try it first: a cached block then costs a map lookup, not an async read.
+   */
+  heldBlock?(cid: CID): Uint8Array | undefined;
 };
 
 export interface ReadOptions {
@@ -44,6 +49,9 @@ function isStoreNotFound(err: unknown): boolean {
  */
 export async function getBlock(store: ReadBlockstore, cid: CID, options: BlockReadOptions = {}): Promise<Uint8Array> {
   if (isIdentityCid(cid)) return cid.multihash.digest;
+  options.signal?.throwIfAborted();
+  const held = store.heldBlock?.(cid);
+  if (held !== undefined) return held;
   if (options.allocate !== undefined && store.readBlockInto !== undefined) {
     try {
       return await store.readBlockInto(cid, options.allocate, { signal: options.signal });

@@ -70,6 +70,15 @@ export async function inspectNode(store: ReadBlockstore, cid: CID, options: Read
   return describeBlock(cid, await getBlock(store, cid, options));
 }
 
+/**
+ * The node when the store holds its block in memory (ReadBlockstore.heldBlock), without a promise; else
+ * undefined (then inspectNode reads it).
+ */
+export function heldNode(store: ReadBlockstore, cid: CID): NodeInfo | undefined {
+  const block = store.heldBlock?.(cid);
+  return block === undefined ? undefined : describeBlock(cid, block);
+}
+
 export function isDirectoryKind(kind: NodeKind): boolean {
   return kind === 'directory' || kind === 'hamt-directory';
 }

@@ -3,7 +3,7 @@ import { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
 import { hasBlock } from '../../content/read/blocks.js';
 import { PathInsideNodeError } from '../../content/read/errors.js';
-import { inspectNode } from '../../content/read/inspect-node.js';
+import { heldNode, inspectNode } from '../../content/read/inspect-node.js';
 import { resolvePath } from '../../content/read/resolve-path.js';
 import { usesSignature } from '../auth.js';
 import { canonicalIpnsName } from './canonical-name.js';
@@ -15,8 +15,9 @@ import { serveIpnsRecord } from './ipns-record.js';
 import { chooseFormat } from './negotiate.js';
 import { serveRaw } from './raw.js';
 import { parseRequestTarget } from './request-target.js';
-import { cachedResolution, resolutionKey, type Resolution } from './resolution-cache.js';
+import { cachedResolution, type Resolution } from './resolution-cache.js';
 import { serveTar } from './tar.js';
+import { abortOnClose, RequestContext } from './request-context.js';
 import type { GatewayContext, GatewayDeps } from './types.js';
 
 function parseCid(text: string): CID {
@@ -29,26 +30,6 @@ function parseCid(text: string): CID {
 
 async function resolveFrom(deps: GatewayDeps, root: CID, segments: readonly string[]): Promise<Resolution> {
   return { root, resolved: await resolvePath(deps.blockstore, root, segments) };
-}
-
-/** Aborts store reads when the client goes away before the response is complete. */
-function abortOnClose(reply: FastifyReply): AbortSignal {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  return controller.signal;
-}
-
-/**
- * The request's abort signal, made when first asked for: the steps every request takes (path resolution,
- * one node read, a small file read whole) are short and bounded and go without one, and an AbortController
- * with its close listener cost several microseconds a request (test/bench/gateway.ts, 4 KiB files). Streamed
- * bodies, name resolution and listings ask for it.
- */
-function lazySignal(reply: FastifyReply): () => AbortSignal {
-  let signal: AbortSignal | undefined;
-  return () => (signal ??= abortOnClose(reply));
 }
 
 /**
@@ -65,35 +46,19 @@ function replyStatus(reply: FastifyReply, status: number, msg: string): void {
 /** One gateway request, GET or HEAD: resolve the content path, then hand it to the handler of its format. */
 export async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<void> {
   const target = parseRequestTarget(request.url);
-  const choice = chooseFormat(target.query, request.headers.accept, target.namespace);
-  const signal = lazySignal(reply);
+  const choice = chooseFormat(target.search, request.headers.accept, target.namespace);
+  let ttlSeconds: number | undefined;
+  const gatewayContext = ({ root, resolved }: Resolution): GatewayContext =>
+    new RequestContext(request, reply, deps, head, target, choice, root, resolved, ttlSeconds);
 
   let resolution: Resolution;
-  let ttlSeconds: number | undefined;
-  // Built once, not spread: `signal` is a getter that must stay lazy.
-  function gatewayContext({ root, resolved }: Resolution): GatewayContext {
-    return {
-      request,
-      reply,
-      deps,
-      head,
-      get signal() {
-        return signal();
-      },
-      target,
-      choice,
-      root,
-      ttlSeconds,
-      resolved,
-    };
-  }
   const onlyIfCached = (request.headers['cache-control'] ?? '').includes('only-if-cached');
   try {
     if (target.namespace === 'ipfs' && !onlyIfCached && choice.format !== 'ipns-record') {
       // The common case: an immutable path, resolved once while its blocks are held (resolution-cache.ts).
-      resolution = await cachedResolution(deps.blockstore, resolutionKey(target.rootText, target.segments), () =>
-        resolveFrom(deps, parseCid(target.rootText), target.segments),
-      );
+      const cached = cachedResolution(deps.blockstore, target.key, () => resolveFrom(deps, parseCid(target.rootText), target.segments));
+      // A hit is used as it is: awaiting a value that is already there still costs a turn of the microtask queue.
+      resolution = cached instanceof Promise ? await cached : cached;
     } else {
       let root: CID;
       let prefix: string[] = [];
@@ -106,7 +71,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
           void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
           return;
         }
-        const name = await deps.resolveName(canonical ?? target.rootText, signal());
+        const name = await deps.resolveName(canonical ?? target.rootText, abortOnClose(reply));
         root = name.cid;
         prefix = name.path;
         ttlSeconds = name.ttlSeconds;
@@ -150,7 +115,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
     default:
       break;
   }
-  const info = await inspectNode(deps.blockstore, resolved.cid);
+  const info = heldNode(deps.blockstore, resolved.cid) ?? (await inspectNode(deps.blockstore, resolved.cid));
   switch (info.kind) {
     case 'file':
     case 'symlink':

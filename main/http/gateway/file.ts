@@ -3,7 +3,7 @@ import * as raw from 'multiformats/codecs/raw';
 import { detectContentType } from '../../content/read/content-type.js';
 import type { NodeInfo } from '../../content/read/inspect-node.js';
 import { readFileContent } from '../../content/read/read-file.js';
-import { contentDisposition, replyNotModified, setCacheHeaders } from './headers.js';
+import { contentDisposition, fileEtag, replyNotModified, setCacheHeaders } from './headers.js';
 import { gather, sendRanged } from './send-body.js';
 import type { GatewayContext } from './types.js';
 
@@ -19,7 +19,7 @@ export interface ServeFileOptions {
 /** UnixFS file, raw leaf or symlink bytes: Etag "<cid>", immutable, Range, Content-Type by name then sniffing. */
 export async function serveFile(ctx: GatewayContext, info: NodeInfo, options: ServeFileOptions = {}): Promise<void> {
   const { reply, choice } = ctx;
-  setCacheHeaders(ctx, { etag: `"${(options.etagCid ?? info.cid).toString()}"`, immutable: true });
+  setCacheHeaders(ctx, { etag: fileEtag(options.etagCid ?? info.cid), immutable: true });
   if (replyNotModified(ctx)) return;
   const typeName = choice.filename ?? options.name;
   // A small file is read once, whole: its bytes serve both the type sniffing and the body.

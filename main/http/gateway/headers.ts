@@ -1,3 +1,4 @@
+import type { CID } from 'multiformats/cid';
 import type { ResolvedPath } from '../../content/read/resolve-path.js';
 import type { GatewayContext } from './types.js';
 
@@ -36,6 +37,20 @@ export interface CacheOptions {
   immutable: boolean;
   /** Roots to report; defaults to every resolved segment. */
   roots?: string[];
+}
+
+/**
+ * A file's Etag, `"<cid>"`, made once per CID object (cached resolutions hand the same one back): a string
+ * built per response is a new concatenation that Node's header check has to flatten each time.
+ */
+const fileEtags = new WeakMap<CID, string>();
+export function fileEtag(cid: CID): string {
+  let etag = fileEtags.get(cid);
+  if (etag === undefined) {
+    etag = `"${cid.toString()}"`;
+    fileEtags.set(cid, etag);
+  }
+  return etag;
 }
 
 /** X-Ipfs-Roots of a resolution, made once: a resolved path is reused (resolution-cache.ts) and never changed. */

@@ -11,14 +11,19 @@ export type { GatewayDeps, ResolvedName } from './types.js';
  */
 const BODY_HEADERS = ['etag', 'cache-control', 'content-disposition', 'content-type', 'content-length', 'accept-ranges'];
 
-async function handle(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<FastifyReply> {
-  try {
-    await dispatch(request, reply, deps, head);
-  } catch (err) {
-    if (!reply.sent) for (const name of BODY_HEADERS) reply.removeHeader(name);
-    throw err;
-  }
-  return reply;
+/**
+ * Runs the request. When the reply has gone out (the common case), Fastify is given nothing to wait on;
+ * otherwise the reply itself, which Fastify awaits until the body is sent (a body gathered or streamed
+ * after the handler's promise settles).
+ */
+function handle(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<FastifyReply | undefined> {
+  return dispatch(request, reply, deps, head).then(
+    () => (reply.sent ? undefined : reply),
+    (err: unknown) => {
+      if (!reply.sent) for (const name of BODY_HEADERS) reply.removeHeader(name);
+      throw err;
+    },
+  );
 }
 
 /**

@@ -77,10 +77,26 @@ function yesNo(value: string, name: string): boolean {
 }
 
 /**
- * Picks the response format. `?format=` wins over `Accept` (IPIP-0523). CAR parameters come from the Accept
- * entry for application/vnd.ipld.car, and `car-version`/`car-order`/`car-dups` URL parameters beat them.
+ * What a request with no Accept and no query parameter but `ts` gets: the content in its own format. Most
+ * scripted requests look like this, and it saves parsing a query that holds nothing about the format.
+ * Shared by those requests, hence frozen.
  */
-export function chooseFormat(query: URLSearchParams, accept: string | undefined, namespace: 'ipfs' | 'ipns'): FormatChoice {
+const CONTENT_AS_IS: FormatChoice = Object.freeze({
+  format: null,
+  wantsHtml: false,
+  car: Object.freeze({ dups: false, scope: 'all' as const }),
+  download: false,
+});
+const NO_FORMAT_QUERY = /^(\?(ts=\d*)?)?$/;
+
+/**
+ * Picks the response format from the query string (`search`, with its "?") and Accept. `?format=` wins over
+ * `Accept` (IPIP-0523). CAR parameters come from the Accept entry for application/vnd.ipld.car, and
+ * `car-version`/`car-order`/`car-dups` URL parameters beat them.
+ */
+export function chooseFormat(search: string, accept: string | undefined, namespace: 'ipfs' | 'ipns'): FormatChoice {
+  if ((accept === undefined || accept.trim() === '') && NO_FORMAT_QUERY.test(search)) return CONTENT_AS_IS;
+  const query = new URLSearchParams(search);
   const ranges = parseAccept(accept);
   const formatParam = query.get('format');
   let format: ResponseFormat | null = null;

@@ -23,11 +23,6 @@ interface CacheState {
 
 const caches = new WeakMap<ReadBlockstore, CacheState>();
 
-/** The key of a path: segments cannot hold "/" (validateSegments), so joining them is unambiguous. */
-export function resolutionKey(rootText: string, segments: readonly string[]): string {
-  return segments.length === 0 ? rootText : `${rootText}/${segments.join('/')}`;
-}
-
 function stateOf(store: ReadBlockstore, removals: number): CacheState {
   let state = caches.get(store);
   if (state === undefined || state.removals !== removals) {
@@ -38,14 +33,19 @@ function stateOf(store: ReadBlockstore, removals: number): CacheState {
 }
 
 /**
- * The cached resolution of `key`, or the one `resolve` makes (kept when the store says how to tell it is
- * still good). Failures are not kept: a missing block may arrive with the next upload.
+ * The cached resolution of `key` (as it is, not wrapped in a promise: a hit is the common case and costs
+ * nothing more), or the one `resolve` makes (kept when the store says how to tell it is still good).
+ * Failures are not kept: a missing block may arrive with the next upload.
  */
-export async function cachedResolution(store: ReadBlockstore, key: string, resolve: () => Promise<Resolution>): Promise<Resolution> {
+export function cachedResolution(store: ReadBlockstore, key: string, resolve: () => Promise<Resolution>): Resolution | Promise<Resolution> {
   const removals = store.removals;
   if (removals === undefined) return resolve();
   const known = stateOf(store, removals).entries.get(key);
   if (known !== undefined) return known;
+  return resolveAndKeep(store, removals, key, resolve);
+}
+
+async function resolveAndKeep(store: ReadBlockstore, removals: number, key: string, resolve: () => Promise<Resolution>): Promise<Resolution> {
   const made = await resolve();
   // Made across awaits: a collection meanwhile leaves it out (the state it was begun under is gone).
   if (store.removals === removals) {

@@ -274,6 +274,13 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     return block;
   }
 
+  /** ReadBlockstore.heldBlock: the block from the read cache, or undefined (then read it with getBlock). */
+  heldBlock(cid: CID): Uint8Array | undefined {
+    if (isIdentity(cid)) return cid.multihash.digest;
+    this.assertOpen();
+    return this.cache.get(multihashKey(cid.multihash.bytes));
+  }
+
   /** Bytes of a stored block (from the index, without reading it), or undefined. */
   blockSize(cid: CID): number | undefined {
     if (isIdentity(cid)) return cid.multihash.digest.byteLength;

@@ -208,6 +208,17 @@ describe('PinfoldBlockstore', () => {
     expect(store.stats().blocks).toBe(10);
   });
 
+  it('heldBlock answers from the read cache only: undefined before a read, the bytes after, undefined once deleted', async () => {
+    const block = rawBlock('held in memory');
+    await store.put(block.cid, block.bytes);
+    expect(store.heldBlock(block.cid)).toBeUndefined();
+    await store.getBlock(block.cid);
+    expect(Buffer.from(store.heldBlock(asDagPb(block.cid)) ?? [])).toEqual(Buffer.from(block.bytes));
+    for await (const cid of store.deleteMany([block.cid])) expect(cid.equals(block.cid)).toBe(true);
+    expect(store.heldBlock(block.cid)).toBeUndefined();
+    await expect(store.getBlock(block.cid)).rejects.toMatchObject({ name: 'NotFoundError' });
+  });
+
   it('keeps blocks across close and reopen', async () => {
     const block = rawBlock('durable');
     await store.put(block.cid, block.bytes);

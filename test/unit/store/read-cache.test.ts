@@ -43,7 +43,7 @@ describe('cachedRead', () => {
     b.prepare('UPDATE t SET v = 3').run();
     // Within the same turn the cached value stands.
     expect(cachedRead(a, 'v', () => value(a))).toBe(1);
-    // Seen within a millisecond, on a later turn: turns until it shows, with a generous deadline.
+    // Seen within RECHECK_MS (10 ms), on a later turn: turns until it shows, with a generous deadline.
     const deadline = Date.now() + 5000;
     let seen = cachedRead(a, 'v', () => value(a));
     while (seen !== 3 && Date.now() < deadline) {

@@ -34,7 +34,7 @@ export interface HarnessOptions {
 export async function startGateway(blockstore: ReadBlockstore, options: HarnessOptions = {}): Promise<Harness> {
   const app = Fastify({ logger: false, routerOptions: { maxParamLength: 4096 }, forceCloseConnections: true });
   // As the server does: the content-isolation headers go on before anything can answer.
-  app.addHook('onRequest', async (request, reply) => isolateContentResponse(request, reply));
+  app.addHook('onRequest', async (request, reply) => isolateContentResponse(request, reply, request.routeOptions.config.access));
   app.setErrorHandler((error, _request, reply) => {
     const mapped = mapError(error);
     if (reply.sent) return;
