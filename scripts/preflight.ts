@@ -45,6 +45,26 @@ const KEYRING_PIECES: readonly Piece[] = [
   },
 ];
 
+/**
+ * The real engines of the scale-out tests (test/helpers/engines/): PostgreSQL, and Ceph's RADOS Gateway
+ * over a one-node cluster. Debian keeps PostgreSQL's server programs off PATH; postgresql-common's
+ * pg_ctlcluster comes with them.
+ */
+const ENGINE_PIECES: readonly Piece[] = [
+  {
+    name: 'PostgreSQL (pg_ctlcluster)',
+    neededBy: { project: 'integration', tests: 'scale-out tests' },
+    debianPackage: 'postgresql',
+    probe: { command: 'pg_ctlcluster' },
+  },
+  ...(['ceph-mon', 'ceph-osd', 'ceph-mgr', 'radosgw'] as const).map((command): Piece => ({
+    name: command,
+    neededBy: { project: 'integration', tests: 'scale-out tests' },
+    debianPackage: command,
+    probe: { command },
+  })),
+];
+
 export interface Machine {
   readonly platform: NodeJS.Platform;
   readonly isRoot: boolean;
@@ -62,7 +82,7 @@ export type PreflightPlan =
 const APT_INSTALL = 'apt-get install -y --no-install-recommends';
 
 export function piecesFor(platform: NodeJS.Platform, projects: readonly TestProject[]): Piece[] {
-  const pieces = platform === 'linux' ? [CHROMIUM, ...KEYRING_PIECES] : [CHROMIUM];
+  const pieces = platform === 'linux' ? [CHROMIUM, ...KEYRING_PIECES, ...ENGINE_PIECES] : [CHROMIUM];
   return pieces.filter((piece) => projects.includes(piece.neededBy.project));
 }
 

@@ -55,6 +55,16 @@ describe('npm test preflight', () => {
     expect(message).toContain('--no-install-recommends chromium dbus gnome-keyring`');
   });
 
+  it('installs the real engines of the scale-out tests (PostgreSQL, Ceph RGW) for the integration tests only', () => {
+    const missing = ['PostgreSQL', 'ceph-mon', 'ceph-osd', 'ceph-mgr', 'radosgw'];
+    expect(planPreflight(linux(missing, { isRoot: true }), ['integration'])).toMatchObject({
+      kind: 'install',
+      packages: ['postgresql', 'ceph-mon', 'ceph-osd', 'ceph-mgr', 'radosgw'],
+    });
+    expect(planPreflight(linux(missing), ['unit', 'e2e'])).toEqual({ kind: 'ready' });
+    expect(stopMessage(linux(['radosgw']), ['integration'])).toContain('missing radosgw (scale-out tests);');
+  });
+
   it('stops rather than installing without apt-get, even as root', () => {
     const message = stopMessage(linux(['dbus-run-session'], { isRoot: true, hasAptGet: false }));
     expect(message).toContain('missing dbus-run-session (keychain tests); install with your package manager');
