@@ -1,8 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
 import { BlockBatch } from '../../store/blockstore/block-batch.js';
-import { OFFLOAD_MIN_BYTES, hashPool } from '../../store/blockstore/hash-pool.js';
-import { verifyBlockAsync } from '../../store/blockstore/hashes.js';
+import { OFFLOAD_MIN_BYTES, hashPool } from '../../base/hash-pool.js';
+import { verifyBlockAsync } from '../../base/hashes.js';
 import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
 import { requireReadableLinks } from '../walk/block-links.js';
 import { readCarStream } from './car-stream.js';

@@ -3,6 +3,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import { AppError, NotFoundError } from '../../base/errors.js';
+import { multihashKey } from '../../base/multihash-key.js';
 import { decodePbNode, type RawNode } from './pb-decode.js';
 import type { DirectoryBlockstore } from './types.js';
 
@@ -12,12 +13,7 @@ const IDENTITY = 0x00;
 /** The empty UnixFS directory (QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn): always available. */
 export const EMPTY_DIRECTORY_BYTES = Uint8Array.from([0x0a, 0x02, 0x08, 0x01]);
 export const EMPTY_DIRECTORY_CID = dagPbCid(EMPTY_DIRECTORY_BYTES);
-const EMPTY_DIRECTORY_KEY = multihashKey(EMPTY_DIRECTORY_CID);
-
-export function multihashKey(cid: CID): string {
-  const bytes = cid.multihash.bytes;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
+const EMPTY_DIRECTORY_KEY = multihashKey(EMPTY_DIRECTORY_CID.multihash.bytes);
 
 /** dag-pb sha2-256 in the CID version asked for (1 unless said), as the importer makes them (hashed synchronously). */
 export function dagPbCid(bytes: Uint8Array, cidVersion: 0 | 1 = 1): CID {
@@ -37,12 +33,12 @@ export class BlockBatch {
 
   add(bytes: Uint8Array): CID {
     const cid = dagPbCid(bytes, this.cidVersion);
-    this.blocks.set(multihashKey(cid), { cid, bytes });
+    this.blocks.set(multihashKey(cid.multihash.bytes), { cid, bytes });
     return cid;
   }
 
   get(cid: CID): Uint8Array | undefined {
-    return this.blocks.get(multihashKey(cid))?.bytes;
+    return this.blocks.get(multihashKey(cid.multihash.bytes))?.bytes;
   }
 
   /** Takes over every block of `other` (an attempt that is kept). */
@@ -76,7 +72,7 @@ export async function readBlock(
   options: { signal?: AbortSignal; batch?: BlockBatch } = {},
 ): Promise<Uint8Array> {
   if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
-  if (multihashKey(cid) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
+  if (multihashKey(cid.multihash.bytes) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
   const pending = options.batch?.get(cid);
   if (pending !== undefined) return pending;
   const chunks: Uint8Array[] = [];

@@ -2,7 +2,7 @@ import type { Blockstore } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
 import { BlockBatch } from '../../store/blockstore/block-batch.js';
 import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
-import { hashPool, sharedBytes } from '../../store/blockstore/hash-pool.js';
+import { hashPool, sharedBytes } from '../../base/hash-pool.js';
 
 /**
  * Where an import writes. A PinfoldBlockstore gets a batch of its own that commits when the import has

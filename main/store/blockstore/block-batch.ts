@@ -1,6 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
-import { IDENTITY_CODE, verifyBlock } from './hashes.js';
+import { IDENTITY_CODE, verifyBlock } from '../../base/hashes.js';
+import { multihashKey } from '../../base/multihash-key.js';
 import type { PackWriter } from './pack-writer.js';
 
 export interface AbortOptions {
@@ -40,11 +41,6 @@ export interface BatchHost {
 }
 
 type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
-
-/** Map key for a multihash: latin1 keeps one char per byte, cheap to build and compare. */
-export function multihashKey(multihash: Uint8Array): string {
-  return Buffer.from(multihash.buffer, multihash.byteOffset, multihash.byteLength).toString('latin1');
-}
 
 /**
  * All-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),

@@ -28,9 +28,10 @@ import {
 } from '../db/blocks-queries.js';
 import { inTransaction, openDatabase, type Db } from '../db/database.js';
 import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
-import { BlockBatch, multihashKey, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
+import { multihashKey } from '../../base/multihash-key.js';
+import { BlockBatch, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
 import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
-import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from './hashes.js';
+import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from '../../base/hashes.js';
 import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
 import { BlockCache } from './block-cache.js';
 import { recoverPacks } from './pack-recovery.js';
