@@ -26,7 +26,7 @@ export function dagPbCid(bytes: Uint8Array, cidVersion: 0 | 1 = 1): CID {
  * Blocks an edit makes, held back until the whole edit has succeeded so that a rejected edit writes
  * nothing. Reads of pending blocks are served from here. Every block gets a CID of `cidVersion`.
  */
-export class BlockBatch {
+export class PendingBlocks {
   private readonly blocks = new Map<string, { cid: CID; bytes: Uint8Array }>();
 
   constructor(readonly cidVersion: 0 | 1 = 1) {}
@@ -42,7 +42,7 @@ export class BlockBatch {
   }
 
   /** Takes over every block of `other` (an attempt that is kept). */
-  absorb(other: BlockBatch): void {
+  absorb(other: PendingBlocks): void {
     for (const [key, block] of other.blocks) this.blocks.set(key, block);
   }
 
@@ -69,11 +69,11 @@ export async function readBlock(
   blockstore: Pick<DirectoryBlockstore, 'get'>,
   cid: CID,
   what: string,
-  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+  options: { signal?: AbortSignal; pending?: PendingBlocks } = {},
 ): Promise<Uint8Array> {
   if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
   if (multihashKey(cid.multihash.bytes) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
-  const pending = options.batch?.get(cid);
+  const pending = options.pending?.get(cid);
   if (pending !== undefined) return pending;
   const chunks: Uint8Array[] = [];
   try {
@@ -97,7 +97,7 @@ export async function cumulativeSize(
   blockstore: Pick<DirectoryBlockstore, 'get'>,
   cid: CID,
   what: string,
-  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+  options: { signal?: AbortSignal; pending?: PendingBlocks } = {},
 ): Promise<number> {
   const bytes = await readBlock(blockstore, cid, what, options);
   if (cid.code !== dagPb.code) return bytes.length;
