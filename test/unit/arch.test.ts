@@ -107,6 +107,19 @@ describe('each rule fails when broken', () => {
     ]);
   });
 
+  it('the block store implementation imported past its seam', () => {
+    expect(violationsOf(file('main/content/import/block-target.ts', "import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';"))).toEqual([
+      'main/content/import/block-target.ts imports main/store/blockstore/blockstore.js (behind a seam: main/content may not import main/store/blockstore/)',
+    ]);
+    expect(violationsOf(file('main/http/routes/uploads.ts', "import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';"))).toEqual([
+      'main/http/routes/uploads.ts imports main/store/blockstore/blockstore.js (behind a seam: main/http may not import main/store/blockstore/)',
+    ]);
+    expect(violationsOf(file('main/content/import/block-target.ts', "import type { Blocks } from '../../store/blocks.js';"))).toEqual([]);
+    expect(violationsOf(file('main/app.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/cli-gc.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/db/blocks.ts', "import { multihashKey } from '../blockstore/pack-batch.js';"))).toEqual([]);
+  });
+
   it('main/ importing test/', () => {
     expect(violationsOf(file('main/http/server.ts', "import { startTestServer } from '../../test/helpers/test-server.js';"))).toEqual([
       'main/http/server.ts imports test/helpers/test-server.js (nothing outside test/ imports the tests)',

@@ -1,13 +1,10 @@
 import type { CID } from 'multiformats/cid';
 import { multihashKey } from '../../base/multihash-key.js';
+import type { Blocks } from '../../store/blocks.js';
 import { blockLinks, canHaveLinks, reasonOf } from './block-links.js';
 
-/** The narrow store view a walk needs (PinfoldBlockstore has both). */
-export interface DagSource {
-  findBlock(cid: CID, options?: { signal?: AbortSignal }): Promise<Uint8Array | undefined>;
-  /** Size of a stored block without reading it, or undefined when absent. */
-  blockSize(cid: CID): number | undefined;
-}
+/** The narrow store view a walk needs: blocks it may not find, and sizes without reading. */
+export type DagSource = Pick<Blocks, 'findBlock' | 'blockSize'>;
 
 export type WalkEvent =
   | { kind: 'block'; cid: CID; multihash: Uint8Array; size: number }
