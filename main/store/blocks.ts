@@ -79,7 +79,10 @@ export interface Blocks extends Blockstore {
    * holds in memory when it has one; NotFoundError (by name) when absent.
    */
   readBlockInto(cid: CID, allocate: (length: number) => Uint8Array, options?: AbortOptions): Promise<Uint8Array>;
-  /** The block when the store holds it in memory, else undefined: no I/O and no promise. */
+  /**
+   * The block when the store holds it in memory (a recently read small block), else undefined: no I/O and
+   * no promise. Readers try it first, so a cached block costs a map lookup, not an async read.
+   */
   heldBlock(cid: CID): Uint8Array | undefined;
   /** Bytes of a stored block (from the index, without reading it), or undefined. */
   blockSize(cid: CID): number | undefined;
