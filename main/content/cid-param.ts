@@ -1,6 +1,6 @@
 import { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
-import { isVerifiableCid } from '../store/blockstore/hashes.js';
+import { isVerifiableCid } from '../base/hashes.js';
 
 /** A CID from a request parameter; anything unparsable is 400 naming the parameter. */
 export function parseCidParam(text: unknown, parameter: string): CID {

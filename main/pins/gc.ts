@@ -1,5 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
+import { multihashKey } from '../base/multihash-key.js';
 import { record } from '../accounts/usage.js';
 import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
@@ -32,10 +33,6 @@ export interface GcResult {
 
 const DELETE_BATCH = 1000;
 
-function keyOf(multihash: Uint8Array): string {
-  return Buffer.from(multihash.buffer, multihash.byteOffset, multihash.byteLength).toString('latin1');
-}
-
 /**
  * One garbage-collection cycle (contract section 6). First, in one transaction, the pins that are
  * `unpinning` are dropped with their counters released, and the live roots are read; only then are
@@ -53,14 +50,14 @@ export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeco
     const pinsRemoved = dropped.length;
     const marked = new Set<string>();
     for (const root of liveRoots) {
-      await store.mark(parseCidParam(root, 'cid'), (multihash) => marked.add(keyOf(multihash)), signal);
+      await store.mark(parseCidParam(root, 'cid'), (multihash) => marked.add(multihashKey(multihash)), signal);
     }
     const cutoff = unixSeconds(clock) - graceSeconds;
     let doomed: Uint8Array[] = [];
     let blocksDeleted = 0;
     let blocksKept = 0;
     for await (const block of store.storedBlocks(signal)) {
-      if (marked.has(keyOf(block.multihash)) || block.createdAt > cutoff) {
+      if (marked.has(multihashKey(block.multihash)) || block.createdAt > cutoff) {
         blocksKept++;
         continue;
       }

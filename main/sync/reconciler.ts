@@ -3,7 +3,7 @@ import { lstat, open } from 'node:fs/promises';
 import path from 'node:path';
 import { NotFoundError } from '../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
-import { OFFLOAD_MIN_BYTES } from '../store/blockstore/hash-pool.js';
+import { OFFLOAD_MIN_BYTES } from '../base/hash-pool.js';
 import type { Db } from '../store/db/database.js';
 import {
   commitSyncJournal,

@@ -102,6 +102,17 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
   chokidar: (f) => f === 'main/sync/watcher.ts',
 };
 
+/**
+ * Paths (a folder, or a file without its extension) behind a seam: only the listed layers may import
+ * them. The block store's implementation is opened by the composition root and the CLI; every other
+ * layer uses the block interface, main/store/blocks.ts, so that another implementation can take its
+ * place. The block index's queries are the block store's alone (the index shares the metadata database).
+ */
+export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
+  'main/store/blockstore/': ['main/store', 'main/app', 'main/cli'],
+  'main/store/db/blocks-queries': ['main/store'],
+};
+
 /** The folders of the layered code: every file under them belongs to a layer. */
 export const LAYERED_DIRS = ['main', 'renderer', 'shared'];
 
@@ -160,6 +171,8 @@ export function importViolations(files: readonly SourceFile[]): string[] {
           problems.push(`${file.path} imports ${target} (nothing outside test/ imports the tests)`);
           continue;
         }
+        const sealed = Object.entries(SEALED_PATHS).find(([folder]) => target.startsWith(folder));
+        if (sealed && !sealed[1].includes(layer)) problems.push(`${file.path} imports ${target} (behind a seam: ${layer} may not import ${sealed[0]})`);
         const targetLayer = layerOf(target.replace(/\.js$/, '.ts'));
         if (targetLayer === layer) continue;
         if (!targetLayer) problems.push(`${file.path} imports ${target}, which belongs to no layer`);

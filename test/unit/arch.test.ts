@@ -107,6 +107,24 @@ describe('each rule fails when broken', () => {
     ]);
   });
 
+  it('the block store implementation or the block index imported past their seam', () => {
+    expect(violationsOf(file('main/content/import/block-target.ts', "import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';"))).toEqual([
+      'main/content/import/block-target.ts imports main/store/blockstore/blockstore.js (behind a seam: main/content may not import main/store/blockstore/)',
+    ]);
+    expect(violationsOf(file('main/http/routes/uploads.ts', "import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';"))).toEqual([
+      'main/http/routes/uploads.ts imports main/store/blockstore/blockstore.js (behind a seam: main/http may not import main/store/blockstore/)',
+    ]);
+    expect(violationsOf(file('main/content/import/block-target.ts', "import type { Blocks } from '../../store/blocks.js';"))).toEqual([]);
+    expect(violationsOf(file('main/app.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/cli-gc.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/db/blocks.ts', "import { multihashKey } from '../blockstore/pack-batch.js';"))).toEqual([]);
+    // The block index is reached through the block store only, though it lives in the metadata database.
+    expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/db/blocks-queries.js';"))).toEqual([
+      'main/pins/gc.ts imports main/store/db/blocks-queries.js (behind a seam: main/pins may not import main/store/db/blocks-queries)',
+    ]);
+    expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../db/blocks-queries.js';"))).toEqual([]);
+  });
+
   it('main/ importing test/', () => {
     expect(violationsOf(file('main/http/server.ts', "import { startTestServer } from '../../test/helpers/test-server.js';"))).toEqual([
       'main/http/server.ts imports test/helpers/test-server.js (nothing outside test/ imports the tests)',

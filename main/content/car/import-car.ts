@@ -1,9 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
-import { BlockBatch } from '../../store/blockstore/block-batch.js';
-import { OFFLOAD_MIN_BYTES, hashPool } from '../../store/blockstore/hash-pool.js';
-import { verifyBlockAsync } from '../../store/blockstore/hashes.js';
-import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+import { OFFLOAD_MIN_BYTES, hashPool } from '../../base/hash-pool.js';
+import { verifyBlockAsync } from '../../base/hashes.js';
+import type { BlockBatch, Blocks } from '../../store/blocks.js';
 import { requireReadableLinks } from '../walk/block-links.js';
 import { readCarStream } from './car-stream.js';
 
@@ -50,16 +49,17 @@ const CID_ALLOWANCE = 128;
  * limit, else GC and the pin census could not follow it (contract section 4: the whole CAR is refused);
  * blocks are staged and become visible only when the whole CAR parsed and every header root is
  * in the CAR or already stored. Otherwise BadInputError, and nothing of this CAR is visible. Into a
- * PinfoldBlockstore the import commits itself; into a BlockBatch the caller commits.
+ * store the import stages and commits a batch of its own; into a BlockBatch the caller commits.
  */
 export async function importCar(
-  target: PinfoldBlockstore | BlockBatch,
+  target: Pick<Blocks, 'createBatch' | 'maxBlockBytes'> | BlockBatch,
   source: AsyncIterable<unknown> | Iterable<unknown>,
   options: ImportCarOptions = {},
 ): Promise<CarImportResult> {
-  const owned = !(target instanceof BlockBatch);
+  // A store is told from a batch by what it can do (it makes batches), not by its class.
+  const owned = 'createBatch' in target;
   const maxBlockBytes = owned ? target.maxBlockBytes : undefined;
-  const batch = target instanceof BlockBatch ? target : target.createBatch();
+  const batch = owned ? target.createBatch() : target;
   const putOptions = { signal: options.signal };
   const window: PendingBlock[] = [];
   const pool = hashPool();

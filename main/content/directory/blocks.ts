@@ -3,6 +3,7 @@ import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import { AppError, NotFoundError } from '../../base/errors.js';
+import { multihashKey } from '../../base/multihash-key.js';
 import { decodePbNode, type RawNode } from './pb-decode.js';
 import type { DirectoryBlockstore } from './types.js';
 
@@ -12,12 +13,7 @@ const IDENTITY = 0x00;
 /** The empty UnixFS directory (QmUNLLsPACCz1vLxQVkXqqLX5R1X345qqfHbsf67hvA3Nn): always available. */
 export const EMPTY_DIRECTORY_BYTES = Uint8Array.from([0x0a, 0x02, 0x08, 0x01]);
 export const EMPTY_DIRECTORY_CID = dagPbCid(EMPTY_DIRECTORY_BYTES);
-const EMPTY_DIRECTORY_KEY = multihashKey(EMPTY_DIRECTORY_CID);
-
-export function multihashKey(cid: CID): string {
-  const bytes = cid.multihash.bytes;
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
-}
+const EMPTY_DIRECTORY_KEY = multihashKey(EMPTY_DIRECTORY_CID.multihash.bytes);
 
 /** dag-pb sha2-256 in the CID version asked for (1 unless said), as the importer makes them (hashed synchronously). */
 export function dagPbCid(bytes: Uint8Array, cidVersion: 0 | 1 = 1): CID {
@@ -30,23 +26,23 @@ export function dagPbCid(bytes: Uint8Array, cidVersion: 0 | 1 = 1): CID {
  * Blocks an edit makes, held back until the whole edit has succeeded so that a rejected edit writes
  * nothing. Reads of pending blocks are served from here. Every block gets a CID of `cidVersion`.
  */
-export class BlockBatch {
+export class PendingBlocks {
   private readonly blocks = new Map<string, { cid: CID; bytes: Uint8Array }>();
 
   constructor(readonly cidVersion: 0 | 1 = 1) {}
 
   add(bytes: Uint8Array): CID {
     const cid = dagPbCid(bytes, this.cidVersion);
-    this.blocks.set(multihashKey(cid), { cid, bytes });
+    this.blocks.set(multihashKey(cid.multihash.bytes), { cid, bytes });
     return cid;
   }
 
   get(cid: CID): Uint8Array | undefined {
-    return this.blocks.get(multihashKey(cid))?.bytes;
+    return this.blocks.get(multihashKey(cid.multihash.bytes))?.bytes;
   }
 
   /** Takes over every block of `other` (an attempt that is kept). */
-  absorb(other: BlockBatch): void {
+  absorb(other: PendingBlocks): void {
     for (const [key, block] of other.blocks) this.blocks.set(key, block);
   }
 
@@ -73,11 +69,11 @@ export async function readBlock(
   blockstore: Pick<DirectoryBlockstore, 'get'>,
   cid: CID,
   what: string,
-  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+  options: { signal?: AbortSignal; pending?: PendingBlocks } = {},
 ): Promise<Uint8Array> {
   if (cid.multihash.code === IDENTITY) return cid.multihash.digest;
-  if (multihashKey(cid) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
-  const pending = options.batch?.get(cid);
+  if (multihashKey(cid.multihash.bytes) === EMPTY_DIRECTORY_KEY) return EMPTY_DIRECTORY_BYTES;
+  const pending = options.pending?.get(cid);
   if (pending !== undefined) return pending;
   const chunks: Uint8Array[] = [];
   try {
@@ -101,7 +97,7 @@ export async function cumulativeSize(
   blockstore: Pick<DirectoryBlockstore, 'get'>,
   cid: CID,
   what: string,
-  options: { signal?: AbortSignal; batch?: BlockBatch } = {},
+  options: { signal?: AbortSignal; pending?: PendingBlocks } = {},
 ): Promise<number> {
   const bytes = await readBlock(blockstore, cid, what, options);
   if (cid.code !== dagPb.code) return bytes.length;

@@ -1,7 +1,7 @@
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
-import { readBlock, type BlockBatch } from './blocks.js';
+import { readBlock, type PendingBlocks } from './blocks.js';
 import { entryFromLink, type Entry } from './entries.js';
 import { decodePbNode, type RawNode } from './pb-decode.js';
 import type { ShardCache } from './shard-cache.js';
@@ -55,7 +55,7 @@ export type DirectoryNode = { kind: 'plain'; entries: readonly Entry[]; blockLen
 export interface ReadContext {
   blockstore: Pick<DirectoryBlockstore, 'get'>;
   signal?: AbortSignal;
-  batch?: BlockBatch;
+  pending?: PendingBlocks;
   shardCache?: ShardCache;
 }
 

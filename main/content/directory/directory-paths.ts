@@ -1,7 +1,7 @@
 import * as dagPb from '@ipld/dag-pb';
 import type { CID } from 'multiformats/cid';
 import { BadInputError, NotFoundError } from '../../base/errors.js';
-import { BlockBatch, EMPTY_DIRECTORY_CID, readBlock } from './blocks.js';
+import { PendingBlocks, EMPTY_DIRECTORY_CID, readBlock } from './blocks.js';
 import { readDirectoryNode, type ReadContext } from './directory-node.js';
 import { planDirectoryEdit, type PlanContext } from './edit-directory.js';
 import { utf8, validateEntryName } from './entry-name.js';
@@ -44,8 +44,8 @@ async function isDirectory(ctx: ReadContext, cid: CID): Promise<boolean> {
 }
 
 function planContext(blockstore: DirectoryBlockstore, options: DirectoryEditOptions): PlanContext {
-  const batch = new BlockBatch(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
-  return { blockstore, batch, signal: options.signal, shardCache: options.shardCache };
+  const pending = new PendingBlocks(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
+  return { blockstore, pending, signal: options.signal, shardCache: options.shardCache };
 }
 
 function checkPath(path: readonly string[]): void {
@@ -79,7 +79,7 @@ export async function setPath(
     chain.push(entry.cid);
   }
   const result = await rewriteUpwards(ctx, chain, path, [path[path.length - 1] as string, cid], options);
-  await ctx.batch.commit(blockstore, options.signal);
+  await ctx.pending.commit(blockstore, options.signal);
   return result;
 }
 
@@ -107,7 +107,7 @@ export async function removePath(
     }
   }
   const result = await rewriteUpwards(ctx, chain, path, undefined, options);
-  await ctx.batch.commit(blockstore, options.signal);
+  await ctx.pending.commit(blockstore, options.signal);
   return result;
 }
 

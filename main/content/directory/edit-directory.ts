@@ -1,6 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError, NotFoundError } from '../../base/errors.js';
-import { BlockBatch, cumulativeSize } from './blocks.js';
+import { PendingBlocks, cumulativeSize } from './blocks.js';
 import { readDirectoryNode, type DirectoryNode, type ReadContext } from './directory-node.js';
 import { countEntry, emptyStats, shouldShard } from './directory-stats.js';
 import { utf8, validateEntryName } from './entry-name.js';
@@ -59,13 +59,13 @@ export async function prepareDirectoryEdit(
   changes: DirectoryChanges,
   options: DirectoryEditOptions = {},
 ): Promise<PreparedDirectoryEdit> {
-  const batch = new BlockBatch(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
-  const result = await planDirectoryEdit({ blockstore, batch, signal: options.signal, shardCache: options.shardCache }, root, changes, options);
-  return { result, commit: () => batch.commit(blockstore, options.signal) };
+  const pending = new PendingBlocks(options.cidVersion ?? DEFAULT_LAYOUT.cidVersion);
+  const result = await planDirectoryEdit({ blockstore, pending, signal: options.signal, shardCache: options.shardCache }, root, changes, options);
+  return { result, commit: () => pending.commit(blockstore, options.signal) };
 }
 
 export interface PlanContext extends ReadContext {
-  batch: BlockBatch;
+  pending: PendingBlocks;
 }
 
 export interface NormalizedChanges {
@@ -103,18 +103,18 @@ export async function normalizeChanges(ctx: ReadContext, changes: DirectoryChang
   return { adds, removes };
 }
 
-/** Like {@link editDirectory} but leaves the new blocks in `ctx.batch` for the caller to commit. */
+/** Like {@link editDirectory} but leaves the new blocks in `ctx.pending` for the caller to commit. */
 export async function planDirectoryEdit(
   ctx: PlanContext,
   root: CID,
   changes: DirectoryChanges,
   options: DirectoryEditOptions = {},
 ): Promise<DirectoryEditResult> {
-  // The CID version is the batch's: every block of one edit is written in one version.
+  // The CID version is the pending blocks': every block of one edit is written in one version.
   const layout: DirectoryLayout = {
     shardSplitThresholdBytes: options.shardSplitThresholdBytes ?? DEFAULT_LAYOUT.shardSplitThresholdBytes,
     shardSplitStrategy: options.shardSplitStrategy ?? DEFAULT_LAYOUT.shardSplitStrategy,
-    cidVersion: ctx.batch.cidVersion,
+    cidVersion: ctx.pending.cidVersion,
   };
   const what = root.toString();
   const node = await readDirectoryNode(ctx, root, 'cid');
@@ -125,14 +125,14 @@ export async function planDirectoryEdit(
 
   if (node.kind === 'hamt') {
     const stats = { ...(await statsOfNode(ctx, root, node, options)) };
-    const attempt: ShardEditContext = { ...ctx, batch: new BlockBatch(ctx.batch.cidVersion), displaced: [], what };
+    const attempt: ShardEditContext = { ...ctx, pending: new PendingBlocks(ctx.pending.cidVersion), displaced: [], what };
     const changeList: Change[] = [...adds.map((entry): Change => ({ kind: 'add', entry })), ...removes.map((target): Change => ({ kind: 'remove', target }))];
     const outcome = await editShard(attempt, node.shard, 0, changeList, true);
     for (const entry of adds) countEntry(stats, entry, 1);
     for (const entry of attempt.displaced) countEntry(stats, entry, -1);
     if (shouldShard(stats, layout)) {
       if (outcome.kind !== 'shard') throw new Error('a HAMT root edit must yield a shard');
-      ctx.batch.absorb(attempt.batch);
+      ctx.pending.absorb(attempt.pending);
       return { cid: outcome.cid, size: outcome.size, stats: { ...stats, kind: 'hamt' } };
     }
     const existing: Entry[] = [];
@@ -164,7 +164,7 @@ function writeDirectory(ctx: PlanContext, sorted: Entry[], layout: DirectoryLayo
     return { ...shard, stats: { ...stats, kind: 'hamt' } };
   }
   const { bytes, size } = encodePlainDirectory(sorted);
-  return { cid: ctx.batch.add(bytes), size, stats };
+  return { cid: ctx.pending.add(bytes), size, stats };
 }
 
 async function statsOfNode(ctx: ReadContext, cid: CID, node: DirectoryNode, options: DirectoryEditOptions): Promise<DirectoryStats> {

@@ -1,6 +1,6 @@
 import { UnixFS } from 'ipfs-unixfs';
 import type { CID } from 'multiformats/cid';
-import type { BlockBatch } from './blocks.js';
+import type { PendingBlocks } from './blocks.js';
 import { HAMT_HASH_TYPE, shardLink, type ShardNode, type ShardSlot } from './directory-node.js';
 import { hashOf, type Entry } from './entries.js';
 import { utf8 } from './entry-name.js';
@@ -14,7 +14,7 @@ export const DEFAULT_FANOUT = 256;
 const MAX_DEPTH = 64;
 
 export interface ShardWriteContext {
-  batch: BlockBatch;
+  pending: PendingBlocks;
   shardCache?: ShardCache;
   signal?: AbortSignal;
 }
@@ -74,7 +74,7 @@ export function writeShard(ctx: ShardWriteContext, shard: ShardNode): ShardResul
     hashType: BigInt(HAMT_HASH_TYPE),
   }).marshal();
   const bytes = encodePbNode(data, links);
-  const cid = ctx.batch.add(bytes);
+  const cid = ctx.pending.add(bytes);
   ctx.shardCache?.set(cid, shard);
   return { cid, size: bytes.length + childrenSize };
 }

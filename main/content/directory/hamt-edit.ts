@@ -6,7 +6,7 @@ import { buildShard, writeShard, type ShardResult, type ShardWriteContext } from
 export type Change = { kind: 'add'; entry: Entry } | { kind: 'remove'; target: NameKey };
 
 export interface ShardEditContext extends ReadContext {
-  batch: ShardWriteContext['batch'];
+  pending: ShardWriteContext['pending'];
   shardCache?: ShardWriteContext['shardCache'];
   /** Entries the edit took out (removed or replaced), for the caller's size bookkeeping. */
   displaced: Entry[];

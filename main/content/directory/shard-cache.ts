@@ -1,5 +1,5 @@
 import type { CID } from 'multiformats/cid';
-import { multihashKey } from './blocks.js';
+import { multihashKey } from '../../base/multihash-key.js';
 import type { ShardNode } from './directory-node.js';
 
 /** Decoded HAMT shard nodes by CID. Blocks are immutable, so entries never go stale. */
@@ -13,7 +13,7 @@ export function createShardCache(maxNodes = 4096): ShardCache {
   const nodes = new Map<string, ShardNode>();
   return {
     get(cid) {
-      const key = multihashKey(cid);
+      const key = multihashKey(cid.multihash.bytes);
       const node = nodes.get(key);
       if (node !== undefined) {
         nodes.delete(key);
@@ -22,7 +22,7 @@ export function createShardCache(maxNodes = 4096): ShardCache {
       return node;
     },
     set(cid, node) {
-      const key = multihashKey(cid);
+      const key = multihashKey(cid.multihash.bytes);
       nodes.delete(key);
       nodes.set(key, node);
       if (nodes.size > maxNodes) {

@@ -4,7 +4,7 @@ import { CID } from 'multiformats/cid';
 import type { MultihashDigest } from 'multiformats/hashes/interface';
 import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
-import { digestBytes, digestBytesAsync } from '../../store/blockstore/hashes.js';
+import { digestBytes, digestBytesAsync } from '../../base/hashes.js';
 import type { ResolvedLayout } from './unixfs-options.js';
 
 /** One node of a file DAG as its parent needs it. */

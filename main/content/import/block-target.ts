@@ -1,14 +1,13 @@
 import type { Blockstore } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
-import { BlockBatch } from '../../store/blockstore/block-batch.js';
-import { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
-import { hashPool, sharedBytes } from '../../store/blockstore/hash-pool.js';
+import { hashPool, sharedBytes } from '../../base/hash-pool.js';
+import type { BlockBatch, Blocks } from '../../store/blocks.js';
 
 /**
- * Where an import writes. A PinfoldBlockstore gets a batch of its own that commits when the import has
- * succeeded (all-or-nothing); a BlockBatch is the caller's (it commits); any other blockstore gets puts.
+ * Where an import writes. A store that stages batches gets a batch of its own that commits when the import
+ * has succeeded (all-or-nothing); a BlockBatch is the caller's (it commits); any other blockstore gets puts.
  */
-export type ImportTarget = PinfoldBlockstore | BlockBatch | Pick<Blockstore, 'put'>;
+export type ImportTarget = Pick<Blocks, 'createBatch'> | BlockBatch | Pick<Blockstore, 'put'>;
 
 export interface OpenTarget {
   /** Stores a block; `release` runs once the target no longer reads `bytes`. */
@@ -23,8 +22,9 @@ export interface OpenTarget {
 }
 
 export function openTarget(target: ImportTarget, signal: AbortSignal | undefined): OpenTarget {
-  if (target instanceof PinfoldBlockstore) return batchTarget(target.createBatch(), true, signal);
-  if (target instanceof BlockBatch) return batchTarget(target, false, signal);
+  // Told apart by what they can do, not by class: any implementation of the block seam stages the same way.
+  if ('createBatch' in target) return batchTarget(target.createBatch(), true, signal);
+  if ('putTrusted' in target) return batchTarget(target, false, signal);
   return {
     write: async (cid, bytes) => target.put(cid, bytes, { signal }),
     // Other blockstores may keep the bytes they are given, so their chunks are never reused.

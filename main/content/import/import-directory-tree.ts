@@ -49,7 +49,7 @@ const FILE_CONCURRENCY = 8;
 /**
  * Imports a set of files as one UnixFS directory (the entries wrapped in a root directory), with the same
  * CIDs as ipfs-unixfs-importer: its tree builder lays out directories and HAMT shards, while files go
- * through Pinfold's own streaming builder. All-or-nothing into a PinfoldBlockstore.
+ * through Pinfold's own streaming builder. All-or-nothing into a store that stages batches.
  */
 export async function importDirectoryTree(
   target: ImportTarget,

@@ -30,7 +30,7 @@ export interface ImportFileResult {
 
 /**
  * Imports one file as a UnixFS DAG (contract profile unless `options` say otherwise), streaming: memory
- * holds one chunk and the open nodes of the tree. Into a PinfoldBlockstore the import is all-or-nothing
+ * holds one chunk and the open nodes of the tree. Into a store that stages batches the import is all-or-nothing
  * (a failed or aborted import leaves no block visible); into a BlockBatch the caller commits.
  */
 export async function importFile(target: ImportTarget, source: ByteSource | ChunkingSource, options: ImportFileOptions = {}): Promise<ImportFileResult> {

@@ -2,28 +2,15 @@ import type { Blockstore } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
 import { identity } from 'multiformats/hashes/identity';
 import { NotFoundError, isAppError } from '../../base/errors.js';
+import type { Blocks } from '../../store/blocks.js';
 
 /**
- * The narrowest store the read side needs. The real store is keyed by multihash, so any codec finds a block.
- * A store that can read a block into memory its caller supplies says so with `readBlockInto`.
+ * The narrowest store the read side needs: interface-blockstore's get and has, so any Blockstore serves.
+ * The real store is keyed by multihash, so any codec finds a block. The block seam's fast reads are
+ * optional (see store/blocks.ts): a store without `heldBlock` or `readBlockInto` is read through `get`,
+ * and one without `removals` is never cached from (http/gateway/resolution-cache.ts).
  */
-export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'> & {
-  /**
-   * The block's bytes, read into `allocate(length)` unless the store already holds them in memory (then
-   * those are returned). Rejects with a NotFoundError (by name) when the block is not stored.
-   */
-  readBlockInto?(cid: CID, allocate: (length: number) => Uint8Array, options?: { signal?: AbortSignal }): Promise<Uint8Array>;
-  /**
-   * Moves whenever blocks leave the store (garbage collection): what was worked out from its blocks
-   * before (a resolved path) may no longer hold. A store without it is never cached from.
-   */
-  readonly removals?: number;
-  /**
-   * The block when the store already holds it in memory (a recently read small block), else undefined; no
-   * I/O and no promise. Readers try it first: a cached block then costs a map lookup, not an async read.
-   */
-  heldBlock?(cid: CID): Uint8Array | undefined;
-};
+export type ReadBlockstore = Pick<Blockstore, 'get' | 'has'> & Partial<Pick<Blocks, 'readBlockInto' | 'heldBlock' | 'removals'>>;
 
 export interface ReadOptions {
   signal?: AbortSignal;

@@ -1,12 +1,10 @@
 import type { CID } from 'multiformats/cid';
+import { multihashKey } from '../../base/multihash-key.js';
+import type { Blocks } from '../../store/blocks.js';
 import { blockLinks, canHaveLinks, reasonOf } from './block-links.js';
 
-/** The narrow store view a walk needs (PinfoldBlockstore has both). */
-export interface DagSource {
-  findBlock(cid: CID, options?: { signal?: AbortSignal }): Promise<Uint8Array | undefined>;
-  /** Size of a stored block without reading it, or undefined when absent. */
-  blockSize(cid: CID): number | undefined;
-}
+/** The narrow store view a walk needs: blocks it may not find, and sizes without reading. */
+export type DagSource = Pick<Blocks, 'findBlock' | 'blockSize'>;
 
 export type WalkEvent =
   | { kind: 'block'; cid: CID; multihash: Uint8Array; size: number }
@@ -48,8 +46,7 @@ export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], opti
   while (stack.length > 0) {
     options.signal?.throwIfAborted();
     const cid = stack.pop() as CID;
-    const mh = cid.multihash.bytes;
-    const key = Buffer.from(mh.buffer, mh.byteOffset, mh.byteLength).toString('latin1');
+    const key = multihashKey(cid.multihash.bytes);
     const seen = visited.get(key);
     const codecBit = codecMask(cid.code);
     if (seen !== undefined && (seen & codecBit) !== 0) continue;
@@ -64,11 +61,11 @@ export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], opti
         if (seen === undefined) yield { kind: 'missing', cid };
         continue;
       }
-      if (seen === undefined) yield { kind: 'block', cid, multihash: mh, size: bytes.byteLength };
+      if (seen === undefined) yield { kind: 'block', cid, multihash: cid.multihash.bytes, size: bytes.byteLength };
     } else {
       if (seen !== undefined) continue;
       const size = source.blockSize(cid);
-      yield size === undefined ? { kind: 'missing', cid } : { kind: 'block', cid, multihash: mh, size };
+      yield size === undefined ? { kind: 'missing', cid } : { kind: 'block', cid, multihash: cid.multihash.bytes, size };
       continue;
     }
     if (!canHaveLinks(cid.code)) continue;

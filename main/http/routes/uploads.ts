@@ -13,7 +13,7 @@ import { readDirectoryNode } from '../../content/directory/directory-node.js';
 import { importFile } from '../../content/import/import-file.js';
 import type { PinsContext } from '../../pins/context.js';
 import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pins.js';
-import type { PinfoldBlockstore } from '../../store/blockstore/blockstore.js';
+import type { Blocks } from '../../store/blocks.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
 import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
 import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake, type StepTwoPace } from '../upload-payload.js';
@@ -23,7 +23,7 @@ import { requireAuth } from '../route-access.js';
 export interface UploadDeps {
   accounts: AccountsContext;
   pins: PinsContext;
-  blockstore: PinfoldBlockstore;
+  blockstore: Blocks;
   /** HMAC key of upload addresses, kept in the data folder. */
   uploadKey: Buffer;
   clock: Clock;

@@ -1,6 +1,6 @@
 import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Blockstore, InputPair, Pair } from 'interface-blockstore';
+import type { InputPair, Pair } from 'interface-blockstore';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { decode as decodeDigest } from 'multiformats/hashes/digest';
@@ -28,9 +28,11 @@ import {
 } from '../db/blocks-queries.js';
 import { inTransaction, openDatabase, type Db } from '../db/database.js';
 import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
-import { BlockBatch, multihashKey, type AbortOptions, type BatchHost, type StagedBlock } from './block-batch.js';
+import { multihashKey } from '../../base/multihash-key.js';
+import type { AbortOptions, Blocks, CompactOptions, CompactResult, StoredBlock } from '../blocks.js';
+import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
 import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
-import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from './hashes.js';
+import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from '../../base/hashes.js';
 import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
 import { BlockCache } from './block-cache.js';
 import { recoverPacks } from './pack-recovery.js';
@@ -59,27 +61,9 @@ export interface BlockstoreInit {
   logger?: Logger;
 }
 
-/** One stored block as GC sees it. */
-export interface StoredBlock {
-  multihash: Uint8Array;
-  size: number;
-  /** Unix seconds of the last write of this block (a re-upload refreshes it). */
-  createdAt: number;
-}
-
 export interface BlockstoreStats {
   blocks: number;
   bytes: number;
-}
-
-export interface CompactOptions extends AbortOptions {
-  /** Compact a sealed pack when its live records are below this share of its records. Default 0.5. */
-  maxLiveRatio?: number;
-}
-
-export interface CompactResult {
-  packsCompacted: number;
-  bytesReclaimed: number;
 }
 
 export interface IntegrityReport {
@@ -102,7 +86,7 @@ interface MovedRecord {
 }
 
 interface AutoGroup {
-  batch: BlockBatch;
+  batch: PackBatch;
   inflight: number;
   started: boolean;
   done: Promise<void>;
@@ -151,7 +135,7 @@ export async function openBlockstore(dir: string, db?: Db, init: BlockstoreInit 
  * - after a crash, the next exclusive open cuts packs back to their last indexed record, deletes stray
  *   pack files, and compacts.
  */
-export class PinfoldBlockstore implements Blockstore, BatchHost {
+export class PinfoldBlockstore implements Blocks, BatchHost {
   readonly maxBlockBytes: number;
   private readonly clock: Clock;
   private readonly packSizeBytes: number;
@@ -169,7 +153,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   private current: PackWriter | undefined;
   private creating: Promise<PackWriter> | undefined;
   private readonly leases = new Map<string, number>();
-  private readonly batches = new Set<BlockBatch>();
+  private readonly batches = new Set<PackBatch>();
   private auto: AutoGroup | undefined;
   private closed = false;
   /** Compactions run one at a time: the callers' (GC's) and the store's own, queued here. */
@@ -196,9 +180,9 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
   }
 
   /** A staging batch: nothing it puts is visible until commit() resolves. */
-  createBatch(): BlockBatch {
+  createBatch(): PackBatch {
     this.assertOpen();
-    const batch = new BlockBatch(this);
+    const batch = new PackBatch(this);
     this.batches.add(batch);
     return batch;
   }
@@ -577,7 +561,7 @@ export class PinfoldBlockstore implements Blockstore, BatchHost {
     }
   }
 
-  batchEnded(batch: BlockBatch): void {
+  batchEnded(batch: PackBatch): void {
     this.batches.delete(batch);
   }
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BlockBatch } from '../../../main/store/blockstore/block-batch.js';
+import type { BlockBatch } from '../../../main/store/blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import { PACK_MAGIC, recordHeaderLength } from '../../../main/store/blockstore/pack-format.js';
 import { rawBlock, tempDir } from './blockstore-fixtures.js';

@@ -1,16 +1,9 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../../base/errors.js';
-import { IDENTITY_CODE, verifyBlock } from './hashes.js';
+import { IDENTITY_CODE, verifyBlock } from '../../base/hashes.js';
+import { multihashKey } from '../../base/multihash-key.js';
+import type { BlockBatch, PutOptions } from '../blocks.js';
 import type { PackWriter } from './pack-writer.js';
-
-export interface AbortOptions {
-  signal?: AbortSignal;
-}
-
-export interface PutOptions extends AbortOptions {
-  /** Called once the store no longer reads `bytes` (written, not needed, or failed): the caller may reuse them. */
-  release?: () => void;
-}
 
 /** A block written to a pack but not yet indexed. */
 export interface StagedBlock {
@@ -36,25 +29,20 @@ export interface BatchHost {
   indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): StagedBlock[];
   /** Staged blocks that will never be indexed: their space is dead (and given back when it can be). */
   discard(staged: Iterable<StagedBlock>): void;
-  batchEnded(batch: BlockBatch): void;
+  batchEnded(batch: PackBatch): void;
 }
 
 type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
 
-/** Map key for a multihash: latin1 keeps one char per byte, cheap to build and compare. */
-export function multihashKey(multihash: Uint8Array): string {
-  return Buffer.from(multihash.buffer, multihash.byteOffset, multihash.byteLength).toString('latin1');
-}
-
 /**
- * All-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),
+ * The pack store's BlockBatch: all-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),
  * but nothing is indexed, hence visible, until `commit` has fsynced every pack it touched. `abort` hands
  * what it staged back to the store as dead space (cut off at once when nothing follows it in its pack,
  * else rewritten by compaction); after a crash, the next exclusive open does the same. Blocks already
  * in the store are not written again; they are leased (GC will not delete them) until the batch ends,
  * and commit refreshes their `created_at` so the GC grace period protects the new upload as a whole.
  */
-export class BlockBatch {
+export class PackBatch implements BlockBatch {
   private state: BatchState = 'open';
   private readonly staged = new Map<string, StagedBlock>();
   private readonly leased = new Map<string, Uint8Array>();

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { CID } from 'multiformats/cid';
-import { BadInputError } from '../../base/errors.js';
+import { BadInputError } from './errors.js';
 import { hashPool } from './hash-pool.js';
 
 /** Multihash code of the identity "hash": the digest is the block itself, nothing is stored. */

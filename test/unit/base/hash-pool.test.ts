@@ -1,6 +1,6 @@
 import { hash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { OFFLOAD_MIN_BYTES, hashPool, sharedBytes } from '../../../main/store/blockstore/hash-pool.js';
+import { OFFLOAD_MIN_BYTES, hashPool, sharedBytes } from '../../../main/base/hash-pool.js';
 
 describe('hashPool', () => {
   it('hashes shared buffers on workers exactly as inline, many at once', async () => {
