@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import { createOwner } from '../../../main/accounts/accounts.js';
-import { contentCensus, contentGcStore } from '../../../main/app.js';
+import { contentCensus, contentGcStore } from '../../../main/app/create-app.js';
 import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
 import type { PinsContext } from '../../../main/pins/context.js';
 import type { GcStore } from '../../../main/pins/gc.js';

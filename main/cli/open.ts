@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import type { SignInCode } from '../shared/api-types.js';
-import { defaultDataDir } from './base/config.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerRequest } from './cli-server-client.js';
+import type { SignInCode } from '../../shared/api-types.js';
+import { defaultDataDir } from '../base/config.js';
+import { UsageError, type ParsedArgs } from './args.js';
+import { CliFailure, ownerRequest } from './server-client.js';
 
 /**
  * `pinfold open [--data DIR] [--no-browser]`: a fresh one-time sign-in link for the running service

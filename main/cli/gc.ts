@@ -1,21 +1,21 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { contentGcStore, garbageCollectionCycle } from './app.js';
-import { readServerUrl, ServerFileError } from './app-server-file.js';
-import { createKeyCache } from './accounts/key-cache.js';
-import type { OwnerKey } from './accounts/owner-key.js';
-import { loadPlanCatalog } from './accounts/plans.js';
-import { systemClock, unixSeconds } from './base/clock.js';
-import { DEFAULTS, defaultDataDir } from './base/config.js';
-import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from './base/lock-file.js';
-import { createReadWriteLock } from './base/read-write-lock.js';
-import type { SealedBox } from './base/sealed-box.js';
-import type { GcResult } from './pins/gc.js';
-import type { PinsContext } from './pins/context.js';
-import { openBlockstore } from './store/blockstore/blockstore.js';
-import { openDatabase } from './store/db/database.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerKey } from './cli-server-client.js';
+import { contentGcStore, garbageCollectionCycle } from '../app/create-app.js';
+import { readServerUrl, ServerFileError } from '../app/server-file.js';
+import { createKeyCache } from '../accounts/key-cache.js';
+import type { OwnerKey } from '../accounts/owner-key.js';
+import { loadPlanCatalog } from '../accounts/plans.js';
+import { systemClock, unixSeconds } from '../base/clock.js';
+import { DEFAULTS, defaultDataDir } from '../base/config.js';
+import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from '../base/lock-file.js';
+import { createReadWriteLock } from '../base/read-write-lock.js';
+import type { SealedBox } from '../base/sealed-box.js';
+import type { GcResult } from '../pins/gc.js';
+import type { PinsContext } from '../pins/context.js';
+import { openBlockstore } from '../store/blockstore/blockstore.js';
+import { openDatabase } from '../store/db/database.js';
+import { UsageError, type ParsedArgs } from './args.js';
+import { CliFailure, ownerKey } from './server-client.js';
 
 /** GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain). */
 const noSecrets: SealedBox = {

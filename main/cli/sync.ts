@@ -1,8 +1,8 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from './base/config.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerRequest as request } from './cli-server-client.js';
-import type { SyncAddResult, SyncStatusView } from './sync/sync-service.js';
+import { defaultDataDir } from '../base/config.js';
+import { UsageError, type ParsedArgs } from './args.js';
+import { CliFailure, ownerRequest as request } from './server-client.js';
+import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
  * `pinfold sync add|list|pause|resume|rm`: a client of the running server's sync API (contract

@@ -1,4 +1,4 @@
-import { CID_PROFILES, DEFAULTS, defaultConfig, type CidProfileName, type ServiceConfig } from './base/config.js';
+import { CID_PROFILES, DEFAULTS, defaultConfig, type CidProfileName, type ServiceConfig } from '../base/config.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {

@@ -1,7 +1,7 @@
-import { readServerUrl, ServerFileError } from './app-server-file.js';
-import { ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
-import { osKeychainEntry } from './secrets/keychain-entry.js';
-import { locateOwnerKey } from './secrets/owner-key-locator.js';
+import { readServerUrl, ServerFileError } from '../app/server-file.js';
+import { ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
+import { osKeychainEntry } from '../secrets/keychain-entry.js';
+import { locateOwnerKey } from '../secrets/owner-key-locator.js';
 
 /**
  * The commands that talk to a running server as its owner (`pinfold sync ...`, `pinfold open`, `pinfold

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
-import { credit, listAccounts, setPartner } from './accounts/accounts.js';
-import type { AccountsContext } from './accounts/context.js';
-import { createKeyCache } from './accounts/key-cache.js';
-import { formatCents, parseAmount } from './accounts/money.js';
-import { loadPlanCatalog } from './accounts/plans.js';
-import { systemClock } from './base/clock.js';
-import { defaultDataDir } from './base/config.js';
-import type { SealedBox } from './base/sealed-box.js';
-import { openDatabase } from './store/db/database.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
+import { credit, listAccounts, setPartner } from '../accounts/accounts.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { createKeyCache } from '../accounts/key-cache.js';
+import { formatCents, parseAmount } from '../accounts/money.js';
+import { loadPlanCatalog } from '../accounts/plans.js';
+import { systemClock } from '../base/clock.js';
+import { defaultDataDir } from '../base/config.js';
+import type { SealedBox } from '../base/sealed-box.js';
+import { openDatabase } from '../store/db/database.js';
+import { UsageError, type ParsedArgs } from './args.js';
 
 /** The account commands need no secrets, so they never touch the master key. */
 const noSecrets: SealedBox = {

@@ -1,9 +1,9 @@
-import { defaultDataDir } from './base/config.js';
-import { DataFolderLockedError } from './base/lock-file.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { keychainService, osKeychainEntry } from './secrets/keychain-entry.js';
-import { moveSecrets } from './secrets/move-secrets.js';
-import { describeHome, readSecretsRecord } from './secrets/secrets-record.js';
+import { defaultDataDir } from '../base/config.js';
+import { DataFolderLockedError } from '../base/lock-file.js';
+import { UsageError, type ParsedArgs } from './args.js';
+import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
+import { moveSecrets } from '../secrets/move-secrets.js';
+import { describeHome, readSecretsRecord } from '../secrets/secrets-record.js';
 
 /**
  * `pinfold secrets where|move --to keychain|file [--data DIR]`: where a data folder keeps its master key

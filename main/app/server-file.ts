@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from './base/atomic-write.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
 
 /**
  * `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. The
