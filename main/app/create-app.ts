@@ -56,11 +56,12 @@ import { startRepublisher } from '../names/republish.js';
 import { resolveName } from '../names/resolver.js';
 import { nameRoutes } from '../http/routes/names.js';
 import { startSync } from './start-sync.js';
-import { removeServerFile, writeServerFile } from './server-file.js';
+import { removeServerFile, writeServerFile } from '../base/server-file.js';
 import { reachableUrl } from '../base/reachable-url.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
 import { openSecrets } from '../secrets/open-secrets.js';
 import type { SecretsHomeKind } from '../secrets/secrets-record.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 export type { OwnerKey, OwnerKeyStore } from '../accounts/owner-key.js';
 
@@ -172,7 +173,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const clock = init.clock ?? systemClock;
   const logger = init.logger ?? silentLogger;
   const startedAt = unixSeconds(clock);
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  const paths = dataFolderPaths(config.dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let db: Db | null = null;
   let blockstore: PinfoldBlockstore | null = null;
@@ -183,7 +185,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       prefer: init.secrets?.prefer ?? 'file',
       keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
     });
-    db = openDatabase(join(config.dataDir, 'pinfold.db'));
+    db = openDatabase(paths.database);
     const box = createSealedBox(secrets.masterKey);
     verifyMasterKey(db, box, secrets.description);
     const accounts: AccountsContext = {
@@ -212,7 +214,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const ownerKeyStore = secrets.ownerKeyStore;
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
-    blockstore = await openBlockstore(join(config.dataDir, 'blocks'), db, { clock, exclusive: true, logger });
+    blockstore = await openBlockstore(paths.blocks, db, { clock, exclusive: true, logger });
     const blocks = blockstore;
     const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {

@@ -1,31 +1,19 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { contentGcStore, garbageCollectionCycle } from '../app/create-app.js';
-import { readServerUrl, ServerFileError } from '../app/server-file.js';
-import { createKeyCache } from '../accounts/key-cache.js';
+import { readServerUrl, ServerFileError } from '../base/server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
-import { loadPlanCatalog } from '../accounts/plans.js';
 import { systemClock, unixSeconds } from '../base/clock.js';
-import { DEFAULTS, defaultDataDir } from '../base/config.js';
+import { DEFAULTS } from '../base/config.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from '../base/lock-file.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
-import type { SealedBox } from '../base/sealed-box.js';
 import type { GcResult } from '../pins/gc.js';
 import type { PinsContext } from '../pins/context.js';
 import { openBlockstore } from '../store/blockstore/blockstore.js';
 import { openDatabase } from '../store/db/database.js';
-import { UsageError, type ParsedArgs } from './args.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { offlineAccounts } from './offline-accounts.js';
 import { CliFailure, ownerKey } from './server-client.js';
-
-/** GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain). */
-const noSecrets: SealedBox = {
-  seal: () => {
-    throw new Error('garbage collection handles no secrets');
-  },
-  open: () => {
-    throw new Error('garbage collection handles no secrets');
-  },
-};
 
 function graceOf(args: ParsedArgs): number {
   const values = args.flags.get('gc-grace');
@@ -63,14 +51,15 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
 /** One cycle in this process, holding the data folder's lock so that no server starts meanwhile. */
 async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: number): Promise<GcResult & { via: string }> {
   try {
-    const dbPath = join(dataDir, 'pinfold.db');
-    if (!existsSync(dbPath)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
-    const db = openDatabase(dbPath);
+    const paths = dataFolderPaths(dataDir);
+    if (!existsSync(paths.database)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
+    const db = openDatabase(paths.database);
     try {
-      const blocks = await openBlockstore(join(dataDir, 'blocks'), db, { clock: systemClock, exclusive: true });
+      const blocks = await openBlockstore(paths.blocks, db, { clock: systemClock, exclusive: true });
       try {
         const pins: PinsContext = {
-          accounts: { db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() },
+          // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
+          accounts: offlineAccounts(dataDir, db, 'garbage collection'),
           content: {
             census: () => {
               throw new Error('garbage collection adds no pins');
@@ -100,7 +89,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
 export async function gcCommand(args: ParsedArgs): Promise<number> {
   for (const name of args.flags.keys()) if (name !== 'data' && name !== 'gc-grace') throw new UsageError(`unknown flag --${name}`);
   if (args.positional.length > 0) throw new UsageError(`gc takes no arguments, got ${args.positional.join(' ')}`);
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const dataDir = dataDirFlag(args);
   const grace = graceOf(args);
   if (!existsSync(dataDir)) throw new Error(`no data folder ${dataDir}`);
   let lock: DataFolderLock | null = null;
