@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { contentGcStore, garbageCollectionCycle } from '../app/create-app.js';
 import { readServerUrl, ServerFileError } from '../base/server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
-import { systemClock, unixSeconds } from '../base/clock.js';
+import { systemClock } from '../base/clock.js';
 import { DEFAULTS } from '../base/config.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from '../base/lock-file.js';
@@ -13,7 +13,7 @@ import { openBlockstore } from '../store/blockstore/blockstore.js';
 import { openDatabase } from '../store/db/database.js';
 import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { offlineAccounts } from './offline-accounts.js';
-import { CliFailure, ownerKey } from './server-client.js';
+import { CliFailure, ownerCall, ownerKey } from './server-client.js';
 
 function graceOf(args: ParsedArgs): number {
   const values = args.flags.get('gc-grace');
@@ -39,13 +39,9 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
     if (!(error instanceof CliFailure)) throw error;
     throw new Error(`the server at ${url} holds ${dataDir}, and ${error.message}, so it cannot be asked to collect garbage`, { cause: error });
   }
-  const response = await fetch(`${url}/api/v0/repo/gc?ts=${unixSeconds(systemClock)}`, {
-    method: 'POST',
-    headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret },
-  });
-  const body = (await response.json().catch(() => null)) as { msg?: string; data?: { pins_removed?: number; blocks_deleted?: number } } | null;
-  if (response.status !== 200 || !body?.data) throw new Error(`the server at ${url} refused garbage collection: ${response.status} ${body?.msg ?? ''}`.trim());
-  return { pinsRemoved: body.data.pins_removed ?? 0, blocksDeleted: body.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
+  const { status, envelope } = await ownerCall<{ pins_removed?: number; blocks_deleted?: number }>(url, key, 'POST', '/api/v0/repo/gc', {});
+  if (status !== 200 || !envelope?.data) throw new Error(`the server at ${url} refused garbage collection: ${status} ${envelope?.msg ?? ''}`.trim());
+  return { pinsRemoved: envelope.data.pins_removed ?? 0, blocksDeleted: envelope.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
 }
 
 /** One cycle in this process, holding the data folder's lock so that no server starts meanwhile. */
