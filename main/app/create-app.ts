@@ -1,10 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { CID } from 'multiformats/cid';
 import type { SignInCode } from '../../shared/api-types.js';
 import { systemClock, type Clock } from '../base/clock.js';
-import { ConflictError } from '../base/errors.js';
 import type { ServiceConfig } from '../base/config.js';
 import { acquireDataFolderLock, type DataFolderLock } from '../base/lock-file.js';
 import { silentLogger, type Logger } from '../base/logger.js';
@@ -40,15 +38,16 @@ import { eventRoutes } from '../http/routes/events.js';
 import type { SyncService } from '../sync/sync-service.js';
 import { createEgressMeter } from '../accounts/egress-meter.js';
 import { openBlockstore, type PinfoldBlockstore } from '../store/blockstore/blockstore.js';
-import { walkDag, walkDagBlocks } from '../content/walk/walk-dag.js';
-import { builtinBlocks } from '../content/builtin-blocks.js';
 import { cidProfile } from '../content/cid-profile.js';
 import type { PinsContext } from '../pins/context.js';
-import { collectGarbage, type GcResult, type GcStore } from '../pins/gc.js';
+import type { GcResult } from '../pins/gc.js';
+import { contentCensus } from '../pins/content-census.js';
+import { contentGcStore } from '../pins/gc-content-store.js';
 import { startPendingPins } from '../pins/pending-pins.js';
-import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from '../pins/pins.js';
-import { cumulativeSize } from '../content/directory/blocks.js';
-import { createFoldersContext, forgetCollectedFolderRoots } from '../folders/index.js';
+import { addPin } from '../pins/pins.js';
+import { createFoldersContext } from '../folders/index.js';
+import { folderPinPolicy } from '../folders/folder-pin-policy.js';
+import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
 import { parseCidParam } from '../content/cid-param.js';
 import { createNamesContext } from '../names/context.js';
@@ -107,66 +106,6 @@ const SESSION_SWEEP_MS = 5 * 60 * 1000;
 /** The longest Cache-Control max-age we send (one year, as for immutable content). */
 const MAX_CACHE_SECONDS = 29_030_400;
 
-/** GC met a block it cannot follow under a pin: a fault in the data, which the cycle reports and stops on. */
-export class UnreadableDagError extends Error {
-  override readonly name = 'UnreadableDagError';
-  constructor(root: CID, block: CID, reason: string) {
-    super(
-      `garbage collection stopped before deleting anything: block ${block.toString()} under pin ${root.toString()} cannot be read under its codec (${reason})`,
-    );
-  }
-}
-
-/**
- * What GC sees of the blockstore: marks follow links of every codec; the built-in blocks (the empty
- * directory, always available) are stored first and never offered for deletion. Shared by the server and
- * by `pinfold gc` when no server runs.
- */
-export async function contentGcStore(blocks: PinfoldBlockstore): Promise<GcStore> {
-  const builtins = await builtinBlocks();
-  for (const block of builtins) if (!blocks.has(block.cid)) await blocks.put(block.cid, block.bytes);
-  const builtinKeys = new Set(builtins.map((block) => Buffer.from(block.cid.multihash.bytes).toString('latin1')));
-  return {
-    async mark(root, visit, signal) {
-      for await (const event of walkDagBlocks(blocks, root, { signal })) {
-        if (event.kind === 'block') visit(event.multihash);
-        // What it links to is unknown: marking on as if it were a leaf would let the sweep delete blocks the
-        // pin reaches. The cycle fails before its sweep instead, and deletes nothing.
-        else if (event.kind === 'unreadable') throw new UnreadableDagError(root, event.cid, event.reason);
-      }
-    },
-    async *storedBlocks() {
-      for (const block of blocks.listBlocks()) if (!builtinKeys.has(Buffer.from(block.multihash).toString('latin1'))) yield block;
-    },
-    deleteMultihashes: (multihashes, createdBefore) => blocks.deleteMultihashes(multihashes, { createdBefore }),
-    async compact(signal) {
-      await blocks.compact({ signal });
-    },
-  };
-}
-
-/** The pin census over the blockstore: a DAG's bytes, and what keeps it from being complete. */
-export function contentCensus(blocks: PinfoldBlockstore): PinsContext['content'] {
-  return {
-    async census(root, signal) {
-      const summary = await walkDag(blocks, root, { signal });
-      // A block whose links cannot be read hides what lies below it: the DAG cannot be known complete.
-      return { bytes: summary.bytes, missing: summary.missing.length + summary.unreadable.length };
-    },
-  };
-}
-
-/**
- * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
- * cycle deleted are forgotten (with their members). Shared by the server and by `pinfold gc` when no
- * server runs.
- */
-export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: PinfoldBlockstore, graceSeconds: number): Promise<GcResult> {
-  const result = await collectGarbage(pins, gcStore, graceSeconds);
-  await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
-  return result;
-}
-
 /** The composition root: the one module that sees every domain and wires them together. */
 export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const { config } = init;
@@ -188,15 +127,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     db = openDatabase(paths.database);
     const box = createSealedBox(secrets.masterKey);
     verifyMasterKey(db, box, secrets.description);
-    const accounts: AccountsContext = {
-      db,
-      plans: loadPlanCatalog(config.dataDir),
-      box,
-      clock,
-      keyCache: createKeyCache(),
-    };
-    accounts.egressMeter = createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes));
-    // The window's live events (GET /api/v0/events): each domain gets the part it publishes.
+    // The window's live events (GET /api/v0/events): each domain gets the part it publishes. The hub asks
+    // back for usage, partners and sync status only when it publishes, once everything below is built.
     let syncService: SyncService | undefined;
     const events = createEventHub({
       clock,
@@ -210,7 +142,15 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
       },
     });
-    accounts.events = events;
+    const accounts: AccountsContext = {
+      db,
+      plans: loadPlanCatalog(config.dataDir),
+      box,
+      clock,
+      keyCache: createKeyCache(),
+      egressMeter: createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes)),
+      events,
+    };
     const ownerKeyStore = secrets.ownerKeyStore;
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
@@ -222,10 +162,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       content: contentCensus(blocks),
       pinTimeoutSeconds: config.pinTimeoutSeconds,
       gcLock: createReadWriteLock(),
+      // Only addPin calls it, and no pin is added before the runner below has started.
+      onPinning: () => pendingPins.nudge(),
       events,
     };
     const pendingPins = startPendingPins(pins, logger);
-    pins.onPinning = () => pendingPins.nudge();
     const runGc = async (): Promise<GcResult> => {
       const result = await garbageCollectionCycle(pins, gcStore, blocks, config.gcGraceSeconds);
       logger.info('garbage collection finished', { ...result });
@@ -258,37 +199,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       blockstore: blocks,
       clock,
       layout: profile.directory,
-      pins: {
-        isPinned: (accountId, cid) => isPinned(pins, accountId, cid),
-        isUsedByOtherPin: (accountId, cid) =>
-          isReachedByOtherPin(pins, accountId, cid, async function* (root) {
-            for await (const event of walkDagBlocks(blocks, root)) {
-              if (event.kind === 'block') yield event.multihash;
-              // Whether it reaches `cid` is unknown, so the old root is not let go.
-              else if (event.kind === 'unreadable')
-                throw new ConflictError(
-                  `unpin_old: cannot tell whether another pinned DAG still uses ${cid.toString()}: its block ${event.cid.toString()} cannot be read (${event.reason})`,
-                );
-            }
-          }),
-        checkPinChanges(accountId, changes) {
-          // Limits first, before the operation writes a single block (contract section 3: a refused call changes nothing).
-          if (!changes.pin || isPinned(pins, accountId, changes.pin)) return;
-          check(accounts, accountId, 'pinned_count', 1);
-          if (changes.pinBytes !== undefined) check(accounts, accountId, 'pinned_bytes', changes.pinBytes);
-        },
-        async applyPinChanges(accountId, changes) {
-          if (changes.pin) {
-            // The new root of a folder operation is complete when every part it is made of is pinned
-            // complete; then its size is the cumulative size its links carry, and no walk of what may be
-            // millions of entries is needed. A part still `pinning` leaves the new pin to walk (and wait).
-            const complete = (changes.pinParts ?? []).length > 0 && (changes.pinParts ?? []).every((part) => isCompletePin(pins, accountId, part));
-            const bytes = changes.pinBytes ?? (await cumulativeSize(blocks, changes.pin, 'cid'));
-            await addPin(pins, accountId, changes.pin, complete ? { census: { bytes, missing: 0 } } : {});
-          }
-          if (changes.unpin) removePin(pins, accountId, changes.unpin);
-        },
-      },
+      pins: folderPinPolicy(pins, blocks),
     });
 
     sweepExpiredSessions(accounts);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { contentGcStore, garbageCollectionCycle } from '../app/create-app.js';
+import { garbageCollectionCycle } from '../app/garbage-collection.js';
+import { contentGcStore } from '../pins/gc-content-store.js';
 import { readServerUrl, ServerFileError } from '../base/server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 import { systemClock } from '../base/clock.js';

@@ -4,7 +4,7 @@ import { addPin, removePin } from '../../../main/pins/pins.js';
 import { pinsWithStatus } from '../../../main/store/db/pins-queries.js';
 import { parseCidParam } from '../../../main/content/cid-param.js';
 import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
-import { UnreadableDagError } from '../../../main/app/create-app.js';
+import { UnreadableDagError } from '../../../main/pins/gc-content-store.js';
 import { brokenDagPb, deepCborLinking } from '../../helpers/unreadable-blocks.js';
 import { rawBlock } from '../store/blockstore-fixtures.js';
 
