@@ -49,7 +49,6 @@ import { createFoldersContext } from '../folders/index.js';
 import { folderPinPolicy } from '../folders/folder-pin-policy.js';
 import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
-import { parseCidParam } from '../content/cid-param.js';
 import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
 import { resolveName } from '../names/resolver.js';
@@ -188,7 +187,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
         releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
       },
-      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, parseCidParam(cid, 'arg'), { parameter: 'arg' })),
+      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, cid, { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
       events,
     });
