@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { BadInputError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
@@ -7,6 +6,7 @@ import { accessKeyById } from '../store/db/accounts-queries.js';
 import { createAccessKey } from './access-keys.js';
 import { createOwner, findOwner, isUuid } from './accounts.js';
 import type { AccountsContext } from './context.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 export interface OwnerKey {
   access_key: string;
@@ -21,7 +21,7 @@ export interface OwnerKeyStore {
 }
 
 export function fileOwnerKeyStore(dataDir: string): OwnerKeyStore {
-  const path = join(dataDir, 'owner-key.json');
+  const path = dataFolderPaths(dataDir).ownerKey;
   return {
     description: path,
     async load() {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Plan } from '../../shared/api-types.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 const GiB = 1024 ** 3;
 const TiB = 1024 ** 4;
@@ -68,7 +68,7 @@ function isPlan(value: unknown): value is Plan {
 /** Plans come from `<data>/plans.json` when present, else the built-in set (contract section 8). */
 export function loadPlanCatalog(dataDir: string): PlanCatalog {
   let plans: readonly Plan[] = BUILT_IN_PLANS;
-  const path = join(dataDir, 'plans.json');
+  const path = dataFolderPaths(dataDir).plans;
   let text: string | null = null;
   try {
     text = readFileSync(path, 'utf8');

@@ -1,5 +1,5 @@
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dataFolderPaths } from './data-folder.js';
 
 export class DataFolderLockedError extends Error {
   override readonly name = 'DataFolderLockedError';
@@ -29,7 +29,7 @@ function isAlive(pid: number): boolean {
  * a process that died (kill -9, power loss) is taken over, since its pid no longer runs.
  */
 export function acquireDataFolderLock(dataDir: string): DataFolderLock {
-  const path = join(dataDir, 'pinfold.lock');
+  const path = dataFolderPaths(dataDir).lock;
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx', 0o600);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { writeFileAtomic } from './atomic-write.js';
+import { dataFolderPaths } from './data-folder.js';
 
 /**
  * Where Pinfold keeps the few secrets that must survive restarts (the master key). Headless `serve`
@@ -37,7 +37,7 @@ export class FileSecretStore implements SecretStore {
 
   private pathOf(name: string): string {
     if (!/^[a-z0-9-]+$/.test(name)) throw new Error(`invalid secret name ${name}`);
-    return join(this.dir, `${name}.key`);
+    return dataFolderPaths(this.dir).keyFile(name);
   }
 }
 

@@ -1,17 +1,6 @@
-import { CID } from 'multiformats/cid';
+import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
 import { isVerifiableCid } from '../base/hashes.js';
-
-/** A CID from a request parameter; anything unparsable is 400 naming the parameter. */
-export function parseCidParam(text: unknown, parameter: string): CID {
-  if (typeof text !== 'string' || text === '') throw new BadInputError(`${parameter} is required (a CID)`);
-  if (text.length > 512) throw new BadInputError(`${parameter} is not a valid CID`);
-  try {
-    return CID.parse(text);
-  } catch {
-    throw new BadInputError(`${parameter} is not a valid CID: ${text.slice(0, 100)}`);
-  }
-}
 
 /**
  * 400 naming the parameter unless Pinfold can verify blocks under `cid` (contract section 6): a pin on a

@@ -1,6 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
-import { parseCidParam } from '../content/cid-param.js';
+import { parseCidParam } from './cid-param.js';
 
 export interface IpfsPath {
   cid: CID;

@@ -38,7 +38,7 @@ const HEADERS_TIMEOUT_MS = 30_000;
 /**
  * The Fastify instance with the cross-cutting rules: Host guard, CORS, `ts`, authentication and
  * permissions (per route through `config.access`), and the one error handler that turns every failure
- * into the contract's envelope. Routes are registered by the caller (app.ts).
+ * into the contract's envelope. Routes are registered by the caller (app/create-app.ts).
  */
 export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   const app = Fastify({

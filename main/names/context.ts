@@ -1,3 +1,4 @@
+import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
 import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
@@ -25,7 +26,7 @@ export interface IpnsLimits {
 }
 
 /** Pins a CID for the account as pin add does (same limits); used for `pin=true` before the record changes. */
-export type PinFirst = (accountId: number, cid: string) => Promise<void>;
+export type PinFirst = (accountId: number, cid: CID) => Promise<void>;
 
 export interface NamesInit {
   db: Db;

@@ -196,5 +196,5 @@ function probeIpnsLimit(ctx: NamesContext, accountId: number): void {
 async function pinIfAsked(ctx: NamesContext, accountId: number, content: CID, options: PinOption): Promise<void> {
   if (options.pin !== true) return;
   if (ctx.pinFirst === undefined) throw new Error('pin=true needs pinFirst in the names context');
-  await ctx.pinFirst(accountId, content.toString());
+  await ctx.pinFirst(accountId, content);
 }

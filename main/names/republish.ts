@@ -1,7 +1,7 @@
+import { CID } from 'multiformats/cid';
 import type { Logger } from '../base/logger.js';
 import { inTransaction } from '../store/db/database.js';
 import { earliestValidUntil, nameByName, namesValidUntil, updateNameValidity } from '../store/db/names-queries.js';
-import { parseCidParam } from './cid-text.js';
 import type { NamesContext } from './context.js';
 import { openNameKey } from './keys.js';
 import { signAndCheck, validUntilSeconds } from './manage-names.js';
@@ -58,7 +58,7 @@ async function republishName(ctx: NamesContext, name: string, dueBy: number): Pr
     const row = nameByName(ctx.db, name);
     if (row === null || row.validUntil > dueBy) return false;
     const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
-    const record = await signAndCheck(ctx, key, row.name, parseCidParam(row.value, 'value'), row.seq, ctx.clock.nowMs());
+    const record = await signAndCheck(ctx, key, row.name, CID.parse(row.value), row.seq, ctx.clock.nowMs());
     const stored = inTransaction(ctx.db, () =>
       updateNameValidity(ctx.db, { id: row.id, expectedSeq: row.seq, record: record.bytes, validUntil: validUntilSeconds(record) }),
     );

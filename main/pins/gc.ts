@@ -1,8 +1,7 @@
-import type { CID } from 'multiformats/cid';
+import { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { multihashKey } from '../base/multihash-key.js';
 import { record } from '../accounts/usage.js';
-import { parseCidParam } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
 import { deletePin, liveRootCids, pinsWithStatus, type PinRow } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
@@ -50,7 +49,7 @@ export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeco
     const pinsRemoved = dropped.length;
     const marked = new Set<string>();
     for (const root of liveRoots) {
-      await store.mark(parseCidParam(root, 'cid'), (multihash) => marked.add(multihashKey(multihash)), signal);
+      await store.mark(CID.parse(root), (multihash) => marked.add(multihashKey(multihash)), signal);
     }
     const cutoff = unixSeconds(clock) - graceSeconds;
     let doomed: Uint8Array[] = [];

@@ -2,7 +2,7 @@ import { unixSeconds } from '../base/clock.js';
 import type { Logger } from '../base/logger.js';
 import { LimitReachedError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
-import { parseCidParam } from '../content/cid-param.js';
+import { CID } from 'multiformats/cid';
 import { inTransaction } from '../store/db/database.js';
 import { pinOf, pinsWithStatus, updatePinState } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
@@ -18,7 +18,7 @@ export async function settlePendingPins(ctx: PinsContext, signal?: AbortSignal):
   let nextDeadline: number | null = null;
   for (const pin of pinsWithStatus(db, 'pinning')) {
     signal?.throwIfAborted();
-    const census = await ctx.content.census(parseCidParam(pin.cid, 'cid'), signal);
+    const census = await ctx.content.census(CID.parse(pin.cid), signal);
     const settled = inTransaction(db, () => {
       const now = unixSeconds(clock);
       const current = pinOf(db, pin.accountId, pin.cid);

@@ -1,10 +1,8 @@
 import { CID } from 'multiformats/cid';
-import type { PinListEnvelope, PinRecord } from '../../shared/api-types.js';
-import { BadInputError } from '../base/errors.js';
-import { parseCidParam } from '../content/cid-param.js';
+import type { PinRecord } from '../../shared/api-types.js';
 import { countPinsMatching, pinPageRows, type PinFilter, type PinPosition, type PinRow } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
-import { parsePage, parseStatus, toPinRecord } from './pins.js';
+import { toPinRecord } from './pins.js';
 
 /**
  * `GET /api/v0/pin` at 100,000 pins (issue 12): the spec's `status`, `limit` and `start`, and the Pinfold
@@ -15,7 +13,6 @@ import { parsePage, parseStatus, toPinRecord } from './pins.js';
  * - a cursor starts the page at its position directly, whatever its depth.
  */
 
-const MAX_NAME_FILTER = 255;
 const DAG_PB = 0x70;
 const SHA2_256 = 0x12;
 
@@ -39,48 +36,17 @@ export function cidSpellings(cid: CID): string[] {
   return canV0 ? [cid.toV0().toString(), v1] : [v1];
 }
 
-function parseNameFilter(value: unknown): string | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string') throw new BadInputError('name must be one text to search pin names for');
-  if (value.length > MAX_NAME_FILTER) throw new BadInputError(`name must be 1 to ${MAX_NAME_FILTER} characters`);
-  return value.toLowerCase();
+/** One page of the list: where the next page starts after its last row, and the previous before its first. */
+export interface PinList {
+  data: PinRecord[];
+  total: number;
+  next?: PinPosition;
+  prev?: PinPosition;
 }
 
-function parseCidFilter(value: unknown): string[] | null {
-  if (value === undefined || value === '') return null;
-  return cidSpellings(parseCidParam(value, 'cid'));
+function positionOf(row: PinRow): PinPosition {
+  return { createdAt: row.createdAt, id: row.id };
 }
-
-/** A cursor: the base64url text of a pin's position, opaque to clients. */
-export function encodeCursor(row: Pick<PinRow, 'createdAt' | 'id'>): string {
-  return Buffer.from(`${row.createdAt}.${row.id}`, 'utf8').toString('base64url');
-}
-
-export function decodeCursor(value: unknown, parameter: string): PinPosition {
-  const invalid = new BadInputError(`${parameter} is not a cursor of this list (use next or prev of a previous answer)`);
-  if (typeof value !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw invalid;
-  const match = /^(\d{1,15})\.(\d{1,15})$/.exec(Buffer.from(value, 'base64url').toString('utf8'));
-  if (!match) throw invalid;
-  return { createdAt: Number(match[1]), id: Number(match[2]) };
-}
-
-export function parsePinListQuery(query: Record<string, unknown>): PinListQuery {
-  const filter: PinFilter = { status: parseStatus(query.status), nameLower: parseNameFilter(query.name), cids: parseCidFilter(query.cid) };
-  const { limit, start } = parsePage(query);
-  const hasAfter = query.after !== undefined && query.after !== '';
-  const hasBefore = query.before !== undefined && query.before !== '';
-  if (hasAfter && hasBefore) throw new BadInputError('after and before cannot be used together');
-  if ((hasAfter || hasBefore) && query.start !== undefined && query.start !== '') throw new BadInputError('start cannot be used with after or before');
-  return {
-    filter,
-    limit,
-    start,
-    ...(hasAfter ? { after: decodeCursor(query.after, 'after') } : {}),
-    ...(hasBefore ? { before: decodeCursor(query.before, 'before') } : {}),
-  };
-}
-
-export type PinList = Omit<PinListEnvelope, 'code'>;
 
 function answer(rows: readonly PinRow[], total: number, more: { next: boolean; prev: boolean }): PinList {
   const data: PinRecord[] = rows.map(toPinRecord);
@@ -89,8 +55,8 @@ function answer(rows: readonly PinRow[], total: number, more: { next: boolean; p
   return {
     data,
     total,
-    ...(more.next && last ? { next: encodeCursor(last) } : {}),
-    ...(more.prev && first ? { prev: encodeCursor(first) } : {}),
+    ...(more.next && last ? { next: positionOf(last) } : {}),
+    ...(more.prev && first ? { prev: positionOf(first) } : {}),
   };
 }
 

@@ -1,14 +1,12 @@
-import type { CID } from 'multiformats/cid';
-import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-types.js';
+import { CID } from 'multiformats/cid';
+import type { PinRecord } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
-import { BadInputError, NotFoundError } from '../base/errors.js';
+import { NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
-import { parseCidParam, requireVerifiableCid } from '../content/cid-param.js';
+import { requireVerifiableCid } from '../content/cid-param.js';
 import { inTransaction } from '../store/db/database.js';
 import { insertPin, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
 import type { DagCensus, PinsContext } from './context.js';
-
-const MAX_PIN_NAME = 255;
 
 export function toPinRecord(row: PinRow): PinRecord {
   return { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
@@ -17,13 +15,6 @@ export function toPinRecord(row: PinRow): PinRecord {
 /** Tells the event stream about a pin as it is now (call after the change committed). */
 export function publishPin(ctx: PinsContext, row: PinRow): void {
   ctx.events?.pinChanged(row.accountId, toPinRecord(row));
-}
-
-export function parsePinName(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new BadInputError('name must be a string');
-  if (value.length > MAX_PIN_NAME) throw new BadInputError(`name must be at most ${MAX_PIN_NAME} characters`);
-  return value;
 }
 
 export interface AddPinOptions {
@@ -110,8 +101,7 @@ export function removePin(ctx: PinsContext, accountId: number, cid: CID): PinRow
   return row;
 }
 
-export function requirePin(ctx: PinsContext, accountId: number, cidText: unknown, parameter = 'cid'): PinRow {
-  const cid = parseCidParam(cidText, parameter);
+export function requirePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
   const row = pinOf(ctx.accounts.db, accountId, cid.toString());
   if (!row) throw new NotFoundError(`${cid.toString()} is not pinned`);
   return row;
@@ -127,8 +117,8 @@ export function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): bo
   return pinOf(ctx.accounts.db, accountId, cid.toString())?.status === 'pinned';
 }
 
-export function renamePinOf(ctx: PinsContext, accountId: number, cidText: unknown, name: string): void {
-  const row = requirePin(ctx, accountId, cidText);
+export function renamePinOf(ctx: PinsContext, accountId: number, cid: CID, name: string): void {
+  const row = requirePin(ctx, accountId, cid);
   if (row.name === name) return;
   renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));
   publishPin(ctx, { ...row, name });
@@ -139,28 +129,6 @@ export interface Page {
   start: number;
 }
 
-function integerParam(value: unknown, name: string, fallback: number, min: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  if (typeof value !== 'string' || !/^\d+$/.test(value)) throw new BadInputError(`${name} must be an integer from ${min} to ${max}`);
-  const n = Number(value);
-  if (n < min || n > max) throw new BadInputError(`${name} must be an integer from ${min} to ${max}`);
-  return n;
-}
-
-/** `limit` 1..1000 (default 10), `start` >= 0 (default 0); anything else is 400 (contract section 6). */
-export function parsePage(query: Record<string, unknown>): Page {
-  return {
-    limit: integerParam(query.limit, 'limit', 10, 1, 1000),
-    start: integerParam(query.start, 'start', 0, 0, Number.MAX_SAFE_INTEGER),
-  };
-}
-
-export function parseStatus(value: unknown): PinStatus | null {
-  if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !PIN_STATUSES.includes(value as PinStatus)) throw new BadInputError(`status must be one of ${PIN_STATUSES.join(', ')}`);
-  return value as PinStatus;
-}
-
 /**
  * Whether another live pin of the account (not the one on `cid` itself) reaches `cid`'s block
  * (folder rule 4). It walks the account's other pinned DAGs until it meets the block, so its cost
@@ -169,7 +137,7 @@ export function parseStatus(value: unknown): PinStatus | null {
 export async function isReachedByOtherPin(ctx: PinsContext, accountId: number, cid: CID, walk: (root: CID) => AsyncIterable<Uint8Array>): Promise<boolean> {
   const target = Buffer.from(cid.multihash.bytes);
   for (const pin of livePinsOf(ctx.accounts.db, accountId)) {
-    const root = parseCidParam(pin.cid, 'cid');
+    const root = CID.parse(pin.cid);
     if (Buffer.from(root.multihash.bytes).equals(target)) continue;
     for await (const multihash of walk(root)) if (target.equals(multihash)) return true;
   }

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { acquireDataFolderLock } from '../base/lock-file.js';
 import type { KeychainAccess } from './keychain-entry.js';
 import { openSecrets } from './open-secrets.js';
 import { homeStores } from './secrets-home.js';
 import { newKeychainNamespace, SECRETS_FILE, writeSecretsRecord, type SecretsHome, type SecretsHomeKind } from './secrets-record.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 export interface MoveSecretsInit {
   dataDir: string;
@@ -34,7 +34,7 @@ export class NothingToMoveError extends Error {
  */
 export async function moveSecrets(init: MoveSecretsInit): Promise<MoveResult> {
   const { dataDir, to, keychain } = init;
-  if (!existsSync(join(dataDir, 'pinfold.db')) && !existsSync(join(dataDir, SECRETS_FILE)))
+  if (!existsSync(dataFolderPaths(dataDir).database) && !existsSync(dataFolderPaths(dataDir).secretsRecord))
     throw new NothingToMoveError(`${dataDir} is not a Pinfold data folder yet (no pinfold.db, no ${SECRETS_FILE}); start it once with the home you want`);
   const lock = acquireDataFolderLock(dataDir);
   try {

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { masterKeyOpens, MasterKeyMismatchError } from '../accounts/master-key-check.js';
 import type { OwnerKeyStore } from '../accounts/owner-key.js';
 import { peekSealedData, type SealedDataPeek } from '../store/db/sealed-data-peek.js';
 import type { KeychainAccess } from './keychain-entry.js';
 import { homeStores, type HomeStores } from './secrets-home.js';
 import { newKeychainNamespace, readSecretsRecord, SECRETS_FILE, writeSecretsRecord, type SecretsHome, type SecretsHomeKind } from './secrets-record.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 const KEY_BYTES = 32;
 
@@ -48,7 +48,7 @@ export class MissingMasterKeyError extends Error {
  */
 export async function openSecrets(init: OpenSecretsInit): Promise<OpenedSecrets> {
   const { dataDir, keychain } = init;
-  const sealed = peekSealedData(join(dataDir, 'pinfold.db'));
+  const sealed = peekSealedData(dataFolderPaths(dataDir).database);
   const holdsSecrets = sealed.check !== null || sealed.sealedRows;
   const recorded = await readSecretsRecord(dataDir);
   const note = (home: SecretsHome): string | null =>

@@ -1,11 +1,11 @@
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { FileSecretStore, MASTER_KEY_NAME } from '../base/secret-store.js';
 import { fileOwnerKeyStore, type OwnerKeyStore } from '../accounts/owner-key.js';
 import type { KeychainEntryFactory } from './keychain-entry.js';
 import { keychainOwnerKeyStore } from './keychain-owner-key-store.js';
 import { keychainSecretStore } from './keychain-secret-store.js';
 import { describeHome, type SecretsHome } from './secrets-record.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 /** The master key's and the owner key's places in one home, each readable, writable and removable. */
 export interface HomeStores {
@@ -30,9 +30,9 @@ export function homeStores(home: SecretsHome, dataDir: string, entry: KeychainEn
       master: {
         get: () => files.get(MASTER_KEY_NAME),
         set: (key) => files.set(MASTER_KEY_NAME, key),
-        remove: () => rm(join(dataDir, `${MASTER_KEY_NAME}.key`), { force: true }),
+        remove: () => rm(dataFolderPaths(dataDir).keyFile(MASTER_KEY_NAME), { force: true }),
       },
-      ownerKey: { ...owner, remove: () => rm(join(dataDir, 'owner-key.json'), { force: true }) },
+      ownerKey: { ...owner, remove: () => rm(dataFolderPaths(dataDir).ownerKey, { force: true }) },
     };
   }
   const items = { service: home.service, entry, namespace: home.namespace };

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { writeFileAtomic } from '../base/atomic-write.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 /**
  * `<data>/secrets.json`: where this data folder's master key and owner key live, so that every program
@@ -62,7 +62,7 @@ export function formatSecretsRecord(home: SecretsHome): string {
 
 /** The recorded home, or null when the folder has no record yet. */
 export async function readSecretsRecord(dataDir: string): Promise<SecretsHome | null> {
-  const path = join(dataDir, SECRETS_FILE);
+  const path = dataFolderPaths(dataDir).secretsRecord;
   let text: string;
   try {
     text = await readFile(path, 'utf8');
@@ -75,7 +75,7 @@ export async function readSecretsRecord(dataDir: string): Promise<SecretsHome | 
 
 /** Atomic: a crash leaves the old record or the new one, never a torn file. */
 export async function writeSecretsRecord(dataDir: string, home: SecretsHome): Promise<void> {
-  await writeFileAtomic(join(dataDir, SECRETS_FILE), formatSecretsRecord(home), 0o600);
+  await writeFileAtomic(dataFolderPaths(dataDir).secretsRecord, formatSecretsRecord(home), 0o600);
 }
 
 export function describeHome(home: SecretsHome, dataDir: string): string {

@@ -1,4 +1,4 @@
-import { createApp, type PinfoldApp } from '../app.js';
+import { createApp, type PinfoldApp } from '../app/create-app.js';
 import type { ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';

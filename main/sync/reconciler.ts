@@ -4,6 +4,7 @@ import path from 'node:path';
 import { NotFoundError } from '../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { OFFLOAD_MIN_BYTES } from '../base/hash-pool.js';
+import { EMPTY_DIRECTORY_CID } from '../content/directory/index.js';
 import type { Db } from '../store/db/database.js';
 import {
   commitSyncJournal,
@@ -40,7 +41,7 @@ import { describeFsError, type Unreadable } from './scanner.js';
  */
 
 /** The empty UnixFS directory, CIDv1 (contract section 5: always available). */
-export const EMPTY_DIR_CID = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
+export const EMPTY_DIR_CID = EMPTY_DIRECTORY_CID.toString();
 
 /**
  * Files imported at once: enough to keep the file system's thread pool busy on many small files

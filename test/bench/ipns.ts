@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../main/app.js';
+import { createApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { numberFlag } from './lib/flags.js';
 import { measure, type CannonResult } from './lib/load.js';

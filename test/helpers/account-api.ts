@@ -130,7 +130,7 @@ export interface CliResult {
 /** Runs `pinfold <args>` from source (no build needed), to completion. */
 export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

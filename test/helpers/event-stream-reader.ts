@@ -1,5 +1,5 @@
 import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
-import type { OwnerKey } from '../../main/app.js';
+import type { OwnerKey } from '../../main/app/create-app.js';
 import { nowTs } from './test-server.js';
 
 /**

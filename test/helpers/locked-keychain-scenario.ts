@@ -8,7 +8,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp } from '../../main/app.js';
+import { createApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { keychainService, osKeychainEntry } from '../../main/secrets/keychain-entry.js';
 import { folderSnapshot } from './folder-snapshot.js';
@@ -34,7 +34,7 @@ execFileSync('dbus-send', [
 ]);
 
 const cli = (...args: string[]) => {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
 const serve = cli('serve', '--data', dataDir, '--port', '0', '--keychain');

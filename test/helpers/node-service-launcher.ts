@@ -4,7 +4,7 @@ import type { ServiceStatus } from '../../main/desktop/service-supervisor-state.
 import { repoRoot } from './account-api.js';
 
 /**
- * The desktop's service process under plain Node: `pinfold serve` (tsx over main/cli.ts) forked with an
+ * The desktop's service process under plain Node: `pinfold serve` (tsx over main/cli/main.ts) forked with an
  * IPC channel, as a {@link ServiceChild} for the supervisor. Electron's utility process is the same
  * entry with `process.parentPort` in place of the IPC channel.
  */
@@ -14,7 +14,7 @@ export function nodeServiceLauncher(args: string[], env: NodeJS.ProcessEnv = {})
   let output = '';
   /** Starts `pinfold serve` with the launcher's arguments, or with `serveArgs` (a full command line from `serve` on). */
   const launch = (serveArgs: string[] = ['serve', ...args]): ServiceChild => {
-    const child = fork(`${repoRoot}/main/cli.ts`, serveArgs, {
+    const child = fork(`${repoRoot}/main/cli/main.ts`, serveArgs, {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },

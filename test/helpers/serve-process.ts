@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { repoRoot } from './account-api.js';
 
-/** `pinfold serve` run as a child process (tsx over main/cli.ts), with its output collected for assertions. */
+/** `pinfold serve` run as a child process (tsx over main/cli/main.ts), with its output collected for assertions. */
 
 export const LISTENING = /Pinfold listening on (http:\/\/127\.0\.0\.1:(\d+))\n/;
 
@@ -16,7 +16,7 @@ export interface ServeProcess {
 }
 
 export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', ...args], {
     cwd: repoRoot,
     env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
   });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app.js';
+import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
 import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';

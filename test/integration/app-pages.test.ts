@@ -1,7 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { expectError, rawRequest } from '../helpers/account-api.js';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { createLogger } from '../../main/base/logger.js';
 import { parseTar } from '../unit/content/read/tar-check.js';

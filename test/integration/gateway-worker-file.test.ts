@@ -1,7 +1,7 @@
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { GATEWAY_WORKER, UI_CONTENT_SECURITY_POLICY } from '../../main/http/routes/renderer-files.js';
 import { makeTempDir } from '../helpers/test-server.js';

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { unmarshalIPNSRecord } from 'ipns';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { unixSeconds, type Clock } from '../../main/base/clock.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { parseRfc3339Ms, RECORD_LIFETIME_MS } from '../../main/names/records.js';

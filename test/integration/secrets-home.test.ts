@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { OwnerKey } from '../../main/app.js';
+import type { OwnerKey } from '../../main/app/create-app.js';
 import { createDesktopService, type DesktopService } from '../../main/desktop/desktop-service.js';
 import { osKeychainEntry } from '../../main/secrets/keychain-entry.js';
 import { locateOwnerKey } from '../../main/secrets/owner-key-locator.js';

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServiceSupervisor, type ServiceSupervisor } from '../../main/desktop/service-supervisor.js';
 import type { ServiceStatus } from '../../main/desktop/service-supervisor-state.js';
-import type { OwnerKey } from '../../main/app.js';
+import type { OwnerKey } from '../../main/app/create-app.js';
 import { osKeychainEntry } from '../../main/secrets/keychain-entry.js';
 import { locateOwnerKey } from '../../main/secrets/owner-key-locator.js';
 import { createKey } from '../helpers/account-api.js';

@@ -172,7 +172,7 @@ describe('sync across restarts', () => {
     await put(folder, 'seed.txt', 'seed');
 
     const startServe = async (): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts', 'serve', '--data', data, '--port', '0'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', '--data', data, '--port', '0'], {
         cwd: repoRoot,
         env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '' },
       });

@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { createLogger } from '../../main/base/logger.js';
 import { expectError } from '../helpers/account-api.js';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createApp, type PinfoldApp } from '../../main/app.js';
+import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError } from '../helpers/account-api.js';

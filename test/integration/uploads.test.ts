@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../main/app.js';
+import { createApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, expectError } from '../helpers/account-api.js';

@@ -121,8 +121,6 @@ export function layerOf(file: string): string | null {
   if (file.startsWith('shared/')) return 'shared';
   if (file.startsWith('renderer/')) return 'renderer';
   if (file.startsWith('main/desktop/preload/')) return 'main/desktop/preload';
-  if (/^main\/app(-[a-z-]+)?\.ts$/.test(file)) return 'main/app';
-  if (/^main\/cli(-[a-z-]+)?\.ts$/.test(file)) return 'main/cli';
   const folder = /^main\/([a-z]+)\//.exec(file)?.[1];
   const layer = folder === undefined ? null : `main/${folder}`;
   return layer !== null && layer in LAYERS ? layer : null;

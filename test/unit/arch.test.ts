@@ -63,11 +63,11 @@ describe('each rule fails when broken', () => {
       'main/desktop/ipc.ts imports @napi-rs/keyring, which belongs to one folder only',
     ]);
     expect(violationsOf(file('main/secrets/keychain-entry.ts', "import { AsyncEntry } from '@napi-rs/keyring';"))).toEqual([]);
-    expect(violationsOf(file('main/secrets/open-secrets.ts', "import { createApp } from '../app.js';"))).toEqual([
-      'main/secrets/open-secrets.ts imports main/app.js (main/secrets may not import main/app)',
+    expect(violationsOf(file('main/secrets/open-secrets.ts', "import { createApp } from '../app/create-app.js';"))).toEqual([
+      'main/secrets/open-secrets.ts imports main/app/create-app.js (main/secrets may not import main/app)',
     ]);
-    expect(violationsOf(file('main/cli.ts', "const { autoUpdater } = await import('electron-updater');"))).toEqual([
-      'main/cli.ts imports electron-updater, which belongs to one folder only',
+    expect(violationsOf(file('main/cli/main.ts', "const { autoUpdater } = await import('electron-updater');"))).toEqual([
+      'main/cli/main.ts imports electron-updater, which belongs to one folder only',
     ]);
     expect(violationsOf(file('main/desktop/main.ts', "const { autoUpdater } = (await import('electron-updater')).default;"))).toEqual([]);
     // It loads Electron's main-process modules: never from the preload, though that is in main/desktop too.
@@ -81,8 +81,11 @@ describe('each rule fails when broken', () => {
   });
 
   it('a new top-level main/*.ts or main/ folder that matches no layer', () => {
-    expect(layerOf('main/app-sync.ts')).toBe('main/app');
-    expect(layerOf('main/cli-gc.ts')).toBe('main/cli');
+    expect(layerOf('main/app/start-sync.ts')).toBe('main/app');
+    expect(layerOf('main/cli/gc.ts')).toBe('main/cli');
+    // The composition root and the command line have folders: nothing stands loose at the top of main/.
+    expect(violationsOf(file('main/app.ts', ''))).toEqual(['main/app.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
+    expect(violationsOf(file('main/cli-gc.ts', ''))).toEqual(['main/cli-gc.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
     expect(violationsOf(file('main/server.ts', ''))).toEqual(['main/server.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
     expect(violationsOf(file('main/apply.ts', ''))).toEqual(['main/apply.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
     expect(violationsOf(file('main/jobs/queue.ts', ''))).toEqual(['main/jobs/queue.ts belongs to no layer (place it in LAYERS and docs/architecture.md)']);
@@ -96,8 +99,8 @@ describe('each rule fails when broken', () => {
     expect(
       violationsOf(file(preload, "import { contextBridge } from 'electron';\nimport { BRIDGE_GLOBAL } from '../../../shared/preload-bridge.js';")),
     ).toEqual([]);
-    expect(violationsOf(file(preload, "import { createApp } from '../../app.js';"))).toEqual([
-      `${preload} imports main/app.js (main/desktop/preload may not import main/app)`,
+    expect(violationsOf(file(preload, "import { createApp } from '../../app/create-app.js';"))).toEqual([
+      `${preload} imports main/app/create-app.js (main/desktop/preload may not import main/app)`,
     ]);
     expect(violationsOf(file(preload, "import { logger } from '../../base/logger.js';"))).toEqual([
       `${preload} imports main/base/logger.js (main/desktop/preload may not import main/base)`,
@@ -115,8 +118,8 @@ describe('each rule fails when broken', () => {
       'main/http/routes/uploads.ts imports main/store/blockstore/blockstore.js (behind a seam: main/http may not import main/store/blockstore/)',
     ]);
     expect(violationsOf(file('main/content/import/block-target.ts', "import type { Blocks } from '../../store/blocks.js';"))).toEqual([]);
-    expect(violationsOf(file('main/app.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
-    expect(violationsOf(file('main/cli-gc.ts', "import { openBlockstore } from './store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/app/create-app.ts', "import { openBlockstore } from '../store/blockstore/blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/cli/gc.ts', "import { openBlockstore } from '../store/blockstore/blockstore.js';"))).toEqual([]);
     expect(violationsOf(file('main/store/db/blocks.ts', "import { multihashKey } from '../blockstore/pack-batch.js';"))).toEqual([]);
     // The block index is reached through the block store only, though it lives in the metadata database.
     expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/db/blocks-queries.js';"))).toEqual([
@@ -129,8 +132,8 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/http/server.ts', "import { startTestServer } from '../../test/helpers/test-server.js';"))).toEqual([
       'main/http/server.ts imports test/helpers/test-server.js (nothing outside test/ imports the tests)',
     ]);
-    expect(violationsOf(file('main/app.ts', "const kit = await import('../test/helpers/dns-server.js');"))).toEqual([
-      'main/app.ts imports test/helpers/dns-server.js (nothing outside test/ imports the tests)',
+    expect(violationsOf(file('main/app/create-app.ts', "const kit = await import('../../test/helpers/dns-server.js');"))).toEqual([
+      'main/app/create-app.ts imports test/helpers/dns-server.js (nothing outside test/ imports the tests)',
     ]);
   });
 

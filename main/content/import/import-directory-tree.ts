@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import * as dagPb from '@ipld/dag-pb';
 import { importer, type ImporterOptions, type ImportCandidate } from 'ipfs-unixfs-importer';
-import { UnixFS } from 'ipfs-unixfs';
 import { CID } from 'multiformats/cid';
-import { create as createDigest } from 'multiformats/hashes/digest';
 import { BadInputError } from '../../base/errors.js';
+import { EMPTY_DIRECTORY_BYTES, EMPTY_DIRECTORY_CID } from '../directory/blocks.js';
 import { openTarget, type ImportTarget } from './block-target.js';
 import type { ByteSource } from './fixed-chunks.js';
 import { buildFile } from './import-file.js';
@@ -109,9 +106,7 @@ export async function importDirectoryTree(
 }
 
 function emptyDirectory(cidVersion: 0 | 1): { cid: CID; bytes: Uint8Array } {
-  const bytes = dagPb.encode(dagPb.prepare({ Data: new UnixFS({ type: 'directory' }).marshal() }));
-  const digest = createDigest(0x12, createHash('sha256').update(bytes).digest());
-  return { cid: cidVersion === 0 ? CID.createV0(digest) : CID.createV1(dagPb.code, digest), bytes };
+  return { cid: cidVersion === 0 ? EMPTY_DIRECTORY_CID.toV0() : EMPTY_DIRECTORY_CID, bytes: EMPTY_DIRECTORY_BYTES };
 }
 
 async function* candidates(

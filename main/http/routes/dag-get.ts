@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { parseCidParam } from '../../content/cid-param.js';
+import { parseCidParam } from '../cid-param.js';
 import { getBlock, type ReadBlockstore } from '../../content/read/blocks.js';
 import { dagJsonView } from '../../content/read/dag-view.js';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../../accounts/permissions.js';
-import { parseCidParam } from '../../content/cid-param.js';
+import { parseCidParam } from '../cid-param.js';
 import { applyFolderOperation, importFolder, parseFolderOperationBody, type FoldersContext } from '../../folders/index.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';

@@ -6,7 +6,7 @@ import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from 
 import { parsePermissions } from '../../accounts/permissions.js';
 import { partnerUserUsage } from '../../accounts/usage.js';
 import { BadInputError } from '../../base/errors.js';
-import { parsePage } from '../../pins/pins.js';
+import { parsePage } from '../pin-params.js';
 import { list, ok } from '../envelope.js';
 import { integerField, readJsonObject, stringField } from '../json-body.js';
 import type { AuthContext } from '../auth.js';

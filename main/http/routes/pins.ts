@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../../base/errors.js';
-import { parseCidParam } from '../../content/cid-param.js';
+import { parseCidParam } from '../cid-param.js';
+import { encodeCursor, parsePinListQuery, parsePinName } from '../pin-params.js';
 import type { PinsContext } from '../../pins/context.js';
 import type { PinListEnvelope } from '../../../shared/api-types.js';
-import { parsePinListQuery, pinList } from '../../pins/pin-list.js';
-import { addPin, parsePinName, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
+import { pinList } from '../../pins/pin-list.js';
+import { addPin, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
 import { ok } from '../envelope.js';
 import { readJsonObject, stringField } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
@@ -36,12 +37,19 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
   // The spec's status/limit/start, and the extensions name, cid and the after/before cursors (see pin-list.ts).
   app.get('/api/v0/pin', { config: { access: 'account' } }, async (request) => {
     const query = parsePinListQuery(request.query as Query);
-    const answer: PinListEnvelope = { code: 200, ...pinList(pins, requireAuth(request.auth).account.id, query) };
+    const page = pinList(pins, requireAuth(request.auth).account.id, query);
+    const answer: PinListEnvelope = {
+      code: 200,
+      data: page.data,
+      total: page.total,
+      ...(page.next ? { next: encodeCursor(page.next) } : {}),
+      ...(page.prev ? { prev: encodeCursor(page.prev) } : {}),
+    };
     return answer;
   });
 
   app.get('/api/v0/pin/:cid', { config: { access: 'account' } }, async (request) => {
-    const row = requirePin(pins, requireAuth(request.auth).account.id, (request.params as { cid: string }).cid);
+    const row = requirePin(pins, requireAuth(request.auth).account.id, parseCidParam((request.params as { cid: string }).cid, 'cid'));
     return ok(toPinRecord(row));
   });
 
@@ -50,7 +58,7 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
     const body = await readJsonObject(request.raw);
     const cid = stringField(body, 'cid', { max: 512 });
     const name = parsePinName(stringField(body, 'name', { required: false, max: 1024 }));
-    renamePinOf(pins, auth.account.id, cid, name);
+    renamePinOf(pins, auth.account.id, parseCidParam(cid, 'cid'), name);
     return ok();
   });
 

@@ -66,7 +66,7 @@ export function cpuSecondsOf(pid: number | undefined, ticks: number = clockTicks
 export async function startServe(options: ServeOptions = {}): Promise<ServeProcess> {
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'pinfold-bench-')));
-  const entry = options.compiled ? ['bin/pinfold.js'] : ['--import', 'tsx', 'main/cli.ts'];
+  const entry = options.compiled ? ['bin/pinfold.js'] : ['--import', 'tsx', 'main/cli/main.ts'];
   // PINFOLD_BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
   const profile = process.env.PINFOLD_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PINFOLD_BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, ...entry, 'serve', '--data', dataDir, '--port', '0', '--gc-interval', '86400', ...(options.args ?? [])], {

@@ -1,5 +1,5 @@
 /**
- * A real `pinfold serve` for the e2e tests: a child process (tsx over main/cli.ts) on port 0 over a
+ * A real `pinfold serve` for the e2e tests: a child process (tsx over main/cli/main.ts) on port 0 over a
  * fresh temp data folder, serving the built renderer (dist/renderer: `npx vite build` first; `npm test`
  * builds). It can be stopped and started again on the same port and data, as a user restarting it would.
  */
@@ -8,7 +8,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { OwnerKey } from '../../../main/app.js';
+import type { OwnerKey } from '../../../main/app/create-app.js';
 import type { SignInCode } from '../../../shared/api-types.js';
 import { startServe, type ServeProcess } from '../../helpers/serve-process.js';
 import { call, type CallOptions, type CallResult } from '../../helpers/test-server.js';

@@ -7,7 +7,7 @@ import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { addUsage, insertAccount, usageOf } from '../../../main/store/db/accounts-queries.js';
-import { createNamesContext, type NamesContext } from '../../../main/names/context.js';
+import { createNamesContext, type NamesContext, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 
 export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
@@ -95,7 +95,7 @@ export function namesContext(
     clock?: Clock;
     limit?: number;
     txt?: TxtLookup;
-    pinFirst?: (accountId: number, cid: string) => Promise<void>;
+    pinFirst?: PinFirst;
     recordLifetimeMs?: number;
     republishMarginMs?: number;
   } = {},

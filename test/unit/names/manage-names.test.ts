@@ -105,7 +105,7 @@ describe('create and publish', () => {
 
   it('pins first when asked, before anything else changes', async () => {
     const pinned: [number, string][] = [];
-    ctx = namesContext(t.db, { clock, limit: 3, pinFirst: async (accountId, cid) => void pinned.push([accountId, cid]) });
+    ctx = namesContext(t.db, { clock, limit: 3, pinFirst: async (accountId, cid) => void pinned.push([accountId, cid.toString()]) });
     const { name } = await createName(ctx, alice, CID_A, undefined, { pin: true });
     await publishName(ctx, alice, name, CID_B, { pin: true });
     await publishName(ctx, alice, name, CID_A);

@@ -1,10 +1,10 @@
+import { CID } from 'multiformats/cid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectGarbage, type GcStore } from '../../../main/pins/gc.js';
 import { addPin, removePin } from '../../../main/pins/pins.js';
 import { pinsWithStatus } from '../../../main/store/db/pins-queries.js';
-import { parseCidParam } from '../../../main/content/cid-param.js';
 import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
-import { UnreadableDagError } from '../../../main/app.js';
+import { UnreadableDagError } from '../../../main/pins/gc-content-store.js';
 import { brokenDagPb, deepCborLinking } from '../../helpers/unreadable-blocks.js';
 import { rawBlock } from '../store/blockstore-fixtures.js';
 
@@ -51,7 +51,7 @@ describe('garbage collection ordering (contract section 6)', () => {
     // Every pin left claims a whole DAG; the one that was leaving is gone with its counters.
     for (const status of ['pinned', 'unpinning'] as const) {
       for (const pin of pinsWithStatus(ctx.accounts.db, status)) {
-        expect((await ctx.content.census(parseCidParam(pin.cid, 'cid'))).missing, `${status} pin ${pin.cid}`).toBe(0);
+        expect((await ctx.content.census(CID.parse(pin.cid))).missing, `${status} pin ${pin.cid}`).toBe(0);
       }
     }
     expect(pinsWithStatus(ctx.accounts.db, 'unpinning')).toEqual([]);

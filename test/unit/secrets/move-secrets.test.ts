@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type OwnerKey } from '../../../main/app.js';
+import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
 import { defaultConfig } from '../../../main/base/config.js';
 import { DataFolderLockedError } from '../../../main/base/lock-file.js';
 import type { KeychainEntryFactory } from '../../../main/secrets/keychain-entry.js';

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createApp, type OwnerKey } from '../../../main/app.js';
+import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
 import { defaultConfig } from '../../../main/base/config.js';
 import { MasterKeyMismatchError } from '../../../main/accounts/master-key-check.js';
 import { openDatabase } from '../../../main/store/db/database.js';

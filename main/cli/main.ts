@@ -1,14 +1,14 @@
-import { defaultDataDir } from './base/config.js';
-import { DataFolderLockedError } from './base/lock-file.js';
-import { createLogger } from './base/logger.js';
-import { parseArgs, serveConfig, serveKeychainFlag, UsageError, type ParsedArgs } from './cli-args.js';
-import { accountCommand } from './cli-account.js';
-import { gcCommand } from './cli-gc.js';
-import { OPEN_USAGE, openCommand } from './cli-open.js';
-import { SYNC_USAGE, syncCommand } from './cli-sync.js';
-import { SECRETS_USAGE, secretsCommand } from './cli-secrets.js';
-import { parentChannel } from './service/parent-channel.js';
-import { runService } from './service/service-entry.js';
+import { defaultDataDir } from '../base/config.js';
+import { DataFolderLockedError } from '../base/lock-file.js';
+import { createLogger } from '../base/logger.js';
+import { parseArgs, serveConfig, serveKeychainFlag, UsageError, type ParsedArgs } from './args.js';
+import { accountCommand } from './account.js';
+import { gcCommand } from './gc.js';
+import { OPEN_USAGE, openCommand } from './open.js';
+import { SYNC_USAGE, syncCommand } from './sync.js';
+import { SECRETS_USAGE, secretsCommand } from './secrets.js';
+import { parentChannel } from '../service/parent-channel.js';
+import { runService } from '../service/service-entry.js';
 
 const USAGE = `Usage: pinfold <command> [--data DIR]
 

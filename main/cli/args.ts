@@ -1,4 +1,4 @@
-import { CID_PROFILES, DEFAULTS, defaultConfig, type CidProfileName, type ServiceConfig } from './base/config.js';
+import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {
@@ -35,6 +35,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     flags.set(name, [...(flags.get(name) ?? []), value]);
   }
   return { positional, flags };
+}
+
+/** The data folder a command works on: `--data DIR`, else the one the desktop app shares. */
+export function dataDirFlag(args: ParsedArgs): string {
+  return args.flags.get('data')?.[0] ?? defaultDataDir();
 }
 
 function single(args: ParsedArgs, name: string): string | undefined {

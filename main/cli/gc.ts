@@ -1,31 +1,20 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { contentGcStore, garbageCollectionCycle } from './app.js';
-import { readServerUrl, ServerFileError } from './app-server-file.js';
-import { createKeyCache } from './accounts/key-cache.js';
-import type { OwnerKey } from './accounts/owner-key.js';
-import { loadPlanCatalog } from './accounts/plans.js';
-import { systemClock, unixSeconds } from './base/clock.js';
-import { DEFAULTS, defaultDataDir } from './base/config.js';
-import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from './base/lock-file.js';
-import { createReadWriteLock } from './base/read-write-lock.js';
-import type { SealedBox } from './base/sealed-box.js';
-import type { GcResult } from './pins/gc.js';
-import type { PinsContext } from './pins/context.js';
-import { openBlockstore } from './store/blockstore/blockstore.js';
-import { openDatabase } from './store/db/database.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerKey } from './cli-server-client.js';
-
-/** GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain). */
-const noSecrets: SealedBox = {
-  seal: () => {
-    throw new Error('garbage collection handles no secrets');
-  },
-  open: () => {
-    throw new Error('garbage collection handles no secrets');
-  },
-};
+import { garbageCollectionCycle } from '../app/garbage-collection.js';
+import { contentGcStore } from '../pins/gc-content-store.js';
+import { readServerUrl, ServerFileError } from '../base/server-file.js';
+import type { OwnerKey } from '../accounts/owner-key.js';
+import { systemClock } from '../base/clock.js';
+import { DEFAULTS } from '../base/config.js';
+import { dataFolderPaths } from '../base/data-folder.js';
+import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from '../base/lock-file.js';
+import { createReadWriteLock } from '../base/read-write-lock.js';
+import type { GcResult } from '../pins/gc.js';
+import type { PinsContext } from '../pins/context.js';
+import { openBlockstore } from '../store/blockstore/blockstore.js';
+import { openDatabase } from '../store/db/database.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { offlineAccounts } from './offline-accounts.js';
+import { CliFailure, ownerCall, ownerKey } from './server-client.js';
 
 function graceOf(args: ParsedArgs): number {
   const values = args.flags.get('gc-grace');
@@ -51,26 +40,23 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
     if (!(error instanceof CliFailure)) throw error;
     throw new Error(`the server at ${url} holds ${dataDir}, and ${error.message}, so it cannot be asked to collect garbage`, { cause: error });
   }
-  const response = await fetch(`${url}/api/v0/repo/gc?ts=${unixSeconds(systemClock)}`, {
-    method: 'POST',
-    headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret },
-  });
-  const body = (await response.json().catch(() => null)) as { msg?: string; data?: { pins_removed?: number; blocks_deleted?: number } } | null;
-  if (response.status !== 200 || !body?.data) throw new Error(`the server at ${url} refused garbage collection: ${response.status} ${body?.msg ?? ''}`.trim());
-  return { pinsRemoved: body.data.pins_removed ?? 0, blocksDeleted: body.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
+  const { status, envelope } = await ownerCall<{ pins_removed?: number; blocks_deleted?: number }>(url, key, 'POST', '/api/v0/repo/gc', {});
+  if (status !== 200 || !envelope?.data) throw new Error(`the server at ${url} refused garbage collection: ${status} ${envelope?.msg ?? ''}`.trim());
+  return { pinsRemoved: envelope.data.pins_removed ?? 0, blocksDeleted: envelope.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
 }
 
 /** One cycle in this process, holding the data folder's lock so that no server starts meanwhile. */
 async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: number): Promise<GcResult & { via: string }> {
   try {
-    const dbPath = join(dataDir, 'pinfold.db');
-    if (!existsSync(dbPath)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
-    const db = openDatabase(dbPath);
+    const paths = dataFolderPaths(dataDir);
+    if (!existsSync(paths.database)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
+    const db = openDatabase(paths.database);
     try {
-      const blocks = await openBlockstore(join(dataDir, 'blocks'), db, { clock: systemClock, exclusive: true });
+      const blocks = await openBlockstore(paths.blocks, db, { clock: systemClock, exclusive: true });
       try {
         const pins: PinsContext = {
-          accounts: { db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() },
+          // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
+          accounts: offlineAccounts(dataDir, db, 'garbage collection'),
           content: {
             census: () => {
               throw new Error('garbage collection adds no pins');
@@ -100,7 +86,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
 export async function gcCommand(args: ParsedArgs): Promise<number> {
   for (const name of args.flags.keys()) if (name !== 'data' && name !== 'gc-grace') throw new UsageError(`unknown flag --${name}`);
   if (args.positional.length > 0) throw new UsageError(`gc takes no arguments, got ${args.positional.join(' ')}`);
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const dataDir = dataDirFlag(args);
   const grace = graceOf(args);
   if (!existsSync(dataDir)) throw new Error(`no data folder ${dataDir}`);
   let lock: DataFolderLock | null = null;

@@ -1,30 +1,17 @@
-import { join } from 'node:path';
-import { credit, listAccounts, setPartner } from './accounts/accounts.js';
-import type { AccountsContext } from './accounts/context.js';
-import { createKeyCache } from './accounts/key-cache.js';
-import { formatCents, parseAmount } from './accounts/money.js';
-import { loadPlanCatalog } from './accounts/plans.js';
-import { systemClock } from './base/clock.js';
-import { defaultDataDir } from './base/config.js';
-import type { SealedBox } from './base/sealed-box.js';
-import { openDatabase } from './store/db/database.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-
-/** The account commands need no secrets, so they never touch the master key. */
-const noSecrets: SealedBox = {
-  seal: () => {
-    throw new Error('the account commands handle no secrets');
-  },
-  open: () => {
-    throw new Error('the account commands handle no secrets');
-  },
-};
+import { credit, listAccounts, setPartner } from '../accounts/accounts.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { formatCents, parseAmount } from '../accounts/money.js';
+import { dataFolderPaths } from '../base/data-folder.js';
+import { openDatabase } from '../store/db/database.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { offlineAccounts } from './offline-accounts.js';
 
 function withAccounts<T>(args: ParsedArgs, fn: (ctx: AccountsContext) => T): T {
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
-  const db = openDatabase(join(dataDir, 'pinfold.db'));
+  const dataDir = dataDirFlag(args);
+  const db = openDatabase(dataFolderPaths(dataDir).database);
   try {
-    return fn({ db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() });
+    // The account commands need no secrets, so they never touch the master key.
+    return fn(offlineAccounts(dataDir, db, 'the account commands'));
   } finally {
     db.close();
   }

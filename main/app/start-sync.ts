@@ -1,23 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
-import { systemClock, type Clock } from './base/clock.js';
-import { NotFoundError } from './base/errors.js';
-import type { EventPublisher } from './base/events.js';
-import type { Logger } from './base/logger.js';
-import type { ReadWriteLock } from './base/read-write-lock.js';
-import type { CidProfile } from './content/cid-profile.js';
-import { createShardCache, editDirectory, type DirectoryBlockstore, type DirectoryStats } from './content/directory/index.js';
-import { importFile } from './content/import/import-file.js';
-import { syncRoutes } from './http/routes/sync.js';
-import type { NamesContext } from './names/context.js';
-import { createName, publishName } from './names/manage-names.js';
-import type { PinsContext } from './pins/context.js';
-import { addPin, isPinned, removePin } from './pins/pins.js';
-import type { PinfoldBlockstore } from './store/blockstore/blockstore.js';
-import type { Db } from './store/db/database.js';
-import { listSyncFolders } from './store/db/sync-queries.js';
-import type { BlockSession, RunnerTiming, SyncDomains } from './sync/runner.js';
-import { createSyncService, type SyncService } from './sync/sync-service.js';
+import { systemClock, type Clock } from '../base/clock.js';
+import { NotFoundError } from '../base/errors.js';
+import type { EventPublisher } from '../base/events.js';
+import type { Logger } from '../base/logger.js';
+import type { ReadWriteLock } from '../base/read-write-lock.js';
+import type { CidProfile } from '../content/cid-profile.js';
+import { createShardCache, editDirectory, type DirectoryBlockstore, type DirectoryStats } from '../content/directory/index.js';
+import { importFile } from '../content/import/import-file.js';
+import { syncRoutes } from '../http/routes/sync.js';
+import type { NamesContext } from '../names/context.js';
+import { createName, publishName } from '../names/manage-names.js';
+import type { PinsContext } from '../pins/context.js';
+import { addPin, isPinned, removePin } from '../pins/pins.js';
+import type { PinfoldBlockstore } from '../store/blockstore/blockstore.js';
+import type { Db } from '../store/db/database.js';
+import { listSyncFolders } from '../store/db/sync-queries.js';
+import type { BlockSession, RunnerTiming, SyncDomains } from '../sync/runner.js';
+import { createSyncService, type SyncService } from '../sync/sync-service.js';
 
 /**
  * The sync part of the composition root: wires the sync engine to content import, directory editing,

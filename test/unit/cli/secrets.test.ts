@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, serveKeychainFlag, UsageError } from '../../main/cli-args.js';
-import { secretsCommand } from '../../main/cli-secrets.js';
+import { parseArgs, serveKeychainFlag, UsageError } from '../../../main/cli/args.js';
+import { secretsCommand } from '../../../main/cli/secrets.js';
 
 const run = (...argv: string[]) => {
   const args = parseArgs(argv);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, serveConfig, UsageError } from '../../main/cli-args.js';
+import { parseArgs, serveConfig, UsageError } from '../../../main/cli/args.js';
 
 describe('pinfold serve --cid-profile', () => {
   const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));

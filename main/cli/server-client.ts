@@ -1,7 +1,8 @@
-import { readServerUrl, ServerFileError } from './app-server-file.js';
-import { ownerKeyFromEnv, type OwnerKey } from './accounts/owner-key.js';
-import { osKeychainEntry } from './secrets/keychain-entry.js';
-import { locateOwnerKey } from './secrets/owner-key-locator.js';
+import { readServerUrl, ServerFileError } from '../base/server-file.js';
+import { systemClock, unixSeconds } from '../base/clock.js';
+import { ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
+import { osKeychainEntry } from '../secrets/keychain-entry.js';
+import { locateOwnerKey } from '../secrets/owner-key-locator.js';
 
 /**
  * The commands that talk to a running server as its owner (`pinfold sync ...`, `pinfold open`, `pinfold
@@ -43,21 +44,50 @@ export async function ownerKey(dataDir: string): Promise<OwnerKey> {
   return located.key;
 }
 
+export interface OwnerAnswer<T> {
+  status: number;
+  statusText: string;
+  /** The answer's JSON envelope; null when the body is not JSON. */
+  envelope: Envelope<T> | null;
+}
+
+/**
+ * One call to the server at `url` as its owner, with the request time the API wants. Network failures
+ * and non-200 answers are the caller's to word: each command says what it was asking for.
+ */
+export async function ownerCall<T>(
+  url: string,
+  key: OwnerKey,
+  method: string,
+  path: string,
+  query: Record<string, string>,
+  body?: unknown,
+): Promise<OwnerAnswer<T>> {
+  const params = new URLSearchParams({ ...query, ts: String(unixSeconds(systemClock)) });
+  const response = await fetch(`${url}${path}?${params.toString()}`, {
+    method,
+    headers: {
+      'X-Access-Key': key.access_key,
+      'X-Access-Secret': key.access_secret,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json().catch(() => null)) as Envelope<T> | null;
+  return { status: response.status, statusText: response.statusText, envelope };
+}
+
+/** One call to the server holding `dataDir`, as its owner; every failure is a {@link CliFailure}. */
 export async function ownerRequest<T>(dataDir: string, method: string, path: string, query: Record<string, string>, body?: unknown): Promise<Envelope<T>> {
   const url = await serverUrl(dataDir);
   const key = await ownerKey(dataDir);
-  const params = new URLSearchParams({ ...query, ts: String(Math.floor(Date.now() / 1000)) });
-  let response: Response;
+  let answer: OwnerAnswer<T>;
   try {
-    response = await fetch(`${url}${path}?${params.toString()}`, {
-      method,
-      headers: { 'X-Access-Key': key.access_key, 'X-Access-Secret': key.access_secret, 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    answer = await ownerCall<T>(url, key, method, path, query, body);
   } catch {
     throw new CliFailure(`cannot reach the server at ${url}; is pinfold serve running?`);
   }
-  const envelope = (await response.json().catch(() => ({ code: response.status, msg: response.statusText }))) as Envelope<T>;
-  if (response.status !== 200) throw new CliFailure(`${envelope.msg ?? response.statusText} (HTTP ${response.status})`);
+  const envelope = answer.envelope ?? { code: answer.status, msg: answer.statusText };
+  if (answer.status !== 200) throw new CliFailure(`${envelope.msg ?? answer.statusText} (HTTP ${answer.status})`);
   return envelope;
 }

@@ -1,9 +1,8 @@
-import { defaultDataDir } from './base/config.js';
-import { DataFolderLockedError } from './base/lock-file.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { keychainService, osKeychainEntry } from './secrets/keychain-entry.js';
-import { moveSecrets } from './secrets/move-secrets.js';
-import { describeHome, readSecretsRecord } from './secrets/secrets-record.js';
+import { DataFolderLockedError } from '../base/lock-file.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
+import { moveSecrets } from '../secrets/move-secrets.js';
+import { describeHome, readSecretsRecord } from '../secrets/secrets-record.js';
 
 /**
  * `pinfold secrets where|move --to keychain|file [--data DIR]`: where a data folder keeps its master key
@@ -20,7 +19,7 @@ export async function secretsCommand(args: ParsedArgs): Promise<number> {
   if (rest.length > 0) throw new UsageError(`secrets ${sub} takes no arguments, got ${rest.join(' ')}`);
   const allowed = sub === 'move' ? ['data', 'to'] : ['data'];
   for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`secrets ${sub} does not take --${name}`);
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const dataDir = dataDirFlag(args);
 
   if (sub === 'where') {
     const home = await readSecretsRecord(dataDir);

@@ -1,21 +1,21 @@
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { writeFileAtomic } from './base/atomic-write.js';
+import { writeFileAtomic } from './atomic-write.js';
+import { dataFolderPaths } from './data-folder.js';
 
 /**
  * `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. The
- * server writes it (one writer, {@link writeServerFile}); the commands that work beside a running
- * server (`pinfold gc`, `pinfold sync ...`) find it with {@link readServerUrl}.
+ * server writes it (one writer, {@link writeServerFile}, with the reachable URL of base/reachable-url.ts);
+ * the commands that work beside a running server (`pinfold gc`, `pinfold sync ...`) find it with
+ * {@link readServerUrl}.
  */
-export const SERVER_FILE = 'server.json';
 
 export async function writeServerFile(dataDir: string, url: string): Promise<void> {
-  await writeFileAtomic(join(dataDir, SERVER_FILE), `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
+  await writeFileAtomic(dataFolderPaths(dataDir).serverFile, `${JSON.stringify({ url, pid: process.pid })}\n`, 0o600);
 }
 
 export function removeServerFile(dataDir: string): void {
-  rmSync(join(dataDir, SERVER_FILE), { force: true });
+  rmSync(dataFolderPaths(dataDir).serverFile, { force: true });
 }
 
 /** Why no server address could be read: the file is absent (no server listens) or not what the server writes. */
@@ -32,7 +32,7 @@ export class ServerFileError extends Error {
 
 /** The URL of the server listening on `dataDir`; throws {@link ServerFileError} when there is none to read. */
 export async function readServerUrl(dataDir: string): Promise<string> {
-  const path = join(dataDir, SERVER_FILE);
+  const path = dataFolderPaths(dataDir).serverFile;
   let text: string;
   try {
     text = await readFile(path, 'utf8');

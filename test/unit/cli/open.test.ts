@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { browserCommand } from '../../main/cli-open.js';
+import { browserCommand } from '../../../main/cli/open.js';
 
 describe('pinfold open: the OS browser opener', () => {
   const url = 'http://127.0.0.1:5080/signin?code=abc';

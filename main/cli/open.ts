@@ -1,8 +1,7 @@
 import { spawn } from 'node:child_process';
-import type { SignInCode } from '../shared/api-types.js';
-import { defaultDataDir } from './base/config.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerRequest } from './cli-server-client.js';
+import type { SignInCode } from '../../shared/api-types.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { CliFailure, ownerRequest } from './server-client.js';
 
 /**
  * `pinfold open [--data DIR] [--no-browser]`: a fresh one-time sign-in link for the running service
@@ -33,7 +32,7 @@ function openInBrowser(url: string): void {
 export async function openCommand(args: ParsedArgs): Promise<number> {
   for (const name of args.flags.keys()) if (name !== 'data' && name !== 'no-browser') throw new UsageError(`open does not take --${name}`);
   if (args.positional.length > 0) throw new UsageError(`open takes no arguments, got ${args.positional.join(' ')}`);
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const dataDir = dataDirFlag(args);
   try {
     const { data } = await ownerRequest<SignInCode>(dataDir, 'POST', '/api/v0/session/code', {});
     if (!data) throw new CliFailure('the server answered without a sign-in code');

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
-import { defaultDataDir } from './base/config.js';
-import { UsageError, type ParsedArgs } from './cli-args.js';
-import { CliFailure, ownerRequest as request } from './cli-server-client.js';
-import type { SyncAddResult, SyncStatusView } from './sync/sync-service.js';
+import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { CliFailure, ownerRequest as request } from './server-client.js';
+import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
  * `pinfold sync add|list|pause|resume|rm`: a client of the running server's sync API (contract
@@ -54,7 +53,7 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
   if (!sub || !(sub in FLAGS)) throw new UsageError(`unknown sync command ${sub ?? ''}`.trim());
   const allowed = FLAGS[sub] ?? [];
   for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`sync ${sub} does not take --${name}`);
-  const dataDir = args.flags.get('data')?.[0] ?? defaultDataDir();
+  const dataDir = dataDirFlag(args);
   try {
     switch (sub) {
       case 'add': {

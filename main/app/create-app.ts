@@ -1,0 +1,313 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { SignInCode } from '../../shared/api-types.js';
+import { systemClock, type Clock } from '../base/clock.js';
+import type { ServiceConfig } from '../base/config.js';
+import { acquireDataFolderLock, type DataFolderLock } from '../base/lock-file.js';
+import { silentLogger, type Logger } from '../base/logger.js';
+import { packageRoot, packageVersion } from '../base/package-root.js';
+import { createSealedBox } from '../base/sealed-box.js';
+import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from '../base/secret-store.js';
+import { openDatabase, type Db } from '../store/db/database.js';
+import type { AccountsContext } from '../accounts/context.js';
+import { createKeyCache } from '../accounts/key-cache.js';
+import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
+import { loadPlanCatalog } from '../accounts/plans.js';
+import { verifyMasterKey } from '../accounts/master-key-check.js';
+import { sweepExpiredSessions } from '../accounts/session-keys.js';
+import { createSignInCodes } from '../accounts/sign-in-codes.js';
+import { buildServer, withMultipart } from '../http/server.js';
+import { accountRoutes } from '../http/routes/account.js';
+import { partnerRoutes } from '../http/routes/partner.js';
+import { planRoutes } from '../http/routes/plans.js';
+import { rendererRoutes } from '../http/routes/renderer-files.js';
+import { serviceRoutes } from '../http/routes/service.js';
+import { uploadSettingsRoutes } from '../http/routes/upload-settings.js';
+import { sessionRoutes, signInUrl } from '../http/routes/session.js';
+import { pinRoutes } from '../http/routes/pins.js';
+import { uploadRoutes } from '../http/routes/uploads.js';
+import { dagGetRoutes } from '../http/routes/dag-get.js';
+import { gatewayRoutes } from '../http/gateway/index.js';
+import { createReadWriteLock } from '../base/read-write-lock.js';
+import { unixSeconds } from '../base/clock.js';
+import { accountUsage, check, record, recordEgress, reserve } from '../accounts/usage.js';
+import { accountById } from '../store/db/accounts-queries.js';
+import { createEventHub } from '../http/events/event-hub.js';
+import { eventRoutes } from '../http/routes/events.js';
+import type { SyncService } from '../sync/sync-service.js';
+import { createEgressMeter } from '../accounts/egress-meter.js';
+import { openBlockstore, type PinfoldBlockstore } from '../store/blockstore/blockstore.js';
+import { cidProfile } from '../content/cid-profile.js';
+import type { PinsContext } from '../pins/context.js';
+import type { GcResult } from '../pins/gc.js';
+import { contentCensus } from '../pins/content-census.js';
+import { contentGcStore } from '../pins/gc-content-store.js';
+import { startPendingPins } from '../pins/pending-pins.js';
+import { addPin } from '../pins/pins.js';
+import { createFoldersContext } from '../folders/index.js';
+import { folderPinPolicy } from '../folders/folder-pin-policy.js';
+import { garbageCollectionCycle } from './garbage-collection.js';
+import { folderRoutes } from '../http/routes/folders.js';
+import { createNamesContext } from '../names/context.js';
+import { startRepublisher } from '../names/republish.js';
+import { resolveName } from '../names/resolver.js';
+import { nameRoutes } from '../http/routes/names.js';
+import { startSync } from './start-sync.js';
+import { removeServerFile, writeServerFile } from '../base/server-file.js';
+import { reachableUrl } from '../base/reachable-url.js';
+import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
+import { openSecrets } from '../secrets/open-secrets.js';
+import type { SecretsHomeKind } from '../secrets/secrets-record.js';
+import { dataFolderPaths } from '../base/data-folder.js';
+
+export type { OwnerKey, OwnerKeyStore } from '../accounts/owner-key.js';
+
+export interface AppInit {
+  config: ServiceConfig;
+  /**
+   * Where the master key and the owner key live. A data folder records their home in secrets.json and
+   * that record wins; `prefer` only chooses it for a new folder (the desktop app and `serve --keychain`:
+   * keychain; otherwise 0600 files). `keychain` defaults to the OS keychain under keychainService().
+   */
+  secrets?: { prefer?: SecretsHomeKind; keychain?: KeychainAccess };
+  logger?: Logger;
+  clock?: Clock;
+  env?: NodeJS.ProcessEnv;
+  /** The built renderer; defaults to dist/renderer of this package. */
+  rendererDir?: string;
+}
+
+export interface PinfoldApp {
+  readonly config: ServiceConfig;
+  readonly ownerKey: OwnerKey;
+  /** True when this start created the owner key (first start, or the old one was lost). */
+  readonly ownerKeyCreated: boolean;
+  readonly ownerKeyLocation: string;
+  /** Where this data folder's secrets live (secrets.json), in words. */
+  readonly secretsLocation: string;
+  /** Set when the folder keeps its secrets elsewhere than `secrets.prefer` asked: the record won. */
+  readonly secretsNote: string | null;
+  readonly server: FastifyInstance;
+  /** Starts accepting requests; resolves to the base URL, e.g. http://127.0.0.1:5080. */
+  listen(): Promise<string>;
+  close(): Promise<void>;
+  /** One garbage-collection cycle now (also run every --gc-interval). */
+  collectGarbage(): Promise<GcResult>;
+  /** A one-time sign-in code for the owner and its link (`pinfold serve` prints it); call after listen(). */
+  issueSignInCode(): SignInCode;
+  nowSeconds(): number;
+}
+
+/** How often expired session keys are deleted (auth refuses them from their expiry second on anyway). */
+const SESSION_SWEEP_MS = 5 * 60 * 1000;
+
+/** The longest Cache-Control max-age we send (one year, as for immutable content). */
+const MAX_CACHE_SECONDS = 29_030_400;
+
+/** The composition root: the one module that sees every domain and wires them together. */
+export async function createApp(init: AppInit): Promise<PinfoldApp> {
+  const { config } = init;
+  const clock = init.clock ?? systemClock;
+  const logger = init.logger ?? silentLogger;
+  const startedAt = unixSeconds(clock);
+  const paths = dataFolderPaths(config.dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
+  let db: Db | null = null;
+  let blockstore: PinfoldBlockstore | null = null;
+  try {
+    // The master key is judged against the folder's sealed check before the database is opened for writing.
+    const secrets = await openSecrets({
+      dataDir: config.dataDir,
+      prefer: init.secrets?.prefer ?? 'file',
+      keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
+    });
+    db = openDatabase(paths.database);
+    const box = createSealedBox(secrets.masterKey);
+    verifyMasterKey(db, box, secrets.description);
+    // The window's live events (GET /api/v0/events): each domain gets the part it publishes. The hub asks
+    // back for usage, partners and sync status only when it publishes, once everything below is built.
+    let syncService: SyncService | undefined;
+    const events = createEventHub({
+      clock,
+      usageOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account ? accountUsage(accounts, account) : null;
+      },
+      syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
+      partnerOf(accountId) {
+        const account = accountById(accounts.db, accountId);
+        return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
+      },
+    });
+    const accounts: AccountsContext = {
+      db,
+      plans: loadPlanCatalog(config.dataDir),
+      box,
+      clock,
+      keyCache: createKeyCache(),
+      egressMeter: createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes)),
+      events,
+    };
+    const ownerKeyStore = secrets.ownerKeyStore;
+    const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
+
+    blockstore = await openBlockstore(paths.blocks, db, { clock, exclusive: true, logger });
+    const blocks = blockstore;
+    const gcStore = await contentGcStore(blocks);
+    const pins: PinsContext = {
+      accounts,
+      content: contentCensus(blocks),
+      pinTimeoutSeconds: config.pinTimeoutSeconds,
+      gcLock: createReadWriteLock(),
+      // Only addPin calls it, and no pin is added before the runner below has started.
+      onPinning: () => pendingPins.nudge(),
+      events,
+    };
+    const pendingPins = startPendingPins(pins, logger);
+    const runGc = async (): Promise<GcResult> => {
+      const result = await garbageCollectionCycle(pins, gcStore, blocks, config.gcGraceSeconds);
+      logger.info('garbage collection finished', { ...result });
+      return result;
+    };
+    const gcTimer = setInterval(() => {
+      runGc().catch((error: unknown) => logger.error('garbage collection failed', { error }));
+    }, config.gcIntervalSeconds * 1000);
+    gcTimer.unref();
+    const uploadKey = await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
+    // One layout for everything that makes new content (contract section 5, --cid-profile).
+    const profile = cidProfile(config.cidProfile);
+
+    const names = createNamesContext({
+      db,
+      sealedBox: accounts.box,
+      clock,
+      limits: {
+        reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
+        releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
+      },
+      pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, cid, { parameter: 'arg' })),
+      dnsResolver: config.dnsResolver,
+      events,
+    });
+    const republisher = startRepublisher(names, logger);
+
+    const folders = createFoldersContext({
+      db,
+      blockstore: blocks,
+      clock,
+      layout: profile.directory,
+      pins: folderPinPolicy(pins, blocks),
+    });
+
+    sweepExpiredSessions(accounts);
+    const sessionSweep = setInterval(() => {
+      try {
+        sweepExpiredSessions(accounts);
+      } catch (error) {
+        logger.error('session sweep failed', { error });
+      }
+    }, SESSION_SWEEP_MS);
+    sessionSweep.unref();
+    const signInCodes = createSignInCodes(clock);
+
+    const server = await buildServer({ config, clock, logger, accounts, ownerAccountId: owner.ownerAccountId });
+    // The URL clients reach this server at (base/reachable-url.ts): server.json, the printed lines, links.
+    const listenUrl = (): string => reachableUrl(config.host, server.server.address());
+    planRoutes(server, accounts.plans);
+    accountRoutes(server, accounts);
+    sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
+    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl });
+    uploadSettingsRoutes(server, config);
+    partnerRoutes(server, accounts);
+    pinRoutes(server, { pins, collectGarbage: runGc });
+    nameRoutes(server, names);
+    folderRoutes(server, folders);
+    eventRoutes(server, events);
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile, events });
+    syncService = sync.service;
+    await withMultipart(server, (scope) =>
+      uploadRoutes(scope, {
+        accounts,
+        pins,
+        blockstore: blocks,
+        uploadKey,
+        clock,
+        listenHost: config.host,
+        pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
+        blocksAdded: () => pendingPins.nudge(),
+        profile,
+      }),
+    );
+    dagGetRoutes(server, { blockstore: blocks });
+    gatewayRoutes(server, {
+      blockstore: blocks,
+      logger,
+      async resolveName(name) {
+        const resolution = await resolveName(names, name);
+        return {
+          cid: resolution.cid,
+          path: resolution.path.split('/').filter((segment) => segment !== ''),
+          // DNSLink answers carry no TTL we can read: send no Cache-Control rather than guess.
+          ttlSeconds: Math.min(resolution.ttlSeconds ?? 0, MAX_CACHE_SECONDS),
+          ...(resolution.record ? { record: resolution.record } : {}),
+        };
+      },
+      beforeBody(request, bytes) {
+        if (request.auth) check(accounts, request.auth.account.id, 'egress', bytes);
+      },
+      onBodyBytes(request, bytes) {
+        if (request.auth) recordEgress(accounts, request.auth.account.id, bytes);
+      },
+    });
+    rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
+
+    const openDb = db;
+    let closed = false;
+    return {
+      config,
+      ownerKey: owner.ownerKey,
+      ownerKeyCreated: owner.created,
+      ownerKeyLocation: ownerKeyStore.description,
+      secretsLocation: secrets.description,
+      secretsNote: secrets.note,
+      server,
+      async listen() {
+        await server.listen({ host: config.host, port: config.port });
+        // The same URL the upload addresses are built on, and the one `pinfold serve` prints.
+        const url = listenUrl();
+        // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it.
+        await writeServerFile(config.dataDir, url);
+        return url;
+      },
+      async close() {
+        if (closed) return;
+        closed = true;
+        clearInterval(gcTimer);
+        clearInterval(sessionSweep);
+        events.close();
+        await sync.close();
+        await server.close();
+        await pendingPins.close();
+        await republisher.close();
+        await pins.gcLock.exclusive(async () => blocks.close());
+        accounts.egressMeter?.close();
+        openDb.close();
+        removeServerFile(config.dataDir);
+        lock.release();
+      },
+      collectGarbage: runGc,
+      issueSignInCode() {
+        const issued = signInCodes.issue();
+        return { code: issued.code, url: signInUrl(listenUrl(), issued.code), expires_at: issued.expiresAt };
+      },
+      nowSeconds: () => unixSeconds(clock),
+    };
+  } catch (error) {
+    await blockstore?.close();
+    db?.close();
+    lock.release();
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+import { forgetCollectedFolderRoots } from '../folders/index.js';
+import type { PinsContext } from '../pins/context.js';
+import { collectGarbage, type GcResult, type GcStore } from '../pins/gc.js';
+import type { Blocks } from '../store/blocks.js';
+
+/**
+ * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
+ * cycle deleted are forgotten (with their members). Shared by the server and by `pinfold gc` when no
+ * server runs.
+ */
+export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: Pick<Blocks, 'has'>, graceSeconds: number): Promise<GcResult> {
+  const result = await collectGarbage(pins, gcStore, graceSeconds);
+  await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
+  return result;
+}
