@@ -46,9 +46,8 @@ import { cidProfile } from './content/cid-profile.js';
 import type { PinsContext } from './pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from './pins/gc.js';
 import { startPendingPins } from './pins/pending-pins.js';
-import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from './pins/pins.js';
-import { cumulativeSize } from './content/directory/blocks.js';
-import { createFoldersContext, forgetCollectedFolderRoots } from './folders/index.js';
+import { addPin, isPinned, isReachedByOtherPin } from './pins/pins.js';
+import { createFoldersContext, forgetCollectedFolderRoots, moveFolderPins } from './folders/index.js';
 import { folderRoutes } from './http/routes/folders.js';
 import { parseCidParam } from './content/cid-param.js';
 import { createNamesContext } from './names/context.js';
@@ -275,17 +274,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
           check(accounts, accountId, 'pinned_count', 1);
           if (changes.pinBytes !== undefined) check(accounts, accountId, 'pinned_bytes', changes.pinBytes);
         },
-        async applyPinChanges(accountId, changes) {
-          if (changes.pin) {
-            // The new root of a folder operation is complete when every part it is made of is pinned
-            // complete; then its size is the cumulative size its links carry, and no walk of what may be
-            // millions of entries is needed. A part still `pinning` leaves the new pin to walk (and wait).
-            const complete = (changes.pinParts ?? []).length > 0 && (changes.pinParts ?? []).every((part) => isCompletePin(pins, accountId, part));
-            const bytes = changes.pinBytes ?? (await cumulativeSize(blocks, changes.pin, 'cid'));
-            await addPin(pins, accountId, changes.pin, complete ? { census: { bytes, missing: 0 } } : {});
-          }
-          if (changes.unpin) removePin(pins, accountId, changes.unpin);
-        },
+        applyPinChanges: async (accountId, changes) => void (await pins.gcLock.shared((hold) => moveFolderPins(pins, hold, accountId, changes))),
       },
     });
 
@@ -313,7 +302,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     nameRoutes(server, names);
     folderRoutes(server, folders);
     eventRoutes(server, events);
-    const sync = startSync({ server, db, blockstore: blocks, pins, names, logger, clock, profile, events });
+    const sync = startSync({ server, db, blockstore: blocks, pins, names, folders, logger, clock, profile, events });
     syncService = sync.service;
     await withMultipart(server, (scope) =>
       uploadRoutes(scope, {

@@ -1,6 +1,7 @@
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { BadInputError } from '../base/errors.js';
 import type { EventPublisher } from '../base/events.js';
+import type { LockHold } from '../base/lock.js';
 import type { Logger } from '../base/logger.js';
 import type { Db } from '../store/db/database.js';
 import {
@@ -79,15 +80,15 @@ export interface SyncDomains {
   db: Db;
   openSession(): BlockSession;
   /**
-   * Pins `newRoot` for the account and unpins `oldRoot`. Runs inside `holdGc`, so it must not take the
-   * GC lock again. Idempotent; NotFoundError when the new root's blocks are not all held.
+   * Pins `newRoot` for the account and unpins `oldRoot`, under the GC lock `holdGc` holds (`hold`).
+   * Idempotent; NotFoundError when the new root's blocks are not all held.
    */
-  movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string): Promise<void>;
+  movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string, hold: LockHold): Promise<void>;
   publish(accountId: number, ipnsName: string, root: string): Promise<void>;
   /** Creates an IPNS name for the account pointing at `root`; returns the name. */
   createName(accountId: number, root: string): Promise<string>;
-  /** Runs `fn` with garbage collection held off (the pins' GC lock, shared). */
-  holdGc<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` with garbage collection held off (the pins' GC lock, shared); `fn` gets the hold. */
+  holdGc<T>(fn: (hold: LockHold) => Promise<T>): Promise<T>;
   logger: Logger;
   clock?: Clock;
   /** The live event stream: told whenever a folder's status (state, progress, root, errors) moves. */
@@ -239,8 +240,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     return run;
   };
 
-  // The reconciler's view of the domains, for this folder and one batch's block session.
-  const componentsFor = (session: BlockSession): ReconcilerComponents => ({
+  // The reconciler's view of the domains, for this folder, one batch's block session and its GC hold.
+  const componentsFor = (session: BlockSession, gcHold: LockHold): ReconcilerComponents => ({
     db,
     clock,
     emptyDirectory: session.emptyDirectory,
@@ -250,7 +251,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
       if (!check.ok) throw new RootGoneError(check.reason);
       await session.commit();
-      await domains.movePin(accountId, newRoot, oldRoot, pinName);
+      await domains.movePin(accountId, newRoot, oldRoot, pinName, gcHold);
     },
     async publish(ipnsName, root) {
       if (ipnsName !== PENDING_IPNS_NAME) {
@@ -269,10 +270,10 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
    */
   const guarded = async <T>(step: (components: ReconcilerComponents) => Promise<T>): Promise<T | undefined> => {
     try {
-      return await domains.holdGc(async () => {
+      return await domains.holdGc(async (gcHold) => {
         const session = domains.openSession();
         try {
-          return await step(componentsFor(session));
+          return await step(componentsFor(session, gcHold));
         } finally {
           session.abort();
         }
