@@ -13,11 +13,11 @@ import {
   setSyncFolderIpnsName,
   setSyncFolderState,
   type SyncFolderRow,
-  type SyncFolderState,
 } from '../store/db/sync-queries.js';
 import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent } from './coalescer.js';
+import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus, type FolderStatusEvent, type RunnerStatus } from './folder-status.js';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
-import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents, type SyncProgress } from './reconciler.js';
+import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents } from './reconciler.js';
 import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
 import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './watcher.js';
 
@@ -47,17 +47,7 @@ export const PENDING_IPNS_NAME = 'pending:create';
 
 export const DEFAULT_ROOT_RETRY_MS = 5_000;
 export const DEFAULT_ERROR_RETRY_MS = 10_000;
-const MAX_ERROR_TEXT = 2_000;
-/** Recent errors a folder remembers for its page (in memory: a restart starts afresh). */
-export const MAX_RECENT_ERRORS = 50;
-
-/** Something that went wrong, for the folder's page: `path` is '' for the folder as a whole. */
-export interface SyncErrorNote {
-  /** Unix seconds. */
-  at: number;
-  path: string;
-  message: string;
-}
+export { MAX_RECENT_ERRORS, type RunnerStatus, type SyncErrorNote } from './folder-status.js';
 
 /**
  * Where one batch writes its blocks: staged together and made durable with one commit right before
@@ -107,22 +97,6 @@ export interface RunnerTiming {
 export interface FolderRunnerInit extends RunnerTiming {
   domains: SyncDomains;
   folderId: string;
-}
-
-export interface RunnerStatus {
-  state: SyncFolderState;
-  /** Changes seen but not yet in a published root: raw events waiting, writes not yet still, files in the batch. */
-  pending: number;
-  filesDone: number;
-  filesPending: number;
-  bytesDone: number;
-  bytesPending: number;
-  currentFile: string;
-  /** What went wrong last ('' when nothing): the paused reason, a failed batch, or the unreadable files. */
-  error: string;
-  unreadable: Unreadable[];
-  /** Recent errors, oldest first (at most MAX_RECENT_ERRORS). */
-  errors: SyncErrorNote[];
 }
 
 export interface FolderRunner {
@@ -187,24 +161,20 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   let queue: Promise<void> = Promise.resolve();
   // Bumped on every (re)boot: work queued by an older boot finds itself stale and does nothing.
   let generation = 0;
-  let state: SyncFolderState = 'scanning';
-  // Whether this boot's watcher is up and its confirming rescan done: until then a settled folder
-  // reads 'scanning', since a change made meanwhile is found only by that rescan.
-  let watching = false;
-  const settled = (): SyncFolderState => (watching ? 'idle' : 'scanning');
-  let errorText = '';
-  let progress: SyncProgress | undefined;
-  const unreadable = new Map<string, string>();
-  const recentErrors: SyncErrorNote[] = [];
-  const noteError = (notePath: string, message: string): void => {
-    recentErrors.push({ at: unixSeconds(clock), path: notePath, message });
-    if (recentErrors.length > MAX_RECENT_ERRORS) recentErrors.shift();
+  // What the folder shows: a pure function of what happened to it (folder-status.ts); `note` applies
+  // an event and performs its effects.
+  let shown: FolderStatus = INITIAL_FOLDER_STATUS;
+  // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
+  const changed = (): void => domains.events?.syncChanged(accountId, folderId);
+  const note = (event: FolderStatusEvent): void => {
+    const next = foldStatus(shown, event);
+    shown = next.status;
+    for (const effect of next.effects) {
+      if (effect.type === 'notify') changed();
+      else if (!stopped) setSyncFolderState(db, folderId, effect.state, effect.error);
+    }
   };
-  /** A file that cannot be read: listed while it stays so, and noted as an error when it first becomes so. */
-  const noteUnreadable = (entry: Unreadable): void => {
-    if (unreadable.get(entry.path) !== entry.reason) noteError(entry.path, entry.reason);
-    unreadable.set(entry.path, entry.reason);
-  };
+  const noteUnreadable = (entries: readonly Unreadable[]): void => note({ type: 'unreadable', entries, at: unixSeconds(clock) });
 
   let settleFirst: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   const firstSync = new Promise<void>((resolve, reject) => {
@@ -220,20 +190,6 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     else pending.reject(error);
   };
 
-  const unreadableText = (): string => {
-    if (unreadable.size === 0) return '';
-    const list = [...unreadable].map(([p, reason]) => `${p} (${reason})`).join('; ');
-    const text = `cannot read ${unreadable.size} ${unreadable.size === 1 ? 'file' : 'files'}: ${list}`;
-    return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 3)}...` : text;
-  };
-  // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
-  const changed = (): void => domains.events?.syncChanged(accountId, folderId);
-  const setState = (next: SyncFolderState, error = unreadableText()): void => {
-    state = next;
-    errorText = error;
-    if (!stopped) setSyncFolderState(db, folderId, next, error);
-    changed();
-  };
   const enqueue = (job: () => Promise<void>): Promise<void> => {
     const run = queue.then(job);
     queue = run.catch(() => undefined);
@@ -303,19 +259,18 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
   const halt = async (): Promise<void> => {
     generation++;
-    watching = false;
+    note({ type: 'halted' });
     abort.abort();
     abort = new AbortController();
     clearTimers();
     await closeWatcher();
     coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
-    progress = undefined;
+    note({ type: 'progress', progress: undefined });
   };
 
   async function pauseForRoot(reason: string): Promise<void> {
     await halt();
-    setState('paused', reason);
-    noteError('', reason);
+    note({ type: 'stopped', state: 'paused', reason, at: unixSeconds(clock) });
     logger.warn('sync folder paused', { folderId, path: folderPath, reason });
     firstDone(new BadInputError(`path: ${reason}`));
     if (stopped) return;
@@ -341,8 +296,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     logger.error('sync batch failed', { folderId, path: folderPath, error });
     firstDone(error);
     await halt();
-    setState('error', message);
-    noteError('', message);
+    note({ type: 'stopped', state: 'error', reason: message, at: unixSeconds(clock) });
     // A rescan from the stored state recomputes whatever the failed batch would have done.
     const next = generation;
     retryTimer = setTimeout(() => {
@@ -389,8 +343,6 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     });
   }
 
-  const changedPaths = (changes: readonly Change[]): string[] => changes.flatMap((c) => (c.type === 'move' ? [c.from, c.to] : [c.path]));
-
   async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
     try {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
@@ -400,30 +352,19 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         return;
       }
       const signal = abort.signal;
-      // A path this batch reads again, or removes, is reported afresh (or no more).
-      for (const p of changedPaths(changes)) unreadable.delete(p);
-      for (const change of changes) {
-        if (change.type !== 'remove' || change.kind !== 'dir') continue;
-        for (const key of [...unreadable.keys()]) if (key.startsWith(`${change.path}/`)) unreadable.delete(key);
-      }
-      setState('syncing');
+      note({ type: 'batch-started', changes });
+      note({ type: 'moved', state: 'syncing' });
       const result = await guarded((components) =>
-        reconcileBatch(components, folderId, changes, {
-          signal,
-          onProgress: (p) => {
-            progress = p;
-            changed();
-          },
-        }),
+        reconcileBatch(components, folderId, changes, { signal, onProgress: (progress) => note({ type: 'progress', progress }) }),
       );
-      progress = undefined;
+      note({ type: 'progress', progress: undefined });
       if (result === undefined || gen !== generation) return;
-      for (const entry of result.unreadable) noteUnreadable(entry);
+      noteUnreadable(result.unreadable);
       for (const event of result.deferred) coalescer.push(event);
-      setState(settled());
+      note({ type: 'settled' });
       firstDone();
     } catch (error) {
-      progress = undefined;
+      note({ type: 'progress', progress: undefined });
       await afterFailure(error, gen);
     }
   }
@@ -434,7 +375,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
       const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of result.unreadable) noteUnreadable(entry);
+      noteUnreadable(result.unreadable);
       const now = clock.nowMs();
       for (const event of result.events) coalescer.push({ ...event, at: now });
       arm();
@@ -448,7 +389,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     const gen = generation;
     if (stopped) return;
     try {
-      setState('scanning', '');
+      note({ type: 'moved', state: 'scanning', error: '' });
       const row = folder();
       const check = await checkFolderRoot(folderPath, row.deviceId);
       if (!check.ok) {
@@ -460,7 +401,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       if (recovered === 'discarded') logger.warn('sync journal discarded, rescanning', { folderId });
 
       rules = createIgnoreRules({ patterns: row.ignorePatterns, caseInsensitive: ci });
-      unreadable.clear();
+      note({ type: 'rescanning-all' });
       // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
       // they run at once: what the watcher sees during the scan goes in after the scan's events (the
       // order things happened on disk), and what changed before it was ready is found by one more
@@ -484,8 +425,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         },
         onUnreadable: (entry) => {
           if (gen !== generation) return;
-          noteUnreadable(entry);
-          if (state === 'idle' || state === 'scanning') setState(state);
+          noteUnreadable([entry]);
+          if (shown.state === 'idle' || shown.state === 'scanning') note({ type: 'moved', state: shown.state });
         },
         onIgnoreFileChanged: (dir) => {
           if (gen === generation) void enqueue(() => rescan(dir, gen));
@@ -515,7 +456,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
       const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of scan.unreadable) noteUnreadable(entry);
+      noteUnreadable(scan.unreadable);
       const now = clock.nowMs();
       for (const event of scan.events) coalescer.push({ ...event, at: now });
       for (const event of buffered) coalescer.push(event);
@@ -524,7 +465,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const batch = coalescer.flush();
       if (batch || folder().rootCid === '') await runBatch(batch?.changes ?? [], gen);
       else {
-        setState(settled());
+        note({ type: 'settled' });
         firstDone();
       }
       const w = await starting;
@@ -533,8 +474,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
       await rescan('', gen);
       if (gen !== generation) return;
-      watching = true;
-      if (state === 'scanning') setState('idle');
+      note({ type: 'watching' });
+      if (shown.state === 'scanning') note({ type: 'moved', state: 'idle' });
     } catch (error) {
       await afterFailure(error, gen);
     }
@@ -545,34 +486,20 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   return {
     folderId,
     firstSync,
-    status() {
-      const p = progress;
-      return {
-        state,
-        pending: coalescer.pending + (watcher?.pendingWrites ?? 0) + (p?.filesPending ?? 0),
-        filesDone: p?.filesDone ?? 0,
-        filesPending: p?.filesPending ?? 0,
-        bytesDone: p?.bytesDone ?? 0,
-        bytesPending: p?.bytesPending ?? 0,
-        currentFile: p?.currentFile ?? '',
-        error: errorText || p?.lastError || '',
-        unreadable: [...unreadable].map(([p2, reason]) => ({ path: p2, reason })),
-        errors: [...recentErrors],
-      };
-    },
+    status: () => folderStatusView(shown, coalescer.pending + (watcher?.pendingWrites ?? 0)),
     rescan() {
       if (stopped) return;
       void enqueue(async () => {
         if (stopped) return;
         // In error or paused by the root rule, nothing watches: boot again (it scans everything).
-        if (state === 'error' || state === 'paused') await boot();
+        if (shown.state === 'error' || shown.state === 'paused') await boot();
         else await rescan('', generation);
       });
     },
     retry() {
       if (stopped) return;
       void enqueue(async () => {
-        if (!stopped && (state === 'error' || state === 'paused')) await boot();
+        if (!stopped && (shown.state === 'error' || shown.state === 'paused')) await boot();
       });
     },
     async stop() {
