@@ -18,6 +18,7 @@ import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent }
 import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus, type FolderStatusEvent, type RunnerStatus } from './folder-status.js';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
 import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents } from './reconciler.js';
+import { nextSteps, type RetryTiming, type RunnerEvent, type RunnerStep } from './runner-policy.js';
 import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
 import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './watcher.js';
 
@@ -40,6 +41,10 @@ import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './wat
  * (inside `movePin`): a root that vanished while the batch was being built abandons the batch (its
  * journal is dropped) instead of publishing an emptied tree. A paused-by-rule folder checks its root
  * every `rootRetryMs` and starts again by itself when the folder is back on the same device.
+ *
+ * The decisions are pure and unit-tested apart: how the runner recovers (pause, error, retries, a
+ * user's rescan or retry) in runner-policy.ts, what the folder shows in folder-status.ts. This file
+ * performs them: the watcher, timers, the serial queue and the boot sequence.
  */
 
 /** Placeholder `ipns_name` of a folder whose name is created with its first root (never a real name). */
@@ -125,8 +130,6 @@ class RootGoneError extends Error {
     super(reason);
   }
 }
-
-const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
 export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   const { domains, folderId } = init;
@@ -268,45 +271,46 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     note({ type: 'progress', progress: undefined });
   };
 
-  async function pauseForRoot(reason: string): Promise<void> {
-    await halt();
-    note({ type: 'stopped', state: 'paused', reason, at: unixSeconds(clock) });
-    logger.warn('sync folder paused', { folderId, path: folderPath, reason });
-    firstDone(new BadInputError(`path: ${reason}`));
-    if (stopped) return;
-    const gen = generation;
-    const retry = (): void => {
-      retryTimer = setTimeout(() => {
-        retryTimer = undefined;
-        void enqueue(async () => {
-          if (stopped || gen !== generation) return;
-          const check = await checkFolderRoot(folderPath, folder().deviceId);
-          if (check.ok) await boot();
-          else retry();
-        });
-      }, rootRetryMs);
-      retryTimer.unref();
-    };
-    retry();
+  const retryTiming: RetryTiming = { rootRetryMs, errorRetryMs };
+  /** Takes the steps the recovery policy (runner-policy.ts) decides on `event`. */
+  async function take(event: RunnerEvent): Promise<void> {
+    for (const step of nextSteps({ state: shown.state, stopped }, event, retryTiming)) await perform(step);
   }
-
-  const afterFailure = async (error: unknown, gen: number): Promise<void> => {
-    if (stopped || gen !== generation || isAbort(error)) return;
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error('sync batch failed', { folderId, path: folderPath, error });
-    firstDone(error);
-    await halt();
-    note({ type: 'stopped', state: 'error', reason: message, at: unixSeconds(clock) });
-    // A rescan from the stored state recomputes whatever the failed batch would have done.
-    const next = generation;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void enqueue(async () => {
-        if (!stopped && next === generation) await boot();
-      });
-    }, errorRetryMs);
-    retryTimer.unref();
-  };
+  async function perform(step: RunnerStep): Promise<void> {
+    switch (step.type) {
+      case 'boot':
+        return boot();
+      case 'rescan-all':
+        return rescan('', generation);
+      case 'pause':
+        await halt();
+        note({ type: 'stopped', state: 'paused', reason: step.reason, at: unixSeconds(clock) });
+        logger.warn('sync folder paused', { folderId, path: folderPath, reason: step.reason });
+        firstDone(new BadInputError(`path: ${step.reason}`));
+        return take({ type: 'paused' });
+      case 'fail':
+        logger.error('sync batch failed', { folderId, path: folderPath, error: step.error });
+        firstDone(step.error);
+        await halt();
+        note({ type: 'stopped', state: 'error', reason: step.message, at: unixSeconds(clock) });
+        return take({ type: 'errored' });
+      case 'retry-later': {
+        const gen = generation;
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          void enqueue(() => take({ type: 'retry-due', after: step.after, current: gen === generation }));
+        }, step.ms);
+        retryTimer.unref();
+        return;
+      }
+      case 'check-root': {
+        const check = await checkFolderRoot(folderPath, folder().deviceId);
+        return take({ type: 'root-checked', ok: check.ok });
+      }
+    }
+  }
+  const pauseForRoot = (reason: string): Promise<void> => take({ type: 'root-gone', reason });
+  const afterFailure = (error: unknown, gen: number): Promise<void> => take({ type: 'failed', error, current: gen === generation });
 
   const push = (event: RawEvent): void => {
     coalescer.push(event);
@@ -488,19 +492,10 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     firstSync,
     status: () => folderStatusView(shown, coalescer.pending + (watcher?.pendingWrites ?? 0)),
     rescan() {
-      if (stopped) return;
-      void enqueue(async () => {
-        if (stopped) return;
-        // In error or paused by the root rule, nothing watches: boot again (it scans everything).
-        if (shown.state === 'error' || shown.state === 'paused') await boot();
-        else await rescan('', generation);
-      });
+      if (!stopped) void enqueue(() => take({ type: 'rescan-asked' }));
     },
     retry() {
-      if (stopped) return;
-      void enqueue(async () => {
-        if (!stopped && (shown.state === 'error' || shown.state === 'paused')) await boot();
-      });
+      if (!stopped) void enqueue(() => take({ type: 'retry-asked' }));
     },
     async stop() {
       if (stopped) return;
