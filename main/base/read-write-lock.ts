@@ -1,16 +1,13 @@
-/**
- * An async read-write lock: many shared holders or one exclusive holder. Writers are not starved:
- * once an exclusive request waits, new shared requests queue behind it.
- */
-export interface ReadWriteLock {
-  shared<T>(fn: () => Promise<T>): Promise<T>;
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
-}
+import type { LockHold, ReadWriteLock } from './lock.js';
 
+export type { LockHold, ReadWriteLock } from './lock.js';
+
+/** The in-process {@link ReadWriteLock}: a FIFO queue of shared and exclusive requests. */
 export function createReadWriteLock(): ReadWriteLock {
   let readers = 0;
   let writing = false;
   const queue: { exclusive: boolean; start: () => void }[] = [];
+  const lock: ReadWriteLock = { shared: (fn) => run(false, fn), exclusive: (fn) => run(true, fn) };
 
   const pump = (): void => {
     while (queue.length > 0) {
@@ -27,12 +24,16 @@ export function createReadWriteLock(): ReadWriteLock {
     }
   };
 
-  const run = <T>(exclusive: boolean, fn: () => Promise<T>): Promise<T> =>
-    new Promise<T>((resolve, reject) => {
+  function run<T>(exclusive: boolean, fn: (hold: LockHold) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       queue.push({
         exclusive,
         start: () => {
-          fn()
+          const hold = { lock, exclusive, active: true };
+          fn(hold)
+            .finally(() => {
+              hold.active = false;
+            })
             .then(resolve, reject)
             .finally(() => {
               if (exclusive) writing = false;
@@ -43,6 +44,7 @@ export function createReadWriteLock(): ReadWriteLock {
       });
       pump();
     });
+  }
 
-  return { shared: (fn) => run(false, fn), exclusive: (fn) => run(true, fn) };
+  return lock;
 }

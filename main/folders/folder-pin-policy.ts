@@ -1,10 +1,10 @@
 import { check } from '../accounts/usage.js';
 import { ConflictError } from '../base/errors.js';
-import { cumulativeSize } from '../content/directory/blocks.js';
 import { walkDagBlocks } from '../content/walk/walk-dag.js';
 import type { PinsContext } from '../pins/context.js';
-import { addPin, isCompletePin, isPinned, isReachedByOtherPin, removePin } from '../pins/pins.js';
+import { isPinned, isReachedByOtherPin } from '../pins/pins.js';
 import type { Blocks } from '../store/blocks.js';
+import { moveFolderPins } from './folder-pin-moves.js';
 import type { FolderPins } from './folder-pins.js';
 
 /**
@@ -32,16 +32,7 @@ export function folderPinPolicy(pins: PinsContext, blocks: Blocks): FolderPins {
       check(pins.accounts, accountId, 'pinned_count', 1);
       if (changes.pinBytes !== undefined) check(pins.accounts, accountId, 'pinned_bytes', changes.pinBytes);
     },
-    async applyPinChanges(accountId, changes) {
-      if (changes.pin) {
-        // The new root of a folder operation is complete when every part it is made of is pinned
-        // complete; then its size is the cumulative size its links carry, and no walk of what may be
-        // millions of entries is needed. A part still `pinning` leaves the new pin to walk (and wait).
-        const complete = (changes.pinParts ?? []).length > 0 && (changes.pinParts ?? []).every((part) => isCompletePin(pins, accountId, part));
-        const bytes = changes.pinBytes ?? (await cumulativeSize(blocks, changes.pin, 'cid'));
-        await addPin(pins, accountId, changes.pin, complete ? { census: { bytes, missing: 0 } } : {});
-      }
-      if (changes.unpin) removePin(pins, accountId, changes.unpin);
-    },
+    // The one pin-move policy of folder roots (folder-pin-moves.ts), under the GC lock it asks for.
+    applyPinChanges: async (accountId, changes) => void (await pins.gcLock.shared((hold) => moveFolderPins(pins, hold, accountId, changes))),
   };
 }

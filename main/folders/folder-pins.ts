@@ -11,6 +11,8 @@ export interface FolderPinChanges {
    * still `pinning` (blocks missing) makes the new pin `pinning` too.
    */
   pinParts?: CID[];
+  /** With `pin`: the pin's name (a sync folder names its root's pin; a folder operation leaves it as it is). */
+  name?: string;
   unpin?: CID;
 }
 

@@ -4,7 +4,7 @@ import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
 import { createTxtLookup, type TxtLookup } from './dnslink.js';
-import { createKeyedLock, type KeyedLock } from './keyed-lock.js';
+import { createKeyedLock, type KeyedLock } from '../base/keyed-lock.js';
 import { RECORD_LIFETIME_MS } from './records.js';
 import { createNameResolver, type NameResolver } from './resolver.js';
 

@@ -1,7 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import type { AccountsContext } from '../accounts/context.js';
 import type { EventPublisher } from '../base/events.js';
-import type { ReadWriteLock } from '../base/read-write-lock.js';
+import type { ReadWriteLock } from '../base/lock.js';
 
 export interface DagCensus {
   /** Bytes of the unique blocks held locally under the root. */

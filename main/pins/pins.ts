@@ -1,6 +1,7 @@
 import { CID } from 'multiformats/cid';
 import type { PinRecord } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
+import { requireHeld, type LockHold } from '../base/lock.js';
 import { NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { requireVerifiableCid } from '../content/cid-param.js';
@@ -38,51 +39,74 @@ export interface AddPinOptions {
  */
 export async function addPin(ctx: PinsContext, accountId: number, cid: CID, options: AddPinOptions = {}): Promise<PinRow> {
   requireVerifiableCid(cid, options.parameter ?? 'cid');
+  const written = await ctx.gcLock.shared(async (hold) => writePin(ctx, hold, accountId, cid, options));
+  return announcePin(ctx, written);
+}
+
+/**
+ * {@link addPin} for a caller that already holds the GC lock (shared or exclusive) and must keep it
+ * across more than the pin, e.g. a sync batch from its first import to its pin.
+ */
+export async function addPinHeld(ctx: PinsContext, hold: LockHold, accountId: number, cid: CID, options: AddPinOptions = {}): Promise<PinRow> {
+  requireVerifiableCid(cid, options.parameter ?? 'cid');
+  return announcePin(ctx, await writePin(ctx, hold, accountId, cid, options));
+}
+
+interface WrittenPin {
+  row: PinRow;
+  changed: boolean;
+}
+
+/** The pin change itself, under the GC lock (so GC cannot collect the blocks the census counted). */
+async function writePin(ctx: PinsContext, hold: LockHold, accountId: number, cid: CID, options: AddPinOptions): Promise<WrittenPin> {
+  requireHeld(hold, ctx.gcLock, 'adding a pin');
   const key = cid.toString();
   const name = options.name ?? '';
-  const { row, changed } = await ctx.gcLock.shared(async () => {
-    const census = options.census ?? (await ctx.content.census(cid, options.signal));
-    const { db, clock } = ctx.accounts;
-    return inTransaction(db, () => {
-      const now = unixSeconds(clock);
-      const complete = census.missing === 0;
-      const existing = pinOf(db, accountId, key);
-      if (existing) {
-        const renamed = name !== '' && name !== existing.name;
-        if (renamed) renamePin(db, existing.id, name, now);
-        const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
-        if (takenBack) {
-          // Taken back only on what is held now: GC may have deleted blocks since the pin was last
-          // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
-          // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
-          if (complete) {
-            const growth = census.bytes - existing.size;
-            check(ctx.accounts, accountId, 'pinned_bytes', growth);
-            record(ctx.accounts, accountId, 'pinned_bytes', growth);
-            updatePinState(db, existing.id, 'pinned', census.bytes, null, now);
-          } else {
-            record(ctx.accounts, accountId, 'pinned_bytes', -existing.size);
-            updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
-          }
+  const census = options.census ?? (await ctx.content.census(cid, options.signal));
+  const { db, clock } = ctx.accounts;
+  return inTransaction(db, () => {
+    const now = unixSeconds(clock);
+    const complete = census.missing === 0;
+    const existing = pinOf(db, accountId, key);
+    if (existing) {
+      const renamed = name !== '' && name !== existing.name;
+      if (renamed) renamePin(db, existing.id, name, now);
+      const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
+      if (takenBack) {
+        // Taken back only on what is held now: GC may have deleted blocks since the pin was last
+        // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
+        // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
+        if (complete) {
+          const growth = census.bytes - existing.size;
+          check(ctx.accounts, accountId, 'pinned_bytes', growth);
+          record(ctx.accounts, accountId, 'pinned_bytes', growth);
+          updatePinState(db, existing.id, 'pinned', census.bytes, null, now);
+        } else {
+          record(ctx.accounts, accountId, 'pinned_bytes', -existing.size);
+          updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
         }
-        return { row: pinOf(db, accountId, key) as PinRow, changed: renamed || takenBack };
       }
-      check(ctx.accounts, accountId, 'pinned_count', 1);
-      if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-      insertPin(db, {
-        accountId,
-        cid: key,
-        name,
-        status: complete ? 'pinned' : 'pinning',
-        size: complete ? census.bytes : 0,
-        createdAt: now,
-        deadline: complete ? null : now + ctx.pinTimeoutSeconds,
-      });
-      record(ctx.accounts, accountId, 'pinned_count', 1);
-      if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-      return { row: pinOf(db, accountId, key) as PinRow, changed: true };
+      return { row: pinOf(db, accountId, key) as PinRow, changed: renamed || takenBack };
+    }
+    check(ctx.accounts, accountId, 'pinned_count', 1);
+    if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+    insertPin(db, {
+      accountId,
+      cid: key,
+      name,
+      status: complete ? 'pinned' : 'pinning',
+      size: complete ? census.bytes : 0,
+      createdAt: now,
+      deadline: complete ? null : now + ctx.pinTimeoutSeconds,
     });
+    record(ctx.accounts, accountId, 'pinned_count', 1);
+    if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+    return { row: pinOf(db, accountId, key) as PinRow, changed: true };
   });
+}
+
+/** Tells the event stream and the pending-pin watcher about a pin change that committed. */
+function announcePin(ctx: PinsContext, { row, changed }: WrittenPin): PinRow {
   if (changed) publishPin(ctx, row);
   if (row.status === 'pinning') ctx.onPinning?.();
   return row;

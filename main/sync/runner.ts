@@ -1,6 +1,7 @@
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { BadInputError } from '../base/errors.js';
 import type { EventPublisher } from '../base/events.js';
+import type { LockHold } from '../base/lock.js';
 import type { Logger } from '../base/logger.js';
 import type { Db } from '../store/db/database.js';
 import {
@@ -12,11 +13,12 @@ import {
   setSyncFolderIpnsName,
   setSyncFolderState,
   type SyncFolderRow,
-  type SyncFolderState,
 } from '../store/db/sync-queries.js';
 import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent } from './coalescer.js';
+import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus, type FolderStatusEvent, type RunnerStatus } from './folder-status.js';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
-import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents, type SyncProgress } from './reconciler.js';
+import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents } from './reconciler.js';
+import { nextSteps, type RetryTiming, type RunnerEvent, type RunnerStep } from './runner-policy.js';
 import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
 import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './watcher.js';
 
@@ -39,6 +41,10 @@ import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './wat
  * (inside `movePin`): a root that vanished while the batch was being built abandons the batch (its
  * journal is dropped) instead of publishing an emptied tree. A paused-by-rule folder checks its root
  * every `rootRetryMs` and starts again by itself when the folder is back on the same device.
+ *
+ * The decisions are pure and unit-tested apart: how the runner recovers (pause, error, retries, a
+ * user's rescan or retry) in runner-policy.ts, what the folder shows in folder-status.ts. This file
+ * performs them: the watcher, timers, the serial queue and the boot sequence.
  */
 
 /** Placeholder `ipns_name` of a folder whose name is created with its first root (never a real name). */
@@ -46,17 +52,7 @@ export const PENDING_IPNS_NAME = 'pending:create';
 
 export const DEFAULT_ROOT_RETRY_MS = 5_000;
 export const DEFAULT_ERROR_RETRY_MS = 10_000;
-const MAX_ERROR_TEXT = 2_000;
-/** Recent errors a folder remembers for its page (in memory: a restart starts afresh). */
-export const MAX_RECENT_ERRORS = 50;
-
-/** Something that went wrong, for the folder's page: `path` is '' for the folder as a whole. */
-export interface SyncErrorNote {
-  /** Unix seconds. */
-  at: number;
-  path: string;
-  message: string;
-}
+export { MAX_RECENT_ERRORS, type RunnerStatus, type SyncErrorNote } from './folder-status.js';
 
 /**
  * Where one batch writes its blocks: staged together and made durable with one commit right before
@@ -79,15 +75,15 @@ export interface SyncDomains {
   db: Db;
   openSession(): BlockSession;
   /**
-   * Pins `newRoot` for the account and unpins `oldRoot`. Runs inside `holdGc`, so it must not take the
-   * GC lock again. Idempotent; NotFoundError when the new root's blocks are not all held.
+   * Pins `newRoot` for the account and unpins `oldRoot`, under the GC lock `holdGc` holds (`hold`).
+   * Idempotent; NotFoundError when the new root's blocks are not all held.
    */
-  movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string): Promise<void>;
+  movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string, hold: LockHold): Promise<void>;
   publish(accountId: number, ipnsName: string, root: string): Promise<void>;
   /** Creates an IPNS name for the account pointing at `root`; returns the name. */
   createName(accountId: number, root: string): Promise<string>;
-  /** Runs `fn` with garbage collection held off (the pins' GC lock, shared). */
-  holdGc<T>(fn: () => Promise<T>): Promise<T>;
+  /** Runs `fn` with garbage collection held off (the pins' GC lock, shared); `fn` gets the hold. */
+  holdGc<T>(fn: (hold: LockHold) => Promise<T>): Promise<T>;
   logger: Logger;
   clock?: Clock;
   /** The live event stream: told whenever a folder's status (state, progress, root, errors) moves. */
@@ -106,22 +102,6 @@ export interface RunnerTiming {
 export interface FolderRunnerInit extends RunnerTiming {
   domains: SyncDomains;
   folderId: string;
-}
-
-export interface RunnerStatus {
-  state: SyncFolderState;
-  /** Changes seen but not yet in a published root: raw events waiting, writes not yet still, files in the batch. */
-  pending: number;
-  filesDone: number;
-  filesPending: number;
-  bytesDone: number;
-  bytesPending: number;
-  currentFile: string;
-  /** What went wrong last ('' when nothing): the paused reason, a failed batch, or the unreadable files. */
-  error: string;
-  unreadable: Unreadable[];
-  /** Recent errors, oldest first (at most MAX_RECENT_ERRORS). */
-  errors: SyncErrorNote[];
 }
 
 export interface FolderRunner {
@@ -150,8 +130,6 @@ class RootGoneError extends Error {
     super(reason);
   }
 }
-
-const isAbort = (error: unknown): boolean => error instanceof Error && error.name === 'AbortError';
 
 export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   const { domains, folderId } = init;
@@ -186,24 +164,20 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   let queue: Promise<void> = Promise.resolve();
   // Bumped on every (re)boot: work queued by an older boot finds itself stale and does nothing.
   let generation = 0;
-  let state: SyncFolderState = 'scanning';
-  // Whether this boot's watcher is up and its confirming rescan done: until then a settled folder
-  // reads 'scanning', since a change made meanwhile is found only by that rescan.
-  let watching = false;
-  const settled = (): SyncFolderState => (watching ? 'idle' : 'scanning');
-  let errorText = '';
-  let progress: SyncProgress | undefined;
-  const unreadable = new Map<string, string>();
-  const recentErrors: SyncErrorNote[] = [];
-  const noteError = (notePath: string, message: string): void => {
-    recentErrors.push({ at: unixSeconds(clock), path: notePath, message });
-    if (recentErrors.length > MAX_RECENT_ERRORS) recentErrors.shift();
+  // What the folder shows: a pure function of what happened to it (folder-status.ts); `note` applies
+  // an event and performs its effects.
+  let shown: FolderStatus = INITIAL_FOLDER_STATUS;
+  // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
+  const changed = (): void => domains.events?.syncChanged(accountId, folderId);
+  const note = (event: FolderStatusEvent): void => {
+    const next = foldStatus(shown, event);
+    shown = next.status;
+    for (const effect of next.effects) {
+      if (effect.type === 'notify') changed();
+      else if (!stopped) setSyncFolderState(db, folderId, effect.state, effect.error);
+    }
   };
-  /** A file that cannot be read: listed while it stays so, and noted as an error when it first becomes so. */
-  const noteUnreadable = (entry: Unreadable): void => {
-    if (unreadable.get(entry.path) !== entry.reason) noteError(entry.path, entry.reason);
-    unreadable.set(entry.path, entry.reason);
-  };
+  const noteUnreadable = (entries: readonly Unreadable[]): void => note({ type: 'unreadable', entries, at: unixSeconds(clock) });
 
   let settleFirst: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   const firstSync = new Promise<void>((resolve, reject) => {
@@ -219,28 +193,14 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     else pending.reject(error);
   };
 
-  const unreadableText = (): string => {
-    if (unreadable.size === 0) return '';
-    const list = [...unreadable].map(([p, reason]) => `${p} (${reason})`).join('; ');
-    const text = `cannot read ${unreadable.size} ${unreadable.size === 1 ? 'file' : 'files'}: ${list}`;
-    return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT - 3)}...` : text;
-  };
-  // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
-  const changed = (): void => domains.events?.syncChanged(accountId, folderId);
-  const setState = (next: SyncFolderState, error = unreadableText()): void => {
-    state = next;
-    errorText = error;
-    if (!stopped) setSyncFolderState(db, folderId, next, error);
-    changed();
-  };
   const enqueue = (job: () => Promise<void>): Promise<void> => {
     const run = queue.then(job);
     queue = run.catch(() => undefined);
     return run;
   };
 
-  // The reconciler's view of the domains, for this folder and one batch's block session.
-  const componentsFor = (session: BlockSession): ReconcilerComponents => ({
+  // The reconciler's view of the domains, for this folder, one batch's block session and its GC hold.
+  const componentsFor = (session: BlockSession, gcHold: LockHold): ReconcilerComponents => ({
     db,
     clock,
     emptyDirectory: session.emptyDirectory,
@@ -250,7 +210,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
       if (!check.ok) throw new RootGoneError(check.reason);
       await session.commit();
-      await domains.movePin(accountId, newRoot, oldRoot, pinName);
+      await domains.movePin(accountId, newRoot, oldRoot, pinName, gcHold);
     },
     async publish(ipnsName, root) {
       if (ipnsName !== PENDING_IPNS_NAME) {
@@ -269,10 +229,10 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
    */
   const guarded = async <T>(step: (components: ReconcilerComponents) => Promise<T>): Promise<T | undefined> => {
     try {
-      return await domains.holdGc(async () => {
+      return await domains.holdGc(async (gcHold) => {
         const session = domains.openSession();
         try {
-          return await step(componentsFor(session));
+          return await step(componentsFor(session, gcHold));
         } finally {
           session.abort();
         }
@@ -302,56 +262,55 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
   const halt = async (): Promise<void> => {
     generation++;
-    watching = false;
+    note({ type: 'halted' });
     abort.abort();
     abort = new AbortController();
     clearTimers();
     await closeWatcher();
     coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
-    progress = undefined;
+    note({ type: 'progress', progress: undefined });
   };
 
-  async function pauseForRoot(reason: string): Promise<void> {
-    await halt();
-    setState('paused', reason);
-    noteError('', reason);
-    logger.warn('sync folder paused', { folderId, path: folderPath, reason });
-    firstDone(new BadInputError(`path: ${reason}`));
-    if (stopped) return;
-    const gen = generation;
-    const retry = (): void => {
-      retryTimer = setTimeout(() => {
-        retryTimer = undefined;
-        void enqueue(async () => {
-          if (stopped || gen !== generation) return;
-          const check = await checkFolderRoot(folderPath, folder().deviceId);
-          if (check.ok) await boot();
-          else retry();
-        });
-      }, rootRetryMs);
-      retryTimer.unref();
-    };
-    retry();
+  const retryTiming: RetryTiming = { rootRetryMs, errorRetryMs };
+  /** Takes the steps the recovery policy (runner-policy.ts) decides on `event`. */
+  async function take(event: RunnerEvent): Promise<void> {
+    for (const step of nextSteps({ state: shown.state, stopped }, event, retryTiming)) await perform(step);
   }
-
-  const afterFailure = async (error: unknown, gen: number): Promise<void> => {
-    if (stopped || gen !== generation || isAbort(error)) return;
-    const message = error instanceof Error ? error.message : String(error);
-    logger.error('sync batch failed', { folderId, path: folderPath, error });
-    firstDone(error);
-    await halt();
-    setState('error', message);
-    noteError('', message);
-    // A rescan from the stored state recomputes whatever the failed batch would have done.
-    const next = generation;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void enqueue(async () => {
-        if (!stopped && next === generation) await boot();
-      });
-    }, errorRetryMs);
-    retryTimer.unref();
-  };
+  async function perform(step: RunnerStep): Promise<void> {
+    switch (step.type) {
+      case 'boot':
+        return boot();
+      case 'rescan-all':
+        return rescan('', generation);
+      case 'pause':
+        await halt();
+        note({ type: 'stopped', state: 'paused', reason: step.reason, at: unixSeconds(clock) });
+        logger.warn('sync folder paused', { folderId, path: folderPath, reason: step.reason });
+        firstDone(new BadInputError(`path: ${step.reason}`));
+        return take({ type: 'paused' });
+      case 'fail':
+        logger.error('sync batch failed', { folderId, path: folderPath, error: step.error });
+        firstDone(step.error);
+        await halt();
+        note({ type: 'stopped', state: 'error', reason: step.message, at: unixSeconds(clock) });
+        return take({ type: 'errored' });
+      case 'retry-later': {
+        const gen = generation;
+        retryTimer = setTimeout(() => {
+          retryTimer = undefined;
+          void enqueue(() => take({ type: 'retry-due', after: step.after, current: gen === generation }));
+        }, step.ms);
+        retryTimer.unref();
+        return;
+      }
+      case 'check-root': {
+        const check = await checkFolderRoot(folderPath, folder().deviceId);
+        return take({ type: 'root-checked', ok: check.ok });
+      }
+    }
+  }
+  const pauseForRoot = (reason: string): Promise<void> => take({ type: 'root-gone', reason });
+  const afterFailure = (error: unknown, gen: number): Promise<void> => take({ type: 'failed', error, current: gen === generation });
 
   const push = (event: RawEvent): void => {
     coalescer.push(event);
@@ -388,8 +347,6 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     });
   }
 
-  const changedPaths = (changes: readonly Change[]): string[] => changes.flatMap((c) => (c.type === 'move' ? [c.from, c.to] : [c.path]));
-
   async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
     try {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
@@ -399,30 +356,19 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         return;
       }
       const signal = abort.signal;
-      // A path this batch reads again, or removes, is reported afresh (or no more).
-      for (const p of changedPaths(changes)) unreadable.delete(p);
-      for (const change of changes) {
-        if (change.type !== 'remove' || change.kind !== 'dir') continue;
-        for (const key of [...unreadable.keys()]) if (key.startsWith(`${change.path}/`)) unreadable.delete(key);
-      }
-      setState('syncing');
+      note({ type: 'batch-started', changes });
+      note({ type: 'moved', state: 'syncing' });
       const result = await guarded((components) =>
-        reconcileBatch(components, folderId, changes, {
-          signal,
-          onProgress: (p) => {
-            progress = p;
-            changed();
-          },
-        }),
+        reconcileBatch(components, folderId, changes, { signal, onProgress: (progress) => note({ type: 'progress', progress }) }),
       );
-      progress = undefined;
+      note({ type: 'progress', progress: undefined });
       if (result === undefined || gen !== generation) return;
-      for (const entry of result.unreadable) noteUnreadable(entry);
+      noteUnreadable(result.unreadable);
       for (const event of result.deferred) coalescer.push(event);
-      setState(settled());
+      note({ type: 'settled' });
       firstDone();
     } catch (error) {
-      progress = undefined;
+      note({ type: 'progress', progress: undefined });
       await afterFailure(error, gen);
     }
   }
@@ -433,7 +379,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
       const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of result.unreadable) noteUnreadable(entry);
+      noteUnreadable(result.unreadable);
       const now = clock.nowMs();
       for (const event of result.events) coalescer.push({ ...event, at: now });
       arm();
@@ -447,7 +393,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     const gen = generation;
     if (stopped) return;
     try {
-      setState('scanning', '');
+      note({ type: 'moved', state: 'scanning', error: '' });
       const row = folder();
       const check = await checkFolderRoot(folderPath, row.deviceId);
       if (!check.ok) {
@@ -459,7 +405,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       if (recovered === 'discarded') logger.warn('sync journal discarded, rescanning', { folderId });
 
       rules = createIgnoreRules({ patterns: row.ignorePatterns, caseInsensitive: ci });
-      unreadable.clear();
+      note({ type: 'rescanning-all' });
       // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
       // they run at once: what the watcher sees during the scan goes in after the scan's events (the
       // order things happened on disk), and what changed before it was ready is found by one more
@@ -483,8 +429,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         },
         onUnreadable: (entry) => {
           if (gen !== generation) return;
-          noteUnreadable(entry);
-          if (state === 'idle' || state === 'scanning') setState(state);
+          noteUnreadable([entry]);
+          if (shown.state === 'idle' || shown.state === 'scanning') note({ type: 'moved', state: shown.state });
         },
         onIgnoreFileChanged: (dir) => {
           if (gen === generation) void enqueue(() => rescan(dir, gen));
@@ -514,7 +460,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
       const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
       if (gen !== generation) return;
-      for (const entry of scan.unreadable) noteUnreadable(entry);
+      noteUnreadable(scan.unreadable);
       const now = clock.nowMs();
       for (const event of scan.events) coalescer.push({ ...event, at: now });
       for (const event of buffered) coalescer.push(event);
@@ -523,7 +469,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       const batch = coalescer.flush();
       if (batch || folder().rootCid === '') await runBatch(batch?.changes ?? [], gen);
       else {
-        setState(settled());
+        note({ type: 'settled' });
         firstDone();
       }
       const w = await starting;
@@ -532,8 +478,8 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
       await rescan('', gen);
       if (gen !== generation) return;
-      watching = true;
-      if (state === 'scanning') setState('idle');
+      note({ type: 'watching' });
+      if (shown.state === 'scanning') note({ type: 'moved', state: 'idle' });
     } catch (error) {
       await afterFailure(error, gen);
     }
@@ -544,35 +490,12 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   return {
     folderId,
     firstSync,
-    status() {
-      const p = progress;
-      return {
-        state,
-        pending: coalescer.pending + (watcher?.pendingWrites ?? 0) + (p?.filesPending ?? 0),
-        filesDone: p?.filesDone ?? 0,
-        filesPending: p?.filesPending ?? 0,
-        bytesDone: p?.bytesDone ?? 0,
-        bytesPending: p?.bytesPending ?? 0,
-        currentFile: p?.currentFile ?? '',
-        error: errorText || p?.lastError || '',
-        unreadable: [...unreadable].map(([p2, reason]) => ({ path: p2, reason })),
-        errors: [...recentErrors],
-      };
-    },
+    status: () => folderStatusView(shown, coalescer.pending + (watcher?.pendingWrites ?? 0)),
     rescan() {
-      if (stopped) return;
-      void enqueue(async () => {
-        if (stopped) return;
-        // In error or paused by the root rule, nothing watches: boot again (it scans everything).
-        if (state === 'error' || state === 'paused') await boot();
-        else await rescan('', generation);
-      });
+      if (!stopped) void enqueue(() => take({ type: 'rescan-asked' }));
     },
     retry() {
-      if (stopped) return;
-      void enqueue(async () => {
-        if (!stopped && (state === 'error' || state === 'paused')) await boot();
-      });
+      if (!stopped) void enqueue(() => take({ type: 'retry-asked' }));
     },
     async stop() {
       if (stopped) return;

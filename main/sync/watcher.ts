@@ -4,9 +4,10 @@ import { access, lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { FSWatcher } from 'chokidar';
 import { systemClock, type Clock } from '../base/clock.js';
-import { sameStat, type FileStat, type RawEvent } from './coalescer.js';
+import type { FileStat, RawEvent } from './coalescer.js';
 import { IGNORE_FILE, isIgnoreFile, loadIgnoreFile, type IgnoreRules } from './ignore-rules.js';
 import { describeFsError, type Unreadable } from './scanner.js';
+import { createWriteStability } from './write-stability.js';
 
 /**
  * The one chokidar import. Watches a sync folder and emits raw events for the coalescer.
@@ -57,21 +58,13 @@ export interface SyncWatcher {
   readonly usingPolling: boolean;
 }
 
-interface Pending {
-  kind: 'add' | 'change';
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  since: number;
-}
-
 export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   const root = path.resolve(init.root);
   const { rules } = init;
   const clock = init.clock ?? systemClock;
   const stabilityMs = init.stabilityMs ?? DEFAULT_STABILITY_MS;
   const pollMs = init.stabilityPollMs ?? DEFAULT_STABILITY_POLL_MS;
-  const pending = new Map<string, Pending>();
+  const pending = createWriteStability(stabilityMs);
   // Identity of files reported during this session, for move pairing before the state catches up.
   const known = new Map<string, FileStat>();
   let timer: NodeJS.Timeout | undefined;
@@ -118,14 +111,6 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     ignored,
   });
 
-  /** A pending file changed again: its stillness counts from `now`. */
-  const restart = (entry: Pending, info: Stats, now: number): void => {
-    entry.size = info.size;
-    entry.mtimeMs = info.mtimeMs;
-    entry.ino = info.ino;
-    entry.since = now;
-  };
-
   const schedule = (): void => {
     if (timer || closed || pending.size === 0) return;
     timer = setTimeout(() => {
@@ -141,33 +126,28 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     try {
       const now = clock.nowMs();
       await Promise.all(
-        [...pending].map(async ([rel, entry]) => {
+        pending.pendingNow().map(async ([rel, entry]) => {
           const abs = absOf(rel);
           let info: Stats;
           try {
             info = await lstat(abs);
           } catch (error) {
-            pending.delete(rel);
+            pending.drop(rel);
             if ((error as NodeJS.ErrnoException).code !== 'ENOENT') report({ path: rel, reason: describeFsError(error) });
             return;
           }
-          if (pending.get(rel) !== entry) return;
+          if (!pending.isPending(rel, entry)) return;
           if (info.isSymbolicLink() || info.isDirectory()) {
             // A folder in its place is chokidar's to report (addDir); a symlink is not synced.
-            pending.delete(rel);
+            pending.drop(rel);
             return;
           }
           if (!info.isFile()) {
-            pending.delete(rel);
+            pending.drop(rel);
             report({ path: rel, reason: 'not a regular file' });
             return;
           }
-          if (!sameStat(info, entry)) {
-            restart(entry, info, now);
-            return;
-          }
-          if (now - entry.since < stabilityMs) return;
-          pending.delete(rel);
+          if (pending.look(rel, info, now) !== 'still') return;
           try {
             await access(abs, constants.R_OK);
           } catch (error) {
@@ -198,21 +178,13 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
 
   /** A file seen written (or found in a new folder): held until it stays still, see `poll`. */
   const onWrite = (rel: string, info: Stats): void => {
-    const existing = pending.get(rel);
-    if (existing) {
-      if (!sameStat(info, existing)) restart(existing, info, clock.nowMs());
-      return;
-    }
-    // An event that changed nothing (a chmod, a second look at a new folder) is no write.
-    const last = known.get(rel) ?? init.lookup?.(rel);
-    if (last !== undefined && sameStat(info, last)) return;
-    const kind = last !== undefined ? 'change' : 'add';
-    pending.set(rel, { kind, size: info.size, mtimeMs: info.mtimeMs, ino: info.ino, since: clock.nowMs() });
-    schedule();
+    // The identity it was last reported or stored with is only needed for a file not pending yet.
+    const last = pending.has(rel) ? undefined : (known.get(rel) ?? init.lookup?.(rel));
+    if (pending.written(rel, info, clock.nowMs(), last)) schedule();
   };
 
   const onGone = (rel: string, evenIfUnknown: boolean): void => {
-    pending.delete(rel);
+    pending.drop(rel);
     const stat = known.get(rel) ?? init.lookup?.(rel);
     known.delete(rel);
     // Every other vanished name is reported, even one this session never saw written: a file the
@@ -239,9 +211,9 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     if (info === undefined) {
       if (!wasDir && !dirs.has(rel)) onGone(rel, true);
     } else if (info.isSymbolicLink()) onGone(rel, false);
-    else if (info.isDirectory()) pending.delete(rel);
+    else if (info.isDirectory()) pending.drop(rel);
     else if (!info.isFile()) {
-      pending.delete(rel);
+      pending.drop(rel);
       report({ path: rel, reason: 'not a regular file' });
     } else onWrite(rel, info);
   };
@@ -303,7 +275,7 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     // A folder in a file's place: the file goes first, so the coalescer sees the swap in order.
     const replaced = known.get(rel) ?? init.lookup?.(rel);
     if (replaced !== undefined) {
-      pending.delete(rel);
+      pending.drop(rel);
       known.delete(rel);
       init.onEvent({ kind: 'unlink', path: rel, at: clock.nowMs(), ...replaced });
     }
@@ -325,7 +297,7 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
       return;
     }
     for (const dir of dirs) if (dir === rel || dir.startsWith(`${rel}/`)) dirs.delete(dir);
-    for (const key of pending.keys()) if (key.startsWith(`${rel}/`)) pending.delete(key);
+    pending.dropUnder(rel);
     for (const dir of rules.ignoreFileDirs()) if (dir === rel || dir.startsWith(`${rel}/`)) rules.setIgnoreFile(dir, undefined);
     if (rules.isIgnored(rel, true)) return;
     init.onEvent({ kind: 'unlinkDir', path: rel, at: clock.nowMs() });

@@ -1,11 +1,11 @@
-/**
- * Runs async work one at a time per key, in call order. Publishing reads `seq`, signs (async), then writes:
- * two publishes of one name must not interleave, while different names proceed in parallel.
- */
-export interface KeyedLock {
-  run<T>(key: string, work: () => Promise<T>): Promise<T>;
-}
+import type { KeyedLock } from './lock.js';
 
+export type { KeyedLock } from './lock.js';
+
+/**
+ * The in-process {@link KeyedLock}: a promise chain per key, dropped once its last holder is done.
+ * (The names domain serializes publish, republish and rm of one name with it.)
+ */
 export function createKeyedLock(): KeyedLock {
   const tails = new Map<string, Promise<void>>();
   return {

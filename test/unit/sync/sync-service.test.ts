@@ -1,0 +1,109 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
+import { deleteSyncFolder, getSyncFolder } from '../../../main/store/db/sync-queries.js';
+import { createSyncService, type SyncService } from '../../../main/sync/sync-service.js';
+import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from './sync-fixtures.js';
+import { FAST_TIMING, fakeSyncDomains, until, type FakeSyncDomains } from './runner-kit.js';
+
+describe('sync service (the sync folders of an account, over fake domains)', () => {
+  let env: SyncTestEnv;
+  let domains: FakeSyncDomains;
+  let service: SyncService;
+  let dir: string;
+
+  beforeEach(async () => {
+    env = await createSyncTestEnv();
+    // The environment's own folder row is not this service's business here.
+    deleteSyncFolder(env.db, env.folderId);
+    domains = fakeSyncDomains(env, createFakeDomains(env.db));
+    service = createSyncService({ domains, timing: FAST_TIMING });
+    dir = path.join(env.base, 'photos');
+    await mkdir(dir);
+    await writeFile(path.join(dir, 'a.jpg'), 'pixels');
+  });
+  afterEach(async () => {
+    await service.close();
+    await env.cleanup();
+  });
+
+  it('adds a folder and answers once its first scan is pinned, with its root and new IPNS name', async () => {
+    const added = await service.add(1, { path: dir });
+    expect(added).toEqual({ id: added.id, path: dir, root: await expectedRoot(dir), ipns_name: 'k51-created-0' });
+    const [row] = service.list(1);
+    expect(row).toMatchObject({ id: added.id, path: dir, root: added.root, ipns_name: 'k51-created-0', ignore: [] });
+    expect(service.list(2)).toEqual([]);
+    expect(service.status(2, added.id)).toBeUndefined();
+  });
+
+  it('adds without an IPNS name when asked, and answers at once with wait: false', async () => {
+    const added = await service.add(1, { path: dir, ipns: false }, { wait: false });
+    expect(added).toMatchObject({ path: dir, root: '', ipns_name: '' });
+    await until('the first root', () => (getSyncFolder(env.db, added.id)?.rootCid ? true : undefined));
+    expect(domains.createdNames).toEqual([]);
+  });
+
+  it('refuses a path that is not an absolute existing folder (400), or one already synced or overlapping (409)', async () => {
+    await expect(service.add(1, { path: 'relative/path' })).rejects.toBeInstanceOf(BadInputError);
+    await expect(service.add(1, { path: path.join(env.base, 'missing') })).rejects.toBeInstanceOf(BadInputError);
+    await expect(service.add(1, { path: path.join(dir, 'a.jpg') })).rejects.toBeInstanceOf(BadInputError);
+    await expect(service.add(1, { path: dir, ipns: 'yes' })).rejects.toBeInstanceOf(BadInputError);
+    await service.add(1, { path: dir });
+    await expect(service.add(1, { path: dir })).rejects.toBeInstanceOf(ConflictError);
+    await mkdir(path.join(dir, 'inner'));
+    await expect(service.add(1, { path: path.join(dir, 'inner') })).rejects.toBeInstanceOf(ConflictError);
+    await expect(service.add(1, { path: env.base })).rejects.toBeInstanceOf(ConflictError);
+  });
+
+  it('undoes an add whose first sync fails', async () => {
+    domains.failing = new Error('disk on fire');
+    await expect(service.add(1, { path: dir })).rejects.toThrow('disk on fire');
+    expect(service.list(1)).toEqual([]);
+  });
+
+  it('pauses (no runner: rescan and retry are 409), resumes, and removes a folder', async () => {
+    const { id } = await service.add(1, { path: dir });
+    await service.pause(1, id);
+    expect(service.status(1, id)).toMatchObject({ state: 'paused' });
+    await expect(service.rescan(1, id)).rejects.toBeInstanceOf(ConflictError);
+    await expect(service.retry(1, id)).rejects.toBeInstanceOf(ConflictError);
+    await service.resume(1, id);
+    await until('idle', () => (service.status(1, id)?.state === 'idle' ? true : undefined));
+    await expect(service.retry(1, id)).rejects.toThrow(/not in error/);
+    await service.remove(1, id);
+    expect(service.list(1)).toEqual([]);
+  });
+
+  it("keeps another account's folder and unknown ids out of reach (404, 400)", async () => {
+    const { id } = await service.add(1, { path: dir });
+    await expect(service.pause(2, id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.remove(1, 'no-such-id')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(service.remove(1, '')).rejects.toBeInstanceOf(BadInputError);
+  });
+
+  it('sets ignore patterns and syncs again with them: a newly ignored file leaves the root', async () => {
+    const { id } = await service.add(1, { path: dir });
+    await writeFile(path.join(dir, 'draft.txt'), 'scratch');
+    await service.rescan(1, id);
+    await until('draft.txt in the root', async () => (service.status(1, id)?.root === (await expectedRoot(dir)) ? true : undefined));
+    await expect(service.setIgnore(1, id, undefined)).rejects.toBeInstanceOf(BadInputError);
+    await service.setIgnore(1, id, ['draft.*']);
+    const want = await expectedRoot(dir, (rel) => !rel.startsWith('draft.'));
+    await until('draft.txt out of the root', () => (service.status(1, id)?.root === want ? true : undefined));
+    expect((await service.detail(1, id)).ignore).toEqual(['draft.*']);
+  });
+
+  it('starts every folder again on start, but not one its user paused; refuses changes once closing', async () => {
+    const { id } = await service.add(1, { path: dir });
+    await service.pause(1, id);
+    await service.close();
+    service = createSyncService({ domains, timing: FAST_TIMING });
+    service.startAll();
+    expect(service.status(1, id)).toMatchObject({ state: 'paused' });
+    await service.resume(1, id);
+    await until('idle', () => (service.status(1, id)?.state === 'idle' ? true : undefined));
+    await service.close();
+    await expect(service.add(1, { path: dir })).rejects.toThrow(/shutting down/);
+  });
+});
