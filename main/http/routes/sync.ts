@@ -55,6 +55,25 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     return ok();
   });
 
+  // History (issue "every version of a synced folder"): the kept versions, a diff between two, the retention policy.
+  app.get('/api/v0/sync/versions', { config }, async (request) => {
+    const query = request.query as Query;
+    const { versions, total } = sync.versions(ownerAccount(request), query.id, query.limit, query.start);
+    return list(versions, total);
+  });
+
+  app.get('/api/v0/sync/diff', { config }, async (request) => {
+    const query = request.query as Query;
+    return ok(await sync.diff(ownerAccount(request), query.id, query.from, query.to));
+  });
+
+  app.post('/api/v0/sync/retention', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const id = (request.query as Query).id;
+    const body = await readJsonObject(request.raw);
+    return ok({ keep: sync.setRetention(accountId, id, body.keep) });
+  });
+
   app.get('/api/v0/sync', { config }, async (request) => {
     const rows = sync.list(ownerAccount(request));
     return list(rows, rows.length);
