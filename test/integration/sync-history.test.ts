@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncFolderDetail, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import { call as callPlain, makeTempDir, startTestServer, type CallResult, type TestServer } from '../helpers/test-server.js';
+import { runCli } from '../helpers/account-api.js';
 import { converged, put, syncAdd, type Key } from './sync-helpers.js';
 
 /** `call` with the query written in the route (`/api/v0/sync/diff?id=…`), beside the `ts` it adds. */
@@ -109,6 +110,25 @@ describe('sync history: versions, diff and retention', () => {
     }
     expect(await versions()).toEqual(before);
     expect((await detail()).retention).toBe('1d:all,30d:1d,1y:1w');
+  });
+
+  it('pinfold sync versions|diff|keep do the same from the command line', async () => {
+    const data = ['--data', server.dataDir];
+    const listed = await runCli(['sync', 'versions', id, ...data]);
+    expect(listed.code).toBe(0);
+    const lines = listed.stdout.trim().split('\n');
+    expect(lines[0]).toContain(second);
+    expect(lines.at(-1)).toContain(first);
+    const diff = await runCli(['sync', 'diff', id, first, second, ...data]);
+    expect(diff).toMatchObject({ code: 0, stdout: 'A b.txt\nM a.txt\nD c.txt\n' });
+    const bad = await runCli(['sync', 'keep', id, 'sometimes', ...data]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/keep/);
+    expect((await detail()).retention).toBe('1d:all,30d:1d,1y:1w');
+    const kept = await runCli(['sync', 'keep', id, '30d:1d,24h:all', ...data]);
+    expect(kept).toMatchObject({ code: 0, stdout: `${id} keeps 1d:all,30d:1d\n` });
+    expect((await detail()).retention).toBe('1d:all,30d:1d');
+    expect((await runCli(['sync', 'diff', id, first, ...data])).code).toBe(2);
   });
 
   it('keep none lets the old versions go, and the next garbage collection frees what only they held', async () => {
