@@ -10,7 +10,7 @@ import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
 
-export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]...
+export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]
                                    keep a folder synced to a pinned root (and an IPNS name)
   sync list                        sync folders with their state and progress
   sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)
@@ -19,7 +19,7 @@ export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]...
   sync keep <id> <policy>          how much history to keep: all, none or tiers like 24h:all,30d:1d,1y:1w`;
 
 const FLAGS: Record<string, readonly string[]> = {
-  add: ['data', 'no-ipns', 'ignore'],
+  add: ['data', 'no-ipns', 'ignore', 'keep'],
   list: ['data', 'json'],
   pause: ['data'],
   resume: ['data'],
@@ -73,11 +73,12 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
     switch (sub) {
       case 'add': {
         const [folder, ...extra] = rest;
-        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]...');
+        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]');
         const body = {
           path: resolve(folder),
           ipns: !args.flags.has('no-ipns'),
           ...(args.flags.has('ignore') ? { ignore: args.flags.get('ignore') } : {}),
+          ...(args.flags.has('keep') ? { keep: args.flags.get('keep')?.at(-1) } : {}),
         };
         process.stdout.write(`syncing ${body.path} (answers once the first scan is pinned)...\n`);
         const { data } = await request<SyncAddResult>(dataDir, 'POST', '/api/v0/sync/add', {}, body);

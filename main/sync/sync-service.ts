@@ -42,6 +42,8 @@ export interface SyncAddInput {
   path: unknown;
   ipns?: unknown;
   ignore?: unknown;
+  /** The retention policy's text (`all`, `none` or tiers); absent: the default. */
+  keep?: unknown;
 }
 
 export interface SyncAddOptions {
@@ -194,6 +196,8 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       checkOpen();
       const ipns = parseIpns(input.ipns);
       const ignore = validateIgnorePatterns(input.ignore);
+      // The history kept (`keep`, optional): checked with the rest, before anything is stored.
+      const keep = input.keep === undefined || input.keep === null ? null : formatRetention(parseRetention(typeof input.keep === 'string' ? input.keep : ''));
       const folderPath = await parseFolderPath(input.path);
       for (const other of listSyncFolders(db)) {
         if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already synced (id ${other.id})`);
@@ -220,6 +224,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         throw error;
       }
       setSyncFolderDevice(db, id, root.deviceId);
+      if (keep !== null) setSyncRetention(db, id, keep);
       changed(accountId, id);
       const runner = start(id);
       // The window follows the first scan through the event stream; a failure then leaves the folder in

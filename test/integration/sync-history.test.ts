@@ -131,6 +131,24 @@ describe('sync history: versions, diff and retention', () => {
     expect((await runCli(['sync', 'diff', id, first, ...data])).code).toBe(2);
   });
 
+  it('sync add takes the policy too; a bad one adds nothing', async () => {
+    const other = await makeTempDir('pinfold-history-other-');
+    try {
+      await put(other, 'x.txt', 'x');
+      const before = (await call<{ data: unknown[] }>(server, 'GET', '/api/v0/sync', { key })).json.data.length;
+      const refused = await syncAdd(server, key, { path: other, ipns: false, keep: '1d:sometimes' });
+      expect(refused.status).toBe(400);
+      expect((await call<{ data: unknown[] }>(server, 'GET', '/api/v0/sync', { key })).json.data).toHaveLength(before);
+      const added = await syncAdd(server, key, { path: other, ipns: false, keep: 'all' });
+      expect(added.status).toBe(200);
+      const otherDetail = await call<{ data: SyncFolderDetail }>(server, 'GET', `/api/v0/sync/detail?id=${added.json.data.id}`, { key });
+      expect(otherDetail.json.data.retention).toBe('all');
+      expect((await call(server, 'POST', `/api/v0/sync/rm?id=${added.json.data.id}`, { key })).status).toBe(200);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
   it('keep none lets the old versions go, and the next garbage collection frees what only they held', async () => {
     const response = await call<{ data: { keep: string } }>(server, 'POST', `/api/v0/sync/retention?id=${id}`, { key, body: { keep: 'none' } });
     expect(response.status).toBe(200);

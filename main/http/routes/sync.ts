@@ -31,7 +31,7 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     const accountId = ownerAccount(request);
     const wait = parseWait((request.query as Query).wait);
     const body = await readJsonObject(request.raw);
-    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore }, { wait }));
+    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore, keep: body.keep }, { wait }));
   });
 
   // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.
