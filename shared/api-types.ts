@@ -211,6 +211,28 @@ export interface SyncFolderDetail extends SyncFolderView {
   batches: SyncBatchView[];
   /** Recent errors, newest first (kept in the service's memory: a restart starts afresh). */
   errors: SyncErrorView[];
+  /** The folder's retention policy as text (`all`, `none` or tiers such as `1d:all,30d:1d,1y:1w`). */
+  retention: string;
+}
+
+/** `GET /api/v0/sync/versions?id=`: one kept version of a synced folder (newest first, the current root first). */
+export interface SyncVersion {
+  root: string;
+  /** Unix seconds the version was settled. */
+  created_at: number;
+  /** Files added, modified and removed by the batch that made it. */
+  added: number;
+  modified: number;
+  removed: number;
+  /** Bytes of the files it added or modified. */
+  bytes: number;
+}
+
+/** `GET /api/v0/sync/diff?id=&from=&to=`: paths relative to the folder, `/`-separated, sorted; an empty directory ends in `/`. */
+export interface SyncVersionDiff {
+  added: string[];
+  modified: string[];
+  removed: string[];
 }
 
 /** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */

@@ -2,6 +2,7 @@ import { forgetCollectedFolderRoots } from '../folders/index.js';
 import type { PinsContext } from '../pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from '../pins/gc.js';
 import type { Blocks } from '../store/blocks.js';
+import { keptVersionRoots } from '../store/db/sync-queries.js';
 
 /**
  * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
@@ -9,7 +10,8 @@ import type { Blocks } from '../store/blocks.js';
  * server runs.
  */
 export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: Pick<Blocks, 'has'>, graceSeconds: number): Promise<GcResult> {
-  const result = await collectGarbage(pins, gcStore, graceSeconds);
+  // A sync folder's kept versions are roots too (their blocks stay until retention releases them).
+  const result = await collectGarbage(pins, gcStore, graceSeconds, { heldRoots: () => keptVersionRoots(pins.accounts.db) });
   await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
   return result;
 }

@@ -61,7 +61,7 @@ export function startSync(deps: SyncDeps): SyncHandle {
     },
   };
 
-  const service = createSyncService({ domains, timing: deps.timing });
+  const service = createSyncService({ domains, timing: deps.timing, blocks: deps.blockstore });
   syncRoutes(deps.server, service);
 
   service.startAll();

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { CliFailure, ownerRequest as request } from './server-client.js';
+import type { SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
@@ -9,18 +10,27 @@ import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
 
-export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]...
+export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]
                                    keep a folder synced to a pinned root (and an IPNS name)
   sync list                        sync folders with their state and progress
-  sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)`;
+  sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)
+  sync versions <id> [--json]      the folder's kept versions, newest first
+  sync diff <id> <from> <to>       what changed between two versions (their roots)
+  sync keep <id> <policy>          how much history to keep: all, none or tiers like 24h:all,30d:1d,1y:1w`;
 
 const FLAGS: Record<string, readonly string[]> = {
-  add: ['data', 'no-ipns', 'ignore'],
+  add: ['data', 'no-ipns', 'ignore', 'keep'],
   list: ['data', 'json'],
   pause: ['data'],
   resume: ['data'],
   rm: ['data'],
+  versions: ['data', 'json'],
+  diff: ['data'],
+  keep: ['data'],
 };
+
+/** Versions asked for at once; a longer history is paged through the API (`limit`/`start`). */
+const VERSIONS_SHOWN = '1000';
 
 function formatBytes(bytes: number): string {
   const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -48,6 +58,11 @@ function formatRow(row: SyncStatusView): string {
   return lines.join('\n');
 }
 
+function formatVersion(version: SyncVersion): string {
+  const changes = `+${version.added} ~${version.modified} -${version.removed}, ${formatBytes(version.bytes)}`;
+  return `${new Date(version.created_at * 1000).toISOString()}  ${version.root}  ${changes}`;
+}
+
 export async function syncCommand(args: ParsedArgs): Promise<number> {
   const [sub, ...rest] = args.positional;
   if (!sub || !(sub in FLAGS)) throw new UsageError(`unknown sync command ${sub ?? ''}`.trim());
@@ -58,11 +73,12 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
     switch (sub) {
       case 'add': {
         const [folder, ...extra] = rest;
-        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]...');
+        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]');
         const body = {
           path: resolve(folder),
           ipns: !args.flags.has('no-ipns'),
           ...(args.flags.has('ignore') ? { ignore: args.flags.get('ignore') } : {}),
+          ...(args.flags.has('keep') ? { keep: args.flags.get('keep')?.at(-1) } : {}),
         };
         process.stdout.write(`syncing ${body.path} (answers once the first scan is pinned)...\n`);
         const { data } = await request<SyncAddResult>(dataDir, 'POST', '/api/v0/sync/add', {}, body);
@@ -75,6 +91,30 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
         const { data = [] } = await request<SyncStatusView[]>(dataDir, 'GET', '/api/v0/sync', {});
         if (args.flags.has('json')) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
         else process.stdout.write(data.length === 0 ? 'no sync folders\n' : `${data.map(formatRow).join('\n\n')}\n`);
+        return 0;
+      }
+      case 'versions': {
+        const [id, ...extra] = rest;
+        if (!id || extra.length > 0) throw new UsageError('sync versions <id> [--json]');
+        const { data = [] } = await request<SyncVersion[]>(dataDir, 'GET', '/api/v0/sync/versions', { id, limit: VERSIONS_SHOWN });
+        if (args.flags.has('json')) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
+        else process.stdout.write(data.length === 0 ? 'no versions\n' : `${data.map(formatVersion).join('\n')}\n`);
+        return 0;
+      }
+      case 'diff': {
+        const [id, from, to, ...extra] = rest;
+        if (!id || !from || !to || extra.length > 0) throw new UsageError('sync diff <id> <from> <to>');
+        const { data } = await request<SyncVersionDiff>(dataDir, 'GET', '/api/v0/sync/diff', { id, from, to });
+        if (!data) throw new CliFailure('the server answered without data');
+        const lines = [...data.added.map((p) => `A ${p}`), ...data.modified.map((p) => `M ${p}`), ...data.removed.map((p) => `D ${p}`)];
+        process.stdout.write(lines.length === 0 ? 'no changes\n' : `${lines.join('\n')}\n`);
+        return 0;
+      }
+      case 'keep': {
+        const [id, policy, ...extra] = rest;
+        if (!id || !policy || extra.length > 0) throw new UsageError('sync keep <id> <all|none|tiers like 24h:all,30d:1d,1y:1w>');
+        const { data } = await request<{ keep: string }>(dataDir, 'POST', '/api/v0/sync/retention', { id }, { keep: policy });
+        process.stdout.write(`${id} keeps ${data?.keep ?? policy}\n`);
         return 0;
       }
       default: {

@@ -39,12 +39,19 @@ const DELETE_BATCH = 1000;
  * at any point of the sweep leaves no pin that claims a deleted block: the dropped pins are gone
  * already, and every remaining pin was a live root whose blocks were marked. Runs under the GC lock,
  * so no pin is added (or taken back) mid-cycle; a pin removed mid-cycle stays `unpinning`, its blocks
- * marked, until the next cycle.
+ * marked, until the next cycle. `heldRoots` are roots other domains hold (a sync folder's kept versions),
+ * read in the same transaction as the pins and marked as theirs.
  */
-export async function collectGarbage(ctx: PinsContext, store: GcStore, graceSeconds: number, signal?: AbortSignal): Promise<GcResult> {
+export async function collectGarbage(
+  ctx: PinsContext,
+  store: GcStore,
+  graceSeconds: number,
+  options: { signal?: AbortSignal; heldRoots?: () => readonly string[] } = {},
+): Promise<GcResult> {
+  const { signal, heldRoots = () => [] } = options;
   return ctx.gcLock.exclusive(async () => {
     const { db, clock } = ctx.accounts;
-    const { dropped, liveRoots } = inTransaction(db, () => ({ dropped: dropUnpinningPins(ctx), liveRoots: liveRootCids(db) }));
+    const { dropped, liveRoots } = inTransaction(db, () => ({ dropped: dropUnpinningPins(ctx), liveRoots: new Set([...liveRootCids(db), ...heldRoots()]) }));
     for (const pin of dropped) ctx.events?.pinChanged(pin.accountId, { cid: pin.cid, removed: true });
     const pinsRemoved = dropped.length;
     const marked = new Set<string>();

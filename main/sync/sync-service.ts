@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
-import type { SyncAddResult, SyncFolderDetail, SyncFolderView } from '../../shared/api-types.js';
+import type { SyncAddResult, SyncFolderDetail, SyncFolderView, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
+import type { DirectoryBlockstore } from '../content/directory/index.js';
 import { isUniqueViolation } from '../store/db/database.js';
 import {
   deleteSyncFolder,
@@ -15,11 +16,14 @@ import {
   setSyncFolderIgnore,
   setSyncFolderState,
   setSyncFolderUserPaused,
+  setSyncRetention,
   type SyncFolderRow,
 } from '../store/db/sync-queries.js';
+import { applyRetention, diffVersions, listVersions, parseVersionsPage, retentionOf } from './history.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
 import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
+import { formatRetention, parseRetention } from './retention.js';
 import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
 
 /**
@@ -38,6 +42,8 @@ export interface SyncAddInput {
   path: unknown;
   ipns?: unknown;
   ignore?: unknown;
+  /** The retention policy's text (`all`, `none` or tiers); absent: the default. */
+  keep?: unknown;
 }
 
 export interface SyncAddOptions {
@@ -64,7 +70,13 @@ export interface SyncService {
    * scanned again with them, so newly ignored files leave the root and un-ignored ones join it, in one batch.
    */
   setIgnore(accountId: number, id: unknown, ignore: unknown): Promise<void>;
-  /** Starts every folder not paused by its user (service start). */
+  /** The folder's kept versions, newest first (`limit`/`start` as the query gives them). */
+  versions(accountId: number, id: unknown, limit: unknown, start: unknown): { versions: SyncVersion[]; total: number };
+  /** What changed between two kept versions of the folder. */
+  diff(accountId: number, id: unknown, from: unknown, to: unknown): Promise<SyncVersionDiff>;
+  /** Sets the folder's retention policy (its text form) and applies it at once; answers the policy as text. */
+  setRetention(accountId: number, id: unknown, keep: unknown): string;
+  /** Starts every folder not paused by its user (service start), and the retention sweep. */
   startAll(): void;
   close(): Promise<void>;
 }
@@ -72,7 +84,13 @@ export interface SyncService {
 export interface SyncServiceInit {
   domains: SyncDomains;
   timing?: RunnerTiming;
+  /** Where versions are read for a diff. */
+  blocks: Pick<DirectoryBlockstore, 'get'>;
+  /** How often every folder's retention is applied (default 15 minutes; a new version is kept a day anyway). */
+  retentionSweepMs?: number;
 }
+
+const RETENTION_SWEEP_MS = 15 * 60 * 1000;
 
 const MAX_PATH = 4096;
 
@@ -161,12 +179,25 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
+  let retentionTimer: ReturnType<typeof setInterval> | undefined;
+  /** Releases what each folder's policy no longer keeps; the next GC frees what only they held. */
+  const sweepRetention = (): void => {
+    for (const row of listSyncFolders(db)) {
+      try {
+        applyRetention(db, row, unixSeconds(clock));
+      } catch (error) {
+        domains.logger.error('sync retention failed', { folder: row.id, error });
+      }
+    }
+  };
 
   return {
     async add(accountId, input, options = {}) {
       checkOpen();
       const ipns = parseIpns(input.ipns);
       const ignore = validateIgnorePatterns(input.ignore);
+      // The history kept (`keep`, optional): checked with the rest, before anything is stored.
+      const keep = input.keep === undefined || input.keep === null ? null : formatRetention(parseRetention(typeof input.keep === 'string' ? input.keep : ''));
       const folderPath = await parseFolderPath(input.path);
       for (const other of listSyncFolders(db)) {
         if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already synced (id ${other.id})`);
@@ -193,6 +224,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         throw error;
       }
       setSyncFolderDevice(db, id, root.deviceId);
+      if (keep !== null) setSyncRetention(db, id, keep);
       changed(accountId, id);
       const runner = start(id);
       // The window follows the first scan through the event stream; a failure then leaves the folder in
@@ -239,6 +271,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
           bytes: batch.bytes,
         })),
         errors: [...errors].reverse(),
+        retention: formatRetention(retentionOf(row)),
       };
     },
 
@@ -298,7 +331,31 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       changed(accountId, row.id, true);
     },
 
+    versions(accountId, id, limit, start) {
+      const row = owned(accountId, id);
+      return listVersions(db, row.id, parseVersionsPage(limit, start));
+    },
+
+    async diff(accountId, id, from, to) {
+      const row = owned(accountId, id);
+      return diffVersions(db, init.blocks, row.id, from, to);
+    },
+
+    setRetention(accountId, id, keep) {
+      checkOpen();
+      const row = owned(accountId, id);
+      if (typeof keep !== 'string') throw new BadInputError('keep is required: all, none or tiers like 24h:all,30d:1d,1y:1w');
+      const text = formatRetention(parseRetention(keep));
+      setSyncRetention(db, row.id, text);
+      applyRetention(db, { id: row.id, retention: text }, unixSeconds(clock));
+      changed(accountId, row.id);
+      return text;
+    },
+
     startAll() {
+      sweepRetention();
+      retentionTimer ??= setInterval(sweepRetention, init.retentionSweepMs ?? RETENTION_SWEEP_MS);
+      retentionTimer.unref();
       for (const row of listSyncFolders(db)) {
         if (runners.has(row.id)) continue;
         if (row.userPaused) setSyncFolderState(db, row.id, 'paused', '');
@@ -308,6 +365,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
 
     async close() {
       closed = true;
+      if (retentionTimer !== undefined) clearInterval(retentionTimer);
       const all = [...runners.keys()];
       await Promise.all(all.map((id) => stop(id)));
     },

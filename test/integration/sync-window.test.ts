@@ -82,8 +82,9 @@ describe('sync for the window', () => {
     const answer = await detail(id);
     expect(answer.status).toBe(200);
     const row = await syncRow(server, owner, id);
-    const { pinfoldignore, pinfoldignore_truncated, batches, errors, ...rest } = answer.json.data;
+    const { pinfoldignore, pinfoldignore_truncated, batches, errors, retention, ...rest } = answer.json.data;
     expect(rest).toEqual({ ...row, pending: expect.any(Number) });
+    expect(retention).toBe('1d:all,30d:1d,1y:1w');
     expect(pinfoldignore).toBe('*.secret\n');
     expect(pinfoldignore_truncated).toBe(false);
     expect(batches).toEqual([{ root: first, finished_at: expect.any(Number), added: 3, modified: 0, removed: 0, bytes: 4 + 4 + '*.secret\n'.length }]);

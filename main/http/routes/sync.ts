@@ -31,7 +31,7 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     const accountId = ownerAccount(request);
     const wait = parseWait((request.query as Query).wait);
     const body = await readJsonObject(request.raw);
-    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore }, { wait }));
+    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore, keep: body.keep }, { wait }));
   });
 
   // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.
@@ -53,6 +53,25 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     const body = await readJsonObject(request.raw);
     await sync.setIgnore(accountId, id, body.ignore);
     return ok();
+  });
+
+  // History (issue "every version of a synced folder"): the kept versions, a diff between two, the retention policy.
+  app.get('/api/v0/sync/versions', { config }, async (request) => {
+    const query = request.query as Query;
+    const { versions, total } = sync.versions(ownerAccount(request), query.id, query.limit, query.start);
+    return list(versions, total);
+  });
+
+  app.get('/api/v0/sync/diff', { config }, async (request) => {
+    const query = request.query as Query;
+    return ok(await sync.diff(ownerAccount(request), query.id, query.from, query.to));
+  });
+
+  app.post('/api/v0/sync/retention', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const id = (request.query as Query).id;
+    const body = await readJsonObject(request.raw);
+    return ok({ keep: sync.setRetention(accountId, id, body.keep) });
   });
 
   app.get('/api/v0/sync', { config }, async (request) => {

@@ -23,6 +23,8 @@ export interface SyncFolderRow {
   bytes: number;
   createdAt: number;
   lastSyncedAt: number;
+  /** The folder's retention policy in its text form (main/sync/retention.ts); null: the default. */
+  retention: string | null;
 }
 
 export interface SyncEntry {
@@ -60,6 +62,7 @@ interface FolderDbRow {
   device_id: string;
   case_insensitive: number;
   ignore_patterns: string;
+  retention: string | null;
   files: number;
   bytes: number;
   created_at: number;
@@ -89,6 +92,7 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
     deviceId: row.device_id,
     caseInsensitive: row.case_insensitive === 1,
     ignorePatterns: JSON.parse(row.ignore_patterns) as string[],
+    retention: row.retention,
     files: row.files,
     bytes: row.bytes,
     createdAt: row.created_at,
@@ -237,8 +241,70 @@ export interface SyncBatchRow {
   bytes: number;
 }
 
-/** How many settled batches each folder keeps. */
+/** How many settled batches each folder's page lists (versions, and notes of released ones). */
 export const KEPT_SYNC_BATCHES = 20;
+
+/** Drops the notes of released versions beyond the folder's newest KEPT_SYNC_BATCHES batches; versions stay. */
+function pruneSyncBatchNotes(db: Db, folderId: string): void {
+  stmt(
+    db,
+    'DELETE FROM sync_batches WHERE folder_id = ? AND kept = 0 AND id NOT IN (SELECT id FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?)',
+  ).run(folderId, folderId, KEPT_SYNC_BATCHES);
+}
+
+/** A kept version of a folder: its batch row (id for retention). */
+export interface SyncVersionRow extends SyncBatchRow {
+  id: number;
+}
+
+interface RawVersion {
+  id: number;
+  root: string;
+  finished_at: number;
+  added: number;
+  modified: number;
+  removed: number;
+  bytes: number;
+}
+
+function toVersion(r: RawVersion): SyncVersionRow {
+  return { id: r.id, root: r.root, finishedAt: r.finished_at, added: r.added, modified: r.modified, removed: r.removed, bytes: r.bytes };
+}
+
+/** The folder's kept versions, newest first, `limit` from position `start`. */
+export function syncVersions(db: Db, folderId: string, limit: number, start: number): SyncVersionRow[] {
+  const rows = stmt(
+    db,
+    'SELECT id, root, finished_at, added, modified, removed, bytes FROM sync_batches WHERE folder_id = ? AND kept = 1 ORDER BY id DESC LIMIT ? OFFSET ?',
+  ).all(folderId, limit, start) as RawVersion[];
+  return rows.map(toVersion);
+}
+
+export function countSyncVersions(db: Db, folderId: string): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM sync_batches WHERE folder_id = ? AND kept = 1').get(folderId) as { n: number }).n;
+}
+
+/** Whether `root` is a kept version of the folder. */
+export function isSyncVersion(db: Db, folderId: string, root: string): boolean {
+  return stmt(db, 'SELECT 1 FROM sync_batches WHERE folder_id = ? AND kept = 1 AND root = ? LIMIT 1').get(folderId, root) !== undefined;
+}
+
+/** Releases versions (they become notes) and prunes the notes; their roots are no longer held from GC. */
+export function releaseSyncVersions(db: Db, folderId: string, ids: readonly number[]): void {
+  if (ids.length === 0) return;
+  const release = stmt(db, 'UPDATE sync_batches SET kept = 0 WHERE folder_id = ? AND id = ?');
+  for (const id of ids) release.run(folderId, id);
+  pruneSyncBatchNotes(db, folderId);
+}
+
+/** Every root a kept version of any folder holds: garbage collection treats each as a root. */
+export function keptVersionRoots(db: Db): string[] {
+  return (stmt(db, 'SELECT DISTINCT root FROM sync_batches WHERE kept = 1').all() as { root: string }[]).map((r) => r.root);
+}
+
+export function setSyncRetention(db: Db, folderId: string, retention: string | null): void {
+  stmt(db, 'UPDATE sync_folders SET retention = ? WHERE id = ?').run(retention, folderId);
+}
 
 /** The folder's settled batches, newest first. */
 export function recentSyncBatches(db: Db, folderId: string, limit = KEPT_SYNC_BATCHES): SyncBatchRow[] {
@@ -327,11 +393,7 @@ export function commitSyncJournal(db: Db, folderId: string, newRoot: string, syn
         batch.removed,
         batch.bytes,
       );
-      stmt(db, 'DELETE FROM sync_batches WHERE folder_id = ? AND id NOT IN (SELECT id FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?)').run(
-        folderId,
-        folderId,
-        KEPT_SYNC_BATCHES,
-      );
+      pruneSyncBatchNotes(db, folderId);
     }
     return true;
   });

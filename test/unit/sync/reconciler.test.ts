@@ -3,7 +3,16 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
-import { getSyncFolder, getSyncJournal, KEPT_SYNC_BATCHES, listSyncEntries, recentSyncBatches } from '../../../main/store/db/sync-queries.js';
+import {
+  getSyncFolder,
+  getSyncJournal,
+  keptVersionRoots,
+  KEPT_SYNC_BATCHES,
+  listSyncEntries,
+  recentSyncBatches,
+  releaseSyncVersions,
+  syncVersions,
+} from '../../../main/store/db/sync-queries.js';
 import { coalesce, type Change } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import { EMPTY_DIR_CID, reconcileBatch, recoverJournal, type ReconcileResult, type SyncProgress } from '../../../main/sync/reconciler.js';
@@ -334,14 +343,26 @@ describe('settled batches', () => {
     expect(recentSyncBatches(env.db, env.folderId)).toHaveLength(2);
   });
 
-  it(`keeps the last ${KEPT_SYNC_BATCHES} batches, newest first`, async () => {
+  it(`keeps every batch as a version until retention releases it, then notes of the last ${KEPT_SYNC_BATCHES} only`, async () => {
     for (let i = 0; i < KEPT_SYNC_BATCHES + 3; i++) {
       await put('counter.txt', `version ${i}`);
       await sync();
     }
+    const total = KEPT_SYNC_BATCHES + 3;
+    const versions = syncVersions(env.db, env.folderId, 100, 0);
+    expect(versions).toHaveLength(total);
+    expect(versions[0]?.root).toBe(getSyncFolder(env.db, env.folderId)?.rootCid);
+    expect(keptVersionRoots(env.db)).toHaveLength(total);
+    // Released versions become notes: the folder's page still lists its last batches; older notes go.
+    releaseSyncVersions(
+      env.db,
+      env.folderId,
+      versions.slice(1).map((version) => version.id),
+    );
+    expect(syncVersions(env.db, env.folderId, 100, 0).map((version) => version.root)).toEqual([versions[0]?.root]);
+    expect(keptVersionRoots(env.db)).toEqual([versions[0]?.root]);
     const batches = recentSyncBatches(env.db, env.folderId, 100);
     expect(batches).toHaveLength(KEPT_SYNC_BATCHES);
-    expect(batches[0]?.root).toBe(getSyncFolder(env.db, env.folderId)?.rootCid);
     expect(batches.slice(1).every((batch) => batch.modified === 1 && batch.added === 0)).toBe(true);
   });
 });

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { accountsMigration } from '../../../main/store/db/migrations/001-accounts.js';
 import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
 import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
+import { syncVersionsMigration } from '../../../main/store/db/migrations/016-sync-versions.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
 
@@ -125,7 +126,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
   const { mkdir } = await import('node:fs/promises');
   await mkdir(folder);
   const dbPath = path.join(base, 'pinfold.db');
-  const migrations = [accountsMigration, syncMigration, syncBatchesMigration];
+  const migrations = [accountsMigration, syncMigration, syncBatchesMigration, syncVersionsMigration];
   const env: SyncTestEnv = {
     base,
     folder,

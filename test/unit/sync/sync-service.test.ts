@@ -1,3 +1,4 @@
+import { MemoryBlockstore } from 'blockstore-core/memory';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     // The environment's own folder row is not this service's business here.
     deleteSyncFolder(env.db, env.folderId);
     domains = fakeSyncDomains(env, createFakeDomains(env.db));
-    service = createSyncService({ domains, timing: FAST_TIMING });
+    service = createSyncService({ domains, timing: FAST_TIMING, blocks: new MemoryBlockstore() });
     dir = path.join(env.base, 'photos');
     await mkdir(dir);
     await writeFile(path.join(dir, 'a.jpg'), 'pixels');
@@ -98,7 +99,7 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     const { id } = await service.add(1, { path: dir });
     await service.pause(1, id);
     await service.close();
-    service = createSyncService({ domains, timing: FAST_TIMING });
+    service = createSyncService({ domains, timing: FAST_TIMING, blocks: new MemoryBlockstore() });
     service.startAll();
     expect(service.status(1, id)).toMatchObject({ state: 'paused' });
     await service.resume(1, id);

@@ -13,6 +13,7 @@ import { usageDailyMigration } from './012-usage-daily.js';
 import { pinsListMigration } from './013-pins-list.js';
 import { partnerUsersMigration } from './014-partner-users.js';
 import { syncBatchesMigration } from './015-sync-batches.js';
+import { syncVersionsMigration } from './016-sync-versions.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -20,7 +21,7 @@ export type { Migration } from './migration.js';
 /**
  * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
  * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta; later steps take the
- * next free number: 9 names validity, 10 upload reservations, 11 session keys, 12 usage per day, 13 pin list indexes, 14 partner users index, 15 sync batches.
+ * next free number: 9 names validity, 10 upload reservations, 11 session keys, 12 usage per day, 13 pin list indexes, 14 partner users index, 15 sync batches, 16 sync versions.
  */
 export const MIGRATIONS: readonly Migration[] = [
   accountsMigration,
@@ -38,4 +39,5 @@ export const MIGRATIONS: readonly Migration[] = [
   pinsListMigration,
   partnerUsersMigration,
   syncBatchesMigration,
+  syncVersionsMigration,
 ];

@@ -1,0 +1,81 @@
+import { CID } from 'multiformats/cid';
+import type { SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import { BadInputError, NotFoundError } from '../base/errors.js';
+import { diffTrees } from '../content/directory/diff-trees.js';
+import type { DirectoryBlockstore } from '../content/directory/index.js';
+import { inTransaction, type Db } from '../store/db/database.js';
+import { countSyncVersions, isSyncVersion, releaseSyncVersions, syncVersions, type SyncFolderRow } from '../store/db/sync-queries.js';
+import { DEFAULT_RETENTION, keptVersions, parseRetention, type RetentionPolicy } from './retention.js';
+
+/**
+ * Every version of a synced folder (issue "every version of a synced folder"): each settled batch's root is
+ * a version, held from garbage collection while the folder's retention policy keeps it (the GC reads
+ * keptVersionRoots beside the pins), listed newest first, and compared with another by a diff that reads
+ * only what differs.
+ */
+
+export function retentionOf(folder: Pick<SyncFolderRow, 'retention'>): RetentionPolicy {
+  return folder.retention === null ? DEFAULT_RETENTION : parseRetention(folder.retention);
+}
+
+/** Releases the versions the folder's policy no longer keeps at `nowSeconds`; returns how many. */
+export function applyRetention(db: Db, folder: Pick<SyncFolderRow, 'id' | 'retention'>, nowSeconds: number): number {
+  const policy = retentionOf(folder);
+  return inTransaction(db, () => {
+    const versions = syncVersions(db, folder.id, Number.MAX_SAFE_INTEGER, 0);
+    const kept = keptVersions(
+      versions.map((version) => ({ createdAt: version.finishedAt })),
+      policy,
+      nowSeconds,
+    );
+    const released = versions.filter((_, index) => !kept.has(index)).map((version) => version.id);
+    releaseSyncVersions(db, folder.id, released);
+    return released.length;
+  });
+}
+
+export const MAX_VERSIONS_PAGE = 1000;
+
+/** `limit` (default 50, at most MAX_VERSIONS_PAGE) and `start` (default 0) of a versions page. */
+export function parseVersionsPage(limit: unknown, start: unknown): { limit: number; start: number } {
+  const integer = (value: unknown, name: string, fallback: number, max: number): number => {
+    if (value === undefined || value === '') return fallback;
+    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) > max) throw new BadInputError(`${name} must be an integer from 0 to ${max}`);
+    return Number(value);
+  };
+  const parsed = { limit: integer(limit, 'limit', 50, MAX_VERSIONS_PAGE), start: integer(start, 'start', 0, 1_000_000_000) };
+  if (parsed.limit === 0) throw new BadInputError(`limit must be an integer from 1 to ${MAX_VERSIONS_PAGE}`);
+  return parsed;
+}
+
+export function listVersions(db: Db, folderId: string, page: { limit: number; start: number }): { versions: SyncVersion[]; total: number } {
+  const versions = syncVersions(db, folderId, page.limit, page.start).map((version) => ({
+    root: version.root,
+    created_at: version.finishedAt,
+    added: version.added,
+    modified: version.modified,
+    removed: version.removed,
+    bytes: version.bytes,
+  }));
+  return { versions, total: countSyncVersions(db, folderId) };
+}
+
+/** A root parameter that must name a kept version of the folder: 400 when it is no CID, 404 when it is not one. */
+function versionRoot(db: Db, folderId: string, value: unknown, name: string): CID {
+  if (typeof value !== 'string' || value === '') throw new BadInputError(`${name} is required (a version's root CID)`);
+  let cid: CID;
+  try {
+    cid = CID.parse(value);
+  } catch {
+    throw new BadInputError(`${name} is not a valid CID: ${value.slice(0, 100)}`);
+  }
+  if (!isSyncVersion(db, folderId, cid.toString())) throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
+  return cid;
+}
+
+/** What changed from version `from` to version `to` of the folder, as paths relative to it. */
+export async function diffVersions(db: Db, blocks: Pick<DirectoryBlockstore, 'get'>, folderId: string, from: unknown, to: unknown): Promise<SyncVersionDiff> {
+  const before = versionRoot(db, folderId, from, 'from');
+  const after = versionRoot(db, folderId, to, 'to');
+  return diffTrees({ blockstore: blocks }, before, after, 'version');
+}
