@@ -17,9 +17,11 @@ import {
 import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent } from './coalescer.js';
 import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus, type FolderStatusEvent, type RunnerStatus } from './folder-status.js';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
+import { INITIAL_BATCH_TIMER, stepBatchTimer, type BatchTimerEffect, type BatchTimerEvent, type BatchTimerState } from './batch-timer.js';
+import { INITIAL_BOOT_STATE, isCurrent, routeWatcherEvent, stepBoot, type BootEffect, type BootEvent, type BootState } from './boot-sequence.js';
 import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents } from './reconciler.js';
 import { nextSteps, type RetryTiming, type RunnerEvent, type RunnerStep } from './runner-policy.js';
-import { checkFolderRoot, scanFolder, type Unreadable } from './scanner.js';
+import { checkFolderRoot, scanFolder, type ScanResult, type Unreadable } from './scanner.js';
 import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './watcher.js';
 
 /**
@@ -42,9 +44,10 @@ import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './wat
  * journal is dropped) instead of publishing an emptied tree. A paused-by-rule folder checks its root
  * every `rootRetryMs` and starts again by itself when the folder is back on the same device.
  *
- * The decisions are pure and unit-tested apart: how the runner recovers (pause, error, retries, a
- * user's rescan or retry) in runner-policy.ts, what the folder shows in folder-status.ts. This file
- * performs them: the watcher, timers, the serial queue and the boot sequence.
+ * The decisions are pure and unit-tested apart: the boot sequence in boot-sequence.ts, when a batch is
+ * taken in batch-timer.ts, how the runner recovers (pause, error, retries, a user's rescan or retry) in
+ * runner-policy.ts, what the folder shows in folder-status.ts. This file performs them: the watcher,
+ * timers, the serial queue, the scans and batches.
  */
 
 /** Placeholder `ipns_name` of a folder whose name is created with its first root (never a real name). */
@@ -151,22 +154,24 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     return row;
   };
 
-  let stopped = false;
+  // Where the boot stands, its generation (bumped on every halt and on stop: work of an older one finds
+  // itself stale and does nothing) and whether the runner stopped: boot-sequence.ts decides.
+  let bootState: BootState = INITIAL_BOOT_STATE;
   let abort = new AbortController();
   let watcher: SyncWatcher | undefined;
   /** Settles once a watcher still starting has been adopted or, if its boot is over, closed. */
   let watcherStarting: Promise<void> = Promise.resolve();
   let rules: IgnoreRules = createIgnoreRules({ patterns: initial.ignorePatterns, caseInsensitive: ci });
   let coalescer: Coalescer = createCoalescer({ caseInsensitive: ci, settleMs: init.settleMs, maxBatchMs: init.maxBatchMs });
+  // When the next batch is taken: batch-timer.ts decides, these are its timer and the retry timer.
+  let timer: BatchTimerState = INITIAL_BATCH_TIMER;
   let batchTimer: NodeJS.Timeout | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
-  let tickQueued = false;
   let queue: Promise<void> = Promise.resolve();
-  // Bumped on every (re)boot: work queued by an older boot finds itself stale and does nothing.
-  let generation = 0;
   // What the folder shows: a pure function of what happened to it (folder-status.ts); `note` applies
   // an event and performs its effects.
   let shown: FolderStatus = INITIAL_FOLDER_STATUS;
+  const current = (gen: number): boolean => isCurrent(bootState, gen);
   // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
   const changed = (): void => domains.events?.syncChanged(accountId, folderId);
   const note = (event: FolderStatusEvent): void => {
@@ -174,7 +179,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     shown = next.status;
     for (const effect of next.effects) {
       if (effect.type === 'notify') changed();
-      else if (!stopped) setSyncFolderState(db, folderId, effect.state, effect.error);
+      else if (!bootState.stopped) setSyncFolderState(db, folderId, effect.state, effect.error);
     }
   };
   const noteUnreadable = (entries: readonly Unreadable[]): void => note({ type: 'unreadable', entries, at: unixSeconds(clock) });
@@ -245,10 +250,13 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     }
   };
 
-  const clearTimers = (): void => {
+  const clearBatchTimer = (): void => {
     if (batchTimer) clearTimeout(batchTimer);
-    if (retryTimer) clearTimeout(retryTimer);
     batchTimer = undefined;
+  };
+  const clearTimers = (): void => {
+    clearBatchTimer();
+    if (retryTimer) clearTimeout(retryTimer);
     retryTimer = undefined;
   };
 
@@ -261,7 +269,6 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
 
   /** Stops the live parts of the current boot (not the runner): watcher, timers, queued events. */
   const halt = async (): Promise<void> => {
-    generation++;
     note({ type: 'halted' });
     abort.abort();
     abort = new AbortController();
@@ -271,19 +278,31 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     note({ type: 'progress', progress: undefined });
   };
 
+  /** Applies a boot event to the boot state (boot-sequence.ts) and answers the effects it asks for. */
+  const advanceBoot = (event: BootEvent): BootEffect[] => {
+    const next = stepBoot(bootState, event);
+    bootState = next.state;
+    return next.effects;
+  };
+
+  /** Halts for a pause or a failure: a new generation, the boot under way ends. */
+  const haltBoot = async (): Promise<void> => {
+    for (const effect of advanceBoot({ type: 'halt-asked' })) if (effect.type === 'halt') await halt();
+  };
+
   const retryTiming: RetryTiming = { rootRetryMs, errorRetryMs };
   /** Takes the steps the recovery policy (runner-policy.ts) decides on `event`. */
   async function take(event: RunnerEvent): Promise<void> {
-    for (const step of nextSteps({ state: shown.state, stopped }, event, retryTiming)) await perform(step);
+    for (const step of nextSteps({ state: shown.state, stopped: bootState.stopped }, event, retryTiming)) await perform(step);
   }
   async function perform(step: RunnerStep): Promise<void> {
     switch (step.type) {
       case 'boot':
         return boot();
       case 'rescan-all':
-        return rescan('', generation);
+        return rescan('', bootState.generation);
       case 'pause':
-        await halt();
+        await haltBoot();
         note({ type: 'stopped', state: 'paused', reason: step.reason, at: unixSeconds(clock) });
         logger.warn('sync folder paused', { folderId, path: folderPath, reason: step.reason });
         firstDone(new BadInputError(`path: ${step.reason}`));
@@ -291,14 +310,14 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       case 'fail':
         logger.error('sync batch failed', { folderId, path: folderPath, error: step.error });
         firstDone(step.error);
-        await halt();
+        await haltBoot();
         note({ type: 'stopped', state: 'error', reason: step.message, at: unixSeconds(clock) });
         return take({ type: 'errored' });
       case 'retry-later': {
-        const gen = generation;
+        const gen = bootState.generation;
         retryTimer = setTimeout(() => {
           retryTimer = undefined;
-          void enqueue(() => take({ type: 'retry-due', after: step.after, current: gen === generation }));
+          void enqueue(() => take({ type: 'retry-due', after: step.after, current: current(gen) }));
         }, step.ms);
         retryTimer.unref();
         return;
@@ -310,47 +329,59 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     }
   }
   const pauseForRoot = (reason: string): Promise<void> => take({ type: 'root-gone', reason });
-  const afterFailure = (error: unknown, gen: number): Promise<void> => take({ type: 'failed', error, current: gen === generation });
+  const afterFailure = (error: unknown, gen: number): Promise<void> => take({ type: 'failed', error, current: current(gen) });
+
+  const timerTiming = { stabilityPollMs: init.stabilityPollMs ?? DEFAULT_STABILITY_POLL_MS };
+  /** Applies a batch timer event (batch-timer.ts) and performs its effects; `gen`: the boot it serves. */
+  const stepTimer = (event: BatchTimerEvent, gen = bootState.generation): Promise<void> => {
+    const next = stepBatchTimer(timer, event, timerTiming);
+    timer = next.state;
+    return performTimer(next.effects, gen);
+  };
+  // Only `take-batch` waits: arming and firing take effect before the first await.
+  async function performTimer(effects: readonly BatchTimerEffect[], gen: number): Promise<void> {
+    for (const effect of effects) {
+      switch (effect.type) {
+        case 'set-timer':
+          clearBatchTimer();
+          batchTimer = setTimeout(() => {
+            batchTimer = undefined;
+            void stepTimer({ type: 'timer-fired' });
+          }, effect.ms);
+          batchTimer.unref();
+          break;
+        case 'clear-timer':
+          clearBatchTimer();
+          break;
+        case 'queue-tick':
+          void enqueue(() => stepTimer({ type: 'tick-started', current: !bootState.stopped && current(gen) }, gen));
+          break;
+        case 'take-batch':
+          await takeBatch(gen);
+          break;
+      }
+    }
+  }
+  async function takeBatch(gen: number): Promise<void> {
+    const writing = (watcher?.pendingWrites ?? 0) > 0;
+    const batch = coalescer.take(clock.nowMs(), writing);
+    if (batch) await runBatch(batch.changes, gen);
+    const done = { tookBatch: batch !== undefined, writing, stopped: bootState.stopped, dueAt: coalescer.dueAt(), now: clock.nowMs() };
+    await stepTimer({ type: 'tick-done', current: current(gen), ...done }, gen);
+  }
+  const arm = (): void => {
+    void stepTimer({ type: 'arm', stopped: bootState.stopped, dueAt: coalescer.dueAt(), now: clock.nowMs() });
+  };
 
   const push = (event: RawEvent): void => {
     coalescer.push(event);
     arm();
   };
 
-  function arm(): void {
-    if (stopped || tickQueued) return;
-    const due = coalescer.dueAt();
-    if (batchTimer) clearTimeout(batchTimer);
-    batchTimer = undefined;
-    if (due === undefined) return;
-    batchTimer = setTimeout(tick, Math.max(0, due - clock.nowMs()));
-    batchTimer.unref();
-  }
-
-  function tick(): void {
-    batchTimer = undefined;
-    if (tickQueued) return;
-    tickQueued = true;
-    const gen = generation;
-    void enqueue(async () => {
-      tickQueued = false;
-      if (stopped || gen !== generation) return;
-      const writing = (watcher?.pendingWrites ?? 0) > 0;
-      const batch = coalescer.take(clock.nowMs(), writing);
-      if (batch) await runBatch(batch.changes, gen);
-      if (gen !== generation) return;
-      if (!batch && writing) {
-        // Held for files still being written: look again shortly (only while they are).
-        batchTimer = setTimeout(tick, init.stabilityPollMs ?? DEFAULT_STABILITY_POLL_MS);
-        batchTimer.unref();
-      } else arm();
-    });
-  }
-
   async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
     try {
       const check = await checkFolderRoot(folderPath, folder().deviceId);
-      if (gen !== generation) return;
+      if (!current(gen)) return;
       if (!check.ok) {
         await pauseForRoot(check.reason);
         return;
@@ -362,7 +393,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         reconcileBatch(components, folderId, changes, { signal, onProgress: (progress) => note({ type: 'progress', progress }) }),
       );
       note({ type: 'progress', progress: undefined });
-      if (result === undefined || gen !== generation) return;
+      if (result === undefined || !current(gen)) return;
       noteUnreadable(result.unreadable);
       for (const event of result.deferred) coalescer.push(event);
       note({ type: 'settled' });
@@ -375,10 +406,10 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
 
   async function rescan(subtree: string, gen: number): Promise<void> {
     try {
-      if (stopped || gen !== generation) return;
+      if (bootState.stopped || !current(gen)) return;
       const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
       const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
-      if (gen !== generation) return;
+      if (!current(gen)) return;
       noteUnreadable(result.unreadable);
       const now = clock.nowMs();
       for (const event of result.events) coalescer.push({ ...event, at: now });
@@ -388,98 +419,145 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     }
   }
 
+  /**
+   * One boot: boot-sequence.ts decides each step from the last one's outcome; this performs them. The
+   * locals carry one boot's data from a step to the next.
+   */
   async function boot(): Promise<void> {
-    await halt();
-    const gen = generation;
-    if (stopped) return;
-    try {
-      note({ type: 'moved', state: 'scanning', error: '' });
-      const row = folder();
-      const check = await checkFolderRoot(folderPath, row.deviceId);
-      if (!check.ok) {
-        await pauseForRoot(check.reason);
-        return;
-      }
-      const recovered = await guarded((components) => recoverJournal(components, folderId));
-      if (recovered === undefined || gen !== generation) return;
-      if (recovered === 'discarded') logger.warn('sync journal discarded, rescanning', { folderId });
+    let gen = bootState.generation;
+    let row: SyncFolderRow | undefined;
+    let starting: Promise<SyncWatcher> | undefined;
+    let started: SyncWatcher | undefined;
+    // What the watcher sees while the first scan runs, queued after the scan's events.
+    const buffered: RawEvent[] = [];
+    let scan: ScanResult | undefined;
+    let firstBatch: readonly Change[] = [];
 
-      rules = createIgnoreRules({ patterns: row.ignorePatterns, caseInsensitive: ci });
-      note({ type: 'rescanning-all' });
-      // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
-      // they run at once: what the watcher sees during the scan goes in after the scan's events (the
-      // order things happened on disk), and what changed before it was ready is found by one more
-      // scan once it is.
-      let buffered: RawEvent[] | undefined = [];
-      const starting = startWatcher({
+    const advance = async (event: BootEvent): Promise<void> => {
+      for (const effect of advanceBoot(event)) await performBoot(effect);
+    };
+
+    const startWatching = (): Promise<SyncWatcher> =>
+      startWatcher({
         root: folderPath,
         rules,
         stabilityMs: init.stabilityMs,
         stabilityPollMs: init.stabilityPollMs,
         clock,
         lookup: (rel) => {
-          if (gen !== generation) return undefined;
+          if (!current(gen)) return undefined;
           const entry = getSyncEntry(db, folderId, keyOf(rel));
           return entry?.kind === 'file' ? { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino } : undefined;
         },
         onEvent: (event) => {
-          if (gen !== generation) return;
-          if (buffered) buffered.push(event);
-          else push(event);
+          const route = routeWatcherEvent(bootState, gen);
+          if (route === 'buffer') buffered.push(event);
+          else if (route === 'push') push(event);
         },
         onUnreadable: (entry) => {
-          if (gen !== generation) return;
+          if (!current(gen)) return;
           noteUnreadable([entry]);
           if (shown.state === 'idle' || shown.state === 'scanning') note({ type: 'moved', state: shown.state });
         },
         onIgnoreFileChanged: (dir) => {
-          if (gen === generation) void enqueue(() => rescan(dir, gen));
+          if (current(gen)) void enqueue(() => rescan(dir, gen));
         },
         onFolderAppeared: (dir) => {
-          if (gen === generation) void enqueue(() => rescan(dir, gen));
+          if (current(gen)) void enqueue(() => rescan(dir, gen));
         },
         onRootGone: () => {
-          if (gen !== generation) return;
+          if (!current(gen)) return;
           void enqueue(async () => {
-            if (gen !== generation) return;
+            if (!current(gen)) return;
             const again = await checkFolderRoot(folderPath, folder().deviceId);
-            if (!again.ok && gen === generation) await pauseForRoot(again.reason);
+            if (!again.ok && current(gen)) await pauseForRoot(again.reason);
           });
         },
         onError: (error) => {
           logger.warn('sync watcher error', { folderId, error });
         },
       });
-      watcherStarting = starting.then(
-        async (w) => {
-          if (gen !== generation || stopped) await w.close();
-        },
-        () => undefined,
-      );
 
-      const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
-      const scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
-      if (gen !== generation) return;
-      noteUnreadable(scan.unreadable);
-      const now = clock.nowMs();
-      for (const event of scan.events) coalescer.push({ ...event, at: now });
-      for (const event of buffered) coalescer.push(event);
-      buffered = undefined;
-
-      const batch = coalescer.flush();
-      if (batch || folder().rootCid === '') await runBatch(batch?.changes ?? [], gen);
-      else {
-        note({ type: 'settled' });
-        firstDone();
+    async function performBoot(effect: BootEffect): Promise<void> {
+      switch (effect.type) {
+        case 'halt':
+          await halt();
+          gen = bootState.generation;
+          return advance({ type: 'halted' });
+        case 'show-scanning':
+          note({ type: 'moved', state: 'scanning', error: '' });
+          return;
+        case 'check-root': {
+          row = folder();
+          const check = await checkFolderRoot(folderPath, row.deviceId);
+          return advance(check.ok ? { type: 'root-checked', ok: true } : { type: 'root-checked', ok: false, reason: check.reason });
+        }
+        case 'pause':
+          return pauseForRoot(effect.reason);
+        case 'recover-journal': {
+          const outcome = await guarded((components) => recoverJournal(components, folderId));
+          return advance({ type: 'journal-recovered', gen, outcome });
+        }
+        case 'log-journal-discarded':
+          logger.warn('sync journal discarded, rescanning', { folderId });
+          return;
+        case 'start-watcher-and-scan': {
+          rules = createIgnoreRules({ patterns: (row ?? folder()).ignorePatterns, caseInsensitive: ci });
+          note({ type: 'rescanning-all' });
+          // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
+          // they run at once: what the watcher sees during the scan goes in after the scan's events (the
+          // order things happened on disk), and what changed before it was ready is found by one more
+          // scan once it is.
+          const w = startWatching();
+          starting = w;
+          // A watcher its boot no longer wants (halted or stopped meanwhile) is closed once it is up.
+          watcherStarting = w.then(
+            async (unwanted) => {
+              if (!current(gen) || bootState.stopped) await unwanted.close();
+            },
+            () => undefined,
+          );
+          const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
+          scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
+          return advance({ type: 'scanned', gen });
+        }
+        case 'queue-scan': {
+          // Synchronous up to the report: no watcher event can slip between the scan's and the buffered ones.
+          if (scan) {
+            noteUnreadable(scan.unreadable);
+            const now = clock.nowMs();
+            for (const event of scan.events) coalescer.push({ ...event, at: now });
+          }
+          for (const event of buffered.splice(0)) coalescer.push(event);
+          const batch = coalescer.flush();
+          firstBatch = batch?.changes ?? [];
+          return advance({ type: 'scan-queued', batchWaiting: batch !== undefined, rootless: folder().rootCid === '' });
+        }
+        case 'run-first-batch':
+          return runBatch(firstBatch, gen);
+        case 'settle-first':
+          note({ type: 'settled' });
+          firstDone();
+          return;
+        case 'await-watcher':
+          started = await starting;
+          return advance({ type: 'watcher-ready', gen });
+        case 'adopt-watcher':
+          watcher = started;
+          if (watcher?.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
+          return;
+        case 'confirming-rescan':
+          await rescan('', gen);
+          return advance({ type: 'rescanned', gen });
+        case 'show-watching':
+          note({ type: 'watching' });
+          if (shown.state === 'scanning') note({ type: 'moved', state: 'idle' });
+          return;
       }
-      const w = await starting;
-      if (gen !== generation || stopped) return;
-      watcher = w;
-      if (w.usingPolling) logger.warn('sync watcher is polling (CHOKIDAR_USEPOLLING?): idle folders will cost CPU', { folderId });
-      await rescan('', gen);
-      if (gen !== generation) return;
-      note({ type: 'watching' });
-      if (shown.state === 'scanning') note({ type: 'moved', state: 'idle' });
+    }
+
+    try {
+      await advance({ type: 'boot-asked' });
     } catch (error) {
       await afterFailure(error, gen);
     }
@@ -492,16 +570,15 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     firstSync,
     status: () => folderStatusView(shown, coalescer.pending + (watcher?.pendingWrites ?? 0)),
     rescan() {
-      if (!stopped) void enqueue(() => take({ type: 'rescan-asked' }));
+      if (!bootState.stopped) void enqueue(() => take({ type: 'rescan-asked' }));
     },
     retry() {
-      if (!stopped) void enqueue(() => take({ type: 'retry-asked' }));
+      if (!bootState.stopped) void enqueue(() => take({ type: 'retry-asked' }));
     },
     async stop() {
-      if (stopped) return;
-      stopped = true;
+      if (bootState.stopped) return;
+      advanceBoot({ type: 'stop-asked' });
       firstDone(new BadInputError('path: sync stopped before the first scan was pinned'));
-      generation++;
       abort.abort();
       clearTimers();
       await queue;
