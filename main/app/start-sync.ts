@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CID } from 'multiformats/cid';
 import { systemClock, type Clock } from '../base/clock.js';
 import type { EventPublisher } from '../base/events.js';
 import type { Logger } from '../base/logger.js';
@@ -7,6 +8,7 @@ import type { FoldersContext } from '../folders/index.js';
 import { syncRoutes } from '../http/routes/sync.js';
 import type { NamesContext } from '../names/context.js';
 import { createName, publishName } from '../names/manage-names.js';
+import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
 import type { PinsContext } from '../pins/context.js';
 import type { PinfoldBlockstore } from '../store/blockstore/blockstore.js';
 import type { Db } from '../store/db/database.js';
@@ -54,10 +56,10 @@ export function startSync(deps: SyncDeps): SyncHandle {
     openSession: createBatchSessions({ blockstore: deps.blockstore, folders: deps.folders, profile: deps.profile }),
     movePin: createSyncRootPins(db, pins),
     async publish(accountId, ipnsName, root) {
-      await publishName(names, accountId, ipnsName, root);
+      await publishName(names, accountId, storedIpnsName(ipnsName), CID.parse(root));
     },
     async createName(accountId, root) {
-      return (await createName(names, accountId, root)).name;
+      return (await createName(names, accountId, CID.parse(root))).name;
     },
   };
 
@@ -71,4 +73,14 @@ export function startSync(deps: SyncDeps): SyncHandle {
       await service.close();
     },
   };
+}
+
+/**
+ * Sync keeps a folder's IPNS name as the text createName gave it (and its roots as the text of CIDs content
+ * import made), so reading one back only fails when the sync database was damaged.
+ */
+function storedIpnsName(text: string): IpnsName {
+  const name = tryParseIpnsName(text);
+  if (name === undefined) throw new Error(`the IPNS name ${text} of a sync folder does not parse`);
+  return name;
 }

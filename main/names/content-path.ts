@@ -1,5 +1,5 @@
 import type { CID } from 'multiformats/cid';
-import { tryParseCid } from './cid-text.js';
+import { tryParseCid } from '../base/cid-text.js';
 import { tryParseIpnsName } from './name-parse.js';
 
 /** What an IPNS record value or a DNSLink value points at: content, or another name (key or DNS). */

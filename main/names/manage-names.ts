@@ -3,11 +3,9 @@ import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import { inTransaction, isUniqueViolation } from '../store/db/database.js';
 import { deleteName, insertName, nameByAlias, nameByName, updateNameRecord, type NameRow } from '../store/db/names-queries.js';
-import { parseCidParam } from './cid-text.js';
 import type { NamesContext } from './context.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type NameKey } from './keys.js';
-import { parseIpnsName, tryParseIpnsName } from './name-parse.js';
-import { parseOptionalAlias, parseSeq } from './params.js';
+import { tryParseIpnsName, type IpnsName } from './name-parse.js';
 import { toRecordView } from './record-view.js';
 import { signRecord, validateRecord, type ValidRecord } from './records.js';
 
@@ -22,32 +20,35 @@ export interface PinOption {
   pin?: boolean;
 }
 
-/** The JSON body of name/import, as received (fields are checked here). */
+/** name/import, its parameters checked (http/name-params.ts) except the key, which only reading it can check. */
 export interface ImportNameInput {
-  /** Absent or '' (a Pinfold extension): the key's own name. Given, it must be the key's name. */
-  name?: unknown;
-  value: unknown;
-  secret_key: unknown;
+  /** null (a Pinfold extension): the key's own name. Given, it must be the key's name. */
+  stated: IpnsName | null;
+  value: CID;
+  seq: number;
+  alias: string | null;
+  /** The key text and its format as received: {@link importNameKey} reads them, its 400s naming secret_key or format. */
+  secretKey: unknown;
   format: unknown;
-  alias?: unknown;
-  seq?: unknown;
 }
 
 /** name/create: a new Ed25519 key, its name, and a record (seq 0) for `cid`. */
-export async function createName(ctx: NamesContext, accountId: number, cid: unknown, alias?: unknown, options: PinOption = {}): Promise<NameResult> {
-  const content = parseCidParam(cid, 'arg');
-  const aliasValue = parseOptionalAlias(alias, 'alias');
-  checkAliasFree(ctx, accountId, aliasValue, 'alias');
+export async function createName(
+  ctx: NamesContext,
+  accountId: number,
+  content: CID,
+  alias: string | null = null,
+  options: PinOption = {},
+): Promise<NameResult> {
+  checkAliasFree(ctx, accountId, alias, 'alias');
   probeIpnsLimit(ctx, accountId);
   await pinIfAsked(ctx, accountId, content, options);
   const key = await generateNameKey();
-  return storeNewName(ctx, accountId, key, content, 0, aliasValue);
+  return storeNewName(ctx, accountId, key, content, 0, alias);
 }
 
 /** name/publish: a new record for an owned name, sequence + 1. */
-export async function publishName(ctx: NamesContext, accountId: number, name: unknown, cid: unknown, options: PinOption = {}): Promise<NameResult> {
-  const parsed = parseIpnsName(name, 'key');
-  const content = parseCidParam(cid, 'arg');
+export async function publishName(ctx: NamesContext, accountId: number, parsed: IpnsName, content: CID, options: PinOption = {}): Promise<NameResult> {
   ownedRow(ctx, accountId, parsed.name);
   await pinIfAsked(ctx, accountId, content, options);
   return ctx.nameLock.run(parsed.name, async () => {
@@ -82,22 +83,18 @@ export async function publishName(ctx: NamesContext, accountId: number, name: un
  * imports a key file, whose name the user does not know yet), the key's own name is taken.
  */
 export async function importName(ctx: NamesContext, accountId: number, input: ImportNameInput): Promise<NameResult> {
-  const stated = input.name === undefined || input.name === '' ? null : parseIpnsName(input.name, 'name');
-  const content = parseCidParam(input.value, 'value');
-  const seq = parseSeq(input.seq, 'seq');
-  const aliasValue = parseOptionalAlias(input.alias, 'alias');
-  const key = await importNameKey(input.secret_key, input.format);
+  const { stated, value: content, seq, alias } = input;
+  const key = await importNameKey(input.secretKey, input.format);
   const keyName = nameOfKey(key);
   if (stated !== null && keyName !== stated.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
   if (nameByName(ctx.db, keyName) !== null) throw new ConflictError(`name ${keyName} already exists`);
-  checkAliasFree(ctx, accountId, aliasValue, 'alias');
+  checkAliasFree(ctx, accountId, alias, 'alias');
   probeIpnsLimit(ctx, accountId);
-  return storeNewName(ctx, accountId, key, content, seq, aliasValue);
+  return storeNewName(ctx, accountId, key, content, seq, alias);
 }
 
 /** name/rm: the row, its sealed key and its record go; the ipns counter goes down by one. */
-export async function removeName(ctx: NamesContext, accountId: number, name: unknown): Promise<void> {
-  const parsed = parseIpnsName(name, 'key');
+export async function removeName(ctx: NamesContext, accountId: number, parsed: IpnsName): Promise<void> {
   ownedRow(ctx, accountId, parsed.name);
   await ctx.nameLock.run(parsed.name, async () => {
     const row = ownedRow(ctx, accountId, parsed.name);

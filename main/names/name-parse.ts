@@ -4,8 +4,7 @@ import { base58btc } from 'multiformats/bases/base58';
 import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import type { MultihashDigest } from 'multiformats/hashes/interface';
-import { BadInputError } from '../base/errors.js';
-import { tryParseCid } from './cid-text.js';
+import { tryParseCid } from '../base/cid-text.js';
 
 export const LIBP2P_KEY_CODEC = 0x72;
 const DAG_PB_CODEC = 0x70;
@@ -34,14 +33,6 @@ export function tryParseIpnsName(text: string): IpnsName | undefined {
   if (multihash === undefined || !isKeyMultihash(multihash)) return undefined;
   const name = CID.createV1(LIBP2P_KEY_CODEC, multihash).toString(base36);
   return { name, multihash, canonical: name === text };
-}
-
-/** Like {@link tryParseIpnsName} but a 400 naming `param` when the text is not a key name. */
-export function parseIpnsName(value: unknown, param: string): IpnsName {
-  if (typeof value !== 'string' || value === '') throw new BadInputError(`${param} is required and must be an IPNS name`);
-  const parsed = tryParseIpnsName(value.trim());
-  if (parsed === undefined) throw new BadInputError(`${param} is not a valid IPNS name (expected k51... or a peer ID)`);
-  return parsed;
 }
 
 /**

@@ -2,7 +2,7 @@ import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError } from '../base/errors.js';
 import { deleteRoutingRecord, nameByName, putRoutingRecord as storeRoutingRecord } from '../store/db/names-queries.js';
 import type { NamesContext } from './context.js';
-import { parseIpnsName } from './name-parse.js';
+import type { IpnsName } from './name-parse.js';
 import { InvalidRecordError, MAX_RECORD_BYTES, validateRecord, type RecordFault } from './records.js';
 
 export type RoutingRecordCheck =
@@ -14,8 +14,7 @@ export type RoutingRecordCheck =
  * gateway conformance suite expects) instead of 404; the returned check says which it is. Resolution validates
  * the bytes once and then serves them from the cache.
  */
-export async function putRoutingRecord(ctx: NamesContext, name: unknown, bytes: Uint8Array): Promise<RoutingRecordCheck> {
-  const parsed = parseIpnsName(name, 'name');
+export async function putRoutingRecord(ctx: NamesContext, parsed: IpnsName, bytes: Uint8Array): Promise<RoutingRecordCheck> {
   if (bytes.byteLength === 0 || bytes.byteLength > MAX_RECORD_BYTES) {
     throw new BadInputError(`record must be 1 to ${MAX_RECORD_BYTES} bytes`);
   }
@@ -33,8 +32,7 @@ export async function putRoutingRecord(ctx: NamesContext, name: unknown, bytes: 
   return check;
 }
 
-export function removeRoutingRecord(ctx: NamesContext, name: unknown): boolean {
-  const parsed = parseIpnsName(name, 'name');
+export function removeRoutingRecord(ctx: NamesContext, parsed: IpnsName): boolean {
   const removed = deleteRoutingRecord(ctx.db, parsed.name);
   ctx.resolver.forget(parsed.name);
   return removed;

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../../accounts/permissions.js';
 import { parseCidParam } from '../cid-param.js';
-import { applyFolderOperation, importFolder, parseFolderOperationBody, type FoldersContext } from '../../folders/index.js';
+import { applyFolderOperation, importFolder, type FoldersContext } from '../../folders/index.js';
+import { parseFolderOperationBody } from '../folder-operation-body.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';

@@ -4,9 +4,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { BadInputError, LoopDetectedError, NotFoundError } from '../../../main/base/errors.js';
 import { createTxtLookup, DnsLookupError, lookupDnsLink, parseDnsServer } from '../../../main/names/dnslink.js';
 import { nameOfKey } from '../../../main/names/keys.js';
-import { createName } from '../../../main/names/manage-names.js';
 import { MAX_RESOLVE_STEPS, resolveName } from '../../../main/names/resolver.js';
-import { putRoutingRecord } from '../../../main/names/routing-records.js';
+import { createName, putRoutingRecord } from './name-requests.js';
 import { createNameResolver } from '../../../main/names/resolver.js';
 import {
   addAccount,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nameByName } from '../../../main/store/db/names-queries.js';
-import { createName, importName, publishName } from '../../../main/names/manage-names.js';
+import { createName, importName, publishName } from './name-requests.js';
 import { importNameKey } from '../../../main/names/keys.js';
 import { addAccount, fixture, fixtureJson, namesContext, tempDb, type TestDb } from './helpers.js';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey } from '../../../main/names/keys.js';
-import { parseIpnsName, peerIdText } from '../../../main/names/name-parse.js';
+import { parseIpnsName } from '../../../main/http/name-params.js';
+import { peerIdText } from '../../../main/names/name-parse.js';
 import { fixture, fixtureJson, MASTER_KEY } from './helpers.js';
 
 interface KeyFixture {

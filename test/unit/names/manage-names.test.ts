@@ -4,10 +4,10 @@ import { BadInputError, ConflictError, LimitReachedError, NotFoundError } from '
 import { usageOf } from '../../../main/store/db/accounts-queries.js';
 import { countNamesOf, nameByName } from '../../../main/store/db/names-queries.js';
 import type { NamesContext } from '../../../main/names/context.js';
-import { createName, importName, publishName, removeName } from '../../../main/names/manage-names.js';
-import { getName, listNames, searchByAlias, setAlias } from '../../../main/names/name-views.js';
-import { peerIdText, parseIpnsName } from '../../../main/names/name-parse.js';
+import { parseIpnsName } from '../../../main/http/name-params.js';
+import { peerIdText } from '../../../main/names/name-parse.js';
 import { resolveName } from '../../../main/names/resolver.js';
+import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
 import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
 
 const CID_A = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';

@@ -2,10 +2,10 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
-import { createName } from '../../../main/names/manage-names.js';
 import { InvalidRecordError } from '../../../main/names/records.js';
 import { resolveName } from '../../../main/names/resolver.js';
-import { nameOfRecordFile, putRoutingRecord, removeRoutingRecord } from '../../../main/names/routing-records.js';
+import { nameOfRecordFile } from '../../../main/names/routing-records.js';
+import { createName, putRoutingRecord, removeRoutingRecord } from './name-requests.js';
 import { addAccount, fixture, fixtureJson, fixturesDir, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
 
 interface Vector {

@@ -1,14 +1,10 @@
-import { CID } from 'multiformats/cid';
+import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
-import type { FolderOperation } from './folder-operation.js';
+import type { FolderOperation } from '../folders/index.js';
+import { parseCidParam } from './cid-param.js';
 
 function parseCid(value: unknown, field: string): CID {
-  if (typeof value !== 'string' || value === '') throw new BadInputError(`${field}: must be a CID string`);
-  try {
-    return CID.parse(value);
-  } catch {
-    throw new BadInputError(`${field}: "${value}" is not a valid CID`);
-  }
+  return parseCidParam(value, field, 'folder-body');
 }
 
 function parseFlag(value: unknown, field: string): boolean {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
-import { parseFolderOperationBody } from '../../../main/folders/index.js';
+import { parseFolderOperationBody } from '../../../main/http/folder-operation-body.js';
 
 const ROOT = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
 const FILE = 'bafkreifjjcie6lypi6ny7amxnfftagclbuxndqonfipmb64f2km2devei4';
