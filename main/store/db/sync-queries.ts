@@ -257,8 +257,8 @@ export interface SyncVersionRow extends SyncBatchRow {
   id: number;
 }
 
-interface RawVersion {
-  id: number;
+/** A sync_batches row as SQLite returns it. */
+interface RawBatch {
   root: string;
   finished_at: number;
   added: number;
@@ -267,8 +267,16 @@ interface RawVersion {
   bytes: number;
 }
 
+interface RawVersion extends RawBatch {
+  id: number;
+}
+
+function toBatch(r: RawBatch): SyncBatchRow {
+  return { root: r.root, finishedAt: r.finished_at, added: r.added, modified: r.modified, removed: r.removed, bytes: r.bytes };
+}
+
 function toVersion(r: RawVersion): SyncVersionRow {
-  return { id: r.id, root: r.root, finishedAt: r.finished_at, added: r.added, modified: r.modified, removed: r.removed, bytes: r.bytes };
+  return { id: r.id, ...toBatch(r) };
 }
 
 /** The folder's kept versions, newest first, `limit` from position `start`. */
@@ -311,8 +319,8 @@ export function recentSyncBatches(db: Db, folderId: string, limit = KEPT_SYNC_BA
   const rows = stmt(db, 'SELECT root, finished_at, added, modified, removed, bytes FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?').all(
     folderId,
     limit,
-  ) as { root: string; finished_at: number; added: number; modified: number; removed: number; bytes: number }[];
-  return rows.map((r) => ({ root: r.root, finishedAt: r.finished_at, added: r.added, modified: r.modified, removed: r.removed, bytes: r.bytes }));
+  ) as RawBatch[];
+  return rows.map(toBatch);
 }
 
 /** The files (path_key -> entry) at `pathKey` and below it, as stored now. */
