@@ -4,14 +4,7 @@ import { BadInputError, ConflictError, NotFoundError, SessionExpiredError, Unaut
 import { unixSeconds } from '../base/clock.js';
 import { inTransaction, isUniqueViolation } from '../store/db/database.js';
 import { deleteUploadReservationsOfKey } from '../store/db/uploads-queries.js';
-import {
-  accessKeyById,
-  accessKeyByName,
-  accessKeysOf,
-  deleteAccessKey as deleteKeyRow,
-  insertAccessKey,
-  type AccessKeyRow,
-} from '../store/db/accounts-queries.js';
+import { accessKeyById, accessKeyByName, accessKeysOf, deleteAccessKey as deleteKeyRow, insertAccessKey, type AccessKeyRow } from '../store/db/keys-queries.js';
 import type { AccountsContext } from './context.js';
 import { isExpired, type CachedKey } from './key-cache.js';
 

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { BadInputError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { accessKeyById } from '../store/db/accounts-queries.js';
+import { accessKeyById } from '../store/db/keys-queries.js';
 import { createAccessKey } from './access-keys.js';
 import { createOwner, findOwner, isUuid } from './accounts.js';
 import type { AccountsContext } from './context.js';

@@ -1,7 +1,7 @@
 import type { SessionKey } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError } from '../base/errors.js';
-import { accessKeyById, expiredSessionKeys } from '../store/db/accounts-queries.js';
+import { accessKeyById, expiredSessionKeys } from '../store/db/keys-queries.js';
 import { createAccessKey, removeAccessKey } from './access-keys.js';
 import type { AccountsContext } from './context.js';
 

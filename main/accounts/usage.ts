@@ -1,10 +1,9 @@
 import type { AccountUsage, PartnerUserUsage, Plan } from '../../shared/api-types.js';
 import { LimitReachedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { inTransaction } from '../store/db/database.js';
-import { accountById, addUsage, resetPeriod, usageOf, type AccountRow, type UsageColumn, type UsageRow } from '../store/db/accounts-queries.js';
-import { reservedUploadBytes } from '../store/db/uploads-queries.js';
-import { mirrorDailyUsage } from '../store/db/usage-daily-queries.js';
+import type { Repositories, Transaction } from '../store/repositories/index.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
+import type { UsageColumn, UsageRow } from '../store/repositories/usage.js';
 import { nextPeriodStart, periodStartOf } from './billing-period.js';
 import type { AccountsContext } from './context.js';
 import { formatCents } from './money.js';
@@ -49,68 +48,92 @@ export function planOf(ctx: AccountsContext, account: AccountRow): Plan {
   return ctx.plans.byId(account.planId) ?? LOCAL_PLAN;
 }
 
+function isCurrentPeriod(ctx: AccountsContext, row: UsageRow): boolean {
+  return row.periodStart >= periodStartOf(unixSeconds(ctx.clock));
+}
+
 /** Usage of the current month: a row still on last month's period is reset first. */
-export function currentUsage(ctx: AccountsContext, accountId: number): UsageRow {
-  const row = usageOf(ctx.db, accountId);
+export async function currentUsage(ctx: AccountsContext, tx: Repositories, accountId: number): Promise<UsageRow> {
+  const row = await tx.usage.usageOf(accountId);
+  if (isCurrentPeriod(ctx, row)) return row;
   const periodStart = periodStartOf(unixSeconds(ctx.clock));
-  if (row.periodStart >= periodStart) return row;
-  resetPeriod(ctx.db, accountId, periodStart);
+  await tx.usage.resetPeriod(accountId, periodStart);
   return { ...row, periodStart, ingress: 0, egress: 0 };
 }
 
-/** What counts against a limit beyond the counter: metered egress not yet written, ingress held by upload addresses. */
-function uncounted(ctx: AccountsContext, accountId: number, kind: UsageKind): number {
-  if (kind === 'egress') return ctx.egressMeter?.pending(accountId) ?? 0;
-  if (kind === 'ingress') return reservedUploadBytes(ctx.db, accountId, unixSeconds(ctx.clock));
-  return 0;
+/**
+ * {@link currentUsage} for a request's hot path (stats, the gateway's egress check): no await when the
+ * store has the row at hand and it is on the current period.
+ */
+export function currentUsageNow(ctx: AccountsContext, accountId: number): UsageRow | Promise<UsageRow> {
+  const row = ctx.store.current.usage(accountId);
+  return row !== undefined && isCurrentPeriod(ctx, row) ? row : currentUsage(ctx, ctx.store, accountId);
+}
+
+/** Throws {@link LimitReachedError} when `amount` more of `kind` would pass the plan (`uncounted`: see check). */
+function judge(ctx: AccountsContext, account: AccountRow, usage: UsageRow, kind: UsageKind, amount: number, uncounted: number): void {
+  const limit = planOf(ctx, account)[LIMIT[kind]] as number;
+  if (current(usage, kind) + uncounted + amount > limit) throw new LimitReachedError(kind);
 }
 
 /**
  * The one way to ask whether a change may happen: throws {@link LimitReachedError} (403, naming the
  * counter) when adding `amount` would pass the account's plan limit. Call it before changing anything,
- * inside the same transaction as the change when the change is a database write.
+ * on the transaction of the change when the change is a database write. What counts beside the counter:
+ * metered egress not yet written, and ingress held by upload addresses.
  */
-export function check(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
+export async function check(ctx: AccountsContext, tx: Repositories, accountId: number, kind: UsageKind, amount: number): Promise<void> {
   if (amount <= 0) return;
-  const account = accountById(ctx.db, accountId);
+  const account = await tx.accounts.accountById(accountId);
   if (!account) throw new Error(`account ${accountId} vanished`);
-  const limit = planOf(ctx, account)[LIMIT[kind]] as number;
-  if (current(currentUsage(ctx, accountId), kind) + uncounted(ctx, accountId, kind) + amount > limit) throw new LimitReachedError(kind);
+  const usage = await currentUsage(ctx, tx, accountId);
+  const uncounted =
+    kind === 'egress'
+      ? (ctx.egressMeter?.pending(accountId) ?? 0)
+      : kind === 'ingress'
+        ? await tx.uploads.reservedUploadBytes(accountId, unixSeconds(ctx.clock))
+        : 0;
+  judge(ctx, account, usage, kind, amount, uncounted);
+}
+
+/** {@link check} of a response's egress, before its body: no await when the store has the rows at hand. */
+export function checkEgressNow(ctx: AccountsContext, accountId: number, bytes: number): void | Promise<void> {
+  if (bytes <= 0) return;
+  const account = ctx.store.current.account(accountId);
+  const usage = ctx.store.current.usage(accountId);
+  if (!account || usage === undefined || !isCurrentPeriod(ctx, usage)) return check(ctx, ctx.store, accountId, 'egress', bytes);
+  judge(ctx, account, usage, 'egress', bytes, ctx.egressMeter?.pending(accountId) ?? 0);
 }
 
 /** Egress of a response: metered in memory when the server runs a meter (see egress-meter.ts). */
-export function recordEgress(ctx: AccountsContext, accountId: number, bytes: number): void {
+export function recordEgress(ctx: AccountsContext, accountId: number, bytes: number): void | Promise<void> {
   if (ctx.egressMeter) ctx.egressMeter.add(accountId, bytes);
-  else record(ctx, accountId, 'egress', bytes);
+  else return ctx.store.transaction((tx) => record(ctx, tx, accountId, 'egress', bytes));
 }
 
 /**
- * Moves a counter (negative amounts release). Callers check first; this never refuses. The day's row of
- * usage_daily follows in the same transaction (one upsert; the `ipns` counter has no daily column).
+ * Moves a counter (negative amounts release), on the transaction of the change it counts. Callers check
+ * first; this never refuses. The day's row of usage_daily follows (one upsert; `ipns` has no daily column).
  */
-export function record(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
+export async function record(ctx: AccountsContext, tx: Transaction, accountId: number, kind: UsageKind, amount: number): Promise<void> {
   if (amount === 0) return;
-  inTransaction(ctx.db, () => {
-    currentUsage(ctx, accountId);
-    addUsage(ctx.db, accountId, COLUMN[kind], amount);
-    if (kind !== 'ipns') mirrorDailyUsage(ctx.db, accountId, utcDay(ctx.clock.nowMs()), kind === 'ingress' ? amount : 0, kind === 'egress' ? amount : 0);
-  });
-  // A notice only: the stream reads the stats when it sends (after the caller's transaction has committed).
+  await currentUsage(ctx, tx, accountId);
+  await tx.usage.addUsage(accountId, COLUMN[kind], amount);
+  if (kind !== 'ipns') await tx.usage.mirrorDailyUsage(accountId, utcDay(ctx.clock.nowMs()), kind === 'ingress' ? amount : 0, kind === 'egress' ? amount : 0);
+  // A notice only: the stream reads the stats when it sends, and its read waits for this transaction.
   ctx.events?.usageChanged(accountId);
 }
 
-/** Check and record as one step. */
-export function reserve(ctx: AccountsContext, accountId: number, kind: UsageKind, amount: number): void {
-  inTransaction(ctx.db, () => {
-    check(ctx, accountId, kind, amount);
-    record(ctx, accountId, kind, amount);
-  });
+/** Check and record as one step, on the caller's transaction. */
+export async function reserve(ctx: AccountsContext, tx: Transaction, accountId: number, kind: UsageKind, amount: number): Promise<void> {
+  await check(ctx, tx, accountId, kind, amount);
+  await record(ctx, tx, accountId, kind, amount);
 }
 
-export function partnerUserUsage(ctx: AccountsContext, account: AccountRow): PartnerUserUsage {
+/** A partner user's usage as the partner API shows it (`usage`: {@link currentUsage} of the account). */
+export function partnerUserUsage(ctx: AccountsContext, account: AccountRow, usage: UsageRow): PartnerUserUsage {
   const plan = planOf(ctx, account);
   const nextPlan = ctx.plans.byId(account.nextPlanId) ?? plan;
-  const usage = currentUsage(ctx, account.id);
   return {
     name: account.name,
     provider: account.provider,
@@ -132,8 +155,9 @@ export function partnerUserUsage(ctx: AccountsContext, account: AccountRow): Par
   };
 }
 
-export function accountUsage(ctx: AccountsContext, account: AccountRow): AccountUsage {
+/** The account's stats (`usage`: {@link currentUsage} of the account). */
+export function accountUsage(ctx: AccountsContext, account: AccountRow, usage: UsageRow): AccountUsage {
   // Not `{ ...view, ... }`: V8 clones a 19-key spread into a slow object, which cost ~4 µs per stats
   // request (building and serializing) in test/bench/auth.ts; adding the two keys keeps it fast.
-  return Object.assign(partnerUserUsage(ctx, account), { eth_addr: '', token_amount: formatCents(account.balanceCents) });
+  return Object.assign(partnerUserUsage(ctx, account, usage), { eth_addr: '', token_amount: formatCents(account.balanceCents) });
 }

@@ -3,7 +3,8 @@ import { unixSeconds } from '../base/clock.js';
 import { nextPeriodStart, periodStartOf } from '../accounts/billing-period.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { accountUsage, planOf } from '../accounts/usage.js';
-import { usageOf, type AccountRow, type UsageRow } from '../store/db/accounts-queries.js';
+import { type AccountRow } from '../store/db/accounts-queries.js';
+import { usageOf, type UsageRow } from '../store/db/usage-queries.js';
 import { ok } from './envelope.js';
 
 /**

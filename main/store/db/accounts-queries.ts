@@ -1,22 +1,10 @@
 import { stmt, type Db } from './database.js';
 import { cachedRead } from './read-cache.js';
+import type { AccountRow, NewAccount, PartnerUserListRow, LedgerRow } from '../repositories/accounts.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { AccountRow, NewAccount, PartnerUserListRow, LedgerRow } from '../repositories/accounts.js';
 
-/** Row mappers and typed statements for accounts, access keys, usage and the ledger. */
-
-export interface AccountRow {
-  id: number;
-  uuid: string;
-  name: string;
-  email: string;
-  provider: string;
-  isOwner: boolean;
-  isPartner: boolean;
-  partnerId: number | null;
-  planId: number;
-  nextPlanId: number;
-  balanceCents: number;
-  createdAt: number;
-}
+/** Row mappers and typed statements for accounts, partner users and the ledger. */
 
 interface RawAccount {
   id: number;
@@ -51,20 +39,6 @@ function toAccount(raw: RawAccount | undefined): AccountRow | null {
   };
 }
 
-export interface NewAccount {
-  uuid: string;
-  name: string;
-  email: string;
-  provider: string;
-  isOwner: boolean;
-  isPartner: boolean;
-  partnerId: number | null;
-  planId: number;
-  balanceCents: number;
-  createdAt: number;
-  periodStart: number;
-}
-
 export function insertAccount(db: Db, account: NewAccount): number {
   const result = stmt(
     db,
@@ -91,16 +65,6 @@ export function ownerAccount(db: Db): AccountRow | null {
 
 export function partnerUser(db: Db, partnerId: number, uuid: string): AccountRow | null {
   return toAccount(stmt(db, 'SELECT * FROM accounts WHERE uuid = ? AND partner_id = ?').get(uuid, partnerId) as RawAccount | undefined);
-}
-
-/** A partner's user as its list shows it: the account and what it pins. */
-export interface PartnerUserListRow {
-  uuid: string;
-  name: string;
-  planId: number;
-  createdAt: number;
-  pinnedBytes: number;
-  pinnedCount: number;
 }
 
 /** The partner's users, newest first (on the accounts_partner index of migration 14). */
@@ -140,147 +104,7 @@ export function setBalance(db: Db, id: number, balanceCents: number): void {
   stmt(db, 'UPDATE accounts SET balance_cents = ? WHERE id = ?').run(balanceCents, id);
 }
 
-// ---- access keys ----
-
-export interface AccessKeyRow {
-  accessKey: string;
-  accountId: number;
-  name: string;
-  permissions: string[];
-  secretSealed: Buffer;
-  createdAt: number;
-  /** Unix second a session key stops working; null for an ordinary key (migration 11). */
-  expiresAt: number | null;
-}
-
-interface RawKey {
-  access_key: string;
-  account_id: number;
-  name: string;
-  permissions: string;
-  secret_sealed: Buffer;
-  created_at: number;
-  expires_at: number | null;
-}
-
-function toKey(raw: RawKey): AccessKeyRow {
-  return {
-    accessKey: raw.access_key,
-    accountId: raw.account_id,
-    name: raw.name,
-    permissions: raw.permissions === '' ? [] : raw.permissions.split(','),
-    secretSealed: raw.secret_sealed,
-    createdAt: raw.created_at,
-    expiresAt: raw.expires_at,
-  };
-}
-
-export function insertAccessKey(db: Db, key: AccessKeyRow): void {
-  stmt(db, 'INSERT INTO access_keys (access_key, account_id, name, permissions, secret_sealed, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-    key.accessKey,
-    key.accountId,
-    key.name,
-    key.permissions.join(','),
-    key.secretSealed,
-    key.createdAt,
-    key.expiresAt,
-  );
-}
-
-export function accessKeyById(db: Db, accessKey: string): AccessKeyRow | null {
-  const raw = stmt(db, 'SELECT * FROM access_keys WHERE access_key = ?').get(accessKey) as RawKey | undefined;
-  return raw ? toKey(raw) : null;
-}
-
-export function accessKeyByName(db: Db, accountId: number, name: string): AccessKeyRow | null {
-  const raw = stmt(db, 'SELECT * FROM access_keys WHERE account_id = ? AND name = ?').get(accountId, name) as RawKey | undefined;
-  return raw ? toKey(raw) : null;
-}
-
-export function accessKeysOf(db: Db, accountId: number): AccessKeyRow[] {
-  return (stmt(db, 'SELECT * FROM access_keys WHERE account_id = ? ORDER BY created_at DESC, rowid DESC').all(accountId) as RawKey[]).map(toKey);
-}
-
-export function deleteAccessKey(db: Db, accessKey: string): void {
-  stmt(db, 'DELETE FROM access_keys WHERE access_key = ?').run(accessKey);
-}
-
-/** Session keys whose expiry has come (on the partial index of migration 11). */
-export function expiredSessionKeys(db: Db, nowSeconds: number): AccessKeyRow[] {
-  return (stmt(db, 'SELECT * FROM access_keys WHERE expires_at IS NOT NULL AND expires_at <= ?').all(nowSeconds) as RawKey[]).map(toKey);
-}
-
-// ---- usage ----
-
-export interface UsageRow {
-  accountId: number;
-  periodStart: number;
-  ingress: number;
-  egress: number;
-  pinnedCount: number;
-  pinnedBytes: number;
-  ipnsCount: number;
-}
-
-export type UsageColumn = 'ingress' | 'egress' | 'pinned_count' | 'pinned_bytes' | 'ipns_count';
-
-interface RawUsage {
-  account_id: number;
-  period_start: number;
-  ingress: number;
-  egress: number;
-  pinned_count: number;
-  pinned_bytes: number;
-  ipns_count: number;
-}
-
-/** The returned row may be shared with other readers (see read-cache.ts): never mutate it. */
-export function usageOf(db: Db, accountId: number): UsageRow {
-  return cachedRead(db, `usage:${accountId}`, () => readUsage(db, accountId));
-}
-
-function readUsage(db: Db, accountId: number): UsageRow {
-  const raw = stmt(db, 'SELECT * FROM usage WHERE account_id = ?').get(accountId) as RawUsage | undefined;
-  if (!raw) throw new Error(`usage row missing for account ${accountId}`);
-  return {
-    accountId: raw.account_id,
-    periodStart: raw.period_start,
-    ingress: raw.ingress,
-    egress: raw.egress,
-    pinnedCount: raw.pinned_count,
-    pinnedBytes: raw.pinned_bytes,
-    ipnsCount: raw.ipns_count,
-  };
-}
-
-const ADD_STATEMENTS: Record<UsageColumn, string> = {
-  ingress: 'UPDATE usage SET ingress = ingress + ? WHERE account_id = ?',
-  egress: 'UPDATE usage SET egress = egress + ? WHERE account_id = ?',
-  pinned_count: 'UPDATE usage SET pinned_count = pinned_count + ? WHERE account_id = ?',
-  pinned_bytes: 'UPDATE usage SET pinned_bytes = pinned_bytes + ? WHERE account_id = ?',
-  ipns_count: 'UPDATE usage SET ipns_count = ipns_count + ? WHERE account_id = ?',
-};
-
-export function addUsage(db: Db, accountId: number, column: UsageColumn, amount: number): void {
-  stmt(db, ADD_STATEMENTS[column]).run(amount, accountId);
-}
-
-export function resetPeriod(db: Db, accountId: number, periodStart: number): void {
-  stmt(db, 'UPDATE usage SET period_start = ?, ingress = 0, egress = 0 WHERE account_id = ?').run(periodStart, accountId);
-}
-
 // ---- ledger ----
-
-export interface LedgerRow {
-  id: number;
-  accountId: number;
-  amountCents: number;
-  balanceAfterCents: number;
-  kind: 'plan_fee' | 'credit';
-  subjectAccountId: number | null;
-  planId: number | null;
-  createdAt: number;
-}
 
 export function insertLedger(db: Db, row: Omit<LedgerRow, 'id'>): void {
   stmt(

@@ -1,35 +1,9 @@
 import { stmt, type Db } from './database.js';
+import type { BlockLocation, NewBlockRow, StoredBlockRow, PackRow, PackRecords } from '../repositories/block-index.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { BlockLocation, NewBlockRow, StoredBlockRow, PackRow, PackRecords } from '../repositories/block-index.js';
 
 /** Typed statements for the block index (migration 2). Multihashes are raw multihash bytes. */
-
-export interface BlockLocation {
-  packId: number;
-  offset: number;
-  length: number;
-  createdAt: number;
-}
-
-export interface NewBlockRow {
-  multihash: Uint8Array;
-  packId: number;
-  offset: number;
-  length: number;
-  createdAt: number;
-}
-
-export interface StoredBlockRow {
-  multihash: Uint8Array;
-  length: number;
-  createdAt: number;
-}
-
-export interface PackRow {
-  id: number;
-  liveBytes: number;
-  liveBlocks: number;
-  sealed: boolean;
-  createdAt: number;
-}
 
 interface RawLocation {
   pack_id: number;
@@ -141,15 +115,6 @@ export function sealAllPacks(db: Db): void {
 
 export function addPackLive(db: Db, packId: number, bytes: number, blocks: number): void {
   stmt(db, 'UPDATE block_packs SET live_bytes = live_bytes + ?, live_blocks = live_blocks + ? WHERE id = ?').run(bytes, blocks, packId);
-}
-
-/** What the index holds of one pack: its blocks, their bytes and multihash bytes, and where the last one ends. */
-export interface PackRecords {
-  blocks: number;
-  blockBytes: number;
-  multihashBytes: number;
-  /** End offset of the last indexed block; 0 when the pack holds none. */
-  end: number;
 }
 
 export function packRecords(db: Db, packId: number): PackRecords {

@@ -1,22 +1,7 @@
 import { stmt, type Db } from './database.js';
-
-export type FolderRootState = 'importing' | 'ready';
-export type FolderOrigin = 'import' | 'operation';
-
-export interface FolderRootStats {
-  kind: 'plain' | 'hamt';
-  entries: number;
-  linksBytes: number;
-  blockBytes: number;
-}
-
-export interface FolderRootRow {
-  cid: string;
-  state: FolderRootState;
-  /** Null while the import still runs. */
-  stats: FolderRootStats | null;
-  createdAt: number;
-}
+import type { FolderRootState, FolderOrigin, FolderRootStats, FolderRootRow } from '../repositories/folders.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { FolderRootState, FolderOrigin, FolderRootStats, FolderRootRow } from '../repositories/folders.js';
 
 interface RawFolderRoot {
   cid: string;

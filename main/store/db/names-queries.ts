@@ -1,22 +1,9 @@
 import { stmt, type Db } from './database.js';
+import type { NameRow, NewName } from '../repositories/names.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { NameRow, NewName } from '../repositories/names.js';
 
 /** Typed statements for IPNS names (table ipns_names) and third-party records (ipns_routing_records). */
-
-export interface NameRow {
-  id: number;
-  accountId: number;
-  name: string;
-  alias: string | null;
-  keyType: 'Ed25519' | 'RSA';
-  keySealed: Buffer;
-  value: string;
-  seq: number;
-  record: Buffer;
-  createdAt: number;
-  publishAt: number;
-  /** Unix second at which the stored record's validity ends (floor of its EOL). */
-  validUntil: number;
-}
 
 interface RawName {
   id: number;
@@ -50,8 +37,6 @@ function toName(raw: RawName | undefined): NameRow | null {
     validUntil: raw.valid_until,
   };
 }
-
-export type NewName = Omit<NameRow, 'id' | 'keySealed' | 'record'> & { keySealed: Uint8Array; record: Uint8Array };
 
 /** better-sqlite3 binds Buffers as BLOBs; a plain Uint8Array is viewed, not copied. */
 function asBuffer(bytes: Uint8Array): Buffer {

@@ -1,17 +1,8 @@
 import type { PinStatus } from '../../../shared/api-types.js';
 import { LOWER_FUNCTION, stmt, type Db } from './database.js';
-
-export interface PinRow {
-  id: number;
-  accountId: number;
-  cid: string;
-  name: string;
-  status: PinStatus;
-  size: number;
-  createdAt: number;
-  updatedAt: number;
-  deadline: number | null;
-}
+import type { PinRow, NewPin, PinFilter, PinPageQuery } from '../repositories/pins.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { PinRow, NewPin, PinFilter, PinPosition, PinPageQuery } from '../repositories/pins.js';
 
 interface RawPin {
   id: number;
@@ -44,16 +35,6 @@ export function pinOf(db: Db, accountId: number, cid: string): PinRow | null {
   return raw ? toPin(raw) : null;
 }
 
-export interface NewPin {
-  accountId: number;
-  cid: string;
-  name: string;
-  status: PinStatus;
-  size: number;
-  createdAt: number;
-  deadline: number | null;
-}
-
 export function insertPin(db: Db, pin: NewPin): void {
   stmt(
     db,
@@ -72,32 +53,6 @@ export function renamePin(db: Db, id: number, name: string, now: number): void {
 
 export function deletePin(db: Db, id: number): void {
   stmt(db, 'DELETE FROM pins WHERE id = ?').run(id);
-}
-
-/** What the pin list is narrowed to; every part is optional (null: no filter). */
-export interface PinFilter {
-  status: PinStatus | null;
-  /** A substring of the name, already lower-cased (Unicode), matched against the lower-cased name. */
-  nameLower: string | null;
-  /** The stored spellings of one CID (its v0 and v1 text): a pin matches any of them. */
-  cids: readonly string[] | null;
-}
-
-/** A place in the newest-first order: a pin's (created_at, id). */
-export interface PinPosition {
-  createdAt: number;
-  id: number;
-}
-
-export interface PinPageQuery {
-  limit: number;
-  offset: number;
-  /** `newest`: the list's own order. `oldest`: read from the other end (the caller reverses the rows). */
-  from: 'newest' | 'oldest';
-  /** Only pins older than this (the page after it) ... */
-  olderThan?: PinPosition;
-  /** ... or newer than this (the page before it). */
-  newerThan?: PinPosition;
 }
 
 function filterSql(filter: PinFilter): { sql: string; args: unknown[] } {

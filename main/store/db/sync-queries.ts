@@ -1,54 +1,32 @@
 import type { Db } from './database.js';
 import { inTransaction, stmt } from './database.js';
+import type {
+  SyncFolderState,
+  SyncEntryKind,
+  SyncFolderRow,
+  SyncEntry,
+  JournalOp,
+  SyncJournal,
+  NewSyncFolder,
+  SyncBatchRow,
+  SyncVersionRow,
+} from '../repositories/sync.js';
+import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
+export { KEPT_SYNC_BATCHES };
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type {
+  SyncFolderState,
+  SyncEntryKind,
+  SyncFolderRow,
+  SyncEntry,
+  JournalOp,
+  SyncJournal,
+  NewSyncFolder,
+  SyncBatchRow,
+  SyncVersionRow,
+} from '../repositories/sync.js';
 
 /** Typed access to the sync tables (migrations 6 and 15). All SQL of the sync domain lives here. */
-
-export type SyncFolderState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
-export type SyncEntryKind = 'file' | 'dir';
-
-export interface SyncFolderRow {
-  id: string;
-  accountId: number;
-  path: string;
-  ipnsName: string;
-  rootCid: string;
-  state: SyncFolderState;
-  error: string;
-  userPaused: boolean;
-  /** `fs.stat(root).dev` as a decimal string ('' before the first scan). */
-  deviceId: string;
-  caseInsensitive: boolean;
-  ignorePatterns: string[];
-  files: number;
-  bytes: number;
-  createdAt: number;
-  lastSyncedAt: number;
-  /** The folder's retention policy in its text form (main/sync/retention.ts); null: the default. */
-  retention: string | null;
-}
-
-export interface SyncEntry {
-  /** Path as the folder's file system compares it (case-folded where it ignores case). */
-  pathKey: string;
-  /** Relative, `/`-separated, as spelled on disk. */
-  path: string;
-  kind: SyncEntryKind;
-  size: number;
-  mtimeMs: number;
-  ino: number;
-  cid: string;
-}
-
-/** One staged change of a prepared batch: `put` writes an entry, `delete_tree` drops a path and all below it. */
-export type JournalOp = ({ op: 'put' } & SyncEntry) | { op: 'delete_tree'; pathKey: string; path: string; kind: SyncEntryKind };
-
-export interface SyncJournal {
-  folderId: string;
-  oldRoot: string;
-  newRoot: string;
-  createdAt: number;
-  ops: JournalOp[];
-}
 
 interface FolderDbRow {
   id: string;
@@ -102,16 +80,6 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
 
 function toEntry(row: EntryDbRow): SyncEntry {
   return { pathKey: row.path_key, path: row.path, kind: row.kind, size: row.size, mtimeMs: row.mtime_ms, ino: row.ino, cid: row.cid };
-}
-
-export interface NewSyncFolder {
-  id: string;
-  accountId: number;
-  path: string;
-  ipnsName: string;
-  caseInsensitive: boolean;
-  ignorePatterns: readonly string[];
-  createdAt: number;
 }
 
 /** Throws the SQLite unique violation (see isUniqueViolation) when the path is already synced. */
@@ -229,32 +197,12 @@ export function discardSyncJournal(db: Db, folderId: string): void {
   stmt(db, 'DELETE FROM sync_journal WHERE folder_id = ?').run(folderId);
 }
 
-/** A settled batch as the folder's page lists it (migration 15). */
-export interface SyncBatchRow {
-  root: string;
-  finishedAt: number;
-  /** Files. */
-  added: number;
-  modified: number;
-  removed: number;
-  /** Bytes of the files added or modified. */
-  bytes: number;
-}
-
-/** How many settled batches each folder's page lists (versions, and notes of released ones). */
-export const KEPT_SYNC_BATCHES = 20;
-
 /** Drops the notes of released versions beyond the folder's newest KEPT_SYNC_BATCHES batches; versions stay. */
 function pruneSyncBatchNotes(db: Db, folderId: string): void {
   stmt(
     db,
     'DELETE FROM sync_batches WHERE folder_id = ? AND kept = 0 AND id NOT IN (SELECT id FROM sync_batches WHERE folder_id = ? ORDER BY id DESC LIMIT ?)',
   ).run(folderId, folderId, KEPT_SYNC_BATCHES);
-}
-
-/** A kept version of a folder: its batch row (id for retention). */
-export interface SyncVersionRow extends SyncBatchRow {
-  id: number;
 }
 
 /** A sync_batches row as SQLite returns it. */

@@ -1,17 +1,12 @@
 import { stmt, type Db } from './database.js';
+import type { UploadReservation } from '../repositories/uploads.js';
+/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
+export type { UploadReservation } from '../repositories/uploads.js';
 
 /** Claims a nonce once: false when it was used before (a replay). Expired rows are swept on the way. */
 export function claimUploadNonce(db: Db, nonce: string, expiresAt: number, now: number): boolean {
   stmt(db, 'DELETE FROM used_upload_nonces WHERE expires_at < ?').run(now);
   return stmt(db, 'INSERT OR IGNORE INTO used_upload_nonces (nonce, expires_at) VALUES (?, ?)').run(nonce, expiresAt).changes === 1;
-}
-
-export interface UploadReservation {
-  nonce: string;
-  accountId: number;
-  accessKey: string;
-  bytes: number;
-  expiresAt: number;
 }
 
 export function insertUploadReservation(db: Db, reservation: UploadReservation): void {

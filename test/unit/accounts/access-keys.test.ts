@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError, UnauthorizedError } from '../../../main/base/errors.js';
 import { createAccessKey, deleteAccessKeyByName, listAccessKeys, loadKey, parseKeyName, secretMatches } from '../../../main/accounts/access-keys.js';
 import { createOwner } from '../../../main/accounts/accounts.js';
-import { accessKeyById } from '../../../main/store/db/accounts-queries.js';
+import { accessKeyById } from '../../../main/store/db/keys-queries.js';
 import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
 
 describe('access keys', () => {

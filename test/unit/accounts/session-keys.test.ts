@@ -3,7 +3,7 @@ import { BadInputError, SessionExpiredError } from '../../../main/base/errors.js
 import { createAccessKey, listAccessKeys, listAccessKeyViews, loadKey } from '../../../main/accounts/access-keys.js';
 import { createOwner } from '../../../main/accounts/accounts.js';
 import { createSessionKey, endSession, SESSION_LIFETIME_SECONDS, sessionKeyName, sweepExpiredSessions } from '../../../main/accounts/session-keys.js';
-import { accessKeyById } from '../../../main/store/db/accounts-queries.js';
+import { accessKeyById } from '../../../main/store/db/keys-queries.js';
 import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
 
 const START_MS = Date.UTC(2026, 10, 25, 14, 3, 27);

@@ -3,7 +3,8 @@ import { LimitReachedError } from '../../../main/base/errors.js';
 import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.js';
 import { nextPeriodStart, periodStartOf } from '../../../main/accounts/billing-period.js';
 import { accountUsage, check, currentUsage, partnerUserUsage, record, reserve, type UsageKind } from '../../../main/accounts/usage.js';
-import { accountById, usageOf } from '../../../main/store/db/accounts-queries.js';
+import { accountById } from '../../../main/store/db/accounts-queries.js';
+import { usageOf } from '../../../main/store/db/usage-queries.js';
 import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
 
 const GiB = 1024 ** 3;

@@ -6,7 +6,8 @@ import { LimitReachedError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
-import { addUsage, insertAccount, usageOf } from '../../../main/store/db/accounts-queries.js';
+import { insertAccount } from '../../../main/store/db/accounts-queries.js';
+import { addUsage, usageOf } from '../../../main/store/db/usage-queries.js';
 import { createNamesContext, type NamesContext, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 

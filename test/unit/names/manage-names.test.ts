@@ -1,7 +1,7 @@
 import { unmarshalIPNSRecord } from 'ipns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, LimitReachedError, NotFoundError } from '../../../main/base/errors.js';
-import { usageOf } from '../../../main/store/db/accounts-queries.js';
+import { usageOf } from '../../../main/store/db/usage-queries.js';
 import { countNamesOf, nameByName } from '../../../main/store/db/names-queries.js';
 import type { NamesContext } from '../../../main/names/context.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';

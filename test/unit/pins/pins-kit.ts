@@ -8,7 +8,7 @@ import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
 import type { PinsContext } from '../../../main/pins/context.js';
 import type { GcStore } from '../../../main/pins/gc.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { usageOf } from '../../../main/store/db/accounts-queries.js';
+import { usageOf } from '../../../main/store/db/usage-queries.js';
 import { accountsFixture, manualClock, type ManualClock } from '../accounts/accounts-fixture.js';
 import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
 

@@ -1,0 +1,119 @@
+import type { CurrentRows, Repositories, Store, Transaction } from '../repositories/index.js';
+import { TransactionMisuse, UniqueViolation } from '../repositories/store-errors.js';
+import * as accounts from './accounts-queries.js';
+import * as blockIndex from './blocks-queries.js';
+import type { Db } from './database.js';
+import * as folders from './folders-queries.js';
+import * as keys from './keys-queries.js';
+import * as meta from './meta-queries.js';
+import * as names from './names-queries.js';
+import * as pins from './pins-queries.js';
+import * as sync from './sync-queries.js';
+import * as uploads from './uploads-queries.js';
+import * as usageDaily from './usage-daily-queries.js';
+import * as usage from './usage-queries.js';
+
+type Query = (db: Db, ...args: never[]) => unknown;
+
+/** A module of query functions `(db, ...args) => R` as repository methods `(...args) => Promise<R>`. */
+type Bound<Q> = {
+  [K in keyof Q as Q[K] extends Query ? K : never]: Q[K] extends (db: Db, ...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+};
+
+/** How a bound method runs its query: at once, or after the open transaction (autocommit while one is open). */
+type Runner = (query: (db: Db, ...args: unknown[]) => unknown, args: unknown[]) => Promise<unknown>;
+
+function bind<Q extends object>(queries: Q, run: Runner): Bound<Q> {
+  const bound: Record<string, unknown> = {};
+  for (const [name, query] of Object.entries(queries)) {
+    if (typeof query === 'function') bound[name] = (...args: unknown[]) => run(query as (db: Db, ...args: unknown[]) => unknown, args);
+  }
+  return bound as Bound<Q>;
+}
+
+function repositories(run: Runner): Repositories {
+  return {
+    accounts: bind(accounts, run),
+    keys: bind(keys, run),
+    usage: { ...bind(usage, run), ...bind(usageDaily, run) },
+    uploads: bind(uploads, run),
+    pins: bind(pins, run),
+    names: bind(names, run),
+    folders: bind(folders, run),
+    sync: bind(sync, run),
+    meta: bind(meta, run),
+    blockIndex: bind(blockIndex, run),
+  };
+}
+
+/** better-sqlite3 errors carry a stable `.code`; domains see {@link UniqueViolation} instead. */
+function translate(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new UniqueViolation({ cause: error });
+  return error;
+}
+
+interface OpenTransaction {
+  /** Settles when the transaction has committed or rolled back. */
+  ended: Promise<void>;
+}
+
+/**
+ * The repositories on one SQLite connection. The statements are synchronous, so every promise a method
+ * returns is already settled; what makes this an engine like any other is the transaction: between the
+ * awaits of a transaction's work other requests run, and they must neither see its uncommitted rows nor
+ * write into it. So while a transaction is open, autocommit calls wait for it to end (they run in the
+ * order they came), and transactions run one after another.
+ *
+ * A transaction's work must reach the database only through its handle: an autocommit call awaited inside
+ * it would wait for the very transaction it belongs to.
+ */
+export function sqliteStore(db: Db): Store {
+  let open: OpenTransaction | null = null;
+
+  const runNow = (query: (db: Db, ...args: unknown[]) => unknown, args: unknown[]): Promise<unknown> => {
+    try {
+      return Promise.resolve(query(db, ...args));
+    } catch (error) {
+      return Promise.reject(translate(error));
+    }
+  };
+
+  const autocommit: Runner = (query, args) => (open === null ? runNow(query, args) : afterTransactions(query, args));
+
+  async function afterTransactions(query: (db: Db, ...args: unknown[]) => unknown, args: unknown[]): Promise<unknown> {
+    while (open !== null) await open.ended;
+    return runNow(query, args);
+  }
+
+  async function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    while (open !== null) await open.ended;
+    let end!: () => void;
+    open = { ended: new Promise<void>((resolve) => (end = resolve)) };
+    let live = true;
+    const tx: Transaction = {
+      ...repositories((query, args) => (live ? runNow(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
+      inTransaction: true,
+    };
+    try {
+      db.exec('BEGIN IMMEDIATE');
+      const result = await work(tx);
+      db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      throw translate(error);
+    } finally {
+      live = false;
+      open = null;
+      end();
+    }
+  }
+
+  const current: CurrentRows = {
+    account: (id) => (open === null ? accounts.accountById(db, id) : undefined),
+    usage: (accountId) => (open === null ? usage.usageOf(db, accountId) : undefined),
+  };
+
+  return { ...repositories(autocommit), inTransaction: false, current, transaction };
+}
