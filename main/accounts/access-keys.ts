@@ -2,9 +2,8 @@ import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AccessKeyListing, AccessKeyView, CreatedAccessKey, Permission } from '../../shared/api-types.js';
 import { BadInputError, ConflictError, NotFoundError, SessionExpiredError, UnauthorizedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { inTransaction, isUniqueViolation } from '../store/db/database.js';
-import { deleteUploadReservationsOfKey } from '../store/db/uploads-queries.js';
-import { accessKeyById, accessKeyByName, accessKeysOf, deleteAccessKey as deleteKeyRow, insertAccessKey, type AccessKeyRow } from '../store/db/keys-queries.js';
+import { UniqueViolation } from '../store/repositories/index.js';
+import type { AccessKeyRow } from '../store/repositories/keys.js';
 import type { AccountsContext } from './context.js';
 import { isExpired, type CachedKey } from './key-cache.js';
 
@@ -29,17 +28,17 @@ export interface NewKeyOptions {
   expiresAt?: number;
 }
 
-export function createAccessKey(
+export async function createAccessKey(
   ctx: AccountsContext,
   accountId: number,
   name: string,
   permissions: Permission[],
   options: NewKeyOptions = {},
-): CreatedAccessKey {
+): Promise<CreatedAccessKey> {
   const accessKey = options.explicit?.access_key ?? randomUUID();
   const secret = options.explicit?.access_secret ?? randomBytes(SECRET_BYTES).toString('base64url');
   try {
-    insertAccessKey(ctx.db, {
+    await ctx.store.keys.insertAccessKey({
       accessKey,
       accountId,
       name,
@@ -49,7 +48,7 @@ export function createAccessKey(
       expiresAt: options.expiresAt ?? null,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(`an access key named ${JSON.stringify(name)} already exists`);
+    if (error instanceof UniqueViolation) throw new ConflictError(`an access key named ${JSON.stringify(name)} already exists`);
     throw error;
   }
   ctx.events?.keyChanged(accountId, { access_key: accessKey });
@@ -57,8 +56,8 @@ export function createAccessKey(
 }
 
 /** The spec's listing (name, access_key, permissions), as the partner API shows a user's keys. */
-export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessKeyListing[] {
-  return accessKeysOf(ctx.db, accountId).map((row) => ({
+export async function listAccessKeys(ctx: AccountsContext, accountId: number): Promise<AccessKeyListing[]> {
+  return (await ctx.store.keys.accessKeysOf(accountId)).map((row) => ({
     name: row.name,
     access_key: row.accessKey,
     permissions: row.permissions as Permission[],
@@ -66,25 +65,25 @@ export function listAccessKeys(ctx: AccountsContext, accountId: number): AccessK
 }
 
 /** `GET /api/v0/keys`: the listing with the session extension (`session`, and `expires_at` for a session key). */
-export function listAccessKeyViews(ctx: AccountsContext, accountId: number): AccessKeyView[] {
-  return accessKeysOf(ctx.db, accountId).map((row) => {
+export async function listAccessKeyViews(ctx: AccountsContext, accountId: number): Promise<AccessKeyView[]> {
+  return (await ctx.store.keys.accessKeysOf(accountId)).map((row) => {
     const listing = { name: row.name, access_key: row.accessKey, permissions: row.permissions as Permission[] };
     return row.expiresAt === null ? { ...listing, session: false } : { ...listing, session: true, expires_at: row.expiresAt };
   });
 }
 
-export function deleteAccessKeyByName(ctx: AccountsContext, accountId: number, name: string): void {
-  const row = accessKeyByName(ctx.db, accountId, name);
+export async function deleteAccessKeyByName(ctx: AccountsContext, accountId: number, name: string): Promise<void> {
+  const row = await ctx.store.keys.accessKeyByName(accountId, name);
   if (!row) throw new NotFoundError(`no access key named ${JSON.stringify(name)}`);
-  removeAccessKey(ctx, row);
+  await removeAccessKey(ctx, row);
 }
 
 /** Deletes a key with what hangs on it; every deletion (by name, sign-out, session sweep) goes through here. */
-export function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): void {
-  inTransaction(ctx.db, () => {
-    deleteKeyRow(ctx.db, row.accessKey);
+export async function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    await tx.keys.deleteAccessKey(row.accessKey);
     // The upload addresses the key asked for die with it (contract section 4), and so does their ingress hold.
-    deleteUploadReservationsOfKey(ctx.db, row.accessKey);
+    await tx.uploads.deleteUploadReservationsOfKey(row.accessKey);
   });
   ctx.keyCache.evict(row.accessKey);
   ctx.events?.keyChanged(row.accountId, { access_key: row.accessKey, removed: true });
@@ -95,11 +94,15 @@ export function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): void {
  * keys cannot evict real ones; it costs them a primary-key lookup each. A session key past its
  * expiry is refused (401 "session expired") until the sweep deletes it.
  */
-export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey {
+export function loadKey(ctx: AccountsContext, accessKey: string): CachedKey | Promise<CachedKey> {
   const now = unixSeconds(ctx.clock);
   const cached = ctx.keyCache.get(accessKey, now);
-  if (cached) return cached;
-  const row = accessKeyById(ctx.db, accessKey);
+  return cached ?? loadStoredKey(ctx, accessKey, now);
+}
+
+/** A key not in the cache: read, checked, its secret opened, then cached. */
+async function loadStoredKey(ctx: AccountsContext, accessKey: string, now: number): Promise<CachedKey> {
+  const row = await ctx.store.keys.accessKeyById(accessKey);
   if (!row) throw new UnauthorizedError('unknown access key');
   if (isExpired(row, now)) throw new SessionExpiredError();
   const secret = ctx.box.open(row.secretSealed, sealContext(accessKey)).toString('utf8');

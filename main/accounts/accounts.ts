@@ -1,22 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { inTransaction, isUniqueViolation } from '../store/db/database.js';
-import {
-  accountByUuid,
-  allAccounts,
-  insertAccount,
-  insertLedger,
-  ownerAccount,
-  setBalance,
-  setPartnerFlag,
-  type AccountRow,
-} from '../store/db/accounts-queries.js';
+import { UniqueViolation, type Repositories } from '../store/repositories/index.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
 import { periodStartOf } from './billing-period.js';
 import type { AccountsContext } from './context.js';
 import { FREE_PLAN_ID, LOCAL_PLAN } from './plans.js';
 
-export type { AccountRow } from '../store/db/accounts-queries.js';
+export type { AccountRow } from '../store/repositories/accounts.js';
 
 const OWNER_START_BALANCE_CENTS = 100_000;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,14 +16,14 @@ export function isUuid(value: string): boolean {
   return UUID_PATTERN.test(value);
 }
 
-export function findOwner(ctx: AccountsContext): AccountRow | null {
-  return ownerAccount(ctx.db);
+export function findOwner(ctx: AccountsContext): Promise<AccountRow | null> {
+  return ctx.store.accounts.ownerAccount();
 }
 
 /** The owner: a qualified partner on the unlimited Local plan, starting at "1000.00". */
-export function createOwner(ctx: AccountsContext): AccountRow {
+export async function createOwner(ctx: AccountsContext): Promise<AccountRow> {
   const now = unixSeconds(ctx.clock);
-  const id = insertAccount(ctx.db, {
+  const id = await ctx.store.accounts.insertAccount({
     uuid: randomUUID(),
     name: 'owner',
     email: '',
@@ -45,7 +36,7 @@ export function createOwner(ctx: AccountsContext): AccountRow {
     createdAt: now,
     periodStart: periodStartOf(now),
   });
-  const owner = findOwner(ctx);
+  const owner = await findOwner(ctx);
   if (!owner || owner.id !== id) throw new Error('owner account was not created');
   return owner;
 }
@@ -56,10 +47,10 @@ export interface NewUser {
   email: string;
 }
 
-export function createPartnerUser(ctx: AccountsContext, partner: AccountRow, user: NewUser): AccountRow {
+export async function createPartnerUser(ctx: AccountsContext, partner: AccountRow, user: NewUser): Promise<AccountRow> {
   const now = unixSeconds(ctx.clock);
   try {
-    insertAccount(ctx.db, {
+    await ctx.store.accounts.insertAccount({
       uuid: user.uuid,
       name: user.name,
       email: user.email,
@@ -73,40 +64,42 @@ export function createPartnerUser(ctx: AccountsContext, partner: AccountRow, use
       periodStart: periodStartOf(now),
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ConflictError(`uuid ${user.uuid} is already taken`);
+    if (error instanceof UniqueViolation) throw new ConflictError(`uuid ${user.uuid} is already taken`);
     throw error;
   }
-  const created = accountByUuid(ctx.db, user.uuid);
+  const created = await ctx.store.accounts.accountByUuid(user.uuid);
   if (!created) throw new Error('created account not found');
   // The new account's stats exist now: its partner's window lists it (the event stream tells the partner).
   ctx.events?.usageChanged(created.id);
   return created;
 }
 
-export function listAccounts(ctx: AccountsContext): AccountRow[] {
-  return allAccounts(ctx.db);
+export function listAccounts(ctx: AccountsContext): Promise<AccountRow[]> {
+  return ctx.store.accounts.allAccounts();
 }
 
-export function requireAccountByUuid(ctx: AccountsContext, uuid: string): AccountRow {
-  const account = accountByUuid(ctx.db, uuid);
+export async function requireAccountByUuid(tx: Repositories, uuid: string): Promise<AccountRow> {
+  const account = await tx.accounts.accountByUuid(uuid);
   if (!account) throw new NotFoundError(`no account with uuid ${uuid}`);
   return account;
 }
 
-export function setPartner(ctx: AccountsContext, uuid: string, isPartner: boolean): AccountRow {
-  const account = requireAccountByUuid(ctx, uuid);
-  setPartnerFlag(ctx.db, account.id, isPartner);
-  return requireAccountByUuid(ctx, uuid);
+export async function setPartner(ctx: AccountsContext, uuid: string, isPartner: boolean): Promise<AccountRow> {
+  return ctx.store.transaction(async (tx) => {
+    const account = await requireAccountByUuid(tx, uuid);
+    await tx.accounts.setPartnerFlag(account.id, isPartner);
+    return requireAccountByUuid(tx, uuid);
+  });
 }
 
 /** Adds to a balance and writes the ledger row, together. */
-export function credit(ctx: AccountsContext, uuid: string, cents: number): AccountRow {
+export async function credit(ctx: AccountsContext, uuid: string, cents: number): Promise<AccountRow> {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new BadInputError('amount must be positive');
-  return inTransaction(ctx.db, () => {
-    const account = requireAccountByUuid(ctx, uuid);
+  return ctx.store.transaction(async (tx) => {
+    const account = await requireAccountByUuid(tx, uuid);
     const balance = account.balanceCents + cents;
-    setBalance(ctx.db, account.id, balance);
-    insertLedger(ctx.db, {
+    await tx.accounts.setBalance(account.id, balance);
+    await tx.accounts.insertLedger({
       accountId: account.id,
       amountCents: cents,
       balanceAfterCents: balance,
@@ -115,6 +108,6 @@ export function credit(ctx: AccountsContext, uuid: string, cents: number): Accou
       planId: null,
       createdAt: unixSeconds(ctx.clock),
     });
-    return requireAccountByUuid(ctx, uuid);
+    return requireAccountByUuid(tx, uuid);
   });
 }

@@ -1,6 +1,5 @@
 import { unixSeconds } from '../base/clock.js';
-import { inTransaction } from '../store/db/database.js';
-import { deleteUploadReservation, insertUploadReservation, sweepUploadReservations } from '../store/db/uploads-queries.js';
+import type { Transaction } from '../store/repositories/index.js';
 import type { AccountsContext } from './context.js';
 import { check, record } from './usage.js';
 
@@ -23,24 +22,22 @@ export interface IngressHold {
 }
 
 /** Step 1: refuses (403 `ingress`) or holds the bytes until step 2, the address's expiry or its key's deletion. */
-export function reserveIngress(ctx: AccountsContext, hold: IngressHold): void {
+export async function reserveIngress(ctx: AccountsContext, hold: IngressHold): Promise<void> {
   if (hold.bytes <= 0) return;
-  inTransaction(ctx.db, () => {
-    sweepUploadReservations(ctx.db, unixSeconds(ctx.clock));
-    check(ctx, hold.accountId, 'ingress', hold.bytes);
-    insertUploadReservation(ctx.db, hold);
+  await ctx.store.transaction(async (tx) => {
+    await tx.uploads.sweepUploadReservations(unixSeconds(ctx.clock));
+    await check(ctx, tx, hold.accountId, 'ingress', hold.bytes);
+    await tx.uploads.insertUploadReservation(hold);
   });
 }
 
-/** Step 2 succeeded: `bytes` count as ingress and the reservation ends, together (inside the caller's transaction, if any). */
-export function settleIngress(ctx: AccountsContext, accountId: number, nonce: string, bytes: number): void {
-  inTransaction(ctx.db, () => {
-    deleteUploadReservation(ctx.db, nonce);
-    record(ctx, accountId, 'ingress', bytes);
-  });
+/** Step 2 succeeded: `bytes` count as ingress and the reservation ends, together, on the caller's transaction. */
+export async function settleIngress(ctx: AccountsContext, tx: Transaction, accountId: number, nonce: string, bytes: number): Promise<void> {
+  await tx.uploads.deleteUploadReservation(nonce);
+  await record(ctx, tx, accountId, 'ingress', bytes);
 }
 
 /** Step 2 failed: the reservation ends and nothing counts. A no-op once settled. */
-export function releaseIngress(ctx: AccountsContext, nonce: string): void {
-  deleteUploadReservation(ctx.db, nonce);
+export async function releaseIngress(ctx: AccountsContext, nonce: string): Promise<void> {
+  await ctx.store.uploads.deleteUploadReservation(nonce);
 }

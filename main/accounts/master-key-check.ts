@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
-import type { Db } from '../store/db/database.js';
-import { metaValue, setMetaValue } from '../store/db/meta-queries.js';
+import type { Store } from '../store/repositories/index.js';
 import { sealContext } from './access-keys.js';
 
 const CHECK_KEY = 'master-key-check';
@@ -24,10 +23,10 @@ export class MasterKeyMismatchError extends Error {
  * module judges the key against this value before opening the database for writing (masterKeyOpens);
  * this runs again on the open database and writes the value at first start.
  */
-export function verifyMasterKey(db: Db, box: SealedBox, location: string): void {
-  const sealed = metaValue(db, CHECK_KEY);
+export async function verifyMasterKey(store: Store, box: SealedBox, location: string): Promise<void> {
+  const sealed = await store.meta.metaValue(CHECK_KEY);
   if (sealed === null) {
-    setMetaValue(db, CHECK_KEY, box.seal(randomBytes(16), CONTEXT));
+    await store.meta.setMetaValue(CHECK_KEY, box.seal(randomBytes(16), CONTEXT));
     return;
   }
   try {

@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { BadInputError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { accessKeyById } from '../store/db/keys-queries.js';
 import { createAccessKey } from './access-keys.js';
 import { createOwner, findOwner, isUuid } from './accounts.js';
 import type { AccountsContext } from './context.js';
@@ -65,18 +64,18 @@ export interface OwnerSetup {
  * key rather than locking the owner out of their own machine.
  */
 export async function ensureOwner(ctx: AccountsContext, store: OwnerKeyStore, explicit: OwnerKey | null): Promise<OwnerSetup> {
-  const owner = findOwner(ctx) ?? createOwner(ctx);
+  const owner = (await findOwner(ctx)) ?? (await createOwner(ctx));
   if (explicit) {
-    const existing = accessKeyById(ctx.db, explicit.access_key);
+    const existing = await ctx.store.keys.accessKeyById(explicit.access_key);
     if (existing && existing.accountId !== owner.id) throw new BadInputError('PINFOLD_OWNER_KEY belongs to another account');
-    if (!existing) createAccessKey(ctx, owner.id, `owner-env-${explicit.access_key.slice(0, 8)}`, ['admin'], { explicit });
+    if (!existing) await createAccessKey(ctx, owner.id, `owner-env-${explicit.access_key.slice(0, 8)}`, ['admin'], { explicit });
     return { ownerAccountId: owner.id, ownerKey: explicit, created: !existing };
   }
   const stored = await store.load();
-  if (stored && accessKeyById(ctx.db, stored.access_key)?.accountId === owner.id) {
+  if (stored && (await ctx.store.keys.accessKeyById(stored.access_key))?.accountId === owner.id) {
     return { ownerAccountId: owner.id, ownerKey: stored, created: false };
   }
-  const key = createAccessKey(ctx, owner.id, `owner-${unixSeconds(ctx.clock)}-${Math.random().toString(36).slice(2, 8)}`, ['admin']);
+  const key = await createAccessKey(ctx, owner.id, `owner-${unixSeconds(ctx.clock)}-${Math.random().toString(36).slice(2, 8)}`, ['admin']);
   await store.save(key);
   return { ownerAccountId: owner.id, ownerKey: key, created: true };
 }

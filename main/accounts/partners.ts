@@ -1,17 +1,8 @@
 import { ForbiddenError, NotFoundError, PaymentRequiredError, BadInputError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
-import { inTransaction } from '../store/db/database.js';
 import type { PartnerUserSummary } from '../../shared/api-types.js';
-import {
-  accountById,
-  countPartnerUsers,
-  insertLedger,
-  partnerUser,
-  partnerUsersPage,
-  setBalance,
-  setPlan,
-  type AccountRow,
-} from '../store/db/accounts-queries.js';
+import type { Repositories } from '../store/repositories/index.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
 import type { AccountsContext } from './context.js';
 import { parseAmount } from './money.js';
 import { LOCAL_PLAN } from './plans.js';
@@ -21,21 +12,24 @@ export function requirePartner(account: AccountRow): void {
 }
 
 /** A partner reaches only the users it created; anyone else's uuid is simply unknown to it. */
-export function requireUserOf(ctx: AccountsContext, partner: AccountRow, uuid: string): AccountRow {
-  const user = partnerUser(ctx.db, partner.id, uuid);
+export async function requireUserOf(tx: Repositories, partner: AccountRow, uuid: string): Promise<AccountRow> {
+  const user = await tx.accounts.partnerUser(partner.id, uuid);
   if (!user) throw new NotFoundError(`no user with uuid ${uuid}`);
   return user;
 }
 
 /** `GET /api/v0/partner/users` (issue 12): the users this partner created, newest first, with the total. */
-export function listPartnerUsers(
+export async function listPartnerUsers(
   ctx: AccountsContext,
   partner: AccountRow,
   page: { limit: number; start: number },
-): { items: PartnerUserSummary[]; total: number } {
+): Promise<{ items: PartnerUserSummary[]; total: number }> {
   requirePartner(partner);
-  // Two synchronous reads on one connection: no write lands between them.
-  const items = partnerUsersPage(ctx.db, partner.id, page.limit, page.start).map((row) => ({
+  // One transaction: no write lands between the page and the total.
+  const [rows, total] = await ctx.store.transaction(
+    async (tx) => [await tx.accounts.partnerUsersPage(partner.id, page.limit, page.start), await tx.accounts.countPartnerUsers(partner.id)] as const,
+  );
+  const items = rows.map((row) => ({
     uuid: row.uuid,
     name: row.name,
     plan: (ctx.plans.byId(row.planId) ?? LOCAL_PLAN).name,
@@ -43,7 +37,7 @@ export function listPartnerUsers(
     pinned_bytes: row.pinnedBytes,
     pinned_count: row.pinnedCount,
   }));
-  return { items, total: countPartnerUsers(ctx.db, partner.id) };
+  return { items, total };
 }
 
 export interface PlanChange {
@@ -56,20 +50,20 @@ export interface PlanChange {
  * Moves a partner's user to another plan at once and charges the plan's price to the partner, with a
  * ledger row; a balance too low for the fee fails with 402 and changes nothing.
  */
-export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: string, planId: number): PlanChange {
+export async function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: string, planId: number): Promise<PlanChange> {
   const plan = ctx.plans.byId(planId);
   if (!plan || plan.id === LOCAL_PLAN.id) throw new BadInputError(`plan_id ${planId} is not a plan of GET /api/v0/plans`);
   const feeCents = parseAmount(plan.price, 'plan price');
-  const change = inTransaction(ctx.db, () => {
-    const partner = accountById(ctx.db, partnerId);
+  const change = await ctx.store.transaction(async (tx) => {
+    const partner = await tx.accounts.accountById(partnerId);
     if (!partner) throw new NotFoundError('partner account not found');
     requirePartner(partner);
-    const user = requireUserOf(ctx, partner, uuid);
+    const user = await requireUserOf(tx, partner, uuid);
     if (partner.balanceCents < feeCents) throw new PaymentRequiredError(`balance too low for the ${plan.name} plan fee of ${plan.price}`);
     const balance = partner.balanceCents - feeCents;
-    setBalance(ctx.db, partner.id, balance);
-    setPlan(ctx.db, user.id, plan.id);
-    insertLedger(ctx.db, {
+    await tx.accounts.setBalance(partner.id, balance);
+    await tx.accounts.setPlan(user.id, plan.id);
+    await tx.accounts.insertLedger({
       accountId: partner.id,
       amountCents: -feeCents,
       balanceAfterCents: balance,
@@ -78,8 +72,8 @@ export function updateUserPlan(ctx: AccountsContext, partnerId: number, uuid: st
       planId: plan.id,
       createdAt: unixSeconds(ctx.clock),
     });
-    const updatedUser = accountById(ctx.db, user.id);
-    const updatedPartner = accountById(ctx.db, partner.id);
+    const updatedUser = await tx.accounts.accountById(user.id);
+    const updatedPartner = await tx.accounts.accountById(partner.id);
     if (!updatedUser || !updatedPartner) throw new Error('accounts vanished during plan change');
     return { user: updatedUser, partner: updatedPartner, feeCents };
   });

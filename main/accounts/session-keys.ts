@@ -1,7 +1,6 @@
 import type { SessionKey } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError } from '../base/errors.js';
-import { accessKeyById, expiredSessionKeys } from '../store/db/keys-queries.js';
 import { createAccessKey, removeAccessKey } from './access-keys.js';
 import type { AccountsContext } from './context.js';
 
@@ -21,14 +20,14 @@ export function sessionKeyName(nowSeconds: number): string {
   return `Browser session ${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
-export function createSessionKey(ctx: AccountsContext, accountId: number): SessionKey {
+export async function createSessionKey(ctx: AccountsContext, accountId: number): Promise<SessionKey> {
   const now = unixSeconds(ctx.clock);
   const expiresAt = now + SESSION_LIFETIME_SECONDS;
   const base = sessionKeyName(now);
   for (let attempt = 1; attempt <= MAX_NAME_ATTEMPTS; attempt++) {
     const name = attempt === 1 ? base : `${base} (${attempt})`;
     try {
-      const key = createAccessKey(ctx, accountId, name, ['admin'], { expiresAt });
+      const key = await createAccessKey(ctx, accountId, name, ['admin'], { expiresAt });
       return { ...key, expires_at: expiresAt, name };
     } catch (error) {
       if (!(error instanceof ConflictError)) throw error;
@@ -38,15 +37,15 @@ export function createSessionKey(ctx: AccountsContext, accountId: number): Sessi
 }
 
 /** Sign-out: deletes the session key the request came with; any other key is 400 (delete those by name). */
-export function endSession(ctx: AccountsContext, accessKey: string): void {
-  const row = accessKeyById(ctx.db, accessKey);
+export async function endSession(ctx: AccountsContext, accessKey: string): Promise<void> {
+  const row = await ctx.store.keys.accessKeyById(accessKey);
   if (row === null || row.expiresAt === null) throw new BadInputError('not a session key (sign-out ends only the session key it is sent with)');
-  removeAccessKey(ctx, row);
+  await removeAccessKey(ctx, row);
 }
 
 /** Deletes every session key past its expiry (auth refuses them already); returns how many. */
-export function sweepExpiredSessions(ctx: AccountsContext): number {
-  const expired = expiredSessionKeys(ctx.db, unixSeconds(ctx.clock));
-  for (const row of expired) removeAccessKey(ctx, row);
+export async function sweepExpiredSessions(ctx: AccountsContext): Promise<number> {
+  const expired = await ctx.store.keys.expiredSessionKeys(unixSeconds(ctx.clock));
+  for (const row of expired) await removeAccessKey(ctx, row);
   return expired.length;
 }

@@ -1,6 +1,6 @@
 import type { DailyUsage } from '../../shared/api-types.js';
 import { BadInputError } from '../base/errors.js';
-import { dailyUsageBefore, dailyUsageFrom, type DailyUsageRow } from '../store/db/usage-daily-queries.js';
+import type { DailyUsageRow } from '../store/repositories/usage.js';
 import type { AccountsContext } from './context.js';
 
 /**
@@ -47,11 +47,14 @@ export function fillDays(rows: readonly DailyUsageRow[], before: DailyUsageRow |
   return series;
 }
 
-export function dailyUsage(ctx: AccountsContext, accountId: number, days: number): DailyUsage[] {
+export async function dailyUsage(ctx: AccountsContext, accountId: number, days: number): Promise<DailyUsage[]> {
   const todayMs = ctx.clock.nowMs();
   const firstDay = utcDay(todayMs - (days - 1) * DAY_MS);
-  // Two synchronous reads on one connection: no write lands between them.
-  const series = fillDays(dailyUsageFrom(ctx.db, accountId, firstDay), dailyUsageBefore(ctx.db, accountId, firstDay), todayMs, days);
+  // One transaction: no write lands between the two reads.
+  const [rows, before] = await ctx.store.transaction(
+    async (tx) => [await tx.usage.dailyUsageFrom(accountId, firstDay), await tx.usage.dailyUsageBefore(accountId, firstDay)] as const,
+  );
+  const series = fillDays(rows, before, todayMs, days);
   // Egress the meter has not written yet is today's, as stats count it.
   const today = series[series.length - 1];
   if (today) today.egress += ctx.egressMeter?.pending(accountId) ?? 0;

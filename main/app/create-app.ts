@@ -10,6 +10,7 @@ import { packageRoot, packageVersion } from '../base/package-root.js';
 import { createSealedBox } from '../base/sealed-box.js';
 import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from '../base/secret-store.js';
 import { openDatabase, type Db } from '../store/db/database.js';
+import { sqliteStore } from '../store/db/sqlite-store.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { createKeyCache } from '../accounts/key-cache.js';
 import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
@@ -31,8 +32,7 @@ import { dagGetRoutes } from '../http/routes/dag-get.js';
 import { gatewayRoutes } from '../http/gateway/index.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
 import { unixSeconds } from '../base/clock.js';
-import { accountUsage, check, record, recordEgress, reserve } from '../accounts/usage.js';
-import { accountById } from '../store/db/accounts-queries.js';
+import { accountUsage, checkEgressNow, currentUsage, record, recordEgress, reserve } from '../accounts/usage.js';
 import { createEventHub } from '../http/events/event-hub.js';
 import { eventRoutes } from '../http/routes/events.js';
 import type { SyncService } from '../sync/sync-service.js';
@@ -124,30 +124,36 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
     });
     db = openDatabase(paths.database);
+    const store = sqliteStore(db);
     const box = createSealedBox(secrets.masterKey);
-    verifyMasterKey(db, box, secrets.description);
+    await verifyMasterKey(store, box, secrets.description);
     // The window's live events (GET /api/v0/events): each domain gets the part it publishes. The hub asks
     // back for usage, partners and sync status only when it publishes, once everything below is built.
     let syncService: SyncService | undefined;
     const events = createEventHub({
       clock,
-      usageOf(accountId) {
-        const account = accountById(accounts.db, accountId);
-        return account ? accountUsage(accounts, account) : null;
+      async usageOf(accountId) {
+        const account = await store.accounts.accountById(accountId);
+        return account ? accountUsage(accounts, account, await currentUsage(accounts, store, account.id)) : null;
       },
-      syncFolderOf: (accountId, folderId) => syncService?.status(accountId, folderId),
-      partnerOf(accountId) {
-        const account = accountById(accounts.db, accountId);
+      syncFolderOf: async (accountId, folderId) => syncService?.status(accountId, folderId),
+      async partnerOf(accountId) {
+        const account = await store.accounts.accountById(accountId);
         return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
       },
     });
     const accounts: AccountsContext = {
+      store,
       db,
       plans: loadPlanCatalog(config.dataDir),
       box,
       clock,
       keyCache: createKeyCache(),
-      egressMeter: createEgressMeter(db, (accountId, bytes) => record(accounts, accountId, 'egress', bytes)),
+      egressMeter: createEgressMeter(
+        store,
+        (tx, accountId, bytes) => record(accounts, tx, accountId, 'egress', bytes),
+        (error) => logger.error('writing metered egress failed', { error }),
+      ),
       events,
     };
     const ownerKeyStore = secrets.ownerKeyStore;
@@ -184,8 +190,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       sealedBox: accounts.box,
       clock,
       limits: {
-        reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
-        releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
+        reserveIpns: (tx, accountId) => reserve(accounts, tx, accountId, 'ipns', 1),
+        releaseIpns: (tx, accountId) => record(accounts, tx, accountId, 'ipns', -1),
       },
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, cid, { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
@@ -201,13 +207,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       pins: folderPinPolicy(pins, blocks),
     });
 
-    sweepExpiredSessions(accounts);
+    await sweepExpiredSessions(accounts);
     const sessionSweep = setInterval(() => {
-      try {
-        sweepExpiredSessions(accounts);
-      } catch (error) {
-        logger.error('session sweep failed', { error });
-      }
+      sweepExpiredSessions(accounts).catch((error: unknown) => logger.error('session sweep failed', { error }));
     }, SESSION_SWEEP_MS);
     sessionSweep.unref();
     const signInCodes = createSignInCodes(clock);
@@ -255,10 +257,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         };
       },
       beforeBody(request, bytes) {
-        if (request.auth) check(accounts, request.auth.account.id, 'egress', bytes);
+        if (request.auth) return checkEgressNow(accounts, request.auth.account.id, bytes);
       },
       onBodyBytes(request, bytes) {
-        if (request.auth) recordEgress(accounts, request.auth.account.id, bytes);
+        // The server always runs a meter, so this never waits on the database.
+        if (request.auth) void recordEgress(accounts, request.auth.account.id, bytes);
       },
     });
     rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
@@ -292,7 +295,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await pendingPins.close();
         await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());
-        accounts.egressMeter?.close();
+        await accounts.egressMeter?.close();
         openDb.close();
         removeServerFile(config.dataDir);
         lock.release();

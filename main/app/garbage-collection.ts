@@ -2,7 +2,6 @@ import { forgetCollectedFolderRoots } from '../folders/index.js';
 import type { PinsContext } from '../pins/context.js';
 import { collectGarbage, type GcResult, type GcStore } from '../pins/gc.js';
 import type { Blocks } from '../store/blocks.js';
-import { keptVersionRoots } from '../store/db/sync-queries.js';
 
 /**
  * One garbage-collection cycle and the index cleanup that follows it: folder roots whose blocks the
@@ -11,7 +10,7 @@ import { keptVersionRoots } from '../store/db/sync-queries.js';
  */
 export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: Pick<Blocks, 'has'>, graceSeconds: number): Promise<GcResult> {
   // A sync folder's kept versions are roots too (their blocks stay until retention releases them).
-  const result = await collectGarbage(pins, gcStore, graceSeconds, { heldRoots: () => keptVersionRoots(pins.accounts.db) });
+  const result = await collectGarbage(pins, gcStore, graceSeconds, { heldRoots: (tx) => tx.sync.keptVersionRoots() });
   await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
   return result;
 }

@@ -6,23 +6,23 @@ import { openDatabase } from '../store/db/database.js';
 import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { offlineAccounts } from './offline-accounts.js';
 
-function withAccounts<T>(args: ParsedArgs, fn: (ctx: AccountsContext) => T): T {
+async function withAccounts<T>(args: ParsedArgs, fn: (ctx: AccountsContext) => Promise<T>): Promise<T> {
   const dataDir = dataDirFlag(args);
   const db = openDatabase(dataFolderPaths(dataDir).database);
   try {
     // The account commands need no secrets, so they never touch the master key.
-    return fn(offlineAccounts(dataDir, db, 'the account commands'));
+    return await fn(offlineAccounts(dataDir, db, 'the account commands'));
   } finally {
     db.close();
   }
 }
 
-export function accountCommand(args: ParsedArgs): number {
+export async function accountCommand(args: ParsedArgs): Promise<number> {
   const [sub, ...rest] = args.positional;
   switch (sub) {
     case 'list':
-      return withAccounts(args, (ctx) => {
-        const rows = listAccounts(ctx).map((a) => {
+      return withAccounts(args, async (ctx) => {
+        const rows = (await listAccounts(ctx)).map((a) => {
           const plan = ctx.plans.byId(a.planId)?.name ?? `#${a.planId}`;
           const role = a.isOwner ? 'owner' : a.isPartner ? 'partner' : '-';
           return `${a.uuid}  ${plan.padEnd(9)} ${role.padEnd(8)} ${formatCents(a.balanceCents).padStart(10)}  ${a.name} <${a.email}>`;
@@ -33,8 +33,8 @@ export function accountCommand(args: ParsedArgs): number {
     case 'partner': {
       const [uuid, flag] = rest;
       if (!uuid || (flag !== 'on' && flag !== 'off')) throw new UsageError('account partner <uuid> on|off');
-      return withAccounts(args, (ctx) => {
-        setPartner(ctx, uuid, flag === 'on');
+      return withAccounts(args, async (ctx) => {
+        await setPartner(ctx, uuid, flag === 'on');
         process.stdout.write(`${uuid} partner ${flag}\n`);
         return 0;
       });
@@ -43,8 +43,8 @@ export function accountCommand(args: ParsedArgs): number {
       const [uuid, amount] = rest;
       if (!uuid || !amount) throw new UsageError('account credit <uuid> <amount>');
       const cents = parseAmount(amount, 'amount');
-      return withAccounts(args, (ctx) => {
-        const account = credit(ctx, uuid, cents);
+      return withAccounts(args, async (ctx) => {
+        const account = await credit(ctx, uuid, cents);
         process.stdout.write(`${uuid} balance ${formatCents(account.balanceCents)}\n`);
         return 0;
       });

@@ -4,6 +4,7 @@ import { loadPlanCatalog } from '../accounts/plans.js';
 import { systemClock } from '../base/clock.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Db } from '../store/db/database.js';
+import { sqliteStore } from '../store/db/sqlite-store.js';
 
 /**
  * The accounts of a data folder for a command that runs without a server and handles no secrets
@@ -19,5 +20,5 @@ export function offlineAccounts(dataDir: string, db: Db, purpose: string): Accou
       throw new Error(`${purpose} handles no secrets`);
     },
   };
-  return { db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() };
+  return { store: sqliteStore(db), db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() };
 }

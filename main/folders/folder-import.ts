@@ -25,7 +25,7 @@ export interface FolderSummary {
  * already indexed (by anyone) only grants the account access to it.
  */
 export async function importFolder(ctx: FoldersContext, accountId: number, cid: CID, options: FolderImportOptions = {}): Promise<FolderSummary> {
-  if (!ctx.pins.isPinned(accountId, cid)) {
+  if (!(await ctx.pins.isPinned(accountId, cid))) {
     throw new NotFoundError(`cid: ${cid.toString()} is not pinned by this account`);
   }
   const key = folderKey(cid);

@@ -58,12 +58,12 @@ export async function applyFolderOperation(
   if (row.state === 'importing' || row.stats === null) {
     throw new LockedError(`cid: ${operation.root.toString()} is locked: its folder import is still running`);
   }
-  operation.add.forEach(([name, cid], i) => {
-    if (!ctx.pins.isPinned(accountId, cid)) {
+  for (const [i, [name, cid]] of operation.add.entries()) {
+    if (!(await ctx.pins.isPinned(accountId, cid))) {
       throw new NotFoundError(`add[${i}]: cid ${cid.toString()} of "${name}" is not pinned by this account`);
     }
-  });
-  if (operation.unpinOld && !ctx.pins.isPinned(accountId, operation.root)) {
+  }
+  if (operation.unpinOld && !(await ctx.pins.isPinned(accountId, operation.root))) {
     throw new NotFoundError(`unpin_old: cid ${operation.root.toString()} is not pinned by this account`);
   }
 
@@ -75,7 +75,7 @@ export async function applyFolderOperation(
     { ...ctx.layout, signal: options.signal, shardCache: ctx.shardCache, statsOf: (cid) => (folderKey(cid) === key ? rootStats : undefined) },
   );
   const { cid, stats } = prepared.result;
-  if (operation.pinNew && ctx.pins.isPinned(accountId, cid)) {
+  if (operation.pinNew && (await ctx.pins.isPinned(accountId, cid))) {
     throw new ConflictError(`pin_new: the new root ${cid.toString()} is already pinned`);
   }
   if (operation.unpinOld && (await ctx.pins.isUsedByOtherPin(accountId, operation.root))) {

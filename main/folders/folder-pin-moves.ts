@@ -2,7 +2,8 @@ import { NotFoundError } from '../base/errors.js';
 import type { LockHold } from '../base/lock.js';
 import type { PinsContext } from '../pins/context.js';
 import { addPinHeld, isCompletePin, removePin } from '../pins/pins.js';
-import type { PinRow } from '../store/db/pins-queries.js';
+import type { CID } from 'multiformats/cid';
+import type { PinRow } from '../store/repositories/pins.js';
 import type { FolderPinChanges } from './folder-pins.js';
 
 /**
@@ -22,17 +23,22 @@ export async function moveFolderPins(pins: PinsContext, hold: LockHold, accountI
   let row: PinRow | undefined;
   if (changes.pin) {
     const parts = changes.pinParts ?? [];
-    const complete = parts.length > 0 && parts.every((part) => isCompletePin(pins, accountId, part));
+    const complete = parts.length > 0 && (await everyPartComplete(pins, accountId, parts));
     const census = complete && changes.pinBytes !== undefined ? { bytes: changes.pinBytes, missing: 0 } : undefined;
     row = await addPinHeld(pins, hold, accountId, changes.pin, { census, name: changes.name });
   }
-  if (changes.unpin) unpinIfPinned(pins, accountId, changes.unpin);
+  if (changes.unpin) await unpinIfPinned(pins, accountId, changes.unpin);
   return row;
 }
 
-function unpinIfPinned(pins: PinsContext, accountId: number, cid: NonNullable<FolderPinChanges['unpin']>): void {
+async function everyPartComplete(pins: PinsContext, accountId: number, parts: readonly CID[]): Promise<boolean> {
+  for (const part of parts) if (!(await isCompletePin(pins, accountId, part))) return false;
+  return true;
+}
+
+async function unpinIfPinned(pins: PinsContext, accountId: number, cid: NonNullable<FolderPinChanges['unpin']>): Promise<void> {
   try {
-    removePin(pins, accountId, cid);
+    await removePin(pins, accountId, cid);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
   }

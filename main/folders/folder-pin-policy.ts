@@ -26,11 +26,12 @@ export function folderPinPolicy(pins: PinsContext, blocks: Blocks): FolderPins {
             );
         }
       }),
-    checkPinChanges(accountId, changes) {
+    async checkPinChanges(accountId, changes) {
       // Limits first, before the operation writes a single block (contract section 3: a refused call changes nothing).
-      if (!changes.pin || isPinned(pins, accountId, changes.pin)) return;
-      check(pins.accounts, accountId, 'pinned_count', 1);
-      if (changes.pinBytes !== undefined) check(pins.accounts, accountId, 'pinned_bytes', changes.pinBytes);
+      if (!changes.pin || (await isPinned(pins, accountId, changes.pin))) return;
+      const { store } = pins.accounts;
+      await check(pins.accounts, store, accountId, 'pinned_count', 1);
+      if (changes.pinBytes !== undefined) await check(pins.accounts, store, accountId, 'pinned_bytes', changes.pinBytes);
     },
     // The one pin-move policy of folder roots (folder-pin-moves.ts), under the GC lock it asks for.
     applyPinChanges: async (accountId, changes) => void (await pins.gcLock.shared((hold) => moveFolderPins(pins, hold, accountId, changes))),

@@ -22,7 +22,7 @@ export interface FolderPinChanges {
  */
 export interface FolderPins {
   /** True when the account has a pin on `cid` that is not being removed (pinned or pinning). */
-  isPinned(accountId: number, cid: CID): boolean;
+  isPinned(accountId: number, cid: CID): Promise<boolean>;
   /**
    * True when the DAG of `cid` is reached by another pin of the account than its pin on `cid` itself
    * (rule 4: `unpin_old` must then fail with 409).

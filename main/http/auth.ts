@@ -4,7 +4,7 @@ import { UnauthorizedError } from '../base/errors.js';
 import { loadKey, secretMatches } from '../accounts/access-keys.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { CachedKey } from '../accounts/key-cache.js';
-import { accountById, type AccountRow } from '../store/db/accounts-queries.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
 import { signatureMatches } from './signature.js';
 
 export interface AuthContext {
@@ -35,22 +35,41 @@ export function usesSignature(headers: IncomingHttpHeaders): boolean {
  * Every failure is the same 401 shape, so a caller cannot tell an unknown key from a wrong secret
  * by the message.
  */
-export function authenticate(ctx: AccountsContext, method: string, rawUrl: string, headers: IncomingHttpHeaders): AuthContext {
+export function authenticate(ctx: AccountsContext, method: string, rawUrl: string, headers: IncomingHttpHeaders): AuthContext | Promise<AuthContext> {
   const accessKey = header(headers, 'x-access-key');
   if (!accessKey) throw new UnauthorizedError('X-Access-Key header is required');
   const secret = header(headers, 'x-access-secret');
   const signature = header(headers, 'x-access-signature');
   if (secret === undefined && signature === undefined) throw new UnauthorizedError('X-Access-Secret or X-Access-Signature header is required');
-  let key: CachedKey;
-  try {
-    key = loadKey(ctx, accessKey);
-  } catch (error) {
-    if (error instanceof UnauthorizedError) throw new UnauthorizedError('invalid access key or secret');
-    throw error;
-  }
-  const valid = secret !== undefined ? secretMatches(key, secret) : signatureMatches(key.hmacKey, method, rawUrl, signature ?? '');
+  const presented: Presented = { method, rawUrl, secret, signature };
+  // A cached key and a cached account answer without an await: this runs before every authenticated request.
+  const key = loadKey(ctx, accessKey);
+  if (key instanceof Promise) return key.then((loaded) => authorize(ctx, loaded, presented), sameRefusal);
+  return authorize(ctx, key, presented);
+}
+
+interface Presented {
+  method: string;
+  rawUrl: string;
+  secret: string | undefined;
+  signature: string | undefined;
+}
+
+function sameRefusal(error: unknown): never {
+  if (error instanceof UnauthorizedError) throw new UnauthorizedError('invalid access key or secret');
+  throw error;
+}
+
+function authorize(ctx: AccountsContext, key: CachedKey, presented: Presented): AuthContext | Promise<AuthContext> {
+  const { secret, signature } = presented;
+  const valid = secret !== undefined ? secretMatches(key, secret) : signatureMatches(key.hmacKey, presented.method, presented.rawUrl, signature ?? '');
   if (!valid) throw new UnauthorizedError('invalid access key or secret');
-  const account = accountById(ctx.db, key.accountId);
+  const account = ctx.store.current.account(key.accountId);
+  if (account === undefined) return ctx.store.accounts.accountById(key.accountId).then((row) => authContext(row, key));
+  return authContext(account, key);
+}
+
+function authContext(account: AccountRow | null, key: CachedKey): AuthContext {
   if (!account) throw new UnauthorizedError('invalid access key or secret');
   return { account, permissions: key.permissions, accessKey: key.accessKey, expiresAt: key.expiresAt };
 }

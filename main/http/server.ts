@@ -7,8 +7,8 @@ import type { Logger } from '../base/logger.js';
 import { UnauthorizedError } from '../base/errors.js';
 import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
-import { accountById } from '../store/db/accounts-queries.js';
-import { authenticate } from './auth.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
+import { authenticate, type AuthContext } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from './content-isolation.js';
 import { applyCors } from './cors.js';
@@ -17,7 +17,7 @@ import { checkHost } from './host-guard.js';
 import { PostHeaderLogController } from './post-header-log.js';
 import { checkRequestTime, queryTs } from './request-time.js';
 import { isStepTwo } from './upload-step-two.js';
-import './route-access.js';
+import type { RouteAccess } from './route-access.js';
 
 export interface ServerDeps {
   config: ServiceConfig;
@@ -67,8 +67,21 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
 
-  /** Host guard, CORS, then `ts`, credentials and permission for the route's access; true when CORS answered. */
-  const guardRequest = (request: FastifyRequest, reply: FastifyReply): boolean => {
+  const admitAnonymous = (request: FastifyRequest, owner: AccountRow | null): boolean => {
+    if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null, expiresAt: null };
+    return false;
+  };
+  const admit = (request: FastifyRequest, auth: AuthContext, access: Exclude<RouteAccess, 'public'>): boolean => {
+    requireCapability(auth.permissions, access === 'gateway' ? 'read' : access === 'upload' ? 'write' : access);
+    request.auth = auth;
+    return false;
+  };
+
+  /**
+   * Host guard, CORS, then `ts`, credentials and permission for the route's access; true when CORS answered.
+   * A promise only when the key or the account is not at hand in memory (see authenticate).
+   */
+  const guardRequest = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
     // Read once: Fastify builds a new routeOptions object on every read.
     const configured = request.routeOptions.config.access;
     isolateContentResponse(request, reply, configured);
@@ -85,25 +98,28 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       return false;
     }
     if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
-      const owner = accountById(deps.accounts.db, deps.ownerAccountId);
-      if (owner) request.auth = { account: owner, permissions: ['read'], accessKey: null, expiresAt: null };
-      return false;
+      const owner = deps.accounts.store.current.account(deps.ownerAccountId);
+      if (owner === undefined) return deps.accounts.store.accounts.accountById(deps.ownerAccountId).then((row) => admitAnonymous(request, row));
+      return admitAnonymous(request, owner);
     }
     checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);
     const auth = authenticate(deps.accounts, request.method, request.url, request.headers);
-    requireCapability(auth.permissions, access === 'gateway' ? 'read' : access === 'upload' ? 'write' : access);
-    request.auth = auth;
-    return false;
+    if (auth instanceof Promise) return auth.then((loaded) => admit(request, loaded, access));
+    return admit(request, auth, access);
   };
 
   // One hook, in callback style: it runs on every request, and each async hook costs a promise and a
   // microtask turn per request (measured in test/bench/auth.ts).
   app.addHook('onRequest', (request, reply, done) => {
-    let answered: boolean;
+    let answered: boolean | Promise<boolean>;
     try {
       answered = guardRequest(request, reply);
     } catch (error) {
       done(error as Error);
+      return;
+    }
+    if (answered instanceof Promise) {
+      answered.then((cors) => cors || done(), (error: unknown) => done(error as Error));
       return;
     }
     // A preflight answered by CORS is complete: the chain stops here.

@@ -2,9 +2,9 @@ import type { Plan } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
 import { nextPeriodStart, periodStartOf } from '../accounts/billing-period.js';
 import type { AccountsContext } from '../accounts/context.js';
-import { accountUsage, planOf } from '../accounts/usage.js';
-import { type AccountRow } from '../store/db/accounts-queries.js';
-import { usageOf, type UsageRow } from '../store/db/usage-queries.js';
+import { accountUsage, currentUsageNow, planOf } from '../accounts/usage.js';
+import type { AccountRow } from '../store/repositories/accounts.js';
+import type { UsageRow } from '../store/repositories/usage.js';
 import { ok } from './envelope.js';
 
 /**
@@ -27,8 +27,13 @@ interface Answer {
 
 const answers = new WeakMap<AccountRow, Answer>();
 
-export function statsAnswer(ctx: AccountsContext, account: AccountRow): string {
-  const usage = usageOf(ctx.db, account.id);
+/** The JSON answer; without an await when the store has the account's usage at hand (the common case). */
+export function statsAnswer(ctx: AccountsContext, account: AccountRow): string | Promise<string> {
+  const usage = currentUsageNow(ctx, account.id);
+  return usage instanceof Promise ? usage.then((row) => answerFor(ctx, account, row)) : answerFor(ctx, account, usage);
+}
+
+function answerFor(ctx: AccountsContext, account: AccountRow, usage: UsageRow): string {
   const pendingEgress = ctx.egressMeter?.pending(account.id) ?? 0;
   const plan = planOf(ctx, account);
   const nextPlan = ctx.plans.byId(account.nextPlanId);
@@ -44,7 +49,7 @@ export function statsAnswer(ctx: AccountsContext, account: AccountRow): string {
     now < known.until
   )
     return known.json;
-  const json = JSON.stringify(ok(accountUsage(ctx, account)));
+  const json = JSON.stringify(ok(accountUsage(ctx, account, usage)));
   answers.set(account, { usage, pendingEgress, plan, nextPlan, from: periodStartOf(now), until: nextPeriodStart(now), json });
   return json;
 }

@@ -6,7 +6,6 @@ import type { AccountsContext } from '../accounts/context.js';
 import { releaseIngress } from '../accounts/ingress-reservations.js';
 import type { CachedKey } from '../accounts/key-cache.js';
 import { requireCapability } from '../accounts/permissions.js';
-import { claimUploadNonce } from '../store/db/uploads-queries.js';
 import { verifyUploadAddress, type UploadArgs } from './upload-address.js';
 import { checkDeclaredLength } from './upload-payload.js';
 
@@ -40,10 +39,10 @@ function pathOf(request: FastifyRequest): string {
 }
 
 /** An address dies with the key that asked for it, and needs what its step 1 needed. */
-function requireLiveKey(accounts: AccountsContext, args: UploadArgs): void {
+async function requireLiveKey(accounts: AccountsContext, args: UploadArgs): Promise<void> {
   let key: CachedKey;
   try {
-    key = loadKey(accounts, args.accessKey);
+    key = await loadKey(accounts, args.accessKey);
   } catch (error) {
     if (error instanceof UnauthorizedError) throw new UnauthorizedError('upload address is no longer valid: its access key was deleted');
     throw error;
@@ -59,7 +58,7 @@ export function verifyStepTwoAddress(deps: StepTwoDeps) {
     const query = request.query as Record<string, unknown>;
     if (typeof query.sargs !== 'string' || typeof query.ssig !== 'string') throw new UnauthorizedError('upload address needs sargs and ssig');
     const args = verifyUploadAddress(deps.uploadKey, request.method, pathOf(request), query.sargs, query.ssig, unixSeconds(deps.clock));
-    requireLiveKey(deps.accounts, args);
+    await requireLiveKey(deps.accounts, args);
     verified.set(request, args);
   };
 }
@@ -68,12 +67,12 @@ export function claimStepTwo(deps: StepTwoDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const args = verified.get(request);
     if (args === undefined) return;
-    if (!claimUploadNonce(deps.accounts.db, args.nonce, args.expires, unixSeconds(deps.clock))) throw new UnauthorizedError('upload address was already used');
+    if (!(await deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, unixSeconds(deps.clock)))) throw new UnauthorizedError('upload address was already used');
     claimed.add(request);
     try {
       checkDeclaredLength(request, args.size < 0 ? 0 : args.size);
     } catch (error) {
-      releaseIngress(deps.accounts, args.nonce);
+      await releaseIngress(deps.accounts, args.nonce);
       throw error;
     }
   };
@@ -94,6 +93,6 @@ export async function runStepTwo<T>(deps: StepTwoDeps, request: FastifyRequest, 
   try {
     return await run(args);
   } finally {
-    releaseIngress(deps.accounts, args.nonce);
+    await releaseIngress(deps.accounts, args.nonce);
   }
 }

@@ -2,8 +2,8 @@ import { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { multihashKey } from '../base/multihash-key.js';
 import { record } from '../accounts/usage.js';
-import { inTransaction } from '../store/db/database.js';
-import { deletePin, liveRootCids, pinsWithStatus, type PinRow } from '../store/db/pins-queries.js';
+import type { Repositories, Transaction } from '../store/repositories/index.js';
+import type { PinRow } from '../store/repositories/pins.js';
 import type { PinsContext } from './context.js';
 
 /** What GC needs from the blockstore and the content engine. */
@@ -46,12 +46,15 @@ export async function collectGarbage(
   ctx: PinsContext,
   store: GcStore,
   graceSeconds: number,
-  options: { signal?: AbortSignal; heldRoots?: () => readonly string[] } = {},
+  options: { signal?: AbortSignal; heldRoots?: (tx: Repositories) => Promise<readonly string[]> } = {},
 ): Promise<GcResult> {
-  const { signal, heldRoots = () => [] } = options;
+  const { signal, heldRoots = async () => [] } = options;
   return ctx.gcLock.exclusive(async () => {
-    const { db, clock } = ctx.accounts;
-    const { dropped, liveRoots } = inTransaction(db, () => ({ dropped: dropUnpinningPins(ctx), liveRoots: new Set([...liveRootCids(db), ...heldRoots()]) }));
+    const { clock } = ctx.accounts;
+    const { dropped, liveRoots } = await ctx.accounts.store.transaction(async (tx) => {
+      const leaving = await dropUnpinningPins(ctx, tx);
+      return { dropped: leaving, liveRoots: new Set([...(await tx.pins.liveRootCids()), ...(await heldRoots(tx))]) };
+    });
     for (const pin of dropped) ctx.events?.pinChanged(pin.accountId, { cid: pin.cid, removed: true });
     const pinsRemoved = dropped.length;
     const marked = new Set<string>();
@@ -80,13 +83,12 @@ export async function collectGarbage(
 }
 
 /** Deletes every `unpinning` pin and releases what it held of `pinned_count` and `pinned_bytes`; returns them. */
-function dropUnpinningPins(ctx: PinsContext): PinRow[] {
-  const { db } = ctx.accounts;
-  const leaving = pinsWithStatus(db, 'unpinning');
+async function dropUnpinningPins(ctx: PinsContext, tx: Transaction): Promise<PinRow[]> {
+  const leaving = await tx.pins.pinsWithStatus('unpinning');
   for (const pin of leaving) {
-    deletePin(db, pin.id);
-    record(ctx.accounts, pin.accountId, 'pinned_count', -1);
-    record(ctx.accounts, pin.accountId, 'pinned_bytes', -pin.size);
+    await tx.pins.deletePin(pin.id);
+    await record(ctx.accounts, tx, pin.accountId, 'pinned_count', -1);
+    await record(ctx.accounts, tx, pin.accountId, 'pinned_bytes', -pin.size);
   }
   return leaving;
 }

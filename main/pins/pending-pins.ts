@@ -3,8 +3,6 @@ import type { Logger } from '../base/logger.js';
 import { LimitReachedError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { CID } from 'multiformats/cid';
-import { inTransaction } from '../store/db/database.js';
-import { pinOf, pinsWithStatus, updatePinState } from '../store/db/pins-queries.js';
 import type { PinsContext } from './context.js';
 import { publishPin } from './pins.js';
 
@@ -14,29 +12,29 @@ import { publishPin } from './pins.js';
  * Returns the earliest deadline still pending, if any.
  */
 export async function settlePendingPins(ctx: PinsContext, signal?: AbortSignal): Promise<number | null> {
-  const { db, clock } = ctx.accounts;
+  const { store, clock } = ctx.accounts;
   let nextDeadline: number | null = null;
-  for (const pin of pinsWithStatus(db, 'pinning')) {
+  for (const pin of await store.pins.pinsWithStatus('pinning')) {
     signal?.throwIfAborted();
     const census = await ctx.content.census(CID.parse(pin.cid), signal);
-    const settled = inTransaction(db, () => {
+    const settled = await store.transaction(async (tx) => {
       const now = unixSeconds(clock);
-      const current = pinOf(db, pin.accountId, pin.cid);
+      const current = await tx.pins.pinOf(pin.accountId, pin.cid);
       if (!current || current.status !== 'pinning') return null;
       if (census.missing === 0) {
         try {
-          check(ctx.accounts, pin.accountId, 'pinned_bytes', census.bytes);
+          await check(ctx.accounts, tx, pin.accountId, 'pinned_bytes', census.bytes);
         } catch (error) {
           if (!(error instanceof LimitReachedError)) throw error;
-          updatePinState(db, current.id, 'failure', 0, null, now);
-          return pinOf(db, pin.accountId, pin.cid);
+          await tx.pins.updatePinState(current.id, 'failure', 0, null, now);
+          return tx.pins.pinOf(pin.accountId, pin.cid);
         }
-        record(ctx.accounts, pin.accountId, 'pinned_bytes', census.bytes);
-        updatePinState(db, current.id, 'pinned', census.bytes, null, now);
-        return pinOf(db, pin.accountId, pin.cid);
+        await record(ctx.accounts, tx, pin.accountId, 'pinned_bytes', census.bytes);
+        await tx.pins.updatePinState(current.id, 'pinned', census.bytes, null, now);
+        return tx.pins.pinOf(pin.accountId, pin.cid);
       } else if (current.deadline !== null && current.deadline <= now) {
-        updatePinState(db, current.id, 'failure', 0, null, now);
-        return pinOf(db, pin.accountId, pin.cid);
+        await tx.pins.updatePinState(current.id, 'failure', 0, null, now);
+        return tx.pins.pinOf(pin.accountId, pin.cid);
       } else if (current.deadline !== null) {
         nextDeadline = nextDeadline === null ? current.deadline : Math.min(nextDeadline, current.deadline);
       }

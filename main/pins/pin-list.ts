@@ -1,6 +1,7 @@
 import { CID } from 'multiformats/cid';
 import type { PinRecord } from '../../shared/api-types.js';
-import { countPinsMatching, pinPageRows, type PinFilter, type PinPosition, type PinRow } from '../store/db/pins-queries.js';
+import type { Repositories } from '../store/repositories/index.js';
+import type { PinFilter, PinPosition, PinRow } from '../store/repositories/pins.js';
 import type { PinsContext } from './context.js';
 import { toPinRecord } from './pins.js';
 
@@ -61,17 +62,20 @@ function answer(rows: readonly PinRow[], total: number, more: { next: boolean; p
 }
 
 /** The page the query asks for, newest first, with the total the filter matches. */
-export function pinList(ctx: PinsContext, accountId: number, query: PinListQuery): PinList {
-  const { db } = ctx.accounts;
+export function pinList(ctx: PinsContext, accountId: number, query: PinListQuery): Promise<PinList> {
+  // One transaction: no write lands between the count and the page.
+  return ctx.accounts.store.transaction((tx) => readPinList(tx, accountId, query));
+}
+
+async function readPinList(tx: Repositories, accountId: number, query: PinListQuery): Promise<PinList> {
   const { filter, limit } = query;
-  // The count and the page are two synchronous reads on one connection: no write lands between them.
-  const total = countPinsMatching(db, accountId, filter);
+  const total = await tx.pins.countPinsMatching(accountId, filter);
   if (query.after) {
-    const rows = pinPageRows(db, accountId, filter, { limit: limit + 1, offset: 0, from: 'newest', olderThan: query.after });
+    const rows = await tx.pins.pinPageRows(accountId, filter, { limit: limit + 1, offset: 0, from: 'newest', olderThan: query.after });
     return answer(rows.slice(0, limit), total, { next: rows.length > limit, prev: true });
   }
   if (query.before) {
-    const rows = pinPageRows(db, accountId, filter, { limit: limit + 1, offset: 0, from: 'oldest', newerThan: query.before });
+    const rows = await tx.pins.pinPageRows(accountId, filter, { limit: limit + 1, offset: 0, from: 'oldest', newerThan: query.before });
     return answer(rows.slice(0, limit).reverse(), total, { next: true, prev: rows.length > limit });
   }
   const { start } = query;
@@ -80,8 +84,8 @@ export function pinList(ctx: PinsContext, accountId: number, query: PinListQuery
   // Past the middle, the page is nearer the other end: read it from there, and turn it round.
   if (start > total / 2) {
     const count = Math.min(limit, total - start);
-    const rows = pinPageRows(db, accountId, filter, { limit: count, offset: total - start - count, from: 'oldest' });
+    const rows = await tx.pins.pinPageRows(accountId, filter, { limit: count, offset: total - start - count, from: 'oldest' });
     return answer(rows.reverse(), total, more);
   }
-  return answer(pinPageRows(db, accountId, filter, { limit, offset: start, from: 'newest' }), total, more);
+  return answer(await tx.pins.pinPageRows(accountId, filter, { limit, offset: start, from: 'newest' }), total, more);
 }

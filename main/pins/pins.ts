@@ -5,8 +5,7 @@ import { requireHeld, type LockHold } from '../base/lock.js';
 import { NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { requireVerifiableCid } from '../content/cid-param.js';
-import { inTransaction } from '../store/db/database.js';
-import { insertPin, livePinsOf, pinOf, renamePin, updatePinState, type PinRow } from '../store/db/pins-queries.js';
+import type { PinRow } from '../store/repositories/pins.js';
 import type { DagCensus, PinsContext } from './context.js';
 
 export function toPinRecord(row: PinRow): PinRecord {
@@ -63,14 +62,14 @@ async function writePin(ctx: PinsContext, hold: LockHold, accountId: number, cid
   const key = cid.toString();
   const name = options.name ?? '';
   const census = options.census ?? (await ctx.content.census(cid, options.signal));
-  const { db, clock } = ctx.accounts;
-  return inTransaction(db, () => {
+  const { store, clock } = ctx.accounts;
+  return store.transaction(async (tx) => {
     const now = unixSeconds(clock);
     const complete = census.missing === 0;
-    const existing = pinOf(db, accountId, key);
+    const existing = await tx.pins.pinOf(accountId, key);
     if (existing) {
       const renamed = name !== '' && name !== existing.name;
-      if (renamed) renamePin(db, existing.id, name, now);
+      if (renamed) await tx.pins.renamePin(existing.id, name, now);
       const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
       if (takenBack) {
         // Taken back only on what is held now: GC may have deleted blocks since the pin was last
@@ -78,19 +77,19 @@ async function writePin(ctx: PinsContext, hold: LockHold, accountId: number, cid
         // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
         if (complete) {
           const growth = census.bytes - existing.size;
-          check(ctx.accounts, accountId, 'pinned_bytes', growth);
-          record(ctx.accounts, accountId, 'pinned_bytes', growth);
-          updatePinState(db, existing.id, 'pinned', census.bytes, null, now);
+          await check(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
+          await record(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
+          await tx.pins.updatePinState(existing.id, 'pinned', census.bytes, null, now);
         } else {
-          record(ctx.accounts, accountId, 'pinned_bytes', -existing.size);
-          updatePinState(db, existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
+          await record(ctx.accounts, tx, accountId, 'pinned_bytes', -existing.size);
+          await tx.pins.updatePinState(existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
         }
       }
-      return { row: pinOf(db, accountId, key) as PinRow, changed: renamed || takenBack };
+      return { row: (await tx.pins.pinOf(accountId, key)) as PinRow, changed: renamed || takenBack };
     }
-    check(ctx.accounts, accountId, 'pinned_count', 1);
-    if (complete) check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-    insertPin(db, {
+    await check(ctx.accounts, tx, accountId, 'pinned_count', 1);
+    if (complete) await check(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
+    await tx.pins.insertPin({
       accountId,
       cid: key,
       name,
@@ -99,9 +98,9 @@ async function writePin(ctx: PinsContext, hold: LockHold, accountId: number, cid
       createdAt: now,
       deadline: complete ? null : now + ctx.pinTimeoutSeconds,
     });
-    record(ctx.accounts, accountId, 'pinned_count', 1);
-    if (complete) record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-    return { row: pinOf(db, accountId, key) as PinRow, changed: true };
+    await record(ctx.accounts, tx, accountId, 'pinned_count', 1);
+    if (complete) await record(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
+    return { row: (await tx.pins.pinOf(accountId, key)) as PinRow, changed: true };
   });
 }
 
@@ -113,38 +112,38 @@ function announcePin(ctx: PinsContext, { row, changed }: WrittenPin): PinRow {
 }
 
 /** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */
-export function removePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
-  const { db, clock } = ctx.accounts;
-  const { row, changed } = inTransaction(db, () => {
-    const existing = pinOf(db, accountId, cid.toString());
+export async function removePin(ctx: PinsContext, accountId: number, cid: CID): Promise<PinRow> {
+  const { store, clock } = ctx.accounts;
+  const { row, changed } = await store.transaction(async (tx) => {
+    const existing = await tx.pins.pinOf(accountId, cid.toString());
     if (!existing) throw new NotFoundError(`${cid.toString()} is not pinned`);
-    if (existing.status !== 'unpinning') updatePinState(db, existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
-    return { row: pinOf(db, accountId, cid.toString()) as PinRow, changed: existing.status !== 'unpinning' };
+    if (existing.status !== 'unpinning') await tx.pins.updatePinState(existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
+    return { row: (await tx.pins.pinOf(accountId, cid.toString())) as PinRow, changed: existing.status !== 'unpinning' };
   });
   if (changed) publishPin(ctx, row);
   return row;
 }
 
-export function requirePin(ctx: PinsContext, accountId: number, cid: CID): PinRow {
-  const row = pinOf(ctx.accounts.db, accountId, cid.toString());
+export async function requirePin(ctx: PinsContext, accountId: number, cid: CID): Promise<PinRow> {
+  const row = await ctx.accounts.store.pins.pinOf(accountId, cid.toString());
   if (!row) throw new NotFoundError(`${cid.toString()} is not pinned`);
   return row;
 }
 
-export function isPinned(ctx: PinsContext, accountId: number, cid: CID): boolean {
-  const row = pinOf(ctx.accounts.db, accountId, cid.toString());
+export async function isPinned(ctx: PinsContext, accountId: number, cid: CID): Promise<boolean> {
+  const row = await ctx.accounts.store.pins.pinOf(accountId, cid.toString());
   return row !== null && (row.status === 'pinned' || row.status === 'pinning');
 }
 
 /** True when the account's pin on `cid` is `pinned`: every block of its DAG is held. */
-export function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): boolean {
-  return pinOf(ctx.accounts.db, accountId, cid.toString())?.status === 'pinned';
+export async function isCompletePin(ctx: PinsContext, accountId: number, cid: CID): Promise<boolean> {
+  return (await ctx.accounts.store.pins.pinOf(accountId, cid.toString()))?.status === 'pinned';
 }
 
-export function renamePinOf(ctx: PinsContext, accountId: number, cid: CID, name: string): void {
-  const row = requirePin(ctx, accountId, cid);
+export async function renamePinOf(ctx: PinsContext, accountId: number, cid: CID, name: string): Promise<void> {
+  const row = await requirePin(ctx, accountId, cid);
   if (row.name === name) return;
-  renamePin(ctx.accounts.db, row.id, name, unixSeconds(ctx.accounts.clock));
+  await ctx.accounts.store.pins.renamePin(row.id, name, unixSeconds(ctx.accounts.clock));
   publishPin(ctx, { ...row, name });
 }
 
@@ -160,7 +159,7 @@ export interface Page {
  */
 export async function isReachedByOtherPin(ctx: PinsContext, accountId: number, cid: CID, walk: (root: CID) => AsyncIterable<Uint8Array>): Promise<boolean> {
   const target = Buffer.from(cid.multihash.bytes);
-  for (const pin of livePinsOf(ctx.accounts.db, accountId)) {
+  for (const pin of await ctx.accounts.store.pins.livePinsOf(accountId)) {
     const root = CID.parse(pin.cid);
     if (Buffer.from(root.multihash.bytes).equals(target)) continue;
     for await (const multihash of walk(root)) if (target.equals(multihash)) return true;

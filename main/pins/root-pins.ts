@@ -2,8 +2,7 @@ import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { LimitReachedError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
-import { inTransaction } from '../store/db/database.js';
-import { deletePin, insertPin, pinOf, updatePinState } from '../store/db/pins-queries.js';
+import type { Transaction } from '../store/repositories/index.js';
 import type { PinsContext } from './context.js';
 import { publishPin } from './pins.js';
 
@@ -22,30 +21,33 @@ export interface RootPin {
  * and the retry counted its ingress twice). The DAG census needs readable blocks, which they are only once
  * that transaction commits, so a pin starts `pinning` here and {@link completeRootPin} finishes it just
  * after; were the process killed in between, pending pins finish it on the next start.
- * Synchronous: it runs inside the caller's transaction. `pinned_count` is checked as pin add does.
+ * It runs on the caller's transaction, `tx`. `pinned_count` is checked as pin add does.
  */
-export function writeRootPins(ctx: PinsContext, accountId: number, roots: readonly CID[]): RootPin[] {
-  const { db, clock } = ctx.accounts;
-  const now = unixSeconds(clock);
+export async function writeRootPins(ctx: PinsContext, tx: Transaction, accountId: number, roots: readonly CID[]): Promise<RootPin[]> {
+  const now = unixSeconds(ctx.accounts.clock);
   const deadline = now + ctx.pinTimeoutSeconds;
-  return roots.map((cid) => {
-    const existing = pinOf(db, accountId, cid.toString());
-    if (existing) {
-      // A pin being removed, or one that failed, is taken back and counted again once its DAG is here.
-      if (existing.status === 'unpinning') record(ctx.accounts, accountId, 'pinned_bytes', -existing.size);
-      if (existing.status === 'unpinning' || existing.status === 'failure') updatePinState(db, existing.id, 'pinning', 0, deadline, now);
-      return { cid, error: '', created: false };
-    }
-    try {
-      check(ctx.accounts, accountId, 'pinned_count', 1);
-    } catch (error) {
-      if (error instanceof LimitReachedError) return { cid, error: error.message, created: false };
-      throw error;
-    }
-    insertPin(db, { accountId, cid: cid.toString(), name: '', status: 'pinning', size: 0, createdAt: now, deadline });
-    record(ctx.accounts, accountId, 'pinned_count', 1);
-    return { cid, error: '', created: true };
-  });
+  const written: RootPin[] = [];
+  for (const cid of roots) written.push(await writeRootPin(ctx, tx, accountId, cid, { now, deadline }));
+  return written;
+}
+
+async function writeRootPin(ctx: PinsContext, tx: Transaction, accountId: number, cid: CID, at: { now: number; deadline: number }): Promise<RootPin> {
+  const existing = await tx.pins.pinOf(accountId, cid.toString());
+  if (existing) {
+    // A pin being removed, or one that failed, is taken back and counted again once its DAG is here.
+    if (existing.status === 'unpinning') await record(ctx.accounts, tx, accountId, 'pinned_bytes', -existing.size);
+    if (existing.status === 'unpinning' || existing.status === 'failure') await tx.pins.updatePinState(existing.id, 'pinning', 0, at.deadline, at.now);
+    return { cid, error: '', created: false };
+  }
+  try {
+    await check(ctx.accounts, tx, accountId, 'pinned_count', 1);
+  } catch (error) {
+    if (error instanceof LimitReachedError) return { cid, error: error.message, created: false };
+    throw error;
+  }
+  await tx.pins.insertPin({ accountId, cid: cid.toString(), name: '', status: 'pinning', size: 0, createdAt: at.now, deadline: at.deadline });
+  await record(ctx.accounts, tx, accountId, 'pinned_count', 1);
+  return { cid, error: '', created: true };
 }
 
 /**
@@ -58,29 +60,29 @@ export async function completeRootPin(ctx: PinsContext, accountId: number, pin: 
   if (pin.error !== '') return pin.error;
   const error = await ctx.gcLock.shared(async () => {
     const census = await ctx.content.census(pin.cid, signal);
-    const { db, clock } = ctx.accounts;
-    return inTransaction(db, () => {
+    const { store, clock } = ctx.accounts;
+    return store.transaction(async (tx) => {
       const now = unixSeconds(clock);
-      const row = pinOf(db, accountId, pin.cid.toString());
+      const row = await tx.pins.pinOf(accountId, pin.cid.toString());
       if (!row || row.status !== 'pinning' || census.missing > 0) return '';
       try {
-        check(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
+        await check(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
       } catch (error) {
         if (!(error instanceof LimitReachedError)) throw error;
         if (pin.created) {
-          deletePin(db, row.id);
-          record(ctx.accounts, accountId, 'pinned_count', -1);
-        } else updatePinState(db, row.id, 'failure', 0, null, now);
+          await tx.pins.deletePin(row.id);
+          await record(ctx.accounts, tx, accountId, 'pinned_count', -1);
+        } else await tx.pins.updatePinState(row.id, 'failure', 0, null, now);
         return error.message;
       }
-      record(ctx.accounts, accountId, 'pinned_bytes', census.bytes);
-      updatePinState(db, row.id, 'pinned', census.bytes, null, now);
+      await record(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
+      await tx.pins.updatePinState(row.id, 'pinned', census.bytes, null, now);
       return '';
     });
   });
   // The root pin as the import left it, now that its transaction (and this one) committed: pinned, still
   // pinning (blocks missing), failed, or taken back.
-  const row = pinOf(ctx.accounts.db, accountId, pin.cid.toString());
+  const row = await ctx.accounts.store.pins.pinOf(accountId, pin.cid.toString());
   if (row) publishPin(ctx, row);
   else ctx.events?.pinChanged(accountId, { cid: pin.cid.toString(), removed: true });
   return error;

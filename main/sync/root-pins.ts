@@ -22,7 +22,7 @@ function foldersWithRoot(db: Db, root: string): number {
 export function createSyncRootPins(db: Db, pins: PinsContext): SyncDomains['movePin'] {
   return async (accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string, hold: LockHold): Promise<void> => {
     const cid = CID.parse(newRoot);
-    const hadPin = isPinned(pins, accountId, cid);
+    const hadPin = await isPinned(pins, accountId, cid);
     const row = await moveFolderPins(pins, hold, accountId, { pin: cid, name: pinName });
     if (row?.status !== 'pinned') {
       // Blocks are missing (GC ran while a journal waited): undo the pin this call made.

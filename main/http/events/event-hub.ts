@@ -19,11 +19,11 @@ import { sseComment, sseEvent, sseRetry } from './sse-format.js';
 
 export interface EventHubInit {
   /** The account's stats as GET /api/v0/stats answers them; null when the account is gone. */
-  usageOf(accountId: number): AccountUsage | null;
+  usageOf(accountId: number): Promise<AccountUsage | null>;
   /** A sync folder's row as GET /api/v0/sync lists it; undefined when the account has no such folder. */
-  syncFolderOf(accountId: number, folderId: string): SyncFolderView | undefined;
+  syncFolderOf(accountId: number, folderId: string): Promise<SyncFolderView | undefined>;
   /** The partner that created the account, and the account's uuid; null for an account no partner made. */
-  partnerOf?(accountId: number): { partnerId: number; uuid: string } | null;
+  partnerOf?(accountId: number): Promise<{ partnerId: number; uuid: string } | null>;
   clock: Clock;
   maxStreamsPerKey?: number;
   keepAliveMs?: number;
@@ -48,6 +48,14 @@ export const MAX_STREAMS_PER_KEY = 8;
 export const KEEP_ALIVE_MS = 25_000;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * What is sent is read when it is sent; a read that fails sends nothing (the stream hears of the next
+ * change), and must not reach the domain that only said something changed.
+ */
+function readThenSend<T>(read: Promise<T>, send: (value: T) => void): void {
+  read.then(send, () => undefined);
+}
+
 export function createEventHub(init: EventHubInit): EventHub {
   const maxStreamsPerKey = init.maxStreamsPerKey ?? MAX_STREAMS_PER_KEY;
   const maxQueued = init.maxQueued ?? 256;
@@ -68,10 +76,11 @@ export function createEventHub(init: EventHubInit): EventHub {
   const usage = createKeyedThrottle(init.usageIntervalMs ?? 1000, (accountId: number) => {
     const streams = streamsOf(accountId);
     if (streams.length === 0) return;
-    const stats = init.usageOf(accountId);
-    if (stats === null) return;
-    const text = sseEvent('usage', stats);
-    for (const stream of streams) deliver(stream, text, 'usage');
+    readThenSend(init.usageOf(accountId), (stats) => {
+      if (stats === null) return;
+      const text = sseEvent('usage', stats);
+      for (const stream of streams) deliver(stream, text, 'usage');
+    });
   });
   const ownerStreamsOf = (accountId: number): EventStream[] => streamsOf(accountId).filter((stream) => stream.isOwner);
   const folderKey = (accountId: number, folderId: string): string => `${accountId}:${folderId}`;
@@ -81,18 +90,21 @@ export function createEventHub(init: EventHubInit): EventHub {
     const folderId = key.slice(at + 1);
     const streams = ownerStreamsOf(accountId);
     if (streams.length === 0) return;
-    const row = init.syncFolderOf(accountId, folderId);
-    if (row === undefined) return;
-    const text = sseEvent('sync', row);
-    for (const stream of streams) deliver(stream, text, `sync:${folderId}`);
+    readThenSend(init.syncFolderOf(accountId, folderId), (row) => {
+      if (row === undefined) return;
+      const text = sseEvent('sync', row);
+      for (const stream of streams) deliver(stream, text, `sync:${folderId}`);
+    });
   });
 
   // Read when sent, like usage: a user's burst of uploads costs its partner one lookup and one event a second.
   const partnerNotice = createKeyedThrottle(init.usageIntervalMs ?? 1000, (accountId: number) => {
-    const made = init.partnerOf?.(accountId);
-    if (!made || !byAccount.has(made.partnerId)) return;
-    const text = sseEvent('partner', { uuid: made.uuid });
-    for (const stream of streamsOf(made.partnerId)) deliver(stream, text);
+    if (!init.partnerOf) return;
+    readThenSend(init.partnerOf(accountId), (made) => {
+      if (!made || !byAccount.has(made.partnerId)) return;
+      const text = sseEvent('partner', { uuid: made.uuid });
+      for (const stream of streamsOf(made.partnerId)) deliver(stream, text);
+    });
   });
   /** Any open stream may belong to the account's partner; which one is looked up only when the notice is sent. */
   const tellPartner = (accountId: number): void => {
@@ -151,8 +163,9 @@ export function createEventHub(init: EventHubInit): EventHub {
         keepAlive.unref();
       }
       stream.send(sseRetry(EVENT_STREAM_RETRY_MS));
-      const stats = init.usageOf(client.accountId);
-      if (stats !== null) stream.send(sseEvent('usage', stats), 'usage');
+      readThenSend(init.usageOf(client.accountId), (stats) => {
+        if (stats !== null) stream.send(sseEvent('usage', stats), 'usage');
+      });
       return stream;
     },
 

@@ -42,8 +42,20 @@ export type BodySource = (buffers: ReadBufferPool) => AsyncIterable<Uint8Array> 
  * body; a source is then never started, so nothing is read from the store.
  */
 export function sendBody(ctx: GatewayContext, status: number, source: BodySource, length?: number): void {
+  const admitted = ctx.deps.beforeBody?.(ctx.request, length ?? 0);
+  if (admitted instanceof Promise) {
+    // The handler sees the reply unsent and returns it, so Fastify waits for the body.
+    admitted.then(
+      () => sendAdmitted(ctx, status, source, length),
+      (error: unknown) => failBeforeBody(ctx, error),
+    );
+    return;
+  }
+  sendAdmitted(ctx, status, source, length);
+}
+
+function sendAdmitted(ctx: GatewayContext, status: number, source: BodySource, length: number | undefined): void {
   const { reply, request, deps } = ctx;
-  deps.beforeBody?.(request, length ?? 0);
   reply.code(status);
   if (length !== undefined) reply.header('content-length', length);
   if (ctx.head) {

@@ -24,9 +24,10 @@ export interface GatewayDeps {
   resolveName(name: string, signal?: AbortSignal): Promise<ResolvedName>;
   /**
    * Called once before a body is sent (after headers are known), with the body's length in bytes, or 0 when
-   * the length is not known in advance (CAR, TAR, generated listings). Throws (LimitReachedError) to refuse.
+   * the length is not known in advance (CAR, TAR, generated listings). Throws (LimitReachedError) to refuse;
+   * a promise only when what it checks against is not at hand in memory.
    */
-  beforeBody?(request: FastifyRequest, bytes: number): void;
+  beforeBody?(request: FastifyRequest, bytes: number): void | Promise<void>;
   /** Called for every chunk of body handed to the response stream, with its length (egress accounting). */
   onBodyBytes?(request: FastifyRequest, bytes: number): void;
 }

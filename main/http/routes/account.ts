@@ -13,13 +13,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
   const account = { config: { access: 'account' as const } };
 
   app.get('/api/v0/stats', account, async (request, reply) =>
-    reply.type('application/json; charset=utf-8').send(statsAnswer(ctx, requireAuth(request.auth).account)),
+    reply.type('application/json; charset=utf-8').send(await statsAnswer(ctx, requireAuth(request.auth).account)),
   );
 
   // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
   app.get('/api/v0/stats/daily', account, async (request) => {
     const days = parseDays((request.query as Record<string, unknown>).days);
-    return ok(dailyUsage(ctx, requireAuth(request.auth).account.id, days));
+    return ok(await dailyUsage(ctx, requireAuth(request.auth).account.id, days));
   });
 
   app.post('/api/v0/key', account, async (request) => {
@@ -27,15 +27,15 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     const body = await readJsonObject(request.raw);
     const name = parseKeyName(body.name);
     const permissions = parsePermissions(body.permissions);
-    return ok(createAccessKey(ctx, auth.account.id, name, permissions));
+    return ok(await createAccessKey(ctx, auth.account.id, name, permissions));
   });
 
-  app.get('/api/v0/keys', account, async (request) => ok(listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));
+  app.get('/api/v0/keys', account, async (request) => ok(await listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));
 
   app.delete('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);
     const body = await readJsonObject(request.raw);
-    deleteAccessKeyByName(ctx, auth.account.id, parseKeyName(body.name));
+    await deleteAccessKeyByName(ctx, auth.account.id, parseKeyName(body.name));
     return ok();
   });
 }

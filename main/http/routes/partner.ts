@@ -4,7 +4,7 @@ import { createPartnerUser } from '../../accounts/accounts.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from '../../accounts/partners.js';
 import { parsePermissions } from '../../accounts/permissions.js';
-import { partnerUserUsage } from '../../accounts/usage.js';
+import { currentUsage, partnerUserUsage } from '../../accounts/usage.js';
 import { BadInputError } from '../../base/errors.js';
 import { parsePage } from '../pin-params.js';
 import { list, ok } from '../envelope.js';
@@ -37,47 +37,48 @@ export function partnerRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     if (!EMAIL.test(email)) throw new BadInputError('email is not an e-mail address');
     const name = stringField(body, 'name', { max: 256 });
     const uuid = stringField(body, 'uuid', { max: 128 });
-    createPartnerUser(ctx, partner, { uuid, name, email });
+    await createPartnerUser(ctx, partner, { uuid, name, email });
     return ok();
   });
 
   // Extension (issue 12): the users this partner created, newest first, paged like the spec's lists.
   app.get('/api/v0/partner/users', account, async (request) => {
     const partner = partnerOf(request.auth);
-    const { items, total } = listPartnerUsers(ctx, partner, parsePage(request.query as Record<string, unknown>));
+    const { items, total } = await listPartnerUsers(ctx, partner, parsePage(request.query as Record<string, unknown>));
     return list(items, total);
   });
 
   app.get('/api/v0/partner/user/stats', account, async (request) => {
     const partner = partnerOf(request.auth);
-    return ok(partnerUserUsage(ctx, requireUserOf(ctx, partner, queryUuid(request.query))));
+    const user = await requireUserOf(ctx.store, partner, queryUuid(request.query));
+    return ok(partnerUserUsage(ctx, user, await currentUsage(ctx, ctx.store, user.id)));
   });
 
   app.post('/api/v0/partner/user/update-plan', account, async (request) => {
     const partner = partnerOf(request.auth);
     const body = await readJsonObject(request.raw);
     const uuid = stringField(body, 'uuid', { max: 128 });
-    updateUserPlan(ctx, partner.id, uuid, integerField(body, 'plan_id'));
+    await updateUserPlan(ctx, partner.id, uuid, integerField(body, 'plan_id'));
     return ok();
   });
 
   app.post('/api/v0/partner/user/key', account, async (request) => {
     const partner = partnerOf(request.auth);
     const body = await readJsonObject(request.raw);
-    const user = requireUserOf(ctx, partner, stringField(body, 'uuid', { max: 128 }));
-    return ok(createAccessKey(ctx, user.id, parseKeyName(body.name), parsePermissions(body.permissions)));
+    const user = await requireUserOf(ctx.store, partner, stringField(body, 'uuid', { max: 128 }));
+    return ok(await createAccessKey(ctx, user.id, parseKeyName(body.name), parsePermissions(body.permissions)));
   });
 
   app.get('/api/v0/partner/user/keys', account, async (request) => {
     const partner = partnerOf(request.auth);
-    return ok(listAccessKeys(ctx, requireUserOf(ctx, partner, queryUuid(request.query)).id));
+    return ok(await listAccessKeys(ctx, (await requireUserOf(ctx.store, partner, queryUuid(request.query))).id));
   });
 
   app.delete('/api/v0/partner/user/key', account, async (request) => {
     const partner = partnerOf(request.auth);
     const body = await readJsonObject(request.raw);
-    const user = requireUserOf(ctx, partner, stringField(body, 'uuid', { max: 128 }));
-    deleteAccessKeyByName(ctx, user.id, parseKeyName(body.name));
+    const user = await requireUserOf(ctx.store, partner, stringField(body, 'uuid', { max: 128 }));
+    await deleteAccessKeyByName(ctx, user.id, parseKeyName(body.name));
     return ok();
   });
 }

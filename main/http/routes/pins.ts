@@ -30,14 +30,14 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
 
   app.post('/api/v0/pin/rm', { config: { access: 'unpin' } }, async (request) => {
     const cid = parseCidParam((request.query as Query).arg, 'arg');
-    removePin(pins, requireAuth(request.auth).account.id, cid);
+    await removePin(pins, requireAuth(request.auth).account.id, cid);
     return ok();
   });
 
   // The spec's status/limit/start, and the extensions name, cid and the after/before cursors (see pin-list.ts).
   app.get('/api/v0/pin', { config: { access: 'account' } }, async (request) => {
     const query = parsePinListQuery(request.query as Query);
-    const page = pinList(pins, requireAuth(request.auth).account.id, query);
+    const page = await pinList(pins, requireAuth(request.auth).account.id, query);
     const answer: PinListEnvelope = {
       code: 200,
       data: page.data,
@@ -49,7 +49,7 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
   });
 
   app.get('/api/v0/pin/:cid', { config: { access: 'account' } }, async (request) => {
-    const row = requirePin(pins, requireAuth(request.auth).account.id, parseCidParam((request.params as { cid: string }).cid, 'cid'));
+    const row = await requirePin(pins, requireAuth(request.auth).account.id, parseCidParam((request.params as { cid: string }).cid, 'cid'));
     return ok(toPinRecord(row));
   });
 
@@ -58,7 +58,7 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
     const body = await readJsonObject(request.raw);
     const cid = stringField(body, 'cid', { max: 512 });
     const name = parsePinName(stringField(body, 'name', { required: false, max: 1024 }));
-    renamePinOf(pins, auth.account.id, parseCidParam(cid, 'cid'), name);
+    await renamePinOf(pins, auth.account.id, parseCidParam(cid, 'cid'), name);
     return ok();
   });
 

@@ -39,14 +39,14 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): voi
   // No credentials and no ts: the code itself is the credential, and it works once.
   app.post('/api/v0/session', { config: { access: 'public' } }, async (request) => {
     if (!deps.codes.redeem((request.query as Record<string, unknown>).code)) throw new UnauthorizedError('sign-in code is unknown, already used or expired');
-    const session: SessionKey = createSessionKey(deps.accounts, deps.ownerAccountId);
+    const session: SessionKey = await createSessionKey(deps.accounts, deps.ownerAccountId);
     return ok(session);
   });
 
   app.delete('/api/v0/session', account, async (request) => {
     const auth = requireAuth(request.auth);
     if (auth.accessKey === null) throw new Error('sign-out reached without an access key; its access setting is wrong');
-    endSession(deps.accounts, auth.accessKey);
+    await endSession(deps.accounts, auth.accessKey);
     return ok();
   });
 }

@@ -49,7 +49,7 @@ function parseSize(value: unknown): number {
 }
 
 /** Step 1: check what can be checked now, reserve the ingress, then answer the signed address for step 2. */
-function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRequest, size: number, extra: Pick<UploadArgs, 'pinRoots'> = {}) {
+async function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRequest, size: number, extra: Pick<UploadArgs, 'pinRoots'> = {}) {
   const auth = requireAuth(request.auth);
   if (auth.accessKey === null) throw new Error('step 1 reached without an access key; its access setting is wrong');
   const path = pathOf(request);
@@ -63,7 +63,7 @@ function issueAddress(app: FastifyInstance, deps: UploadDeps, request: FastifyRe
     expires,
     ...extra,
   });
-  reserveIngress(deps.accounts, { accountId: auth.account.id, accessKey: auth.accessKey, nonce, bytes: size, expiresAt: expires });
+  await reserveIngress(deps.accounts, { accountId: auth.account.id, accessKey: auth.accessKey, nonce, bytes: size, expiresAt: expires });
   // Never from the request's Host header: the address must lead back to this server.
   const base = reachableUrl(deps.listenHost, app.server.address());
   return { code: 200, msg: 'ok', data: { url: `${base}${path}?sargs=${sargs}&ssig=${ssig}` } };
@@ -127,7 +127,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
     return runStepTwo(deps, request, async (args) => {
       const intake = intakeOf(args);
       const cid = await importPayload(deps, request, intake);
-      settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
+      await deps.accounts.store.transaction((tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
       return created(reply, cid, `/ipfs/${cid.toString()}`);
     });
   };
@@ -150,7 +150,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       const intake = intakeOf(args);
       const cid = await importPayload(deps, request, intake);
       const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
-      settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
+      await deps.accounts.store.transaction((tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
       return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
     });
   });

@@ -69,6 +69,18 @@ interface OpenTransaction {
  * it would wait for the very transaction it belongs to.
  */
 export function sqliteStore(db: Db): Store {
+  // One store per connection: transactions are serialized per connection, so two stores on one would not be.
+  let store = stores.get(db);
+  if (!store) {
+    store = createStore(db);
+    stores.set(db, store);
+  }
+  return store;
+}
+
+const stores = new WeakMap<Db, Store>();
+
+function createStore(db: Db): Store {
   let open: OpenTransaction | null = null;
 
   const runNow = (query: (db: Db, ...args: unknown[]) => unknown, args: unknown[]): Promise<unknown> => {
