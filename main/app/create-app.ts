@@ -180,12 +180,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const profile = cidProfile(config.cidProfile);
 
     const names = createNamesContext({
-      db,
+      store: accounts.store,
       sealedBox: accounts.box,
       clock,
       limits: {
-        reserveIpns: (accountId) => reserve(accounts, accountId, 'ipns', 1),
-        releaseIpns: (accountId) => record(accounts, accountId, 'ipns', -1),
+        reserveIpns: (tx, accountId) => reserve(accounts, tx, accountId, 'ipns', 1),
+        releaseIpns: (tx, accountId) => record(accounts, tx, accountId, 'ipns', -1),
       },
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, cid, { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
