@@ -186,7 +186,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const profile = cidProfile(config.cidProfile);
 
     const names = createNamesContext({
-      db,
+      store: accounts.store,
       sealedBox: accounts.box,
       clock,
       limits: {

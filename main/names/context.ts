@@ -2,7 +2,7 @@ import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
 import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
-import type { Db } from '../store/db/database.js';
+import type { Store, Transaction } from '../store/repositories/index.js';
 import { createTxtLookup, type TxtLookup } from './dnslink.js';
 import { createKeyedLock, type KeyedLock } from '../base/keyed-lock.js';
 import { RECORD_LIFETIME_MS } from './records.js';
@@ -15,21 +15,22 @@ import { createNameResolver, type NameResolver } from './resolver.js';
 export const DEFAULT_REPUBLISH_MARGIN_MS = RECORD_LIFETIME_MS / 2;
 
 /**
- * The plan limit on IPNS names, owned by the accounts domain. Both are called inside the names transaction
- * that creates or deletes the row, so the counter and the rows never disagree.
+ * The plan limit on IPNS names, owned by the accounts domain. Both are called on the names transaction
+ * that creates or deletes the row (the handle is passed in), so the counter and the rows never disagree.
  */
 export interface IpnsLimits {
-  /** Checks the plan's `ipns` limit and adds one to `usage.ipns_count`; throws LimitReachedError when full. */
-  reserveIpns(accountId: number): void;
+  /** Checks the plan's `ipns` limit and adds one to `usage.ipns_count`; rejects with LimitReachedError when full. */
+  reserveIpns(tx: Transaction, accountId: number): Promise<void>;
   /** Takes one off `usage.ipns_count`. */
-  releaseIpns(accountId: number): void;
+  releaseIpns(tx: Transaction, accountId: number): Promise<void>;
 }
 
 /** Pins a CID for the account as pin add does (same limits); used for `pin=true` before the record changes. */
 export type PinFirst = (accountId: number, cid: CID) => Promise<void>;
 
 export interface NamesInit {
-  db: Db;
+  /** The metadata store: names and routing records through `store.names`, the limits on a transaction. */
+  store: Store;
   /** Seals private keys under the master key (contract section 7). */
   sealedBox: SealedBox;
   clock: Clock;
@@ -48,7 +49,7 @@ export interface NamesInit {
 }
 
 export interface NamesContext {
-  db: Db;
+  store: Store;
   sealedBox: SealedBox;
   clock: Clock;
   limits: IpnsLimits;
@@ -70,12 +71,12 @@ export function createNamesContext(init: NamesInit): NamesContext {
     throw new Error(`IPNS republish margin (${republishMarginMs} ms) must be above 0 and at least a second below the record lifetime (${recordLifetimeMs} ms)`);
   }
   return {
-    db: init.db,
+    store: init.store,
     sealedBox: init.sealedBox,
     clock: init.clock,
     limits: init.limits,
     pinFirst: init.pinFirst,
-    resolver: createNameResolver({ db: init.db, clock: init.clock, txt, dnsCacheSeconds: init.dnsCacheSeconds }),
+    resolver: createNameResolver({ names: init.store.names, clock: init.clock, txt, dnsCacheSeconds: init.dnsCacheSeconds }),
     nameLock: createKeyedLock(),
     recordLifetimeMs,
     republishMarginMs,

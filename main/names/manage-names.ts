@@ -1,8 +1,8 @@
 import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
-import { inTransaction, isUniqueViolation } from '../store/db/database.js';
-import { deleteName, insertName, nameByAlias, nameByName, updateNameRecord, type NameRow } from '../store/db/names-queries.js';
+import { UniqueViolation, type Repositories } from '../store/repositories/index.js';
+import type { NameRow } from '../store/repositories/names.js';
 import type { NamesContext } from './context.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type NameKey } from './keys.js';
 import { tryParseIpnsName, type IpnsName } from './name-parse.js';
@@ -40,8 +40,8 @@ export async function createName(
   alias: string | null = null,
   options: PinOption = {},
 ): Promise<NameResult> {
-  checkAliasFree(ctx, accountId, alias, 'alias');
-  probeIpnsLimit(ctx, accountId);
+  await checkAliasFree(ctx.store, accountId, alias, 'alias');
+  await probeIpnsLimit(ctx, accountId);
   await pinIfAsked(ctx, accountId, content, options);
   const key = await generateNameKey();
   return storeNewName(ctx, accountId, key, content, 0, alias);
@@ -49,30 +49,29 @@ export async function createName(
 
 /** name/publish: a new record for an owned name, sequence + 1. */
 export async function publishName(ctx: NamesContext, accountId: number, parsed: IpnsName, content: CID, options: PinOption = {}): Promise<NameResult> {
-  ownedRow(ctx, accountId, parsed.name);
+  await ownedRow(ctx.store, accountId, parsed.name);
   await pinIfAsked(ctx, accountId, content, options);
   return ctx.nameLock.run(parsed.name, async () => {
-    const row = ownedRow(ctx, accountId, parsed.name);
+    const row = await ownedRow(ctx.store, accountId, parsed.name);
     const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
     const nowMs = ctx.clock.nowMs();
     const seq = row.seq + 1;
     const record = await signAndCheck(ctx, key, row.name, content, seq, nowMs);
     const value = content.toString();
-    const updated = inTransaction(ctx.db, () =>
-      updateNameRecord(ctx.db, {
-        id: row.id,
-        expectedSeq: row.seq,
-        seq,
-        value,
-        record: record.bytes,
-        publishAt: Math.floor(nowMs / 1000),
-        validUntil: validUntilSeconds(record),
-      }),
-    );
+    // One guarded statement: it commits on its own.
+    const updated = await ctx.store.names.updateNameRecord({
+      id: row.id,
+      expectedSeq: row.seq,
+      seq,
+      value,
+      record: record.bytes,
+      publishAt: Math.floor(nowMs / 1000),
+      validUntil: validUntilSeconds(record),
+    });
     // Only rm can change the row under the lock; then the name is gone.
     if (!updated) throw new NotFoundError(`key ${row.name} not found`);
     ctx.resolver.remember(record);
-    publishNameRow(ctx, row.name);
+    await publishNameRow(ctx, row.name);
     return { name: row.name, value };
   });
 }
@@ -87,20 +86,20 @@ export async function importName(ctx: NamesContext, accountId: number, input: Im
   const key = await importNameKey(input.secretKey, input.format);
   const keyName = nameOfKey(key);
   if (stated !== null && keyName !== stated.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
-  if (nameByName(ctx.db, keyName) !== null) throw new ConflictError(`name ${keyName} already exists`);
-  checkAliasFree(ctx, accountId, alias, 'alias');
-  probeIpnsLimit(ctx, accountId);
+  if ((await ctx.store.names.nameByName(keyName)) !== null) throw new ConflictError(`name ${keyName} already exists`);
+  await checkAliasFree(ctx.store, accountId, alias, 'alias');
+  await probeIpnsLimit(ctx, accountId);
   return storeNewName(ctx, accountId, key, content, seq, alias);
 }
 
 /** name/rm: the row, its sealed key and its record go; the ipns counter goes down by one. */
 export async function removeName(ctx: NamesContext, accountId: number, parsed: IpnsName): Promise<void> {
-  ownedRow(ctx, accountId, parsed.name);
+  await ownedRow(ctx.store, accountId, parsed.name);
   await ctx.nameLock.run(parsed.name, async () => {
-    const row = ownedRow(ctx, accountId, parsed.name);
-    inTransaction(ctx.db, () => {
-      deleteName(ctx.db, row.id);
-      ctx.limits.releaseIpns(accountId);
+    const row = await ownedRow(ctx.store, accountId, parsed.name);
+    await ctx.store.transaction(async (tx) => {
+      await tx.names.deleteName(row.id);
+      await ctx.limits.releaseIpns(tx, accountId);
     });
     ctx.resolver.forget(row.name);
     ctx.events?.nameChanged(accountId, { name: row.name, removed: true });
@@ -108,15 +107,16 @@ export async function removeName(ctx: NamesContext, accountId: number, parsed: I
 }
 
 /** Tells the event stream about a name as it is stored now (after the change committed). */
-function publishNameRow(ctx: NamesContext, name: string): void {
-  if (ctx.events === undefined) return;
-  const row = nameByName(ctx.db, name);
-  if (row !== null) ctx.events.nameChanged(row.accountId, toRecordView(row));
+async function publishNameRow(ctx: NamesContext, name: string): Promise<void> {
+  const events = ctx.events;
+  if (events === undefined) return;
+  const row = await ctx.store.names.nameByName(name);
+  if (row !== null) events.nameChanged(row.accountId, toRecordView(row));
 }
 
 /** The caller's row for `name`; another account's name is as unknown as a name nobody has (404). */
-export function ownedRow(ctx: NamesContext, accountId: number, name: string, param = 'key'): NameRow {
-  const row = nameByName(ctx.db, name);
+export async function ownedRow(repositories: Repositories, accountId: number, name: string, param = 'key'): Promise<NameRow> {
+  const row = await repositories.names.nameByName(name);
   if (row === null || row.accountId !== accountId) throw new NotFoundError(`${param} ${name} not found`);
   return row;
 }
@@ -129,9 +129,9 @@ async function storeNewName(ctx: NamesContext, accountId: number, key: NameKey, 
   const value = content.toString();
   const now = unixSeconds(ctx.clock);
   try {
-    inTransaction(ctx.db, () => {
-      ctx.limits.reserveIpns(accountId);
-      insertName(ctx.db, {
+    await ctx.store.transaction(async (tx) => {
+      await ctx.limits.reserveIpns(tx, accountId);
+      await tx.names.insertName({
         accountId,
         name,
         alias,
@@ -146,13 +146,14 @@ async function storeNewName(ctx: NamesContext, accountId: number, key: NameKey, 
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) {
-      throw new ConflictError(nameByName(ctx.db, name) !== null ? `name ${name} already exists` : `alias ${alias ?? ''} is already used`);
+    if (error instanceof UniqueViolation) {
+      const nameTaken = (await ctx.store.names.nameByName(name)) !== null;
+      throw new ConflictError(nameTaken ? `name ${name} already exists` : `alias ${alias ?? ''} is already used`);
     }
     throw error;
   }
   ctx.resolver.remember(record);
-  publishNameRow(ctx, name);
+  await publishNameRow(ctx, name);
   return { name, value };
 }
 
@@ -169,8 +170,8 @@ export function validUntilSeconds(record: ValidRecord): number {
   return Math.floor(record.validUntilMs / 1000);
 }
 
-function checkAliasFree(ctx: NamesContext, accountId: number, alias: string | null, param: string): void {
-  if (alias !== null && nameByAlias(ctx.db, accountId, alias) !== null) throw new ConflictError(`${param} ${alias} is already used`);
+async function checkAliasFree(repositories: Repositories, accountId: number, alias: string | null, param: string): Promise<void> {
+  if (alias !== null && (await repositories.names.nameByAlias(accountId, alias)) !== null) throw new ConflictError(`${param} ${alias} is already used`);
 }
 
 class ProbeRollback extends Error {}
@@ -179,10 +180,10 @@ class ProbeRollback extends Error {}
  * Asks the plan limit before any side effect (pinning, key generation): reserves inside a transaction that is
  * then rolled back. The reservation that counts is repeated in the transaction that inserts the row.
  */
-function probeIpnsLimit(ctx: NamesContext, accountId: number): void {
+async function probeIpnsLimit(ctx: NamesContext, accountId: number): Promise<void> {
   try {
-    inTransaction(ctx.db, () => {
-      ctx.limits.reserveIpns(accountId);
+    await ctx.store.transaction(async (tx) => {
+      await ctx.limits.reserveIpns(tx, accountId);
       throw new ProbeRollback();
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import type { IpnsRecordView } from '../../shared/api-types.js';
-import type { NameRow } from '../store/db/names-queries.js';
+import type { NameRow } from '../store/repositories/names.js';
 
 /** A name as the account API shows it (spec "IPNS record"). */
 export function toRecordView(row: NameRow): IpnsRecordView {

@@ -1,7 +1,5 @@
 import { CID } from 'multiformats/cid';
 import type { Logger } from '../base/logger.js';
-import { inTransaction } from '../store/db/database.js';
-import { earliestValidUntil, nameByName, namesValidUntil, updateNameValidity } from '../store/db/names-queries.js';
 import type { NamesContext } from './context.js';
 import { openNameKey } from './keys.js';
 import { signAndCheck, validUntilSeconds } from './manage-names.js';
@@ -31,7 +29,7 @@ export async function republishDueNames(ctx: NamesContext, logger: Logger, signa
   for (;;) {
     signal?.throwIfAborted();
     const dueBy = Math.floor((ctx.clock.nowMs() + ctx.republishMarginMs) / 1000);
-    const due = namesValidUntil(ctx.db, dueBy, PAGE + skipped.size).filter((row) => !skipped.has(row.id));
+    const due = (await ctx.store.names.namesValidUntil(dueBy, PAGE + skipped.size)).filter((row) => !skipped.has(row.id));
     if (due.length === 0) break;
     for (const row of due.slice(0, PAGE)) {
       signal?.throwIfAborted();
@@ -48,20 +46,24 @@ export async function republishDueNames(ctx: NamesContext, logger: Logger, signa
       skipped.add(row.id);
     }
   }
-  const earliest = earliestValidUntil(ctx.db);
+  const earliest = await ctx.store.names.earliestValidUntil();
   return { republished, failed, nextDueMs: earliest === null ? null : earliest * 1000 - ctx.republishMarginMs };
 }
 
 /** Republishes one name under its lock, unless a publish or rm got there first; true when a record was stored. */
 async function republishName(ctx: NamesContext, name: string, dueBy: number): Promise<boolean> {
   return ctx.nameLock.run(name, async () => {
-    const row = nameByName(ctx.db, name);
+    const row = await ctx.store.names.nameByName(name);
     if (row === null || row.validUntil > dueBy) return false;
     const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
     const record = await signAndCheck(ctx, key, row.name, CID.parse(row.value), row.seq, ctx.clock.nowMs());
-    const stored = inTransaction(ctx.db, () =>
-      updateNameValidity(ctx.db, { id: row.id, expectedSeq: row.seq, record: record.bytes, validUntil: validUntilSeconds(record) }),
-    );
+    // One guarded statement: it commits on its own.
+    const stored = await ctx.store.names.updateNameValidity({
+      id: row.id,
+      expectedSeq: row.seq,
+      record: record.bytes,
+      validUntil: validUntilSeconds(record),
+    });
     if (stored) ctx.resolver.remember(record);
     return stored;
   });

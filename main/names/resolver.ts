@@ -1,8 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
 import { BadInputError, LoopDetectedError, NotFoundError } from '../base/errors.js';
-import type { Db } from '../store/db/database.js';
-import { nameByName, routingRecord } from '../store/db/names-queries.js';
+import type { NamesRepository } from '../store/repositories/names.js';
 import { joinRest, normalizeDomain, parseContentPath, type ContentPath } from './content-path.js';
 import { lookupDnsLink, type TxtLookup } from './dnslink.js';
 import { tryParseIpnsName } from './name-parse.js';
@@ -29,7 +28,8 @@ export interface Resolution {
 }
 
 export interface NameResolverInit {
-  db: Db;
+  /** The store's (autocommit) names: a cache miss reads the owned name's record, else a routing record. */
+  names: NamesRepository;
   clock: Clock;
   txt: TxtLookup;
   /** How long a DNSLink answer (or its absence) is reused; default 60 s, 0 = ask DNS every time. */
@@ -74,7 +74,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
       if (cached.record.validUntilMs > now) return cached.record;
       keys.delete(name);
     }
-    const bytes = nameByName(init.db, name)?.record ?? routingRecord(init.db, name);
+    const bytes = (await init.names.nameByName(name))?.record ?? (await init.names.routingRecord(name));
     if (bytes === null) throw new NotFoundError(`IPNS name ${name} not found`);
     const parsed = tryParseIpnsName(name);
     if (parsed === undefined) throw new BadInputError(`name ${name} is not an IPNS name`);

@@ -1,6 +1,5 @@
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError } from '../base/errors.js';
-import { deleteRoutingRecord, nameByName, putRoutingRecord as storeRoutingRecord } from '../store/db/names-queries.js';
 import type { NamesContext } from './context.js';
 import type { IpnsName } from './name-parse.js';
 import { InvalidRecordError, MAX_RECORD_BYTES, validateRecord, type RecordFault } from './records.js';
@@ -18,7 +17,7 @@ export async function putRoutingRecord(ctx: NamesContext, parsed: IpnsName, byte
   if (bytes.byteLength === 0 || bytes.byteLength > MAX_RECORD_BYTES) {
     throw new BadInputError(`record must be 1 to ${MAX_RECORD_BYTES} bytes`);
   }
-  if (nameByName(ctx.db, parsed.name) !== null) throw new ConflictError(`name ${parsed.name} is held by an account here`);
+  if ((await ctx.store.names.nameByName(parsed.name)) !== null) throw new ConflictError(`name ${parsed.name} is held by an account here`);
   let check: RoutingRecordCheck;
   try {
     const record = await validateRecord(parsed, bytes, ctx.clock.nowMs());
@@ -27,13 +26,13 @@ export async function putRoutingRecord(ctx: NamesContext, parsed: IpnsName, byte
     if (!(error instanceof InvalidRecordError)) throw error;
     check = { ok: false, name: parsed.name, reason: error.reason, message: error.message };
   }
-  storeRoutingRecord(ctx.db, parsed.name, bytes, unixSeconds(ctx.clock));
+  await ctx.store.names.putRoutingRecord(parsed.name, bytes, unixSeconds(ctx.clock));
   ctx.resolver.forget(parsed.name);
   return check;
 }
 
-export function removeRoutingRecord(ctx: NamesContext, parsed: IpnsName): boolean {
-  const removed = deleteRoutingRecord(ctx.db, parsed.name);
+export async function removeRoutingRecord(ctx: NamesContext, parsed: IpnsName): Promise<boolean> {
+  const removed = await ctx.store.names.deleteRoutingRecord(parsed.name);
   ctx.resolver.forget(parsed.name);
   return removed;
 }

@@ -66,24 +66,24 @@ export function nameRoutes(app: FastifyInstance, names: NamesContext): void {
   app.get('/api/v0/ipns', account, async (request) => {
     const query = request.query as Query;
     const accountId = requireAuth(request.auth).account.id;
-    const { items, total } = listNames(names, accountId, parseNamePage({ limit: queryNumber(query.limit), start: queryNumber(query.start) }));
+    const { items, total } = await listNames(names, accountId, parseNamePage({ limit: queryNumber(query.limit), start: queryNumber(query.start) }));
     return list(items, total);
   });
 
   app.get('/api/v0/ipns/search', account, async (request) => {
     const accountId = requireAuth(request.auth).account.id;
-    return ok(searchByAlias(names, accountId, parseRequiredAlias((request.query as Query).alias, 'alias')));
+    return ok(await searchByAlias(names, accountId, parseRequiredAlias((request.query as Query).alias, 'alias')));
   });
 
   app.get('/api/v0/ipns/:name', account, async (request) => {
     const accountId = requireAuth(request.auth).account.id;
-    return ok(getName(names, accountId, parseIpnsName((request.params as { name: string }).name, 'name')));
+    return ok(await getName(names, accountId, parseIpnsName((request.params as { name: string }).name, 'name')));
   });
 
   app.post('/api/v0/ipns/alias', account, async (request) => {
     const body = await readJsonObject(request.raw);
     const accountId = requireAuth(request.auth).account.id;
-    setAlias(names, accountId, parseIpnsName(body.name, 'name'), parseOptionalAlias(body.alias, 'alias'));
+    await setAlias(names, accountId, parseIpnsName(body.name, 'name'), parseOptionalAlias(body.alias, 'alias'));
     return ok();
   });
 }

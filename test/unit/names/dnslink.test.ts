@@ -7,6 +7,7 @@ import { nameOfKey } from '../../../main/names/keys.js';
 import { MAX_RESOLVE_STEPS, resolveName } from '../../../main/names/resolver.js';
 import { createName, putRoutingRecord } from './name-requests.js';
 import { createNameResolver } from '../../../main/names/resolver.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import {
   addAccount,
   fixture,
@@ -155,7 +156,7 @@ describe('DNSLink resolution over a real DNS server', () => {
 
   it('caches DNSLink answers for dnsCacheSeconds on the injected clock', async () => {
     const clock = manualClock();
-    const resolver = createNameResolver({ db: t.db, clock, txt: createTxtLookup(dns.address), dnsCacheSeconds: 60 });
+    const resolver = createNameResolver({ names: sqliteStore(t.db).names, clock, txt: createTxtLookup(dns.address), dnsCacheSeconds: 60 });
     dns.txt.set('_dnslink.cached.example.org', [[`dnslink=/ipfs/${HELLO}`]]);
     await resolver.resolve('cached.example.org');
     await resolver.resolve('cached.example.org');

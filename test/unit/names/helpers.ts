@@ -7,7 +7,8 @@ import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { insertAccount } from '../../../main/store/db/accounts-queries.js';
-import { addUsage, usageOf } from '../../../main/store/db/usage-queries.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
+import type { Transaction } from '../../../main/store/repositories/index.js';
 import { createNamesContext, type NamesContext, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 
@@ -76,14 +77,14 @@ export function addAccount(db: Db): number {
 }
 
 /** Stand-in for the accounts domain's limit: the real `usage.ipns_count` column and a fixed plan limit. */
-export function usageLimits(db: Db, limit: number) {
+export function usageLimits(limit: number) {
   return {
-    reserveIpns(accountId: number) {
-      if (usageOf(db, accountId).ipnsCount + 1 > limit) throw new LimitReachedError('ipns');
-      addUsage(db, accountId, 'ipns_count', 1);
+    async reserveIpns(tx: Transaction, accountId: number) {
+      if ((await tx.usage.usageOf(accountId)).ipnsCount + 1 > limit) throw new LimitReachedError('ipns');
+      await tx.usage.addUsage(accountId, 'ipns_count', 1);
     },
-    releaseIpns(accountId: number) {
-      addUsage(db, accountId, 'ipns_count', -1);
+    async releaseIpns(tx: Transaction, accountId: number) {
+      await tx.usage.addUsage(accountId, 'ipns_count', -1);
     },
   };
 }
@@ -102,10 +103,10 @@ export function namesContext(
   } = {},
 ): NamesContext {
   return createNamesContext({
-    db,
+    store: sqliteStore(db),
     sealedBox: createSealedBox(MASTER_KEY),
     clock: options.clock ?? manualClock(),
-    limits: usageLimits(db, options.limit ?? 1000),
+    limits: usageLimits(options.limit ?? 1000),
     pinFirst: options.pinFirst,
     txt: options.txt ?? (async () => null),
     dnsCacheSeconds: 0,

@@ -51,7 +51,7 @@ describe('create and publish', () => {
     expect(resolution.path).toBe('');
     expect(resolution.ttlSeconds).toBe(300);
     expect(await seqOf(created.name)).toBe(0n);
-    expect(getName(ctx, alice, created.name)).toEqual({
+    expect(await getName(ctx, alice, created.name)).toEqual({
       name: created.name,
       value: CID_A,
       alias: 'home',
@@ -70,7 +70,7 @@ describe('create and publish', () => {
     expect(await seqOf(name)).toBe(1n);
     await publishName(ctx, alice, peerIdText(parseIpnsName(name, 'key')), CID_V0);
     expect(await seqOf(name)).toBe(2n);
-    const view = getName(ctx, alice, name);
+    const view = await getName(ctx, alice, name);
     expect(view.value).toBe(CID_V0);
     expect(view.publish_at).toBe(view.created_at + 5);
     // The record itself carries CIDv1, as the ipns package writes CIDs.
@@ -131,8 +131,8 @@ describe('bad input and ownership', () => {
     await expect(publishName(ctx, alice, KUBO_ED25519, CID_B)).rejects.toThrow(NotFoundError);
     await expect(publishName(ctx, bob, name, CID_B)).rejects.toThrow(NotFoundError);
     await expect(removeName(ctx, bob, name)).rejects.toThrow(NotFoundError);
-    expect(() => getName(ctx, bob, name)).toThrow(NotFoundError);
-    expect(() => setAlias(ctx, bob, name, 'mine')).toThrow(NotFoundError);
+    await expect(getName(ctx, bob, name)).rejects.toThrow(NotFoundError);
+    await expect(setAlias(ctx, bob, name, 'mine')).rejects.toThrow(NotFoundError);
     expect(nameByName(t.db, name)?.seq).toBe(0);
     expect(countNamesOf(t.db, alice)).toBe(1);
     expect(ipnsCount(alice)).toBe(1);
@@ -150,7 +150,7 @@ describe('bad input and ownership', () => {
     expect(ipnsCount(alice)).toBe(3);
     expect(nameByName(t.db, KUBO_ED25519)).toBeNull();
     // rm frees a slot.
-    const [first] = listNames(ctx, alice).items;
+    const [first] = (await listNames(ctx, alice)).items;
     await removeName(ctx, alice, first?.name);
     expect(ipnsCount(alice)).toBe(2);
     await createName(ctx, alice, CID_A);
@@ -283,17 +283,17 @@ describe('account views', () => {
       clock.advance(i === 2 ? 0 : 1000); // two rows share a second: insertion order breaks the tie
     }
     await createName(ctx, bob, CID_B);
-    const all = listNames(ctx, alice, { limit: 10, start: 0 });
+    const all = await listNames(ctx, alice, { limit: 10, start: 0 });
     expect(all.total).toBe(5);
     expect(all.items.map((item) => item.name)).toEqual([...names].reverse());
-    const page = listNames(ctx, alice, { limit: 2, start: 1 });
+    const page = await listNames(ctx, alice, { limit: 2, start: 1 });
     expect(page.total).toBe(5);
     expect(page.items.map((item) => item.alias)).toEqual(['n3', 'n2']);
-    expect(listNames(ctx, alice, { limit: 2, start: 10 })).toEqual({ items: [], total: 5 });
-    expect(listNames(ctx, alice).items.length).toBe(5);
-    expect(listNames(ctx, bob).total).toBe(1);
+    expect(await listNames(ctx, alice, { limit: 2, start: 10 })).toEqual({ items: [], total: 5 });
+    expect((await listNames(ctx, alice)).items.length).toBe(5);
+    expect((await listNames(ctx, bob)).total).toBe(1);
     for (const bad of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { start: -1 }, { limit: '5' }]) {
-      expect(() => listNames(ctx, alice, bad), JSON.stringify(bad)).toThrow(BadInputError);
+      await expect(listNames(ctx, alice, bad), JSON.stringify(bad)).rejects.toThrow(BadInputError);
     }
   });
 
@@ -301,22 +301,22 @@ describe('account views', () => {
     const home = await createName(ctx, alice, CID_A, 'Home');
     const work = await createName(ctx, alice, CID_B);
     await createName(ctx, bob, CID_B, 'Home'); // another account may use the same alias
-    expect(searchByAlias(ctx, alice, 'Home').name).toBe(home.name);
-    expect(() => searchByAlias(ctx, alice, 'home')).toThrow(NotFoundError);
-    expect(() => searchByAlias(ctx, alice, 'Hom')).toThrow(NotFoundError);
-    expect(() => searchByAlias(ctx, alice, '')).toThrow(/^alias is required/);
+    expect((await searchByAlias(ctx, alice, 'Home')).name).toBe(home.name);
+    await expect(searchByAlias(ctx, alice, 'home')).rejects.toThrow(NotFoundError);
+    await expect(searchByAlias(ctx, alice, 'Hom')).rejects.toThrow(NotFoundError);
+    await expect(searchByAlias(ctx, alice, '')).rejects.toThrow(/^alias is required/);
 
-    expect(() => setAlias(ctx, alice, work.name, 'Home')).toThrow(ConflictError);
+    await expect(setAlias(ctx, alice, work.name, 'Home')).rejects.toThrow(ConflictError);
     await expect(createName(ctx, alice, CID_A, 'Home')).rejects.toThrow(ConflictError);
     expect(ipnsCount(alice)).toBe(2);
-    setAlias(ctx, alice, work.name, 'Work');
-    expect(searchByAlias(ctx, alice, 'Work').name).toBe(work.name);
-    setAlias(ctx, alice, home.name, 'Home'); // unchanged: no conflict with itself
-    setAlias(ctx, alice, home.name, '');
-    expect(getName(ctx, alice, home.name).alias).toBe('');
-    setAlias(ctx, alice, work.name, 'Home');
-    expect(searchByAlias(ctx, alice, 'Home').name).toBe(work.name);
-    expect(() => setAlias(ctx, alice, 'bad name', 'x')).toThrow(/^name /);
-    expect(() => setAlias(ctx, alice, KUBO_ED25519, 'x')).toThrow(NotFoundError);
+    await setAlias(ctx, alice, work.name, 'Work');
+    expect((await searchByAlias(ctx, alice, 'Work')).name).toBe(work.name);
+    await setAlias(ctx, alice, home.name, 'Home'); // unchanged: no conflict with itself
+    await setAlias(ctx, alice, home.name, '');
+    expect((await getName(ctx, alice, home.name)).alias).toBe('');
+    await setAlias(ctx, alice, work.name, 'Home');
+    expect((await searchByAlias(ctx, alice, 'Home')).name).toBe(work.name);
+    await expect(setAlias(ctx, alice, 'bad name', 'x')).rejects.toThrow(/^name /);
+    await expect(setAlias(ctx, alice, KUBO_ED25519, 'x')).rejects.toThrow(NotFoundError);
   });
 });

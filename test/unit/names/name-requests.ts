@@ -36,20 +36,24 @@ export async function removeName(ctx: NamesContext, accountId: number, name: unk
   return manage.removeName(ctx, accountId, parseIpnsName(name, 'key'));
 }
 
-export function listNames(ctx: NamesContext, accountId: number, page: { limit?: unknown; start?: unknown } = {}): { items: IpnsRecordView[]; total: number } {
+export async function listNames(
+  ctx: NamesContext,
+  accountId: number,
+  page: { limit?: unknown; start?: unknown } = {},
+): Promise<{ items: IpnsRecordView[]; total: number }> {
   return views.listNames(ctx, accountId, parseNamePage(page));
 }
 
-export function getName(ctx: NamesContext, accountId: number, name: unknown): IpnsRecordView {
+export async function getName(ctx: NamesContext, accountId: number, name: unknown): Promise<IpnsRecordView> {
   return views.getName(ctx, accountId, parseIpnsName(name, 'name'));
 }
 
-export function searchByAlias(ctx: NamesContext, accountId: number, alias: unknown): IpnsRecordView {
+export async function searchByAlias(ctx: NamesContext, accountId: number, alias: unknown): Promise<IpnsRecordView> {
   return views.searchByAlias(ctx, accountId, parseRequiredAlias(alias, 'alias'));
 }
 
-export function setAlias(ctx: NamesContext, accountId: number, name: unknown, alias: unknown): void {
-  views.setAlias(ctx, accountId, parseIpnsName(name, 'name'), parseOptionalAlias(alias, 'alias'));
+export async function setAlias(ctx: NamesContext, accountId: number, name: unknown, alias: unknown): Promise<void> {
+  return views.setAlias(ctx, accountId, parseIpnsName(name, 'name'), parseOptionalAlias(alias, 'alias'));
 }
 
 /** Routing records by name text (the fixture loaders' and tests' form), parsed as the name parameter. */
@@ -57,6 +61,6 @@ export async function putRoutingRecord(ctx: NamesContext, name: unknown, bytes: 
   return routing.putRoutingRecord(ctx, parseIpnsName(name, 'name'), bytes);
 }
 
-export function removeRoutingRecord(ctx: NamesContext, name: unknown): boolean {
+export async function removeRoutingRecord(ctx: NamesContext, name: unknown): Promise<boolean> {
   return routing.removeRoutingRecord(ctx, parseIpnsName(name, 'name'));
 }

@@ -61,7 +61,7 @@ describe('IPNS republishing (contract section 7, as Kubo)', () => {
     await publishName(ctx, alice, published, CID_B);
     const user = await userKey();
     await importName(ctx, alice, { name: user.name, value: CID_B, secret_key: user.secret, format: 'libp2p-protobuf-cleartext', seq: 5 });
-    const publishAt = getName(ctx, alice, published).publish_at;
+    const publishAt = (await getName(ctx, alice, published)).publish_at;
 
     clock.advance(LIFETIME_MS - MARGIN_MS - 60_000);
     expect(await republishDueNames(ctx, logger)).toEqual({ republished: 0, failed: 0, nextDueMs: start + LIFETIME_MS - MARGIN_MS });
@@ -76,7 +76,7 @@ describe('IPNS republishing (contract section 7, as Kubo)', () => {
     expect(await served(user.name)).toEqual({ value: `/ipfs/${CID_B}`, sequence: 5n, validUntilMs: now + LIFETIME_MS });
     // The stored row moved with the record; publish_at stays the owner's last publish.
     expect(nameByName(t.db, created)?.validUntil).toBe(Math.floor((now + LIFETIME_MS) / 1000));
-    expect(getName(ctx, alice, published).publish_at).toBe(publishAt);
+    expect((await getName(ctx, alice, published)).publish_at).toBe(publishAt);
 
     // Past the first records' end, every name still resolves; a fresh context reads the stored records.
     clock.set(start + LIFETIME_MS + 60_000);

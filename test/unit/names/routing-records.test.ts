@@ -77,7 +77,7 @@ describe('third-party records (offline routing)', () => {
     clock.set(Date.parse('2123-08-14T12:17:04Z'));
     const error = await resolveName(restarted, vector.ipns_name_base36).catch((e: unknown) => e);
     expect((error as InvalidRecordError).reason).toBe('expired');
-    expect(removeRoutingRecord(restarted, vector.ipns_name_base36)).toBe(true);
+    expect(await removeRoutingRecord(restarted, vector.ipns_name_base36)).toBe(true);
     await expect(resolveName(restarted, vector.ipns_name_base36)).rejects.toThrow(NotFoundError);
   });
 
