@@ -235,6 +235,25 @@ export interface SyncVersionDiff {
   removed: string[];
 }
 
+/** One file or folder `POST /api/v0/sync/restore` wrote. */
+export interface SyncRestoredEntry {
+  /** Where it is in the version, relative to the folder, `/`-separated ('' for the folder itself). */
+  path: string;
+  /** The local path written, absolute. */
+  local: string;
+  kind: 'file' | 'dir';
+  /** Written beside different local content, as `name (restored YYYY-MM-DD HHMM).ext`. */
+  beside: boolean;
+  /** Different local content was replaced (`overwrite=true`). */
+  replaced: boolean;
+}
+
+/** `POST /api/v0/sync/restore`: what was written, and how many files already held the version's content. */
+export interface SyncRestoreResult {
+  written: SyncRestoredEntry[];
+  unchanged: number;
+}
+
 /** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */
 export interface ServiceFacts {
   /** Pinfold's version (package.json). */

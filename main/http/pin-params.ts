@@ -2,7 +2,7 @@ import { PIN_STATUSES, type PinStatus } from '../../shared/api-types.js';
 import { BadInputError } from '../base/errors.js';
 import { cidSpellings, type PinListQuery } from '../pins/pin-list.js';
 import type { Page } from '../pins/pins.js';
-import type { PinFilter, PinPosition } from '../store/db/pins-queries.js';
+import type { PinFilter, PinPosition } from '../store/repositories/pins.js';
 import { parseCidParam } from './cid-param.js';
 
 /**

@@ -17,6 +17,15 @@ export const DEFAULT_JUNK: readonly string[] = SYNC_DEFAULT_IGNORES;
 
 export const IGNORE_FILE = '.pinfoldignore';
 
+/**
+ * A restore (restore.ts) writes each file under a temporary name beside its place and renames it there
+ * when complete; such a name is never synced, whatever the patterns say, so a half-written file is not.
+ */
+export function restoreTempName(id: string): string {
+  return `.pinfold-restore-${id}.tmp`;
+}
+const RESTORE_TEMP = /(^|\/)\.pinfold-restore-[0-9a-f-]+\.tmp$/;
+
 const MAX_PATTERNS = 1000;
 const MAX_PATTERN_LENGTH = 1024;
 
@@ -87,6 +96,7 @@ export function createIgnoreRules(init: IgnoreRulesInit = {}): IgnoreRules {
   return {
     isIgnored(relPath, isDir) {
       if (relPath === '') return false;
+      if (!isDir && RESTORE_TEMP.test(relPath)) return true;
       const segments = relPath.split('/');
       for (let i = 1; i < segments.length; i++) {
         if (matchOne(segments.slice(0, i).join('/'), true)) return true;

@@ -107,10 +107,16 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
  * them. The block store's implementation is opened by the composition root and the CLI; every other
  * layer uses the block interface, main/store/blocks.ts, so that another implementation can take its
  * place. The block index's queries are the block store's alone (the index shares the metadata database).
+ * The metadata engine (main/store/db: SQLite, its queries and migrations) is opened by the composition
+ * root, the CLI and the secrets module (which peeks at a folder's sealed data before anything is written);
+ * every domain reaches the metadata through the repository interfaces, main/store/repositories/.
  */
 export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/blockstore/': ['main/store', 'main/app', 'main/cli'],
+  // The first entry a path starts with decides, so the block index comes before the rest of store/db.
   'main/store/db/blocks-queries': ['main/store'],
+  'main/store/repositories/block-index': ['main/store'],
+  'main/store/db/': ['main/store', 'main/app', 'main/cli', 'main/secrets'],
 };
 
 /** The folders of the layered code: every file under them belongs to a layer. */

@@ -128,6 +128,22 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../db/blocks-queries.js';"))).toEqual([]);
   });
 
+  it('the metadata engine imported past the repositories', () => {
+    expect(violationsOf(file('main/pins/pins.ts', "import { pinOf } from '../store/db/pins-queries.js';"))).toEqual([
+      'main/pins/pins.ts imports main/store/db/pins-queries.js (behind a seam: main/pins may not import main/store/db/)',
+    ]);
+    expect(violationsOf(file('main/http/server.ts', "import type { Db } from '../store/db/database.js';"))).toEqual([
+      'main/http/server.ts imports main/store/db/database.js (behind a seam: main/http may not import main/store/db/)',
+    ]);
+    expect(violationsOf(file('main/pins/pins.ts', "import type { PinRow } from '../store/repositories/pins.js';"))).toEqual([]);
+    expect(violationsOf(file('main/app/create-app.ts', "import { sqliteStore } from '../store/db/sqlite-store.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/db/sqlite-store.ts', "import * as pins from './pins-queries.js';"))).toEqual([]);
+    // The block index's repository is the block store's, like its queries.
+    expect(violationsOf(file('main/pins/gc.ts', "import type { BlockIndexRepository } from '../store/repositories/block-index.js';"))).toEqual([
+      'main/pins/gc.ts imports main/store/repositories/block-index.js (behind a seam: main/pins may not import main/store/repositories/block-index)',
+    ]);
+  });
+
   it('main/ importing test/', () => {
     expect(violationsOf(file('main/http/server.ts', "import { startTestServer } from '../../test/helpers/test-server.js';"))).toEqual([
       'main/http/server.ts imports test/helpers/test-server.js (nothing outside test/ imports the tests)',

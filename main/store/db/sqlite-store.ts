@@ -47,10 +47,10 @@ function repositories(run: Runner): Repositories {
 }
 
 /** better-sqlite3 errors carry a stable `.code`; domains see {@link UniqueViolation} instead. */
-function translate(error: unknown): unknown {
+function translate(error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return new UniqueViolation({ cause: error });
-  return error;
+  return error instanceof Error ? error : new Error(String(error));
 }
 
 interface OpenTransaction {

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream, existsSync, type Stats } from 'node:fs';
+import { lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { CID } from 'multiformats/cid';
+import type { SyncRestoredEntry, SyncRestoreResult } from '../../shared/api-types.js';
+import { BadInputError } from '../base/errors.js';
+import { inspectNode, isDirectoryKind, listDirectory, readFileContent, resolvePath, validateSegments, type ReadBlockstore } from '../content/read/index.js';
+import { restoreTempName } from './ignore-rules.js';
+import { restoredName } from './restore-name.js';
+
+/**
+ * Restore (issue "every version of a synced folder"): a file or a directory of a version written back to
+ * the disk, into the synced folder (the watcher then syncs it like any other change) or into another
+ * folder the user names. Nothing local is overwritten silently: a file whose local content differs is
+ * written beside it as `name (restored YYYY-MM-DD HHMM).ext` unless `overwrite` is set, and a restore never
+ * deletes a file the version does not have. The version's tree is read and every name in it checked
+ * before the first byte is written, so a refused restore writes nothing; each file is written under a
+ * temporary name (never synced) and renamed into place when complete, and no local symlink is followed.
+ */
+
+export interface RestoreRequest {
+  /** The version's root. */
+  root: CID;
+  /** What to restore, below the root ([] for the whole folder). */
+  path: readonly string[];
+  /** Where the restore writes: the synced folder, or the folder the user named (absolute). */
+  base: string;
+  /** The path below `base` the restored entry takes ([] for `base` itself). */
+  placeAt: readonly string[];
+  overwrite: boolean;
+  /** `YYYY-MM-DD HHMM` of the version (restore-name.ts's restoreStamp), for names written beside. */
+  stamp: string;
+  signal?: AbortSignal;
+}
+
+/** One entry of the plan: where it goes below `base`, where it is in the version, and what it is. */
+interface Planned {
+  place: string[];
+  versionPath: string[];
+  kind: 'file' | 'dir';
+  /** Unset for the directories above the restored entry, which the version only passes through. */
+  cid?: CID;
+}
+
+/** `path` of the API: '' or '/' is the whole folder; otherwise `/`-separated names, none of them `.`, `..` or with NUL. */
+export function parseRestorePath(value: unknown): string[] {
+  if (value === undefined || value === '' || value === '/') return [];
+  if (typeof value !== 'string') throw new BadInputError('path must be a path inside the folder, `/`-separated');
+  const segments = value.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
+  validateSegments(segments);
+  return segments;
+}
+
+/** Reads the version's tree under the restored path and checks every name in it; writes nothing. */
+async function planRestore(store: ReadBlockstore, request: RestoreRequest): Promise<Planned[]> {
+  const options = { signal: request.signal };
+  const target = request.path.length === 0 ? request.root : (await resolvePath(store, request.root, request.path, options)).cid;
+  const plan: Planned[] = [];
+  // The directories the restored entry sits in locally come first, so they exist (or are made) before it.
+  for (let depth = 1; depth < request.placeAt.length; depth++) {
+    plan.push({ place: request.placeAt.slice(0, depth), versionPath: request.path.slice(0, depth), kind: 'dir' });
+  }
+  const pending: Array<{ place: string[]; versionPath: string[]; cid: CID }> = [{ place: [...request.placeAt], versionPath: [...request.path], cid: target }];
+  while (pending.length > 0) {
+    const next = pending.pop();
+    if (!next) break;
+    request.signal?.throwIfAborted();
+    const info = await inspectNode(store, next.cid, options);
+    if (info.kind === 'file') {
+      plan.push({ ...next, kind: 'file' });
+      continue;
+    }
+    // A version made by sync holds files and directories only; anything else is not the user's file.
+    if (!isDirectoryKind(info.kind)) {
+      if (next.versionPath.length === request.path.length) throw new BadInputError(`path: "${request.path.join('/')}" is a ${info.kind}, not a file or folder`);
+      continue;
+    }
+    plan.push({ ...next, kind: 'dir' });
+    const children: typeof pending = [];
+    for await (const entry of listDirectory(store, info, options)) {
+      validateSegments([entry.name]);
+      children.push({ place: [...next.place, entry.name], versionPath: [...next.versionPath, entry.name], cid: entry.cid });
+    }
+    // Depth first, in the directory's order.
+    pending.push(...children.reverse());
+  }
+  return plan;
+}
+
+export async function restoreFromVersion(store: ReadBlockstore, request: RestoreRequest): Promise<SyncRestoreResult> {
+  const plan = await planRestore(store, request);
+  const written: SyncRestoredEntry[] = [];
+  let unchanged = 0;
+  await mkdir(request.base, { recursive: true });
+  // Where each planned directory went locally (beside a file of its name, it went elsewhere).
+  const localDirs = new Map<string, string>([['', request.base]]);
+  for (const entry of plan) {
+    request.signal?.throwIfAborted();
+    const parentKey = entry.place.slice(0, -1).join('/');
+    const parent = localDirs.get(parentKey);
+    if (parent === undefined) throw new Error(`restore: the folder of ${entry.place.join('/')} was not placed`);
+    const name = entry.place[entry.place.length - 1];
+    if (name === undefined) continue;
+    const report = (local: string, outcome: Pick<SyncRestoredEntry, 'beside' | 'replaced'>): void =>
+      void written.push({ path: entry.versionPath.join('/'), local, kind: entry.kind, ...outcome });
+    if (entry.kind === 'dir') {
+      localDirs.set(entry.place.join('/'), await placeDirectory(parent, name, request, report));
+      continue;
+    }
+    if (!entry.cid) throw new Error('restore: a planned file has no CID');
+    if (await placeFile(store, parent, name, entry.cid, request, report)) unchanged++;
+  }
+  return { written, unchanged };
+}
+
+type Report = (local: string, outcome: Pick<SyncRestoredEntry, 'beside' | 'replaced'>) => void;
+
+async function lstatOrNull(path: string): Promise<Stats | null> {
+  try {
+    return await lstat(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+function besideName(parent: string, name: string, stamp: string): string {
+  return join(parent, restoredName(name, stamp, (candidate) => existsSync(join(parent, candidate))));
+}
+
+/** The local directory for a directory of the version: the one there, a new one, or one beside a file of its name. */
+async function placeDirectory(parent: string, name: string, request: RestoreRequest, report: Report): Promise<string> {
+  const local = join(parent, name);
+  const found = await lstatOrNull(local);
+  if (found?.isDirectory()) return local;
+  if (found === null) {
+    await mkdir(local);
+    report(local, { beside: false, replaced: false });
+    return local;
+  }
+  if (request.overwrite) {
+    await rm(local, { force: true });
+    await mkdir(local);
+    report(local, { beside: false, replaced: true });
+    return local;
+  }
+  const beside = besideName(parent, name, request.stamp);
+  await mkdir(beside);
+  report(beside, { beside: true, replaced: false });
+  return beside;
+}
+
+/** Writes one file of the version; true when the local file already held its content. */
+async function placeFile(store: ReadBlockstore, parent: string, name: string, cid: CID, request: RestoreRequest, report: Report): Promise<boolean> {
+  const local = join(parent, name);
+  const found = await lstatOrNull(local);
+  if (found?.isFile() && (await sameContent(store, local, found.size, cid, request.signal))) return true;
+  if (found === null) {
+    await writeVersionFile(store, cid, local, request.signal);
+    report(local, { beside: false, replaced: false });
+  } else if (request.overwrite) {
+    // A folder (or link) of the file's name goes; a file is replaced by the rename itself.
+    if (!found.isFile()) await rm(local, { recursive: true, force: true });
+    await writeVersionFile(store, cid, local, request.signal);
+    report(local, { beside: false, replaced: true });
+  } else {
+    const beside = besideName(parent, name, request.stamp);
+    await writeVersionFile(store, cid, beside, request.signal);
+    report(beside, { beside: true, replaced: false });
+  }
+  return false;
+}
+
+/** Streams the file to a temporary name beside `local`, then renames it there: `local` is never half written. */
+async function writeVersionFile(store: ReadBlockstore, cid: CID, local: string, signal?: AbortSignal): Promise<void> {
+  const info = await inspectNode(store, cid, { signal });
+  const temporary = join(local, '..', restoreTempName(randomUUID()));
+  try {
+    await pipeline(Readable.from(readFileContent(store, info, { signal })), createWriteStream(temporary, { flags: 'wx' }));
+    await rename(temporary, local);
+  } catch (error) {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Whether the local file holds exactly the version's bytes: sizes first, then the bytes side by side. */
+async function sameContent(store: ReadBlockstore, local: string, localSize: number, cid: CID, signal?: AbortSignal): Promise<boolean> {
+  const info = await inspectNode(store, cid, { signal });
+  if (info.size !== localSize) return false;
+  const handle = await open(local, 'r');
+  try {
+    let position = 0;
+    for await (const chunk of readFileContent(store, info, { signal })) {
+      const mine = Buffer.allocUnsafe(chunk.byteLength);
+      const { bytesRead } = await handle.read(mine, 0, chunk.byteLength, position);
+      if (bytesRead !== chunk.byteLength || !mine.equals(chunk)) return false;
+      position += chunk.byteLength;
+    }
+    return position === localSize;
+  } finally {
+    await handle.close();
+  }
+}
