@@ -12,6 +12,6 @@ import { keptVersionRoots } from '../store/db/sync-queries.js';
 export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: Pick<Blocks, 'has'>, graceSeconds: number): Promise<GcResult> {
   // A sync folder's kept versions are roots too (their blocks stay until retention releases them).
   const result = await collectGarbage(pins, gcStore, graceSeconds, { heldRoots: () => keptVersionRoots(pins.accounts.db) });
-  await forgetCollectedFolderRoots(pins.accounts.db, (cid) => blocks.has(cid));
+  await forgetCollectedFolderRoots(pins.accounts.db, async (cid) => blocks.has(cid));
   return result;
 }
