@@ -319,8 +319,10 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
    */
   async deleteMultihashes(multihashes: Iterable<Uint8Array>, options: { createdBefore?: number } = {}): Promise<number> {
     this.assertOpen();
-    const unleased = [...multihashes].filter((multihash) => !this.leases.has(multihashKey(multihash)));
+    const candidates = [...multihashes];
     const { removed, freed } = await this.store.transaction(async (tx) => {
+      // Leases are read once the transaction is open: a batch leasing later asks the index after it ends.
+      const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
       // Issued together: an engine may pipeline them; SQLite runs each as it is called.
       const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
       const gone: Uint8Array[] = [];
