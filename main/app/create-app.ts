@@ -159,7 +159,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const ownerKeyStore = secrets.ownerKeyStore;
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
-    blockstore = await openBlockstore(paths.blocks, db, { clock, exclusive: true, logger });
+    blockstore = await openBlockstore(paths.blocks, accounts.store, { clock, exclusive: true, logger });
     const blocks = blockstore;
     const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {

@@ -52,11 +52,12 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
     if (!existsSync(paths.database)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
     const db = openDatabase(paths.database);
     try {
-      const blocks = await openBlockstore(paths.blocks, db, { clock: systemClock, exclusive: true });
+      // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
+      const accounts = offlineAccounts(dataDir, db, 'garbage collection');
+      const blocks = await openBlockstore(paths.blocks, accounts.store, { clock: systemClock, exclusive: true });
       try {
         const pins: PinsContext = {
-          // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
-          accounts: offlineAccounts(dataDir, db, 'garbage collection'),
+          accounts,
           content: {
             census: () => {
               throw new Error('garbage collection adds no pins');

@@ -11,24 +11,23 @@ const PAGE = 1000;
  * no longer be operated on anyway (its directory cannot be read), and it answers 404 either way; a
  * root still held, pinned or not, keeps its rows, so what can be operated on is unchanged. A root
  * uploaded again later is imported again like any pinned directory. Roots still importing are left
- * alone (their pin holds their blocks). Each page is read, checked and deleted synchronously in one
- * transaction, so nothing interleaves between a root's check and its deletion.
+ * alone (their pin holds their blocks). Each page's roots are checked against the block index first
+ * (that answer is a promise, and a transaction's work never waits on one), then the ones not held are
+ * deleted in one transaction. A root block stored again in between ends as if it had been stored just
+ * after the deletion: its rows are gone, and it is imported again like any root uploaded later.
  */
-export async function forgetCollectedFolderRoots(db: Db, isHeld: (cid: CID) => boolean): Promise<number> {
+export async function forgetCollectedFolderRoots(db: Db, isHeld: (cid: CID) => Promise<boolean>): Promise<number> {
   let forgotten = 0;
   let after = '';
   for (;;) {
     const page = readyFolderRootCidsAfter(db, after, PAGE);
     if (page.length === 0) return forgotten;
-    forgotten += inTransaction(db, () => {
-      let gone = 0;
-      for (const cid of page) {
-        if (isHeld(CID.parse(cid))) continue;
-        deleteFolderRoot(db, cid);
-        gone++;
-      }
-      return gone;
+    const held = await Promise.all(page.map(async (cid) => isHeld(CID.parse(cid))));
+    const gone = page.filter((_, i) => held[i] !== true);
+    inTransaction(db, () => {
+      for (const cid of gone) deleteFolderRoot(db, cid);
     });
+    forgotten += gone.length;
     after = page[page.length - 1] as string;
     // Requests run between pages: a large index is not checked in one turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));

@@ -22,7 +22,7 @@ export class UnreadableDagError extends Error {
  */
 export async function contentGcStore(blocks: Blocks): Promise<GcStore> {
   const builtins = await builtinBlocks();
-  for (const block of builtins) if (!blocks.has(block.cid)) await blocks.put(block.cid, block.bytes);
+  for (const block of builtins) if (!(await blocks.has(block.cid))) await blocks.put(block.cid, block.bytes);
   const builtinKeys = new Set(builtins.map((block) => multihashKey(block.cid.multihash.bytes)));
   return {
     async mark(root, visit, signal) {
@@ -34,7 +34,7 @@ export async function contentGcStore(blocks: Blocks): Promise<GcStore> {
       }
     },
     async *storedBlocks() {
-      for (const block of blocks.listBlocks()) if (!builtinKeys.has(multihashKey(block.multihash))) yield block;
+      for await (const block of blocks.listBlocks()) if (!builtinKeys.has(multihashKey(block.multihash))) yield block;
     },
     deleteMultihashes: (multihashes, createdBefore) => blocks.deleteMultihashes(multihashes, { createdBefore }),
     async compact(signal) {

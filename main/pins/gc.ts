@@ -19,7 +19,7 @@ export interface GcStore {
    * Deletes the blocks, except any written after `createdBefore` (checked inside the delete, so a block
    * uploaded again after it was listed survives).
    */
-  deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): number;
+  deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): Promise<number>;
   /** Reclaims the space of deleted blocks. */
   compact(signal?: AbortSignal): Promise<void>;
 }
@@ -72,11 +72,11 @@ export async function collectGarbage(
       }
       doomed.push(block.multihash);
       if (doomed.length >= DELETE_BATCH) {
-        blocksDeleted += store.deleteMultihashes(doomed, cutoff + 1);
+        blocksDeleted += await store.deleteMultihashes(doomed, cutoff + 1);
         doomed = [];
       }
     }
-    if (doomed.length > 0) blocksDeleted += store.deleteMultihashes(doomed, cutoff + 1);
+    if (doomed.length > 0) blocksDeleted += await store.deleteMultihashes(doomed, cutoff + 1);
     if (blocksDeleted > 0) await store.compact(signal);
     return { pinsRemoved, blocksDeleted, blocksKept };
   });

@@ -1,13 +1,16 @@
 import type { Blockstore } from 'interface-blockstore';
 import type { CID } from 'multiformats/cid';
+import type { Transaction } from './repositories/index.js';
 
 /**
  * The block seam: what the domains know of the block store. interface-blockstore's `Blockstore` (so
  * ipfs-unixfs-importer/exporter use it directly) plus what Pinfold needs: staging batches, reads into a
- * given buffer, reads without a promise, sizes from the index, and GC's removals. The implementation
- * (store/blockstore/: pack files, the index in the metadata database) is seen only by the composition
- * root, which opens it; a second implementation (object storage, a separate index) implements this.
- * Each domain asks for the narrowest part it uses (`Pick<Blocks, ...>`), as Helia's commands do.
+ * given buffer, reads of held blocks without a promise, sizes from the index, and GC's removals. The
+ * implementation (store/blockstore/: pack files, indexed through the metadata store's BlockIndexRepository)
+ * is seen only by the composition root, which opens it; a second implementation (object storage, a
+ * separate index) implements this. Each domain asks for the narrowest part it uses (`Pick<Blocks, ...>`),
+ * as Helia's commands do. Whatever asks the index returns a promise: never await one inside a metadata
+ * transaction's work (its autocommit call would wait for that very transaction).
  */
 
 export interface AbortOptions {
@@ -29,12 +32,13 @@ export interface BlockBatch {
   /** Stages bytes whose CID the caller has just computed from them (no second hash). */
   putTrusted(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID>;
   /** True when the block is staged here or already stored. */
-  has(cid: CID): boolean;
+  has(cid: CID): Promise<boolean>;
   /**
-   * Makes every staged block durable, then visible, at once. `alongside` runs in the same metadata
-   * transaction (records that must exist exactly when the blocks do); if it throws, no block becomes visible.
+   * Makes every staged block durable, then visible, at once. `alongside` runs on the metadata transaction
+   * that indexes the blocks (records that must exist exactly when the blocks do: write them through `tx`
+   * only, and do no other I/O); if it throws, no block becomes visible.
    */
-  commit(alongside?: () => void): Promise<void>;
+  commit(alongside?: (tx: Transaction) => Promise<void>): Promise<void>;
   /** Drops everything staged; a no-op once the batch has ended or is committing. */
   abort(): void;
 }
@@ -68,8 +72,8 @@ export interface Blocks extends Blockstore {
   readonly removals: number;
   /** A staging batch: nothing it puts is visible until its commit resolves. */
   createBatch(): BlockBatch;
-  /** Answered from the index, without a promise. */
-  has(cid: CID, options?: AbortOptions): boolean;
+  /** Answered from the index. */
+  has(cid: CID, options?: AbortOptions): Promise<boolean>;
   /** The block's bytes; NotFoundError (by name) when absent. */
   getBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array>;
   /** The block's bytes, or undefined when it is not stored. */
@@ -85,14 +89,14 @@ export interface Blocks extends Blockstore {
    */
   heldBlock(cid: CID): Uint8Array | undefined;
   /** Bytes of a stored block (from the index, without reading it), or undefined. */
-  blockSize(cid: CID): number | undefined;
+  blockSize(cid: CID): Promise<number | undefined>;
   /** Every stored block with its size and created_at, in pages (safe to delete between pages). */
-  listBlocks(): Iterable<StoredBlock>;
+  listBlocks(): AsyncIterable<StoredBlock>;
   /**
    * Removes blocks (GC sweep); returns how many went. Blocks a batch in progress holds are kept, and with
    * `createdBefore` (unix seconds) so is any block written since then.
    */
-  deleteMultihashes(multihashes: Iterable<Uint8Array>, options?: { createdBefore?: number }): number;
+  deleteMultihashes(multihashes: Iterable<Uint8Array>, options?: { createdBefore?: number }): Promise<number>;
   /** Reclaims the space of removed blocks. */
   compact(options?: CompactOptions): Promise<CompactResult>;
 }

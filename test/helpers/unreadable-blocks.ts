@@ -7,6 +7,7 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { openBlockstore } from '../../main/store/blockstore/blockstore.js';
 import { openDatabase } from '../../main/store/db/database.js';
+import { sqliteStore } from '../../main/store/db/sqlite-store.js';
 
 /**
  * Blocks of a linking codec whose links cannot be read: valid bytes under their hash, but a decoder that
@@ -56,7 +57,7 @@ export function brokenDagJson(): Promise<TestBlock> {
 export async function storeInDataFolder(dataDir: string, blocks: readonly TestBlock[]): Promise<void> {
   const db = openDatabase(join(dataDir, 'pinfold.db'));
   try {
-    const store = await openBlockstore(join(dataDir, 'blocks'), db, { exclusive: true });
+    const store = await openBlockstore(join(dataDir, 'blocks'), sqliteStore(db), { exclusive: true });
     try {
       for (const block of blocks) await store.put(block.cid, block.bytes);
     } finally {

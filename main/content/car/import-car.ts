@@ -3,6 +3,7 @@ import { BadInputError } from '../../base/errors.js';
 import { OFFLOAD_MIN_BYTES, hashPool } from '../../base/hash-pool.js';
 import { verifyBlockAsync } from '../../base/hashes.js';
 import type { BlockBatch, Blocks } from '../../store/blocks.js';
+import type { Transaction } from '../../store/repositories/index.js';
 import { requireReadableLinks } from '../walk/block-links.js';
 import { readCarStream } from './car-stream.js';
 
@@ -16,11 +17,11 @@ export interface ImportCarOptions {
   signal?: AbortSignal;
   onProgress?: (progress: CarImportProgress) => void;
   /**
-   * Runs inside the database transaction that makes the blocks visible (only when the import commits its
-   * own batch), for records that must exist exactly when the blocks do (a CAR import's ingress and root
-   * pins). If it throws, nothing of the import is kept.
+   * Runs on the metadata transaction that makes the blocks visible (only when the import commits its own
+   * batch), for records that must exist exactly when the blocks do (a CAR import's ingress and root pins):
+   * it writes through `tx` alone. If it throws, nothing of the import is kept.
    */
-  onCommit?: (result: CarImportResult) => void;
+  onCommit?: (tx: Transaction, result: CarImportResult) => Promise<void>;
 }
 
 export interface CarImportResult {
@@ -98,12 +99,12 @@ export async function importCar(
       for (const block of window.splice(0)) pool.release(block.bytes);
     }
     for (const root of car.roots) {
-      if (!batch.has(root)) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);
+      if (!(await batch.has(root))) throw new BadInputError(`car: root ${root.toString()} is neither in the CAR nor stored`);
     }
     options.signal?.throwIfAborted();
     const result = { roots: car.roots, blockCount, blockBytes };
     const { onCommit } = options;
-    if (owned) await batch.commit(onCommit && (() => onCommit(result)));
+    if (owned) await batch.commit(onCommit && (async (tx) => onCommit(tx, result)));
     return result;
   } catch (error) {
     if (owned) batch.abort();

@@ -64,7 +64,7 @@ export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], opti
       if (seen === undefined) yield { kind: 'block', cid, multihash: cid.multihash.bytes, size: bytes.byteLength };
     } else {
       if (seen !== undefined) continue;
-      const size = source.blockSize(cid);
+      const size = await source.blockSize(cid);
       yield size === undefined ? { kind: 'missing', cid } : { kind: 'block', cid, multihash: cid.multihash.bytes, size };
       continue;
     }

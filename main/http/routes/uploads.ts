@@ -70,7 +70,7 @@ async function issueAddress(app: FastifyInstance, deps: UploadDeps, request: Fas
 }
 
 async function requireDirectory(deps: UploadDeps, root: CID): Promise<void> {
-  if (!deps.blockstore.has(root)) throw new NotFoundError(`${root.toString()} is not held here`);
+  if (!(await deps.blockstore.has(root))) throw new NotFoundError(`${root.toString()} is not held here`);
   await readDirectoryNode({ blockstore: deps.blockstore }, root, 'cid');
 }
 
@@ -190,7 +190,7 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       let pins: RootPin[] = [];
       // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
       const result = await importCar(deps.blockstore, uploadPayloadBytes(request, intake), {
-        onCommit: (imported) => {
+        onCommit: async (_tx, imported) => {
           settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
           if (args.pinRoots === true) pins = writeRootPins(deps.pins, args.account, imported.roots);
         },

@@ -7,27 +7,9 @@ import { decode as decodeDigest } from 'multiformats/hashes/digest';
 import { NotFoundError } from '../../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
 import { createLogger, type Logger } from '../../base/logger.js';
-import {
-  addPackLive,
-  blockExists,
-  createPack,
-  deleteBlockRow,
-  findBlock,
-  findPack,
-  insertBlockIfAbsent,
-  listBlocksAfter,
-  listPackBlocks,
-  listPacks,
-  packRecords,
-  relocateBlock,
-  sealPack,
-  deletePackRow,
-  totalLiveBytes,
-  touchBlock,
-  type BlockLocation,
-} from '../db/blocks-queries.js';
-import { inTransaction, openDatabase, type Db } from '../db/database.js';
-import { blockstoreMigration } from '../db/migrations/002-blockstore.js';
+import { openBlockIndexStore } from '../db/block-index-store.js';
+import type { BlockIndexRepository, BlockLocation, StoredBlockRow } from '../repositories/block-index.js';
+import type { Store, Transaction } from '../repositories/index.js';
 import { multihashKey } from '../../base/multihash-key.js';
 import type { AbortOptions, Blocks, CompactOptions, CompactResult, StoredBlock } from '../blocks.js';
 import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
@@ -95,26 +77,39 @@ interface AutoGroup {
 }
 
 /**
- * Opens the block store kept in `dir` (pack files under `dir/packs`). With `db`, the index lives in that
- * database (migration 2 must have run, as openDatabase does); without, in `dir/index.sqlite`.
+ * What the block store needs of the metadata store: its index repository (autocommit reads and writes) and
+ * transactions (a batch's rows with the records its caller writes alongside; a compaction's relocations).
  */
-export async function openBlockstore(dir: string, db?: Db, init: BlockstoreInit = {}): Promise<PinfoldBlockstore> {
+export type BlockIndexStore = Pick<Store, 'blockIndex' | 'transaction'>;
+
+/**
+ * Opens the block store kept in `dir` (pack files under `dir/packs`). With `store`, the index is its
+ * `blockIndex` (the block store migration must have run, as openDatabase does), and batches commit on its
+ * transactions, so a caller's records commit with the blocks; without, the store opens its own index in
+ * `dir/index.sqlite` and closes it on close.
+ */
+export async function openBlockstore(dir: string, store?: BlockIndexStore, init: BlockstoreInit = {}): Promise<PinfoldBlockstore> {
   const packsDir = join(dir, 'packs');
   await mkdir(packsDir, { recursive: true });
-  const ownsDb = db === undefined;
-  const database = db ?? openDatabase(join(dir, 'index.sqlite'), { migrations: [blockstoreMigration] });
-  if (init.exclusive !== true) return new PinfoldBlockstore(packsDir, database, ownsDb, init);
+  const { index, closeIndex } = store === undefined ? ownIndex(dir) : { index: store, closeIndex: () => undefined };
+  if (init.exclusive !== true) return new PinfoldBlockstore(packsDir, index, closeIndex, init);
   try {
-    await recoverPacks(packsDir, database);
+    await recoverPacks(packsDir, index.blockIndex);
   } catch (error) {
-    if (ownsDb) database.close();
+    closeIndex();
     throw error;
   }
-  const store = new PinfoldBlockstore(packsDir, database, ownsDb, init);
+  const blockstore = new PinfoldBlockstore(packsDir, index, closeIndex, init);
   // Dead space in the middle of packs (a crash beside committed uploads, or data written before packs
   // were cut back at abort) is rewritten without waiting for a GC.
-  store.scheduleCompaction();
-  return store;
+  blockstore.scheduleCompaction();
+  return blockstore;
+}
+
+/** An index of the store's own, in `dir/index.sqlite`, closed with the store. */
+function ownIndex(dir: string): { index: BlockIndexStore; closeIndex: () => void } {
+  const owned = openBlockIndexStore(join(dir, 'index.sqlite'));
+  return { index: owned.store, closeIndex: () => owned.close() };
 }
 
 /**
@@ -164,13 +159,16 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   private readonly retiring = new Set<Promise<void>>();
   /** Aborted by close(): stops the store's own compaction, and any new one from starting. */
   private readonly stopping = new AbortController();
+  /** Autocommit index calls; what must commit together goes through `store.transaction`. */
+  private readonly index: BlockIndexRepository;
 
   constructor(
     private readonly packsDir: string,
-    private readonly db: Db,
-    private readonly ownsDb: boolean,
+    private readonly store: BlockIndexStore,
+    private readonly closeIndex: () => void,
     init: BlockstoreInit,
   ) {
+    this.index = store.blockIndex;
     this.clock = init.clock ?? systemClock;
     this.packSizeBytes = init.packSizeBytes ?? DEFAULT_PACK_SIZE;
     this.maxBlockBytes = init.maxBlockBytes ?? DEFAULT_MAX_BLOCK;
@@ -266,13 +264,13 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   }
 
   /** Bytes of a stored block (from the index, without reading it), or undefined. */
-  blockSize(cid: CID): number | undefined {
+  async blockSize(cid: CID): Promise<number | undefined> {
     if (isIdentity(cid)) return cid.multihash.digest.byteLength;
     this.assertOpen();
-    return findBlock(this.db, cid.multihash.bytes)?.length;
+    return (await this.index.findBlock(cid.multihash.bytes))?.length;
   }
 
-  has(cid: CID, options?: AbortOptions): boolean {
+  async has(cid: CID, options?: AbortOptions): Promise<boolean> {
     options?.signal?.throwIfAborted();
     if (isIdentity(cid)) return true;
     return this.isIndexed(cid.multihash.bytes);
@@ -287,7 +285,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
 
   /** Every stored block, as CIDv1 raw (the index knows multihashes, not codecs). */
   async *getAll(options?: AbortOptions): AsyncGenerator<Pair> {
-    for (const page of this.pages()) {
+    for await (const page of this.pages()) {
       for (const row of page) {
         options?.signal?.throwIfAborted();
         const bytes = await this.readMultihash(row.multihash);
@@ -300,7 +298,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   async delete(cid: CID, options?: AbortOptions): Promise<void> {
     options?.signal?.throwIfAborted();
     if (isIdentity(cid)) return;
-    this.deleteMultihashes([cid.multihash.bytes]);
+    await this.deleteMultihashes([cid.multihash.bytes]);
   }
 
   async *deleteMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<CID> {
@@ -315,48 +313,57 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
    * progress are kept, and with `createdBefore` (unix seconds) so is any block written since then, checked
    * in the same statement (a block re-uploaded after GC listed it survives). The bytes become dead space
    * that compact() reclaims.
+   *
+   * A batch leases a block before it asks the index whether the block is stored (PackBatch.stage), so a
+   * block a batch counts on is either leased before this transaction looks, or found gone once it ends.
    */
-  deleteMultihashes(multihashes: Iterable<Uint8Array>, options: { createdBefore?: number } = {}): number {
+  async deleteMultihashes(multihashes: Iterable<Uint8Array>, options: { createdBefore?: number } = {}): Promise<number> {
     this.assertOpen();
-    return inTransaction(this.db, () => {
-      let removed = 0;
-      const freed = new Map<number, { bytes: number; blocks: number; records: number }>();
-      for (const multihash of multihashes) {
-        if (this.leases.has(multihashKey(multihash))) continue;
-        const row = deleteBlockRow(this.db, multihash, options.createdBefore);
-        if (row === undefined) continue;
-        this.cache.delete(multihashKey(multihash));
-        removed++;
-        const entry = freed.get(row.packId) ?? { bytes: 0, blocks: 0, records: 0 };
+    const candidates = [...multihashes];
+    const { removed, freed } = await this.store.transaction(async (tx) => {
+      // Leases are read once the transaction is open: a batch leasing later asks the index after it ends.
+      const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
+      // Issued together: an engine may pipeline them; SQLite runs each as it is called.
+      const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
+      const gone: Uint8Array[] = [];
+      const byPack = new Map<number, { bytes: number; blocks: number; records: number }>();
+      rows.forEach((row, i) => {
+        if (row === undefined) return;
+        const multihash = unleased[i] as Uint8Array;
+        gone.push(multihash);
+        const entry = byPack.get(row.packId) ?? { bytes: 0, blocks: 0, records: 0 };
         entry.bytes += row.length;
         entry.blocks += 1;
         entry.records += row.length + recordHeaderLength(multihash.byteLength);
-        freed.set(row.packId, entry);
-      }
-      if (removed > 0) this.removedBatches++;
-      for (const [packId, entry] of freed) addPackLive(this.db, packId, -entry.bytes, -entry.blocks);
-      // Packs still being appended to count their dead bytes in memory (sealed ones are measured).
-      for (const writer of this.writers) {
-        const entry = freed.get(writer.id);
-        if (entry === undefined) continue;
-        writer.countDead(entry.records);
-        this.afterDeath(writer);
-      }
-      return removed;
+        byPack.set(row.packId, entry);
+      });
+      await Promise.all([...byPack].map(async ([packId, entry]) => tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks)));
+      return { removed: gone, freed: byPack };
     });
+    // Memory follows the index once the rows are gone for good (a rolled-back delete changes nothing).
+    for (const multihash of removed) this.cache.delete(multihashKey(multihash));
+    if (removed.length > 0) this.removedBatches++;
+    // Packs still being appended to count their dead bytes in memory (sealed ones are measured).
+    for (const writer of this.writers) {
+      const entry = freed.get(writer.id);
+      if (entry === undefined) continue;
+      writer.countDead(entry.records);
+      this.afterDeath(writer);
+    }
+    return removed.length;
   }
 
   /** Every stored block with its size and created_at, in pages (safe to delete between pages). */
-  *listBlocks(): Generator<StoredBlock> {
-    for (const page of this.pages()) {
+  async *listBlocks(): AsyncGenerator<StoredBlock> {
+    for await (const page of this.pages()) {
       for (const row of page) yield { multihash: row.multihash, size: row.length, createdAt: row.createdAt };
     }
   }
 
   /** Bytes and blocks currently indexed. */
-  stats(): BlockstoreStats {
+  async stats(): Promise<BlockstoreStats> {
     this.assertOpen();
-    return totalLiveBytes(this.db);
+    return this.index.totalLiveBytes();
   }
 
   /**
@@ -406,7 +413,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     const policy: CompactionPolicy = { maxDeadBytes: this.maxDeadBytes, maxLiveRatio: options.maxLiveRatio ?? DEFAULT_MAX_LIVE_RATIO };
     let packsCompacted = 0;
     let bytesReclaimed = 0;
-    for (const pack of listPacks(this.db)) {
+    for (const pack of await this.index.listPacks()) {
       options.signal?.throwIfAborted();
       this.assertOpen();
       if (!pack.sealed) continue;
@@ -421,11 +428,11 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
       // The row's block bytes leave out record headers, so they bound the dead bytes from above: most
       // packs are settled without summing their records.
       if (!worthCompacting({ fileBytes: size, liveRecordBytes: pack.liveBytes }, policy)) continue;
-      if (!worthCompacting({ fileBytes: size, liveRecordBytes: recordsBytes(packRecords(this.db, pack.id)) }, policy)) continue;
+      if (!worthCompacting({ fileBytes: size, liveRecordBytes: recordsBytes(await this.index.packRecords(pack.id)) }, policy)) continue;
       const moved = pack.liveBlocks > 0 ? await this.moveLiveBlocks(pack.id, options) : 0;
-      const still = findPack(this.db, pack.id);
+      const still = await this.index.findPack(pack.id);
       if (still !== undefined && still.liveBlocks > 0) continue;
-      deletePackRow(this.db, pack.id);
+      await this.index.deletePackRow(pack.id);
       this.readers.retire(pack.id);
       await unlink(path).catch(() => undefined);
       packsCompacted++;
@@ -440,11 +447,11 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     const sizes = new Map<number, number>();
     const problems: string[] = [];
     let checked = 0;
-    for (const page of this.pages()) {
+    for await (const page of this.pages()) {
       for (const row of page) {
         options.signal?.throwIfAborted();
         checked++;
-        const location = findBlock(this.db, row.multihash);
+        const location = await this.index.findBlock(row.multihash);
         if (location === undefined) continue;
         let size = sizes.get(location.packId);
         if (size === undefined) {
@@ -469,7 +476,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     return { checked, problems };
   }
 
-  /** Aborts open batches, waits for writes, closes files (and the database when the store opened it). */
+  /** Aborts open batches, waits for writes, closes files (and the index when the store opened its own). */
   async close(): Promise<void> {
     if (this.closed) return;
     this.stopping.abort();
@@ -480,14 +487,14 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     this.writers.clear();
     this.current = undefined;
     await this.readers.closeAll();
-    if (this.ownsDb) this.db.close();
+    this.closeIndex();
   }
 
   // BatchHost: the store side of staging.
 
-  isIndexed(multihash: Uint8Array): boolean {
+  async isIndexed(multihash: Uint8Array): Promise<boolean> {
     this.assertOpen();
-    return blockExists(this.db, multihash);
+    return this.index.blockExists(multihash);
   }
 
   writerForAppend(): PackWriter | Promise<PackWriter> {
@@ -516,34 +523,37 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     if (writer.rotated && writer.users === 0) this.retireWriter(writer);
   }
 
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): StagedBlock[] {
+  async indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: (tx: Transaction) => Promise<void>): Promise<StagedBlock[]> {
     this.assertOpen();
     const now = unixSeconds(this.clock);
-    return inTransaction(this.db, () => {
+    const blocks = [...staged];
+    const refreshed = [...leased];
+    return this.store.transaction(async (tx) => {
+      const index = tx.blockIndex;
+      // Issued together: an engine may pipeline them; SQLite runs each as it is called.
+      const inserted = await Promise.all(
+        blocks.map(async (block) =>
+          index.insertBlockIfAbsent({ multihash: block.multihash, packId: block.writer.id, offset: block.offset, length: block.length, createdAt: now }),
+        ),
+      );
       const superseded: StagedBlock[] = [];
       const added = new Map<number, { bytes: number; blocks: number }>();
-      for (const block of staged) {
-        const inserted = insertBlockIfAbsent(this.db, {
-          multihash: block.multihash,
-          packId: block.writer.id,
-          offset: block.offset,
-          length: block.length,
-          createdAt: now,
-        });
-        if (!inserted) {
-          // Another batch committed the same block first: keep its copy, refresh the grace clock.
-          touchBlock(this.db, block.multihash, now);
+      blocks.forEach((block, i) => {
+        // Another batch committed the same block first: keep its copy (its grace clock is refreshed below).
+        if (inserted[i] !== true) {
           superseded.push(block);
-          continue;
+          return;
         }
         const entry = added.get(block.writer.id) ?? { bytes: 0, blocks: 0 };
         entry.bytes += block.length;
         entry.blocks += 1;
         added.set(block.writer.id, entry);
-      }
-      for (const multihash of leased) touchBlock(this.db, multihash, now);
-      for (const [packId, entry] of added) addPackLive(this.db, packId, entry.bytes, entry.blocks);
-      alongside?.();
+      });
+      await Promise.all([
+        ...[...superseded.map((block) => block.multihash), ...refreshed].map(async (multihash) => index.touchBlock(multihash, now)),
+        ...[...added].map(async ([packId, entry]) => index.addPackLive(packId, entry.bytes, entry.blocks)),
+      ]);
+      await alongside?.(tx);
       return superseded;
     });
   }
@@ -575,7 +585,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     const key = multihashKey(multihash);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const location: BlockLocation | undefined = findBlock(this.db, multihash);
+    const location: BlockLocation | undefined = await this.index.findBlock(multihash);
     if (location === undefined) return undefined;
     const target = allocate?.(location.length);
     try {
@@ -584,7 +594,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
       return bytes;
     } catch (error) {
       // Compaction may have moved the block between the lookup and the read: look again once.
-      const again = findBlock(this.db, multihash);
+      const again = await this.index.findBlock(multihash);
       if (again === undefined) return undefined;
       if (again.packId === location.packId && again.offset === location.offset) throw error;
       return this.readers.read(again.packId, again.offset, again.length, target);
@@ -592,7 +602,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   }
 
   private async newWriter(): Promise<PackWriter> {
-    const id = createPack(this.db, unixSeconds(this.clock));
+    const id = await this.index.createPack(unixSeconds(this.clock));
     const writer = await PackWriter.create(this.packsDir, id);
     this.writers.add(writer);
     this.current = writer;
@@ -622,7 +632,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     const retiring = (async () => {
       await writer.close();
       if (this.closed || writer.failed) return;
-      sealPack(this.db, writer.id);
+      await this.index.sealPack(writer.id);
       const policy = { maxDeadBytes: this.maxDeadBytes, maxLiveRatio: DEFAULT_MAX_LIVE_RATIO };
       const liveRecordBytes = writer.end - PACK_MAGIC.length - writer.deadBytes;
       if (worthCompacting({ fileBytes: writer.end, liveRecordBytes }, policy)) this.scheduleCompaction();
@@ -634,7 +644,7 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
 
   /** Copies a sealed pack's live blocks to the current pack; returns the record bytes relocated. */
   private async moveLiveBlocks(packId: number, options: AbortOptions): Promise<number> {
-    const rows = listPackBlocks(this.db, packId);
+    const rows = await this.index.listPackBlocks(packId);
     const moved: MovedRecord[] = [];
     let relocatedBytes = 0;
     try {
@@ -651,16 +661,27 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
       const ends = new Map<PackWriter, number>();
       for (const move of moved) ends.set(move.writer, Math.max(ends.get(move.writer) ?? 0, move.to + move.length));
       await Promise.all([...ends].map(([writer, end]) => writer.syncTo(end)));
-      const relocated = inTransaction(this.db, () =>
-        moved.filter((move) => {
-          const ok = relocateBlock(this.db, move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to });
-          if (ok) {
-            addPackLive(this.db, packId, -move.length, -1);
-            addPackLive(this.db, move.writer.id, move.length, 1);
-          }
-          return ok;
-        }),
-      );
+      const relocated = await this.store.transaction(async (tx) => {
+        const index = tx.blockIndex;
+        const stood = await Promise.all(
+          moved.map(async (move) => index.relocateBlock(move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to })),
+        );
+        const done = moved.filter((_, i) => stood[i] === true);
+        // Live bytes follow the blocks that moved: out of the old pack, into each pack they went to.
+        const gained = new Map<number, { bytes: number; blocks: number }>();
+        for (const move of done) {
+          const entry = gained.get(move.writer.id) ?? { bytes: 0, blocks: 0 };
+          entry.bytes += move.length;
+          entry.blocks += 1;
+          gained.set(move.writer.id, entry);
+        }
+        const lostBytes = done.reduce((sum, move) => sum + move.length, 0);
+        await Promise.all([
+          ...(done.length > 0 ? [index.addPackLive(packId, -lostBytes, -done.length)] : []),
+          ...[...gained].map(async ([id, entry]) => index.addPackLive(id, entry.bytes, entry.blocks)),
+        ]);
+        return done;
+      });
       // Marked only once the transaction stands: a rolled-back relocation leaves the copy dead.
       for (const move of relocated) {
         move.relocated = true;
@@ -676,11 +697,11 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     return relocatedBytes;
   }
 
-  private *pages(): Generator<ReturnType<typeof listBlocksAfter>> {
+  private async *pages(): AsyncGenerator<StoredBlockRow[]> {
     let after: Uint8Array | undefined;
     for (;;) {
       this.assertOpen();
-      const page = listBlocksAfter(this.db, after, LIST_PAGE);
+      const page = await this.index.listBlocksAfter(after, LIST_PAGE);
       if (page.length === 0) return;
       yield page;
       after = (page[page.length - 1] as (typeof page)[number]).multihash;

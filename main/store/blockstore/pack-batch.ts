@@ -3,6 +3,7 @@ import { BadInputError } from '../../base/errors.js';
 import { IDENTITY_CODE, verifyBlock } from '../../base/hashes.js';
 import { multihashKey } from '../../base/multihash-key.js';
 import type { BlockBatch, PutOptions } from '../blocks.js';
+import type { Transaction } from '../repositories/index.js';
 import type { PackWriter } from './pack-writer.js';
 
 /** A block written to a pack but not yet indexed. */
@@ -16,17 +17,17 @@ export interface StagedBlock {
 /** What a batch needs from its store; kept narrow so the batch's rules are readable on their own. */
 export interface BatchHost {
   readonly maxBlockBytes: number;
-  isIndexed(multihash: Uint8Array): boolean;
+  isIndexed(multihash: Uint8Array): Promise<boolean>;
   writerForAppend(): PackWriter | Promise<PackWriter>;
   lease(key: string): void;
   unlease(key: string): void;
   releaseWriter(writer: PackWriter): void;
   /**
-   * One transaction: index staged blocks, refresh created_at of leased ones, run `alongside` (records that
-   * must exist exactly when the blocks do). Returns the staged blocks it did not index because another batch
-   * committed the same block first (their copies are dead).
+   * One transaction: index staged blocks, refresh created_at of leased ones, run `alongside` on the same
+   * transaction (records that must exist exactly when the blocks do). Returns the staged blocks it did not
+   * index because another batch committed the same block first (their copies are dead).
    */
-  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: () => void): StagedBlock[];
+  indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: (tx: Transaction) => Promise<void>): Promise<StagedBlock[]>;
   /** Staged blocks that will never be indexed: their space is dead (and given back when it can be). */
   discard(staged: Iterable<StagedBlock>): void;
   batchEnded(batch: PackBatch): void;
@@ -98,14 +99,10 @@ export class PackBatch implements BlockBatch {
     const multihash = cid.multihash.bytes;
     const key = multihashKey(multihash);
     if (this.staged.has(key) || this.leased.has(key) || this.pending.has(key)) return cid;
-    if (this.host.isIndexed(multihash)) {
-      this.host.lease(key);
-      this.leased.set(key, multihash);
-      return cid;
-    }
     this.pending.add(key);
     let writer: PackWriter;
     try {
+      if (await this.leaseIfStored(key, multihash)) return cid;
       const maybe = this.host.writerForAppend();
       writer = maybe instanceof Promise ? await maybe : maybe;
       this.assertOpen();
@@ -125,24 +122,44 @@ export class PackBatch implements BlockBatch {
     return cid;
   }
 
+  /**
+   * Leases a block the store holds already, so the batch need not write it again. The lease comes before
+   * the question: GC skips leased blocks, so a block found here cannot be deleted before the batch ends
+   * (asked the other way round, GC could delete it between the answer and the lease).
+   */
+  private async leaseIfStored(key: string, multihash: Uint8Array): Promise<boolean> {
+    this.host.lease(key);
+    let kept = false;
+    try {
+      if (await this.host.isIndexed(multihash)) {
+        this.assertOpen();
+        this.leased.set(key, multihash);
+        kept = true;
+      }
+    } finally {
+      if (!kept) this.host.unlease(key);
+    }
+    return kept;
+  }
+
   /** True when the block is staged here or already stored. */
-  has(cid: CID): boolean {
+  async has(cid: CID): Promise<boolean> {
     if (cid.multihash.code === IDENTITY_CODE) return true;
     const key = multihashKey(cid.multihash.bytes);
     return this.staged.has(key) || this.leased.has(key) || this.host.isIndexed(cid.multihash.bytes);
   }
 
   /**
-   * Makes every staged block durable, then visible, in one index transaction. `alongside` runs inside that
+   * Makes every staged block durable, then visible, in one index transaction. `alongside` runs on that
    * transaction (records that must exist exactly when the blocks do); if it throws, no block becomes visible.
    */
-  async commit(alongside?: () => void): Promise<void> {
+  async commit(alongside?: (tx: Transaction) => Promise<void>): Promise<void> {
     this.assertOpen();
     this.state = 'committing';
     let superseded: StagedBlock[];
     try {
       await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
-      superseded = this.host.indexBatch(this.staged.values(), this.leased.values(), alongside);
+      superseded = await this.host.indexBatch(this.staged.values(), this.leased.values(), alongside);
     } catch (error) {
       this.finish('aborted', this.staged.values());
       throw error;

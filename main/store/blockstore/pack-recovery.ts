@@ -1,7 +1,6 @@
 import { readdir, rm, stat, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
-import { deletePackRow, listPacks, packRecords, sealAllPacks } from '../db/blocks-queries.js';
-import type { Db } from '../db/database.js';
+import type { BlockIndexRepository } from '../repositories/block-index.js';
 import { packFileName, packIdOfFileName } from './pack-format.js';
 
 export interface RecoveryResult {
@@ -23,9 +22,9 @@ export interface RecoveryResult {
  * Every pack is then sealed, so compaction may rewrite what dead space the middle of a pack holds.
  * The row goes before the file: a crash in between leaves a stray file, which the next open deletes.
  */
-export async function recoverPacks(packsDir: string, db: Db): Promise<RecoveryResult> {
+export async function recoverPacks(packsDir: string, index: BlockIndexRepository): Promise<RecoveryResult> {
   const result: RecoveryResult = { packsTrimmed: 0, packsDeleted: 0, bytesReclaimed: 0 };
-  const rows = listPacks(db);
+  const rows = await index.listPacks();
   const known = new Set(rows.map((row) => row.id));
   for (const row of rows) {
     if (row.sealed) continue;
@@ -34,9 +33,9 @@ export async function recoverPacks(packsDir: string, db: Db): Promise<RecoveryRe
       (info) => info.size,
       () => 0,
     );
-    const records = packRecords(db, row.id);
+    const records = await index.packRecords(row.id);
     if (records.blocks === 0) {
-      deletePackRow(db, row.id);
+      await index.deletePackRow(row.id);
       await rm(path, { force: true });
       result.packsDeleted++;
       result.bytesReclaimed += size;
@@ -46,7 +45,7 @@ export async function recoverPacks(packsDir: string, db: Db): Promise<RecoveryRe
       result.bytesReclaimed += size - records.end;
     }
   }
-  sealAllPacks(db);
+  await index.sealAllPacks();
   for (const name of await readdir(packsDir)) {
     const id = packIdOfFileName(name);
     if (id === undefined || known.has(id)) continue;

@@ -23,8 +23,8 @@ function crashingAfterFirstDelete(inner: GcStore): GcStore & { deleted: number }
     mark: inner.mark.bind(inner),
     storedBlocks: inner.storedBlocks.bind(inner),
     compact: inner.compact.bind(inner),
-    deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): number {
-      store.deleted += inner.deleteMultihashes(multihashes.slice(0, Math.ceil(multihashes.length / 2)), createdBefore);
+    async deleteMultihashes(multihashes: Uint8Array[], createdBefore: number): Promise<number> {
+      store.deleted += await inner.deleteMultihashes(multihashes.slice(0, Math.ceil(multihashes.length / 2)), createdBefore);
       throw new SimulatedCrash('killed during the sweep');
     },
   };
@@ -105,7 +105,7 @@ describe('garbage collection and blocks whose links cannot be read', () => {
     await expect(cycle).rejects.toThrow(
       `block ${deep.cid.toString()} under pin ${deep.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`,
     );
-    for (const block of [below, garbage, deep]) expect(blocks.has(block.cid), block.cid.toString()).toBe(true);
+    for (const block of [below, garbage, deep]) expect(await blocks.has(block.cid), block.cid.toString()).toBe(true);
     expect(kit.usage().pinnedCount).toBe(1);
   });
 

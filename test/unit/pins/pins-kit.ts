@@ -26,7 +26,7 @@ export interface PinsKit {
 export async function createPinsKit(): Promise<PinsKit> {
   const clock = manualClock(Date.UTC(2027, 0, 1));
   const fx = accountsFixture(clock);
-  const blocks = await openBlockstore(join(fx.dir, 'blocks'), fx.ctx.db, { clock });
+  const blocks = await openBlockstore(join(fx.dir, 'blocks'), fx.ctx.store, { clock });
   const ctx: PinsContext = {
     accounts: fx.ctx,
     content: contentCensus(blocks),

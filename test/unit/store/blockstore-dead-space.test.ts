@@ -174,7 +174,7 @@ describe('blockstore: dead space between committed records', () => {
     const batch = store.createBatch();
     await putAll(batch, [...doomed, ...kept]);
     await batch.commit();
-    expect(store.deleteMultihashes(doomed.map((block) => block.cid.multihash.bytes))).toBe(3);
+    expect(await store.deleteMultihashes(doomed.map((block) => block.cid.multihash.bytes))).toBe(3);
     await store.idle();
     expect(await packBytes(dir)).toBeLessThan(PACK_MAGIC.length * 2 + kept.reduce((sum, block) => sum + recordBytes(block), 0) + 1);
     await expectReadable(store, kept);

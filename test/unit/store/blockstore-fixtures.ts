@@ -33,3 +33,10 @@ export async function readAll(source: AsyncIterable<Uint8Array> | Iterable<Uint8
   for await (const part of source) parts.push(part);
   return Buffer.concat(parts);
 }
+
+/** Every item of an async iterable, in order. */
+export async function collect<T>(source: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of source) items.push(item);
+  return items;
+}

@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, NotFoundError } from '../../../main/base/errors.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase } from '../../../main/store/db/database.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { asDagPb, rawBlock, readAll, tempDir } from './blockstore-fixtures.js';
+import { asDagPb, collect, rawBlock, readAll, tempDir } from './blockstore-fixtures.js';
 
 function fakeClock(start = 1_700_000_000_000): Clock & { advance(seconds: number): void } {
   let now = start;
@@ -41,17 +42,17 @@ describe('PinfoldBlockstore', () => {
     const block = rawBlock('hello blocks');
     await store.put(block.cid, block.bytes);
     const other = asDagPb(block.cid);
-    expect(store.has(other)).toBe(true);
+    expect(await store.has(other)).toBe(true);
     expect(Buffer.from(await readAll(store.get(other)))).toEqual(Buffer.from(block.bytes));
-    expect(store.blockSize(other)).toBe(block.bytes.byteLength);
-    expect(store.stats()).toEqual({ blocks: 1, bytes: block.bytes.byteLength });
+    expect(await store.blockSize(other)).toBe(block.bytes.byteLength);
+    expect(await store.stats()).toEqual({ blocks: 1, bytes: block.bytes.byteLength });
   });
 
   it('rejects a block whose bytes do not match its CID and stores nothing', async () => {
     const block = rawBlock('genuine');
     await expect(store.put(block.cid, new TextEncoder().encode('tampered'))).rejects.toBeInstanceOf(BadInputError);
-    expect(store.has(block.cid)).toBe(false);
-    expect(store.stats()).toEqual({ blocks: 0, bytes: 0 });
+    expect(await store.has(block.cid)).toBe(false);
+    expect(await store.stats()).toEqual({ blocks: 0, bytes: 0 });
   });
 
   it('rejects unsupported hash functions and truncated digests', async () => {
@@ -60,7 +61,7 @@ describe('PinfoldBlockstore', () => {
     await expect(store.put(blake, bytes)).rejects.toBeInstanceOf(BadInputError);
     const short = CID.createV1(raw.code, createDigest(0x12, rawBlock(bytes).cid.multihash.digest.subarray(0, 20)));
     await expect(store.put(short, bytes)).rejects.toBeInstanceOf(BadInputError);
-    expect(store.stats().blocks).toBe(0);
+    expect((await store.stats()).blocks).toBe(0);
   });
 
   it('never stores identity CIDs but serves them', async () => {
@@ -68,8 +69,8 @@ describe('PinfoldBlockstore', () => {
     const cid = CID.createV1(raw.code, createDigest(0x00, bytes));
     expect(cid.toString()).toBe('bafkqabtimvwgy3yk');
     await store.put(cid, bytes);
-    expect(store.stats().blocks).toBe(0);
-    expect(store.has(cid)).toBe(true);
+    expect((await store.stats()).blocks).toBe(0);
+    expect(await store.has(cid)).toBe(true);
     expect(Buffer.from(await store.getBlock(cid)).toString()).toBe('hello\n');
     await expect(store.put(cid, new TextEncoder().encode('other'))).rejects.toBeInstanceOf(BadInputError);
   });
@@ -86,17 +87,17 @@ describe('PinfoldBlockstore', () => {
     const b = rawBlock('batch b');
     const batch = store.createBatch();
     await batch.put(a.cid, a.bytes);
-    expect(batch.has(a.cid)).toBe(true);
-    expect(store.has(a.cid)).toBe(false);
+    expect(await batch.has(a.cid)).toBe(true);
+    expect(await store.has(a.cid)).toBe(false);
     await batch.commit();
-    expect(store.has(a.cid)).toBe(true);
+    expect(await store.has(a.cid)).toBe(true);
 
     const aborted = store.createBatch();
     await aborted.put(b.cid, b.bytes);
     aborted.abort();
-    expect(store.has(b.cid)).toBe(false);
+    expect(await store.has(b.cid)).toBe(false);
     await expect(aborted.put(b.cid, b.bytes)).rejects.toThrow(/aborted/);
-    expect(store.stats()).toEqual({ blocks: 1, bytes: a.bytes.byteLength });
+    expect(await store.stats()).toEqual({ blocks: 1, bytes: a.bytes.byteLength });
   });
 
   it('a bad block in a batch is refused without disturbing what the batch staged', async () => {
@@ -105,28 +106,28 @@ describe('PinfoldBlockstore', () => {
     await batch.put(good.cid, good.bytes);
     await expect(batch.put(rawBlock('x').cid, good.bytes)).rejects.toBeInstanceOf(BadInputError);
     await batch.commit();
-    expect(store.stats().blocks).toBe(1);
+    expect((await store.stats()).blocks).toBe(1);
   });
 
   it('records created_at, refreshes it on re-upload, lists and deletes many', async () => {
     const blocks = Array.from({ length: 5 }, (_, i) => rawBlock(`block ${i}`));
     for (const block of blocks) await store.put(block.cid, block.bytes);
-    const first = [...store.listBlocks()];
+    const first = await collect(store.listBlocks());
     expect(first).toHaveLength(5);
     expect(new Set(first.map((row) => row.createdAt))).toEqual(new Set([1_700_000_000]));
 
     clock.advance(100);
     const again = blocks[0] as ReturnType<typeof rawBlock>;
     await store.put(again.cid, again.bytes);
-    const touched = [...store.listBlocks()].find((row) => Buffer.from(row.multihash).equals(again.cid.multihash.bytes));
+    const touched = (await collect(store.listBlocks())).find((row) => Buffer.from(row.multihash).equals(again.cid.multihash.bytes));
     expect(touched?.createdAt).toBe(1_700_000_100);
-    expect(store.stats().blocks).toBe(5);
+    expect((await store.stats()).blocks).toBe(5);
 
-    const removed = store.deleteMultihashes(blocks.slice(0, 3).map((block) => block.cid.multihash.bytes));
+    const removed = await store.deleteMultihashes(blocks.slice(0, 3).map((block) => block.cid.multihash.bytes));
     expect(removed).toBe(3);
-    expect(store.stats().blocks).toBe(2);
-    expect(store.has((blocks[0] as ReturnType<typeof rawBlock>).cid)).toBe(false);
-    expect(store.has((blocks[4] as ReturnType<typeof rawBlock>).cid)).toBe(true);
+    expect((await store.stats()).blocks).toBe(2);
+    expect(await store.has((blocks[0] as ReturnType<typeof rawBlock>).cid)).toBe(false);
+    expect(await store.has((blocks[4] as ReturnType<typeof rawBlock>).cid)).toBe(true);
   });
 
   it('never serves a collected block from its read cache', async () => {
@@ -135,7 +136,7 @@ describe('PinfoldBlockstore', () => {
     // Read twice: the second read is a cache hit, which no longer asks the index.
     expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
     expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
-    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
+    expect(await store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
     await expect(readAll(store.get(block.cid))).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -168,9 +169,9 @@ describe('PinfoldBlockstore', () => {
     const fresh = rawBlock('fresh block');
     await store.put(fresh.cid, fresh.bytes);
     const cutoff = Math.floor(clock.nowMs() / 1000) - 500;
-    expect(store.deleteMultihashes([old.cid.multihash.bytes, fresh.cid.multihash.bytes], { createdBefore: cutoff })).toBe(1);
-    expect(store.has(old.cid)).toBe(false);
-    expect(store.has(fresh.cid)).toBe(true);
+    expect(await store.deleteMultihashes([old.cid.multihash.bytes, fresh.cid.multihash.bytes], { createdBefore: cutoff })).toBe(1);
+    expect(await store.has(old.cid)).toBe(false);
+    expect(await store.has(fresh.cid)).toBe(true);
   });
 
   it('does not delete a block that a batch in progress relies on', async () => {
@@ -178,10 +179,10 @@ describe('PinfoldBlockstore', () => {
     await store.put(block.cid, block.bytes);
     const batch = store.createBatch();
     await batch.put(block.cid, block.bytes);
-    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(0);
+    expect(await store.deleteMultihashes([block.cid.multihash.bytes])).toBe(0);
     await batch.commit();
-    expect(store.has(block.cid)).toBe(true);
-    expect(store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
+    expect(await store.has(block.cid)).toBe(true);
+    expect(await store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
   });
 
   it('supports putMany, getMany, getAll and deleteMany of interface-blockstore', async () => {
@@ -205,7 +206,7 @@ describe('PinfoldBlockstore', () => {
     const deleted: CID[] = [];
     for await (const cid of store.deleteMany(blocks.slice(0, 10).map((block) => block.cid))) deleted.push(cid);
     expect(deleted).toHaveLength(10);
-    expect(store.stats().blocks).toBe(10);
+    expect((await store.stats()).blocks).toBe(10);
   });
 
   it('heldBlock answers from the read cache only: undefined before a read, the bytes after, undefined once deleted', async () => {
@@ -235,7 +236,7 @@ describe('PinfoldBlockstore', () => {
     const packsBefore = (await readdir(join(dir, 'packs'))).length;
     expect(packsBefore).toBeGreaterThan(5);
     // Leave one block in every fifth position alive.
-    store.deleteMultihashes(blocks.filter((_, i) => i % 5 !== 0).map((block) => block.cid.multihash.bytes));
+    await store.deleteMultihashes(blocks.filter((_, i) => i % 5 !== 0).map((block) => block.cid.multihash.bytes));
     await store.close();
     store = await openBlockstore(dir, undefined, { clock, packSizeBytes: 4096 });
     const result = await store.compact();
@@ -243,9 +244,9 @@ describe('PinfoldBlockstore', () => {
     expect(result.bytesReclaimed).toBeGreaterThan(0);
     for (const [i, block] of blocks.entries()) {
       if (i % 5 === 0) expect(Buffer.from(await store.getBlock(block.cid))).toEqual(Buffer.from(block.bytes));
-      else expect(store.has(block.cid)).toBe(false);
+      else expect(await store.has(block.cid)).toBe(false);
     }
-    expect(store.stats()).toEqual({ blocks: 8, bytes: 8000 });
+    expect(await store.stats()).toEqual({ blocks: 8, bytes: 8000 });
     const report = await store.checkIntegrity({ rehash: true });
     expect(report).toEqual({ checked: 8, problems: [] });
     let onDisk = 0;
@@ -255,7 +256,7 @@ describe('PinfoldBlockstore', () => {
 
   it('uses a shared database when given one', async () => {
     const db = openDatabase(join(dir, 'shared.sqlite'));
-    const shared = await openBlockstore(join(dir, 'shared'), db, { clock });
+    const shared = await openBlockstore(join(dir, 'shared'), sqliteStore(db), { clock });
     const block = rawBlock('shared db');
     await shared.put(block.cid, block.bytes);
     await shared.close();
@@ -264,11 +265,52 @@ describe('PinfoldBlockstore', () => {
     db.close();
   });
 
+  it("commits a batch's alongside records on the same transaction as its index rows, or neither", async () => {
+    const db = openDatabase(join(dir, 'shared.sqlite'));
+    const metadata = sqliteStore(db);
+    const shared = await openBlockstore(join(dir, 'shared'), metadata, { clock });
+    const refused = rawBlock('refused with its record');
+    const failing = shared.createBatch();
+    await failing.put(refused.cid, refused.bytes);
+    const failure = failing.commit(async (tx) => {
+      expect(tx.inTransaction).toBe(true);
+      await tx.meta.setMetaValue('alongside', new Uint8Array([1]));
+      throw new Error('injected: the record is refused');
+    });
+    await expect(failure).rejects.toThrow('injected');
+    expect(await shared.has(refused.cid)).toBe(false);
+    expect(await metadata.meta.metaValue('alongside')).toBeNull();
+
+    const kept = rawBlock('kept with its record');
+    const batch = shared.createBatch();
+    await batch.put(kept.cid, kept.bytes);
+    await batch.commit(async (tx) => tx.meta.setMetaValue('alongside', new Uint8Array([2])));
+    expect(await shared.has(kept.cid)).toBe(true);
+    expect([...((await metadata.meta.metaValue('alongside')) ?? [])]).toEqual([2]);
+    await shared.close();
+    db.close();
+  });
+
+  it('never lets GC delete a stored block that a batch found and counts on', async () => {
+    const block = rawBlock('found by a batch');
+    await store.put(block.cid, block.bytes);
+    const batch = store.createBatch();
+    // The batch asks the index whether the block is stored while GC deletes it: either the batch leased
+    // it first (GC keeps it) or it learns the block is gone and writes it again.
+    const staging = batch.put(block.cid, block.bytes);
+    const removed = await store.deleteMultihashes([block.cid.multihash.bytes]);
+    await staging;
+    await batch.commit();
+    expect(removed).toBe(0);
+    expect(await store.has(block.cid)).toBe(true);
+    expect(await store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
+  });
+
   it('concurrent puts all become durable together', async () => {
     const blocks = Array.from({ length: 50 }, (_, i) => rawBlock(`concurrent ${i}`));
     await Promise.all(blocks.map((block) => store.put(block.cid, block.bytes)));
-    for (const block of blocks) expect(store.has(block.cid)).toBe(true);
-    expect(store.stats().blocks).toBe(50);
+    for (const block of blocks) expect(await store.has(block.cid)).toBe(true);
+    expect((await store.stats()).blocks).toBe(50);
   });
 
   it('reads from more packs than it keeps open', async () => {
@@ -287,6 +329,6 @@ describe('PinfoldBlockstore', () => {
     store = await openBlockstore(dir, undefined, { clock, maxBlockBytes: 100 });
     const block = rawBlock(Buffer.alloc(101));
     await expect(store.put(block.cid, block.bytes)).rejects.toBeInstanceOf(BadInputError);
-    expect(store.stats().blocks).toBe(0);
+    expect((await store.stats()).blocks).toBe(0);
   });
 });

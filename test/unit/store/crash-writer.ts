@@ -14,7 +14,7 @@ for (let i = 0; i < 3; i++) {
   const block = rawBlock(Buffer.alloc(1024 * 1024, i + 1));
   await batch.put(block.cid, block.bytes);
 }
-store.indexBatch = () => {
+store.indexBatch = async () => {
   process.kill(process.pid, 'SIGKILL');
   return [];
 };

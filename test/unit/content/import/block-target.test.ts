@@ -10,7 +10,7 @@ function recordingBatch(log: string[]): BlockBatch {
   return {
     put: async (cid) => (log.push(`put ${cid.toString()}`), cid),
     putTrusted: async (cid) => (log.push(`putTrusted ${cid.toString()}`), cid),
-    has: () => false,
+    has: async () => false,
     commit: async () => void log.push('commit'),
     abort: () => void log.push('abort'),
   };

@@ -114,7 +114,7 @@ describe('importFile', () => {
       throw new Error('connection reset');
     }
     await expect(importFile(store, failing())).rejects.toThrow('connection reset');
-    expect(store.stats()).toEqual({ blocks: 0, bytes: 0 });
+    expect(await store.stats()).toEqual({ blocks: 0, bytes: 0 });
   });
 
   it('stops on abort and stores nothing', async () => {
@@ -129,13 +129,13 @@ describe('importFile', () => {
     });
     await expect(promise).rejects.toMatchObject({ name: 'AbortError' });
     expect(seen[0]).toBe(MiB);
-    expect(store.stats().blocks).toBe(0);
+    expect((await store.stats()).blocks).toBe(0);
   });
 
   it('refuses a stream of strings and bad layout options', async () => {
     await expect(importFile(store, ['text' as unknown as Uint8Array])).rejects.toBeInstanceOf(BadInputError);
     await expect(importFile(store, [], { chunkSize: 0 })).rejects.toBeInstanceOf(BadInputError);
-    expect(store.stats().blocks).toBe(0);
+    expect((await store.stats()).blocks).toBe(0);
   });
 
   it('reads a fixture file from disk as a stream', async () => {

@@ -60,7 +60,7 @@ async function fileWithLeafGone(blocks: number, xor: number, gone: number): Prom
   if (entry.type !== 'file') throw new Error('expected a file');
   const leaf = entry.node.Links[gone]?.Hash;
   if (leaf === undefined) throw new Error('expected links');
-  expect(store.deleteMultihashes([leaf.multihash.bytes])).toBe(1);
+  expect(await store.deleteMultihashes([leaf.multihash.bytes])).toBe(1);
   return file.cid;
 }
 
