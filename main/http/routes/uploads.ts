@@ -190,9 +190,9 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       let pins: RootPin[] = [];
       // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
       const result = await importCar(deps.blockstore, uploadPayloadBytes(request, intake), {
-        onCommit: async (_tx, imported) => {
-          settleIngress(deps.accounts, args.account, args.nonce, intake.bytes);
-          if (args.pinRoots === true) pins = writeRootPins(deps.pins, args.account, imported.roots);
+        onCommit: async (tx, imported) => {
+          await settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes);
+          if (args.pinRoots === true) pins = await writeRootPins(deps.pins, tx, args.account, imported.roots);
         },
       });
       const pinErrors = new Map<string, string>();
