@@ -1,6 +1,5 @@
 import { CID } from 'multiformats/cid';
-import { inTransaction, type Db } from '../store/db/database.js';
-import { deleteFolderRoot, readyFolderRootCidsAfter } from '../store/db/folders-queries.js';
+import type { Store } from '../store/repositories/index.js';
 
 const PAGE = 1000;
 
@@ -11,23 +10,20 @@ const PAGE = 1000;
  * no longer be operated on anyway (its directory cannot be read), and it answers 404 either way; a
  * root still held, pinned or not, keeps its rows, so what can be operated on is unchanged. A root
  * uploaded again later is imported again like any pinned directory. Roots still importing are left
- * alone (their pin holds their blocks). Each page is read, checked and deleted synchronously in one
- * transaction, so nothing interleaves between a root's check and its deletion.
+ * alone (their pin holds their blocks). Each page is checked and deleted in one transaction, the
+ * checks all made before the first deletion's await, so no other write lands between a root's check
+ * and its deletion.
  */
-export async function forgetCollectedFolderRoots(db: Db, isHeld: (cid: CID) => boolean): Promise<number> {
+export async function forgetCollectedFolderRoots(store: Store, isHeld: (cid: CID) => boolean): Promise<number> {
   let forgotten = 0;
   let after = '';
   for (;;) {
-    const page = readyFolderRootCidsAfter(db, after, PAGE);
+    const page = await store.folders.readyFolderRootCidsAfter(after, PAGE);
     if (page.length === 0) return forgotten;
-    forgotten += inTransaction(db, () => {
-      let gone = 0;
-      for (const cid of page) {
-        if (isHeld(CID.parse(cid))) continue;
-        deleteFolderRoot(db, cid);
-        gone++;
-      }
-      return gone;
+    forgotten += await store.transaction(async (tx) => {
+      const gone = page.filter((cid) => !isHeld(CID.parse(cid)));
+      for (const cid of gone) await tx.folders.deleteFolderRoot(cid);
+      return gone.length;
     });
     after = page[page.length - 1] as string;
     // Requests run between pages: a large index is not checked in one turn of the event loop.
