@@ -199,8 +199,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     });
     const republisher = startRepublisher(names, logger);
 
-    const folders = createFoldersContext({
-      db,
+    const folders = await createFoldersContext({
+      store: accounts.store,
       blockstore: blocks,
       clock,
       layout: profile.directory,

@@ -11,6 +11,6 @@ import type { Blocks } from '../store/blocks.js';
 export async function garbageCollectionCycle(pins: PinsContext, gcStore: GcStore, blocks: Pick<Blocks, 'has'>, graceSeconds: number): Promise<GcResult> {
   // A sync folder's kept versions are roots too (their blocks stay until retention releases them).
   const result = await collectGarbage(pins, gcStore, graceSeconds, { heldRoots: (tx) => tx.sync.keptVersionRoots() });
-  await forgetCollectedFolderRoots(pins.accounts.db, async (cid) => blocks.has(cid));
+  await forgetCollectedFolderRoots(pins.accounts.store, (cid) => blocks.has(cid));
   return result;
 }

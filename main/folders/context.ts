@@ -7,13 +7,12 @@ import {
   type DirectoryStats,
   type ShardCache,
 } from '../content/directory/index.js';
-import type { Db } from '../store/db/database.js';
-import { deleteImportingFolderRoots } from '../store/db/folders-queries.js';
+import type { Store } from '../store/repositories/index.js';
 import type { FolderPins } from './folder-pins.js';
 
 /** What the folders domain needs, passed in by the composition root. */
 export interface FoldersContext {
-  db: Db;
+  store: Store;
   blockstore: DirectoryBlockstore;
   pins: FolderPins;
   clock: Clock;
@@ -25,7 +24,7 @@ export interface FoldersContext {
 }
 
 export interface FoldersInit {
-  db: Db;
+  store: Store;
   blockstore: DirectoryBlockstore;
   pins: FolderPins;
   clock: Clock;
@@ -36,12 +35,12 @@ export interface FoldersInit {
 
 /**
  * Builds the context. An import that a previous process left `importing` can never finish, so it is
- * dropped here: the client's retry imports the root again.
+ * dropped here, before the context can serve a request: the client's retry imports the root again.
  */
-export function createFoldersContext(init: FoldersInit): FoldersContext {
-  deleteImportingFolderRoots(init.db);
+export async function createFoldersContext(init: FoldersInit): Promise<FoldersContext> {
+  await init.store.folders.deleteImportingFolderRoots();
   return {
-    db: init.db,
+    store: init.store,
     blockstore: init.blockstore,
     pins: init.pins,
     clock: init.clock,

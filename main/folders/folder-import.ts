@@ -2,8 +2,6 @@ import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { NotFoundError } from '../base/errors.js';
 import { directoryStats, type DirectoryStats } from '../content/directory/index.js';
-import { inTransaction } from '../store/db/database.js';
-import { deleteFolderRoot, folderRootOf, insertFolderMember, insertImportingFolderRoot, upsertReadyFolderRoot } from '../store/db/folders-queries.js';
 import type { FoldersContext } from './context.js';
 import { folderKey } from './folder-key.js';
 
@@ -32,30 +30,61 @@ export async function importFolder(ctx: FoldersContext, accountId: number, cid: 
   const now = unixSeconds(ctx.clock);
   const running = ctx.imports.get(key);
   if (running !== undefined) {
-    insertFolderMember(ctx.db, accountId, key, 'import', now);
+    await joinRunningImport(ctx, accountId, key, now);
     return { cid, stats: await running };
   }
-  const existing = folderRootOf(ctx.db, key);
-  if (existing?.state === 'ready' && existing.stats !== null) {
-    insertFolderMember(ctx.db, accountId, key, 'import', now);
-    return { cid, stats: existing.stats };
-  }
-
-  inTransaction(ctx.db, () => {
-    if (existing !== null) deleteFolderRoot(ctx.db, key);
-    insertImportingFolderRoot(ctx.db, key, now);
-    insertFolderMember(ctx.db, accountId, key, 'import', now);
-  });
-  const work = directoryStats(ctx.blockstore, cid, { signal: options.signal, shardCache: ctx.shardCache, onProgress: options.onProgress });
+  // Registered in the same turn as the look-up above (no await between), so a second import of the
+  // root always finds this one and waits for it.
+  const work = indexFolderRoot(ctx, accountId, cid, key, now, options);
   ctx.imports.set(key, work);
   try {
-    const stats = await work;
-    upsertReadyFolderRoot(ctx.db, key, stats, now);
-    return { cid, stats };
-  } catch (error) {
-    deleteFolderRoot(ctx.db, key);
-    throw error;
+    return { cid, stats: await work };
   } finally {
     ctx.imports.delete(key);
+  }
+}
+
+/**
+ * Makes the account a member of a root another import is indexing, so that its operations on the root
+ * answer 423 until the import ends (and it loses the membership with the root if the import fails).
+ * The running import opened its first transaction before it was registered, and transactions run one
+ * after another, so the root's row is there by now, unless that import has already failed and dropped
+ * it: then there is nothing to join, and the import's error is what the caller gets.
+ */
+async function joinRunningImport(ctx: FoldersContext, accountId: number, key: string, now: number): Promise<void> {
+  await ctx.store.transaction(async (tx) => {
+    if ((await tx.folders.folderRootOf(key)) !== null) await tx.folders.insertFolderMember(accountId, key, 'import', now);
+  });
+}
+
+/** The work of one import: the root's row and the account's membership first, then the walk, then the stats. */
+async function indexFolderRoot(
+  ctx: FoldersContext,
+  accountId: number,
+  cid: CID,
+  key: string,
+  now: number,
+  options: FolderImportOptions,
+): Promise<DirectoryStats> {
+  // The transaction opens before the first await, so a joining import's transaction runs after it.
+  const known = await ctx.store.transaction(async (tx) => {
+    const existing = await tx.folders.folderRootOf(key);
+    if (existing?.state === 'ready' && existing.stats !== null) {
+      await tx.folders.insertFolderMember(accountId, key, 'import', now);
+      return existing.stats;
+    }
+    if (existing !== null) await tx.folders.deleteFolderRoot(key);
+    await tx.folders.insertImportingFolderRoot(key, now);
+    await tx.folders.insertFolderMember(accountId, key, 'import', now);
+    return null;
+  });
+  if (known !== null) return known;
+  try {
+    const stats = await directoryStats(ctx.blockstore, cid, { signal: options.signal, shardCache: ctx.shardCache, onProgress: options.onProgress });
+    await ctx.store.folders.upsertReadyFolderRoot(key, stats, now);
+    return stats;
+  } catch (error) {
+    await ctx.store.folders.deleteFolderRoot(key);
+    throw error;
   }
 }

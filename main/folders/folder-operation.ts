@@ -3,8 +3,6 @@ import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, LockedError, NotFoundError } from '../base/errors.js';
 import { prepareDirectoryEdit, validateEntryName, type DirectoryStats } from '../content/directory/index.js';
 import { requireVerifiableCid } from '../content/cid-param.js';
-import { inTransaction } from '../store/db/database.js';
-import { folderRootOf, insertFolderMember, isFolderMember, upsertReadyFolderRoot } from '../store/db/folders-queries.js';
 import type { FoldersContext } from './context.js';
 import type { FolderPinChanges } from './folder-pins.js';
 import { folderKey } from './folder-key.js';
@@ -51,8 +49,8 @@ export async function applyFolderOperation(
 ): Promise<FolderOperationResult> {
   checkOperationShape(operation);
   const key = folderKey(operation.root);
-  const row = folderRootOf(ctx.db, key);
-  if (row === null || !isFolderMember(ctx.db, accountId, key)) {
+  const row = await ctx.store.folders.folderRootOf(key);
+  if (row === null || !(await ctx.store.folders.isFolderMember(accountId, key))) {
     throw new NotFoundError(`cid: ${operation.root.toString()} has not been imported to the folder`);
   }
   if (row.state === 'importing' || row.stats === null) {
@@ -92,9 +90,9 @@ export async function applyFolderOperation(
   if (movesPins) await ctx.pins.applyPinChanges(accountId, pinChanges);
   const newKey = folderKey(cid);
   const now = unixSeconds(ctx.clock);
-  inTransaction(ctx.db, () => {
-    upsertReadyFolderRoot(ctx.db, newKey, stats, now);
-    insertFolderMember(ctx.db, accountId, newKey, 'operation', now);
+  await ctx.store.transaction(async (tx) => {
+    await tx.folders.upsertReadyFolderRoot(newKey, stats, now);
+    await tx.folders.insertFolderMember(accountId, newKey, 'operation', now);
   });
   return { cid, stats };
 }

@@ -1,6 +1,5 @@
 import { CID } from 'multiformats/cid';
-import { inTransaction, type Db } from '../store/db/database.js';
-import { deleteFolderRoot, readyFolderRootCidsAfter } from '../store/db/folders-queries.js';
+import type { Store } from '../store/repositories/index.js';
 
 const PAGE = 1000;
 
@@ -16,16 +15,16 @@ const PAGE = 1000;
  * deleted in one transaction. A root block stored again in between ends as if it had been stored just
  * after the deletion: its rows are gone, and it is imported again like any root uploaded later.
  */
-export async function forgetCollectedFolderRoots(db: Db, isHeld: (cid: CID) => Promise<boolean>): Promise<number> {
+export async function forgetCollectedFolderRoots(store: Store, isHeld: (cid: CID) => Promise<boolean>): Promise<number> {
   let forgotten = 0;
   let after = '';
   for (;;) {
-    const page = readyFolderRootCidsAfter(db, after, PAGE);
+    const page = await store.folders.readyFolderRootCidsAfter(after, PAGE);
     if (page.length === 0) return forgotten;
     const held = await Promise.all(page.map(async (cid) => isHeld(CID.parse(cid))));
     const gone = page.filter((_, i) => held[i] !== true);
-    inTransaction(db, () => {
-      for (const cid of gone) deleteFolderRoot(db, cid);
+    await store.transaction(async (tx) => {
+      for (const cid of gone) await tx.folders.deleteFolderRoot(cid);
     });
     forgotten += gone.length;
     after = page[page.length - 1] as string;

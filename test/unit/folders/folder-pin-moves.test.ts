@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
 import { moveFolderPins } from '../../../main/folders/index.js';
 import { addPin, addPinHeld, isPinned, removePin } from '../../../main/pins/pins.js';
-import { pinOf } from '../../../main/store/db/pins-queries.js';
 import { createPinsKit, storeDag, type PinsKit } from '../pins/pins-kit.js';
 
 let kit: PinsKit | undefined;
@@ -20,7 +19,7 @@ describe('the folder pin-move policy', () => {
     await addPin(ctx, accountId, oldRoot.root);
     const row = await ctx.gcLock.shared((hold) => moveFolderPins(ctx, hold, accountId, { pin: newRoot.root, name: 'sync /x', unpin: oldRoot.root }));
     expect(row).toMatchObject({ status: 'pinned', name: 'sync /x', size: newRoot.bytes });
-    expect(pinOf(ctx.accounts.db, accountId, oldRoot.root.toString())?.status).toBe('unpinning');
+    expect((await ctx.accounts.store.pins.pinOf(accountId, oldRoot.root.toString()))?.status).toBe('unpinning');
   });
 
   it('takes the size of a root made of complete pins from the caller, without a walk', async () => {
@@ -38,11 +37,11 @@ describe('the folder pin-move policy', () => {
     const { ctx, blocks, accountId } = kit;
     const gone = await storeDag(blocks, 'gone', 1);
     await ctx.gcLock.shared((hold) => moveFolderPins(ctx, hold, accountId, { unpin: gone.root }));
-    expect(isPinned(ctx, accountId, gone.root)).toBe(false);
+    expect(await isPinned(ctx, accountId, gone.root)).toBe(false);
     await addPin(ctx, accountId, gone.root);
-    removePin(ctx, accountId, gone.root);
+    await removePin(ctx, accountId, gone.root);
     await ctx.gcLock.shared((hold) => moveFolderPins(ctx, hold, accountId, { unpin: gone.root }));
-    expect(pinOf(ctx.accounts.db, accountId, gone.root.toString())?.status).toBe('unpinning');
+    expect((await ctx.accounts.store.pins.pinOf(accountId, gone.root.toString()))?.status).toBe('unpinning');
   });
 
   it('refuses to pin without a live hold of the GC lock', async () => {
@@ -53,6 +52,6 @@ describe('the folder pin-move policy', () => {
     await expect(stranger.shared((hold) => addPinHeld(ctx, hold, accountId, dag.root))).rejects.toThrow(/needs its lock held/);
     const expired = await ctx.gcLock.shared(async (hold) => hold);
     await expect(addPinHeld(ctx, expired, accountId, dag.root)).rejects.toThrow(/needs its lock held/);
-    expect(isPinned(ctx, accountId, dag.root)).toBe(false);
+    expect(await isPinned(ctx, accountId, dag.root)).toBe(false);
   });
 });

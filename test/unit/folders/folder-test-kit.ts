@@ -8,6 +8,7 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import type { Clock } from '../../../main/base/clock.js';
 import { createFoldersContext, type FolderPins, type FoldersContext } from '../../../main/folders/index.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { CountingBlockstore } from '../content/directory/directory-helpers.js';
 
 /** An in-memory stand-in for the pins domain behind the injected {@link FolderPins} interface. */
@@ -20,7 +21,7 @@ export class FakePins implements FolderPins {
     this.pinned.add(`${accountId}:${cid.toV1().toString()}`);
   }
 
-  isPinned(accountId: number, cid: CID): boolean {
+  async isPinned(accountId: number, cid: CID): Promise<boolean> {
     return this.pinned.has(`${accountId}:${cid.toV1().toString()}`);
   }
 
@@ -50,7 +51,7 @@ export async function createKit(blockstore = new CountingBlockstore()): Promise<
   const dir = await mkdtemp(join(tmpdir(), 'pinfold-folders-'));
   const db = openDatabase(join(dir, 'pinfold.db'));
   const pins = new FakePins();
-  const ctx = createFoldersContext({ db, blockstore, pins, clock: fixedClock });
+  const ctx = await createFoldersContext({ store: sqliteStore(db), blockstore, pins, clock: fixedClock });
   return {
     dir,
     db,

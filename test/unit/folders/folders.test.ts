@@ -6,7 +6,7 @@ import { BadInputError, ConflictError, LimitReachedError, LockedError, NotFoundE
 import { EMPTY_DIRECTORY_CID, createShardCache, editDirectory, lookupEntry } from '../../../main/content/directory/index.js';
 import { cumulativeSize } from '../../../main/content/directory/blocks.js';
 import { applyFolderOperation, createFoldersContext, importFolder, type FolderOperation } from '../../../main/folders/index.js';
-import { folderRootOf, insertImportingFolderRoot } from '../../../main/store/db/folders-queries.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { type CountingBlockstore, loadCar } from '../content/directory/directory-helpers.js';
 import { createKit, fixedClock, putRaw, type Kit } from './folder-test-kit.js';
 
@@ -21,6 +21,23 @@ afterEach(async () => {
 
 function op(root: CID, fields: Partial<FolderOperation> = {}): FolderOperation {
   return { root, add: [], remove: [], pinNew: false, unpinOld: false, ...fields };
+}
+
+/** `blocks` whose reads wait until `open()` (`reading` settles at the first read), then read or, when `failing`, throw it. */
+function gatedBlockstore(blocks: CountingBlockstore, failing?: Error) {
+  let open: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  let started: () => void = () => {};
+  const reading = new Promise<void>((resolve) => (started = resolve));
+  const gated = Object.assign(Object.create(blocks) as CountingBlockstore, {
+    async *get(...args: Parameters<CountingBlockstore['get']>) {
+      started();
+      await gate;
+      if (failing) throw failing;
+      yield* blocks.get(...args);
+    },
+  });
+  return { gated, reading, open };
 }
 
 /** A pinned, imported plain folder {a, b} for ACCOUNT, and a pinned file `c`. */
@@ -46,7 +63,7 @@ describe('folder import', () => {
   it('indexes a pinned directory; the roots an operation makes are operable without an import', async () => {
     kit = await createKit();
     const { root, a, c } = await importedFolder(kit);
-    expect(folderRootOf(kit.db, root.toString())).toMatchObject({ state: 'ready', stats: { kind: 'plain', entries: 2 } });
+    expect(await kit.ctx.store.folders.folderRootOf(root.toString())).toMatchObject({ state: 'ready', stats: { kind: 'plain', entries: 2 } });
 
     const first = await applyFolderOperation(kit.ctx, ACCOUNT, op(root, { add: [['c', c]], remove: ['b'] }));
     const expected = await editDirectory(kit.blockstore, root, { add: [['c', c]], remove: ['b'] });
@@ -63,23 +80,12 @@ describe('folder import', () => {
     await expect(importFolder(kit.ctx, ACCOUNT, file)).rejects.toBeInstanceOf(NotFoundError);
     kit.pins.pin(ACCOUNT, file);
     await expect(importFolder(kit.ctx, ACCOUNT, file)).rejects.toBeInstanceOf(BadInputError);
-    expect(folderRootOf(kit.db, file.toString())).toBeNull();
+    expect(await kit.ctx.store.folders.folderRootOf(file.toString())).toBeNull();
     await expect(applyFolderOperation(kit.ctx, ACCOUNT, op(file))).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('answers 423 to an operation while the import runs, and accepts it once the import is done', async () => {
-    const blocks = await loadCar('kubo/test/cli/fixtures/TestGatewayHAMTDirectory.car');
-    let open: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let started: () => void = () => {};
-    const reading = new Promise<void>((resolve) => (started = resolve));
-    const gated = Object.assign(Object.create(blocks) as CountingBlockstore, {
-      async *get(...args: Parameters<CountingBlockstore['get']>) {
-        started();
-        await gate;
-        yield* blocks.get(...args);
-      },
-    });
+    const { gated, reading, open } = gatedBlockstore(await loadCar('kubo/test/cli/fixtures/TestGatewayHAMTDirectory.car'));
     kit = await createKit(gated);
     const root = CID.parse('bafybeiggvykl7skb2ndlmacg2k5modvudocffxjesexlod2pfvg5yhwrqm');
     kit.pins.pin(ACCOUNT, root);
@@ -92,11 +98,50 @@ describe('folder import', () => {
     expect(result.stats).toMatchObject({ kind: 'hamt', entries: 10_099 });
   });
 
+  it('lets a second account join a running import: 423 for it too until the import ends, then both operate', async () => {
+    const { gated, reading, open } = gatedBlockstore(await loadCar('kubo/test/cli/fixtures/TestGatewayHAMTDirectory.car'));
+    kit = await createKit(gated);
+    const root = CID.parse('bafybeiggvykl7skb2ndlmacg2k5modvudocffxjesexlod2pfvg5yhwrqm');
+    kit.pins.pin(ACCOUNT, root);
+    kit.pins.pin(OTHER, root);
+    const first = importFolder(kit.ctx, ACCOUNT, root);
+    await reading;
+    const joined = importFolder(kit.ctx, OTHER, root);
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(applyFolderOperation(kit.ctx, OTHER, op(root, { remove: ['1.png'] }))).rejects.toBeInstanceOf(LockedError);
+    open();
+    expect((await joined).stats).toEqual((await first).stats);
+    expect((await applyFolderOperation(kit.ctx, OTHER, op(root, { remove: ['1.png'] }))).stats).toMatchObject({ entries: 10_099 });
+    expect((await applyFolderOperation(kit.ctx, ACCOUNT, op(root, { remove: ['2.png'] }))).stats).toMatchObject({ entries: 10_099 });
+  });
+
+  it('fails a joined import with the running one, leaving no trace for either account', async () => {
+    const failure = new Error('the disk went away');
+    const { gated, reading, open } = gatedBlockstore(await loadCar('kubo/test/cli/fixtures/TestGatewayHAMTDirectory.car'), failure);
+    kit = await createKit(gated);
+    const root = CID.parse('bafybeiggvykl7skb2ndlmacg2k5modvudocffxjesexlod2pfvg5yhwrqm');
+    kit.pins.pin(ACCOUNT, root);
+    kit.pins.pin(OTHER, root);
+    const first = importFolder(kit.ctx, ACCOUNT, root);
+    await reading;
+    const joined = importFolder(kit.ctx, OTHER, root);
+    await new Promise((resolve) => setImmediate(resolve));
+    open();
+    expect(await Promise.allSettled([first, joined])).toEqual([
+      { status: 'rejected', reason: failure },
+      { status: 'rejected', reason: failure },
+    ]);
+    expect(await kit.ctx.store.folders.folderRootOf(root.toString())).toBeNull();
+    expect(kit.ctx.imports.size).toBe(0);
+    await expect(applyFolderOperation(kit.ctx, OTHER, op(root))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
   it('drops imports a previous process left unfinished', async () => {
     kit = await createKit();
-    insertImportingFolderRoot(kit.db, 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354', 1);
-    createFoldersContext({ db: kit.db, blockstore: kit.blockstore, pins: kit.pins, clock: fixedClock });
-    expect(folderRootOf(kit.db, 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354')).toBeNull();
+    const store = sqliteStore(kit.db);
+    await store.folders.insertImportingFolderRoot('bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354', 1);
+    await createFoldersContext({ store, blockstore: kit.blockstore, pins: kit.pins, clock: fixedClock });
+    expect(await store.folders.folderRootOf('bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354')).toBeNull();
   });
 });
 
@@ -172,7 +217,7 @@ describe('folder operation rules', () => {
     await expect(applyFolderOperation(kit.ctx, ACCOUNT, call)).rejects.toBeInstanceOf(LimitReachedError);
     expect(kit.blockstore.puts).toBe(0);
     expect(kit.pins.applied).toEqual([]);
-    expect(folderRootOf(kit.db, checked[0]?.pin ?? '')).toBeNull();
+    expect(await kit.ctx.store.folders.folderRootOf(checked[0]?.pin ?? '')).toBeNull();
 
     limit = null;
     const result = await applyFolderOperation(kit.ctx, ACCOUNT, call);
@@ -186,8 +231,8 @@ describe('folder operation rules', () => {
     const { root, c } = await importedFolder(kit);
     const result = await applyFolderOperation(kit.ctx, ACCOUNT, op(root, { add: [['c', c]], pinNew: true, unpinOld: true }));
     expect(kit.pins.applied).toEqual([{ accountId: ACCOUNT, pin: result.cid.toString(), unpin: root.toString() }]);
-    expect(kit.pins.isPinned(ACCOUNT, result.cid)).toBe(true);
-    expect(kit.pins.isPinned(ACCOUNT, root)).toBe(false);
+    expect(await kit.pins.isPinned(ACCOUNT, result.cid)).toBe(true);
+    expect(await kit.pins.isPinned(ACCOUNT, root)).toBe(false);
   });
 
   it('operates on the 10,100-entry HAMT fixture reading only the shards on the changed paths', async () => {
