@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../../main/base/clock.js';
 import { createSealedBox, type SealedBox } from '../../../main/base/sealed-box.js';
 import { openDatabase } from '../../../main/store/db/database.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { AccountsContext } from '../../../main/accounts/context.js';
 import { createKeyCache } from '../../../main/accounts/key-cache.js';
 import { loadPlanCatalog } from '../../../main/accounts/plans.js';
@@ -40,7 +41,7 @@ export function accountsFixture(clock: Clock): AccountsFixture {
       return inner.open(sealed, context);
     },
   };
-  const ctx: AccountsContext = { db, plans: loadPlanCatalog(dir), box, clock, keyCache: createKeyCache() };
+  const ctx: AccountsContext = { store: sqliteStore(db), db, plans: loadPlanCatalog(dir), box, clock, keyCache: createKeyCache() };
   return {
     ctx,
     dir,

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MasterKeyMismatchError, verifyMasterKey } from '../../../main/accounts/master-key-check.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import { openDatabase } from '../../../main/store/db/database.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 
 describe('master key check', () => {
   let dir = '';
@@ -16,11 +17,12 @@ describe('master key check', () => {
   it('accepts the key that first opened the folder and refuses another one', async () => {
     dir = await mkdtemp(join(tmpdir(), 'pinfold-mk-'));
     const db = openDatabase(join(dir, 'pinfold.db'));
+    const store = sqliteStore(db);
     const key = randomBytes(32);
-    verifyMasterKey(db, createSealedBox(key), 'test');
-    expect(() => verifyMasterKey(db, createSealedBox(key), 'test')).not.toThrow();
-    expect(() => verifyMasterKey(db, createSealedBox(randomBytes(32)), 'the keychain')).toThrow(MasterKeyMismatchError);
-    expect(() => verifyMasterKey(db, createSealedBox(randomBytes(32)), 'the keychain')).toThrow(/the keychain/);
+    await verifyMasterKey(store, createSealedBox(key), 'test');
+    await expect(verifyMasterKey(store, createSealedBox(key), 'test')).resolves.toBeUndefined();
+    await expect(verifyMasterKey(store, createSealedBox(randomBytes(32)), 'the keychain')).rejects.toThrow(MasterKeyMismatchError);
+    await expect(verifyMasterKey(store, createSealedBox(randomBytes(32)), 'the keychain')).rejects.toThrow(/the keychain/);
     db.close();
   });
 });

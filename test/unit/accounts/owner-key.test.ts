@@ -4,7 +4,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv } from '../../../main/accounts/owner-key.js';
 import { loadKey, secretMatches } from '../../../main/accounts/access-keys.js';
-import { allAccounts } from '../../../main/store/db/accounts-queries.js';
 import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
 
 const KEY = '11111111-2222-4333-8444-555555555555';
@@ -24,13 +23,13 @@ describe('owner account and key', () => {
     const path = join(fx.dir, 'owner-key.json');
     if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(await store.load()).toEqual(first.ownerKey);
-    const cached = loadKey(fx.ctx, first.ownerKey.access_key);
+    const cached = await loadKey(fx.ctx, first.ownerKey.access_key);
     expect(cached.permissions).toEqual(['admin']);
     expect(secretMatches(cached, first.ownerKey.access_secret)).toBe(true);
 
     const second = await ensureOwner(fx.ctx, store, null);
     expect(second).toEqual({ ownerAccountId: first.ownerAccountId, ownerKey: first.ownerKey, created: false });
-    expect(allAccounts(fx.ctx.db)).toHaveLength(1);
+    expect(await fx.ctx.store.accounts.allAccounts()).toHaveLength(1);
   });
 
   it('a lost or foreign owner-key.json is replaced by a new admin key', async () => {
@@ -49,7 +48,7 @@ describe('owner account and key', () => {
     const store = fileOwnerKeyStore(fx.dir);
     const setup = await ensureOwner(fx.ctx, store, explicit);
     expect(setup).toMatchObject({ ownerKey: { access_key: KEY, access_secret: SECRET }, created: true });
-    expect(secretMatches(loadKey(fx.ctx, KEY), SECRET)).toBe(true);
+    expect(secretMatches(await loadKey(fx.ctx, KEY), SECRET)).toBe(true);
     expect(await store.load()).toBeNull();
     expect((await ensureOwner(fx.ctx, store, explicit)).created).toBe(false);
   });

@@ -1,11 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.js';
-import { accountById } from '../../../main/store/db/accounts-queries.js';
 import { record } from '../../../main/accounts/usage.js';
 import { dailyUsage, fillDays, parseDays, utcDay } from '../../../main/accounts/usage-daily.js';
-import { inTransaction } from '../../../main/store/db/database.js';
-import type { DailyUsageRow } from '../../../main/store/db/usage-daily-queries.js';
+import type { DailyUsageRow } from '../../../main/store/repositories/usage.js';
 import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
 
 const DAY = 24 * 3600 * 1000;
@@ -59,26 +57,26 @@ describe('usage per day: written with the counters', () => {
   let clock: ManualClock;
   let fx: AccountsFixture;
   let id: number;
-  beforeEach(() => {
+  beforeEach(async () => {
     clock = manualClock(TODAY - 2 * DAY);
     fx = accountsFixture(clock);
-    id = createOwner(fx.ctx).id;
+    id = (await createOwner(fx.ctx)).id;
   });
   afterEach(() => fx.close());
 
-  it("ingress and egress add up per day; pinned values are those after the day's last change, carried to quiet days", () => {
-    record(fx.ctx, id, 'ingress', 100);
-    record(fx.ctx, id, 'ingress', 23);
-    record(fx.ctx, id, 'egress', 50);
-    record(fx.ctx, id, 'pinned_count', 2);
-    record(fx.ctx, id, 'pinned_bytes', 1000);
-    record(fx.ctx, id, 'ipns', 1);
+  it("ingress and egress add up per day; pinned values are those after the day's last change, carried to quiet days", async () => {
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'ingress', 100));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'ingress', 23));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'egress', 50));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'pinned_count', 2));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'pinned_bytes', 1000));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'ipns', 1));
     clock.set(TODAY - DAY);
-    record(fx.ctx, id, 'pinned_count', -1);
-    record(fx.ctx, id, 'pinned_bytes', -400);
-    record(fx.ctx, id, 'egress', 7);
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'pinned_count', -1));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'pinned_bytes', -400));
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'egress', 7));
     clock.set(TODAY);
-    expect(dailyUsage(fx.ctx, id, 4)).toEqual([
+    expect(await dailyUsage(fx.ctx, id, 4)).toEqual([
       { day: '2026-11-22', ingress: 0, egress: 0, pinned_bytes: 0, pinned_count: 0 },
       { day: '2026-11-23', ingress: 123, egress: 50, pinned_bytes: 1000, pinned_count: 2 },
       { day: '2026-11-24', ingress: 0, egress: 7, pinned_bytes: 600, pinned_count: 1 },
@@ -86,23 +84,23 @@ describe('usage per day: written with the counters', () => {
     ]);
   });
 
-  it('a counter write rolled back with its transaction leaves no daily trace', () => {
-    record(fx.ctx, id, 'ingress', 10);
-    expect(() =>
-      inTransaction(fx.ctx.db, () => {
-        record(fx.ctx, id, 'ingress', 5);
+  it('a counter write rolled back with its transaction leaves no daily trace', async () => {
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, id, 'ingress', 10));
+    await expect(
+      fx.ctx.store.transaction(async (tx) => {
+        await record(fx.ctx, tx, id, 'ingress', 5);
         throw new Error('refused after the write');
       }),
-    ).toThrow('refused after the write');
-    expect(dailyUsage(fx.ctx, id, 1)[0]).toMatchObject({ day: '2026-11-23', ingress: 10 });
+    ).rejects.toThrow('refused after the write');
+    expect((await dailyUsage(fx.ctx, id, 1))[0]).toMatchObject({ day: '2026-11-23', ingress: 10 });
   });
 
-  it("another account's usage is not in the series", () => {
-    const owner = accountById(fx.ctx.db, id);
+  it("another account's usage is not in the series", async () => {
+    const owner = await fx.ctx.store.accounts.accountById(id);
     if (!owner) throw new Error('no owner');
-    const otherId = createPartnerUser(fx.ctx, owner, { uuid: 'other', name: 'other', email: 'o@example.com' }).id;
-    record(fx.ctx, otherId, 'ingress', 77);
-    expect(dailyUsage(fx.ctx, id, 1)[0]).toMatchObject({ ingress: 0 });
-    expect(dailyUsage(fx.ctx, otherId, 1)[0]).toMatchObject({ ingress: 77 });
+    const otherId = (await createPartnerUser(fx.ctx, owner, { uuid: 'other', name: 'other', email: 'o@example.com' })).id;
+    await fx.ctx.store.transaction((tx) => record(fx.ctx, tx, otherId, 'ingress', 77));
+    expect((await dailyUsage(fx.ctx, id, 1))[0]).toMatchObject({ ingress: 0 });
+    expect((await dailyUsage(fx.ctx, otherId, 1))[0]).toMatchObject({ ingress: 77 });
   });
 });

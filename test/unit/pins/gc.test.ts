@@ -2,7 +2,6 @@ import { CID } from 'multiformats/cid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectGarbage, type GcStore } from '../../../main/pins/gc.js';
 import { addPin, removePin } from '../../../main/pins/pins.js';
-import { pinsWithStatus } from '../../../main/store/db/pins-queries.js';
 import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
 import { UnreadableDagError } from '../../../main/pins/gc-content-store.js';
 import { brokenDagPb, deepCborLinking } from '../../helpers/unreadable-blocks.js';
@@ -39,8 +38,8 @@ describe('garbage collection ordering (contract section 6)', () => {
     const kept = await storeDag(blocks, 'kept', 3);
     expect((await addPin(ctx, accountId, leaving.root)).status).toBe('pinned');
     expect((await addPin(ctx, accountId, kept.root)).status).toBe('pinned');
-    removePin(ctx, accountId, leaving.root);
-    expect(kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: leaving.bytes + kept.bytes });
+    await removePin(ctx, accountId, leaving.root);
+    expect(await kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: leaving.bytes + kept.bytes });
     kit.clock.set(kit.clock.nowMs() + 60_000);
 
     const crashing = crashingAfterFirstDelete(kit.gcStore);
@@ -50,21 +49,21 @@ describe('garbage collection ordering (contract section 6)', () => {
 
     // Every pin left claims a whole DAG; the one that was leaving is gone with its counters.
     for (const status of ['pinned', 'unpinning'] as const) {
-      for (const pin of pinsWithStatus(ctx.accounts.db, status)) {
+      for (const pin of await ctx.accounts.store.pins.pinsWithStatus(status)) {
         expect((await ctx.content.census(CID.parse(pin.cid))).missing, `${status} pin ${pin.cid}`).toBe(0);
       }
     }
-    expect(pinsWithStatus(ctx.accounts.db, 'unpinning')).toEqual([]);
-    expect(kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
+    expect(await ctx.accounts.store.pins.pinsWithStatus('unpinning')).toEqual([]);
+    expect(await kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
     // Pinning the half-deleted DAG again waits for its blocks instead of claiming them.
     expect(await addPin(ctx, accountId, leaving.root)).toMatchObject({ status: 'pinning', size: 0 });
-    removePin(ctx, accountId, leaving.root);
+    await removePin(ctx, accountId, leaving.root);
 
     const result = await collectGarbage(ctx, kit.gcStore, 10);
     expect(result.pinsRemoved).toBe(1);
     expect(result.blocksDeleted + crashing.deleted).toBe(7);
     expect((await ctx.content.census(kept.root)).missing).toBe(0);
-    expect(kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
+    expect(await kit.usage()).toEqual({ pinnedCount: 1, pinnedBytes: kept.bytes });
   });
 
   it('a pin removed while a cycle marks stays `unpinning` with its blocks until the next cycle', async () => {
@@ -76,15 +75,15 @@ describe('garbage collection ordering (contract section 6)', () => {
     const removingWhileMarking: GcStore = {
       ...kit.gcStore,
       mark: async (root, visit, signal) => {
-        removePin(ctx, accountId, dag.root);
+        await removePin(ctx, accountId, dag.root);
         await kit?.gcStore.mark(root, visit, signal);
       },
     };
     expect(await collectGarbage(ctx, removingWhileMarking, 10)).toMatchObject({ pinsRemoved: 0, blocksDeleted: 0 });
-    expect(pinsWithStatus(ctx.accounts.db, 'unpinning').map((pin) => pin.cid)).toEqual([dag.root.toString()]);
+    expect((await ctx.accounts.store.pins.pinsWithStatus('unpinning')).map((pin) => pin.cid)).toEqual([dag.root.toString()]);
     expect((await ctx.content.census(dag.root)).missing).toBe(0);
     expect(await collectGarbage(ctx, kit.gcStore, 10)).toMatchObject({ pinsRemoved: 1, blocksDeleted: 5 });
-    expect(kit.usage()).toEqual({ pinnedCount: 0, pinnedBytes: 0 });
+    expect(await kit.usage()).toEqual({ pinnedCount: 0, pinnedBytes: 0 });
   });
 });
 
@@ -106,7 +105,7 @@ describe('garbage collection and blocks whose links cannot be read', () => {
       `block ${deep.cid.toString()} under pin ${deep.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`,
     );
     for (const block of [below, garbage, deep]) expect(await blocks.has(block.cid), block.cid.toString()).toBe(true);
-    expect(kit.usage().pinnedCount).toBe(1);
+    expect((await kit.usage()).pinnedCount).toBe(1);
   });
 
   it('the pin census does not count such a DAG complete: a new pin on it waits for blocks instead', async () => {
@@ -118,6 +117,6 @@ describe('garbage collection and blocks whose links cannot be read', () => {
     for (const block of [below, deep, broken]) await blocks.put(block.cid, block.bytes);
     expect(await addPin(ctx, accountId, deep.cid)).toMatchObject({ status: 'pinning', size: 0 });
     expect(await addPin(ctx, accountId, broken.cid)).toMatchObject({ status: 'pinning', size: 0 });
-    expect(kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: 0 });
+    expect(await kit.usage()).toEqual({ pinnedCount: 2, pinnedBytes: 0 });
   });
 });

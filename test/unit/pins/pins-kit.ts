@@ -8,7 +8,6 @@ import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
 import type { PinsContext } from '../../../main/pins/context.js';
 import type { GcStore } from '../../../main/pins/gc.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { usageOf } from '../../../main/store/db/usage-queries.js';
 import { accountsFixture, manualClock, type ManualClock } from '../accounts/accounts-fixture.js';
 import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
 
@@ -19,7 +18,7 @@ export interface PinsKit {
   gcStore: GcStore;
   clock: ManualClock;
   accountId: number;
-  usage(): { pinnedCount: number; pinnedBytes: number };
+  usage(): Promise<{ pinnedCount: number; pinnedBytes: number }>;
   close(): Promise<void>;
 }
 
@@ -33,15 +32,15 @@ export async function createPinsKit(): Promise<PinsKit> {
     pinTimeoutSeconds: 600,
     gcLock: createReadWriteLock(),
   };
-  const accountId = createOwner(fx.ctx).id;
+  const accountId = (await createOwner(fx.ctx)).id;
   return {
     ctx,
     blocks,
     gcStore: await contentGcStore(blocks),
     clock,
     accountId,
-    usage: () => {
-      const row = usageOf(fx.ctx.db, accountId);
+    usage: async () => {
+      const row = await fx.ctx.store.usage.usageOf(accountId);
       return { pinnedCount: row.pinnedCount, pinnedBytes: row.pinnedBytes };
     },
     async close() {

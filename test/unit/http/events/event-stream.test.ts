@@ -142,62 +142,66 @@ describe('event hub', () => {
 
   const usage = (ingress: number): AccountUsage => ({ ingress }) as AccountUsage;
   const folder = (id: string, files: number): SyncFolderView => ({ id, files }) as SyncFolderView;
+  /** Lets the hub's reads (promises from the store) settle and be sent, moving no time. */
+  const settle = () => vi.advanceTimersByTimeAsync(0);
 
   function hub(state: { ingress: number; files: number; reads: number }) {
     return createEventHub({
       clock: { nowMs: () => Date.now() },
-      usageOf: () => {
+      usageOf: async () => {
         state.reads++;
         return usage(state.ingress);
       },
-      syncFolderOf: (_accountId, id) => folder(id, state.files),
+      syncFolderOf: async (_accountId, id) => folder(id, state.files),
       keepAliveMs: 25_000,
     });
   }
 
-  it('usage: at connect, then one read and one event per second for any burst of changes', () => {
+  it('usage: at connect, then one read and one event per second for any burst of changes', async () => {
     const state = { ingress: 1, files: 0, reads: 0 };
     const events = hub(state);
     const response = new FakeResponse();
     events.open(response.asResponse(), CLIENT);
+    await settle();
     expect(response.written).toEqual([sseRetry(3000), sseEvent('usage', usage(1))]);
     state.reads = 0;
     for (let i = 2; i <= 50; i++) {
       state.ingress = i;
       events.usageChanged(1);
     }
-    vi.advanceTimersByTime(0);
+    await vi.advanceTimersByTimeAsync(0);
     expect(state.reads).toBe(1);
     expect(response.written.slice(2)).toEqual([sseEvent('usage', usage(50))]);
     state.ingress = 51;
     events.usageChanged(1);
     state.ingress = 52;
     events.usageChanged(1);
-    vi.advanceTimersByTime(999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(response.written).toHaveLength(3);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(response.written.slice(3)).toEqual([sseEvent('usage', usage(52))]);
     events.close();
   });
 
-  it("sync: at most 4 a second per folder, only to the owner's streams; removal at once", () => {
+  it("sync: at most 4 a second per folder, only to the owner's streams; removal at once", async () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = hub(state);
     const owner = new FakeResponse();
     const notOwner = new FakeResponse();
     events.open(owner.asResponse(), CLIENT);
     events.open(notOwner.asResponse(), { ...CLIENT, accessKey: 'k2', isOwner: false });
+    await settle();
     const baseline = owner.written.length;
     for (let i = 1; i <= 100; i++) {
       state.files = i;
       events.syncChanged(1, 'f');
-      vi.advanceTimersByTime(10);
+      await vi.advanceTimersByTimeAsync(10);
     }
     // 1 s of changes every 10 ms: the first at once, then one per 250 ms.
     const sent = owner.written.slice(baseline);
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(sent.length).toBeLessThanOrEqual(5);
-    vi.advanceTimersByTime(250);
+    await vi.advanceTimersByTimeAsync(250);
     expect(owner.written[owner.written.length - 1]).toBe(sseEvent('sync', folder('f', 100)));
     events.syncChanged(1, 'f', true);
     expect(owner.written[owner.written.length - 1]).toBe(sseEvent('sync', { id: 'f', removed: true }));
@@ -205,18 +209,19 @@ describe('event hub', () => {
     events.close();
   });
 
-  it("routes by account; a deleted key's streams end; at most N streams per key; a session ends at its expiry", () => {
+  it("routes by account; a deleted key's streams end; at most N streams per key; a session ends at its expiry", async () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = createEventHub({
       clock: { nowMs: () => Date.now() },
-      usageOf: () => usage(0),
-      syncFolderOf: () => undefined,
+      usageOf: async () => usage(0),
+      syncFolderOf: async () => undefined,
       maxStreamsPerKey: 2,
     });
     const mine = new FakeResponse();
     const theirs = new FakeResponse();
     events.open(mine.asResponse(), CLIENT);
     events.open(theirs.asResponse(), { ...CLIENT, accountId: 2, accessKey: 'k9' });
+    await settle();
     events.pinChanged(1, { cid: 'c', removed: true });
     expect(mine.written.at(-1)).toBe(sseEvent('pin', { cid: 'c', removed: true }));
     expect(theirs.written.some((text) => text.startsWith('event: pin'))).toBe(false);
@@ -231,9 +236,9 @@ describe('event hub', () => {
 
     const session = new FakeResponse();
     events.open(session.asResponse(), { ...CLIENT, accessKey: 's1', expiresAt: Math.floor(Date.now() / 1000) + 60 });
-    vi.advanceTimersByTime(59_000);
+    await vi.advanceTimersByTimeAsync(59_000);
     expect(session.ended).toBe(false);
-    vi.advanceTimersByTime(1_000);
+    await vi.advanceTimersByTimeAsync(1_000);
     expect(session.ended).toBe(true);
     events.close();
     expect(theirs.ended).toBe(true);
@@ -241,56 +246,58 @@ describe('event hub', () => {
     expect(state.reads).toBe(0);
   });
 
-  it("partner: a user's usage and key notices reach its partner's streams as `partner {uuid}`, one a second per user, looked up when sent", () => {
+  it("partner: a user's usage and key notices reach its partner's streams as `partner {uuid}`, one a second per user, looked up when sent", async () => {
     const lookups: number[] = [];
     // Account 5 was made by partner 1 (uuid u5); account 6 by partner 2; account 7 by no partner.
     const made: Record<number, { partnerId: number; uuid: string }> = { 5: { partnerId: 1, uuid: 'u5' }, 6: { partnerId: 2, uuid: 'u6' } };
     const events = createEventHub({
       clock: { nowMs: () => Date.now() },
-      usageOf: () => usage(0),
-      syncFolderOf: () => undefined,
-      partnerOf: (accountId) => {
+      usageOf: async () => usage(0),
+      syncFolderOf: async () => undefined,
+      partnerOf: async (accountId) => {
         lookups.push(accountId);
         return made[accountId] ?? null;
       },
     });
     // Nobody listens: no lookup at all.
     events.usageChanged(5);
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(lookups).toEqual([]);
 
     const partner = new FakeResponse();
     const other = new FakeResponse();
     events.open(partner.asResponse(), CLIENT);
     events.open(other.asResponse(), { ...CLIENT, accountId: 3, accessKey: 'k3' });
+    await settle();
     const partnerEvents = () => partner.written.filter((text) => text.startsWith('event: partner'));
     for (let i = 0; i < 20; i++) events.usageChanged(5);
     events.keyChanged(5, { access_key: 'user-key' });
-    vi.advanceTimersByTime(0);
+    await vi.advanceTimersByTimeAsync(0);
     expect(partnerEvents()).toEqual([sseEvent('partner', { uuid: 'u5' })]);
     expect(lookups).toEqual([5]);
     events.keyChanged(5, { access_key: 'user-key', removed: true });
-    vi.advanceTimersByTime(999);
+    await vi.advanceTimersByTimeAsync(999);
     expect(partnerEvents()).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(partnerEvents()).toHaveLength(2);
 
     // Another partner's user, and an account no partner made: nothing reaches partner 1, or anyone else.
     events.usageChanged(6);
     events.usageChanged(7);
-    vi.advanceTimersByTime(1000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(partnerEvents()).toHaveLength(2);
     expect(other.written.some((text) => text.startsWith('event: partner'))).toBe(false);
     events.close();
   });
 
-  it('keep-alive comments every 25 s while a stream is open', () => {
+  it('keep-alive comments every 25 s while a stream is open', async () => {
     const state = { ingress: 0, files: 0, reads: 0 };
     const events = hub(state);
     const response = new FakeResponse();
     events.open(response.asResponse(), CLIENT);
+    await settle();
     const before = response.written.length;
-    vi.advanceTimersByTime(25_000);
+    await vi.advanceTimersByTimeAsync(25_000);
     expect(response.written.slice(before)).toEqual([sseComment('keep-alive')]);
     events.close();
   });
