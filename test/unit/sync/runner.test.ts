@@ -64,7 +64,9 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
     await env.cleanup();
     await setUp(PENDING_IPNS_NAME);
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
-    await (await start()).firstSync;
+    await (
+      await start()
+    ).firstSync;
     expect(domains.createdNames).toEqual(['k51-created-0']);
     expect(getSyncFolder(env.db, env.folderId)?.ipnsName).toBe('k51-created-0');
   });
