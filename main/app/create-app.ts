@@ -227,7 +227,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     nameRoutes(server, names);
     folderRoutes(server, folders);
     eventRoutes(server, events);
-    const sync = startSync({ server, db, blockstore: blocks, pins, names, folders, logger, clock, profile, events });
+    const sync = await startSync({ server, store, blockstore: blocks, pins, names, folders, logger, clock, profile, events });
     syncService = sync.service;
     await withMultipart(server, (scope) =>
       uploadRoutes(scope, {

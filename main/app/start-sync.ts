@@ -11,7 +11,7 @@ import { createName, publishName } from '../names/manage-names.js';
 import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
 import type { PinsContext } from '../pins/context.js';
 import type { PinfoldBlockstore } from '../store/blockstore/blockstore.js';
-import type { Db } from '../store/db/database.js';
+import type { Store } from '../store/repositories/index.js';
 import { createBatchSessions } from '../sync/batch-session.js';
 import { createSyncRootPins } from '../sync/root-pins.js';
 import type { RunnerTiming, SyncDomains } from '../sync/runner.js';
@@ -25,7 +25,7 @@ import { createSyncService, type SyncService } from '../sync/sync-service.js';
 
 export interface SyncDeps {
   server: FastifyInstance;
-  db: Db;
+  store: Store;
   blockstore: PinfoldBlockstore;
   pins: PinsContext;
   names: NamesContext;
@@ -44,17 +44,17 @@ export interface SyncHandle {
   close(): Promise<void>;
 }
 
-export function startSync(deps: SyncDeps): SyncHandle {
-  const { db, pins, names, logger } = deps;
+export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
+  const { store, pins, names, logger } = deps;
   const domains: SyncDomains = {
-    db,
+    store,
     clock: deps.clock ?? systemClock,
     logger,
     events: deps.events,
     // A batch holds the GC lock (shared) from its first import to its pin, and pins under that hold.
     holdGc: (fn) => pins.gcLock.shared(fn),
     openSession: createBatchSessions({ blockstore: deps.blockstore, folders: deps.folders, profile: deps.profile }),
-    movePin: createSyncRootPins(db, pins),
+    movePin: createSyncRootPins(store, pins),
     async publish(accountId, ipnsName, root) {
       await publishName(names, accountId, storedIpnsName(ipnsName), CID.parse(root));
     },
@@ -66,7 +66,7 @@ export function startSync(deps: SyncDeps): SyncHandle {
   const service = createSyncService({ domains, timing: deps.timing, blocks: deps.blockstore });
   syncRoutes(deps.server, service);
 
-  service.startAll();
+  await service.startAll();
   return {
     service,
     async close() {

@@ -1,4 +1,4 @@
-import type { SyncFolderState } from '../store/db/sync-queries.js';
+import type { SyncFolderState } from '../store/repositories/sync.js';
 import type { Change } from './coalescer.js';
 import type { SyncProgress } from './reconciler.js';
 import type { Unreadable } from './scanner.js';

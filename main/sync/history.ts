@@ -3,8 +3,8 @@ import type { SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import { BadInputError, NotFoundError } from '../base/errors.js';
 import { diffTrees } from '../content/directory/diff-trees.js';
 import type { DirectoryBlockstore } from '../content/directory/index.js';
-import { inTransaction, type Db } from '../store/db/database.js';
-import { countSyncVersions, isSyncVersion, releaseSyncVersions, syncVersions, type SyncFolderRow } from '../store/db/sync-queries.js';
+import type { Repositories, Store } from '../store/repositories/index.js';
+import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { DEFAULT_RETENTION, keptVersions, parseRetention, type RetentionPolicy } from './retention.js';
 
 /**
@@ -19,17 +19,18 @@ export function retentionOf(folder: Pick<SyncFolderRow, 'retention'>): Retention
 }
 
 /** Releases the versions the folder's policy no longer keeps at `nowSeconds`; returns how many. */
-export function applyRetention(db: Db, folder: Pick<SyncFolderRow, 'id' | 'retention'>, nowSeconds: number): number {
+export async function applyRetention(store: Store, folder: Pick<SyncFolderRow, 'id' | 'retention'>, nowSeconds: number): Promise<number> {
   const policy = retentionOf(folder);
-  return inTransaction(db, () => {
-    const versions = syncVersions(db, folder.id, Number.MAX_SAFE_INTEGER, 0);
+  // One transaction: the versions read are the ones released, whatever batch settles meanwhile.
+  return store.transaction(async (tx) => {
+    const versions = await tx.sync.syncVersions(folder.id, Number.MAX_SAFE_INTEGER, 0);
     const kept = keptVersions(
       versions.map((version) => ({ createdAt: version.finishedAt })),
       policy,
       nowSeconds,
     );
     const released = versions.filter((_, index) => !kept.has(index)).map((version) => version.id);
-    releaseSyncVersions(db, folder.id, released);
+    await tx.sync.releaseSyncVersions(folder.id, released);
     return released.length;
   });
 }
@@ -48,8 +49,12 @@ export function parseVersionsPage(limit: unknown, start: unknown): { limit: numb
   return parsed;
 }
 
-export function listVersions(db: Db, folderId: string, page: { limit: number; start: number }): { versions: SyncVersion[]; total: number } {
-  const versions = syncVersions(db, folderId, page.limit, page.start).map((version) => ({
+export async function listVersions(
+  store: Repositories,
+  folderId: string,
+  page: { limit: number; start: number },
+): Promise<{ versions: SyncVersion[]; total: number }> {
+  const versions = (await store.sync.syncVersions(folderId, page.limit, page.start)).map((version) => ({
     root: version.root,
     created_at: version.finishedAt,
     added: version.added,
@@ -57,11 +62,11 @@ export function listVersions(db: Db, folderId: string, page: { limit: number; st
     removed: version.removed,
     bytes: version.bytes,
   }));
-  return { versions, total: countSyncVersions(db, folderId) };
+  return { versions, total: await store.sync.countSyncVersions(folderId) };
 }
 
 /** A root parameter that must name a kept version of the folder: 400 when it is no CID, 404 when it is not one. */
-function versionRoot(db: Db, folderId: string, value: unknown, name: string): CID {
+async function versionRoot(store: Repositories, folderId: string, value: unknown, name: string): Promise<CID> {
   if (typeof value !== 'string' || value === '') throw new BadInputError(`${name} is required (a version's root CID)`);
   let cid: CID;
   try {
@@ -69,13 +74,20 @@ function versionRoot(db: Db, folderId: string, value: unknown, name: string): CI
   } catch {
     throw new BadInputError(`${name} is not a valid CID: ${value.slice(0, 100)}`);
   }
-  if (!isSyncVersion(db, folderId, cid.toString())) throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
+  if (!(await store.sync.isSyncVersion(folderId, cid.toString())))
+    throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
   return cid;
 }
 
 /** What changed from version `from` to version `to` of the folder, as paths relative to it. */
-export async function diffVersions(db: Db, blocks: Pick<DirectoryBlockstore, 'get'>, folderId: string, from: unknown, to: unknown): Promise<SyncVersionDiff> {
-  const before = versionRoot(db, folderId, from, 'from');
-  const after = versionRoot(db, folderId, to, 'to');
+export async function diffVersions(
+  store: Repositories,
+  blocks: Pick<DirectoryBlockstore, 'get'>,
+  folderId: string,
+  from: unknown,
+  to: unknown,
+): Promise<SyncVersionDiff> {
+  const before = await versionRoot(store, folderId, from, 'from');
+  const after = await versionRoot(store, folderId, to, 'to');
   return diffTrees({ blockstore: blocks }, before, after, 'version');
 }

@@ -5,18 +5,8 @@ import { NotFoundError } from '../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { OFFLOAD_MIN_BYTES } from '../base/hash-pool.js';
 import { EMPTY_DIRECTORY_CID } from '../content/directory/index.js';
-import type { Db } from '../store/db/database.js';
-import {
-  commitSyncJournal,
-  discardSyncJournal,
-  getSyncEntry,
-  getSyncFolder,
-  getSyncJournal,
-  writeSyncJournal,
-  type JournalOp,
-  type SyncEntry,
-  type SyncFolderState,
-} from '../store/db/sync-queries.js';
+import type { Store } from '../store/repositories/index.js';
+import type { JournalOp, SyncEntry, SyncFolderState } from '../store/repositories/sync.js';
 import { foldPath, sameStat, type Change, type RawEvent } from './coalescer.js';
 import { describeFsError, type Unreadable } from './scanner.js';
 
@@ -60,7 +50,8 @@ export interface DirOperation {
 }
 
 export interface ReconcilerComponents {
-  db: Db;
+  /** The folder's rows: each call commits on its own (the journal is written, and committed, in one call). */
+  store: Pick<Store, 'sync'>;
   /**
    * The empty directory in the CID version new directories get (a folder or subfolder with nothing in
    * it is that CID itself, no operation made). Default EMPTY_DIR_CID.
@@ -138,20 +129,21 @@ export async function reconcileBatch(
   changes: readonly Change[],
   options: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
-  const { db } = components;
+  const { sync } = components.store;
   const { signal } = options;
-  const folder = getSyncFolder(db, folderId);
+  const folder = await sync.getSyncFolder(folderId);
   if (!folder) throw new NotFoundError(`sync folder not found: ${folderId}`);
-  if (getSyncJournal(db, folderId)) await recoverJournal(components, folderId);
-  const current = getSyncFolder(db, folderId) ?? folder;
+  if (await sync.getSyncJournal(folderId)) await recoverJournal(components, folderId);
+  const current = (await sync.getSyncFolder(folderId)) ?? folder;
   const oldRoot = current.rootCid;
   const ci = current.caseInsensitive;
   const keyOf = (p: string): string => foldPath(p, ci);
   const absOf = (p: string): string => path.join(current.path, ...p.split('/'));
 
   const cache = new Map<string, SyncEntry | undefined>();
-  const stored = (key: string): SyncEntry | undefined => {
-    if (!cache.has(key)) cache.set(key, getSyncEntry(db, folderId, key));
+  // The planning below runs one step at a time (no two lookups at once), so a plain cache of values does.
+  const stored = async (key: string): Promise<SyncEntry | undefined> => {
+    if (!cache.has(key)) cache.set(key, await sync.getSyncEntry(folderId, key));
     return cache.get(key);
   };
   const removed = new Set<string>();
@@ -162,7 +154,7 @@ export async function reconcileBatch(
     }
   };
   // What the tree will hold at `key` before this batch's additions: stored and not removed.
-  const existing = (key: string): SyncEntry | undefined => (isRemoved(key) ? undefined : stored(key));
+  const existing = async (key: string): Promise<SyncEntry | undefined> => (isRemoved(key) ? undefined : stored(key));
 
   const dirs = new Map<string, DirPlan>();
   const dirPlan = (dirPath: string, reset = false): DirPlan => {
@@ -178,13 +170,13 @@ export async function reconcileBatch(
     }
     return plan;
   };
-  const ensureDir = (dirPath: string): void => {
+  const ensureDir = async (dirPath: string): Promise<void> => {
     if (dirPath === '') return;
-    ensureDir(parentOf(dirPath));
+    await ensureDir(parentOf(dirPath));
     const key = keyOf(dirPath);
     const planned = dirs.get(key);
     if (planned?.reset) return;
-    const entry = existing(key);
+    const entry = await existing(key);
     if (entry?.kind === 'dir') return;
     if (entry) removeEntry(entry);
     dirPlan(dirPath, true);
@@ -195,10 +187,10 @@ export async function reconcileBatch(
     removed.add(entry.pathKey);
     ops.push({ op: 'delete_tree', pathKey: entry.pathKey, path: entry.path, kind: entry.kind });
   };
-  const placeFile = (entry: SyncEntry): void => {
-    const existingAt = existing(entry.pathKey);
+  const placeFile = async (entry: SyncEntry): Promise<void> => {
+    const existingAt = await existing(entry.pathKey);
     if (existingAt && (existingAt.kind === 'dir' || existingAt.path !== entry.path)) removeEntry(existingAt);
-    ensureDir(parentOf(entry.path));
+    await ensureDir(parentOf(entry.path));
     dirPlan(parentOf(entry.path)).add.set(keyOf(nameOf(entry.path)), { name: nameOf(entry.path), cid: entry.cid });
     ops.push({ op: 'put', ...entry });
   };
@@ -207,19 +199,19 @@ export async function reconcileBatch(
   for (const change of changes) {
     signal?.throwIfAborted();
     if (change.type === 'remove') {
-      const entry = existing(keyOf(change.path));
+      const entry = await existing(keyOf(change.path));
       if (entry) removeEntry(entry);
     } else if (change.type === 'add' && change.kind === 'dir') {
-      ensureDir(change.path);
+      await ensureDir(change.path);
     } else if (change.type === 'move') {
-      const source = stored(keyOf(change.from));
+      const source = await stored(keyOf(change.from));
       const now = await lstat(absOf(change.to)).catch(() => undefined);
       if (change.removesSource) {
-        const entry = existing(keyOf(change.from));
+        const entry = await existing(keyOf(change.from));
         if (entry) removeEntry(entry);
       }
       if (source?.kind === 'file' && now?.isFile() && now.size === source.size && now.mtimeMs === source.mtimeMs) {
-        placeFile({ ...source, pathKey: keyOf(change.to), path: change.to, ino: now.ino });
+        await placeFile({ ...source, pathKey: keyOf(change.to), path: change.to, ino: now.ino });
       } else {
         jobs.push({ key: keyOf(change.to), path: change.to, expected: { size: change.size, mtimeMs: change.mtimeMs, ino: change.ino } });
       }
@@ -284,7 +276,7 @@ export async function reconcileBatch(
   await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, jobs.length) }, worker));
   for (const job of jobs) {
     const entry = imported.get(job);
-    if (entry) placeFile(entry);
+    if (entry) await placeFile(entry);
   }
 
   // Bottom-up: every planned directory, and every ancestor of one, up to the root.
@@ -299,7 +291,7 @@ export async function reconcileBatch(
   let newRoot = oldRoot === '' ? empty : oldRoot;
   for (const plan of order) {
     signal?.throwIfAborted();
-    const base = plan.reset ? empty : plan.key === '' ? (oldRoot === '' ? empty : oldRoot) : existing(plan.key)?.cid;
+    const base = plan.reset ? empty : plan.key === '' ? (oldRoot === '' ? empty : oldRoot) : (await existing(plan.key))?.cid;
     if (base === undefined) continue; // under a removed folder: nothing to rebuild
     const op: DirOperation = { add: [...plan.add.values()], remove: [...plan.remove] };
     const cid = op.add.length === 0 && op.remove.length === 0 ? base : await components.applyOperation(base, op, { signal });
@@ -314,7 +306,7 @@ export async function reconcileBatch(
   const rootChanged = newRoot !== oldRoot;
   if (ops.length > 0 || rootChanged) {
     signal?.throwIfAborted();
-    writeSyncJournal(db, { folderId, oldRoot, newRoot, createdAt: unixSeconds(components.clock ?? systemClock), ops });
+    await sync.writeSyncJournal({ folderId, oldRoot, newRoot, createdAt: unixSeconds(components.clock ?? systemClock), ops });
     await finishJournal(components, folderId);
   }
   progress.state = 'idle';
@@ -328,27 +320,27 @@ export async function reconcileBatch(
  * old root stays, and the caller must rescan).
  */
 export async function recoverJournal(components: ReconcilerComponents, folderId: string): Promise<'none' | 'completed' | 'discarded'> {
-  if (!getSyncJournal(components.db, folderId)) return 'none';
+  if (!(await components.store.sync.getSyncJournal(folderId))) return 'none';
   try {
     await finishJournal(components, folderId);
     return 'completed';
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
-    discardSyncJournal(components.db, folderId);
+    await components.store.sync.discardSyncJournal(folderId);
     return 'discarded';
   }
 }
 
 async function finishJournal(components: ReconcilerComponents, folderId: string): Promise<void> {
-  const { db } = components;
-  const journal = getSyncJournal(db, folderId);
-  const folder = getSyncFolder(db, folderId);
+  const { sync } = components.store;
+  const journal = await sync.getSyncJournal(folderId);
+  const folder = await sync.getSyncFolder(folderId);
   if (!journal || !folder) return;
   if (journal.newRoot !== journal.oldRoot) {
     await components.movePin(journal.newRoot, journal.oldRoot === '' ? undefined : journal.oldRoot);
     if (folder.ipnsName !== '') await components.publish(folder.ipnsName, journal.newRoot);
   }
-  commitSyncJournal(db, folderId, journal.newRoot, unixSeconds(components.clock ?? systemClock));
+  await sync.commitSyncJournal(folderId, journal.newRoot, unixSeconds(components.clock ?? systemClock));
 }
 
 type ImportOutcome =

@@ -4,13 +4,12 @@ import type { LockHold } from '../base/lock.js';
 import { moveFolderPins } from '../folders/index.js';
 import type { PinsContext } from '../pins/context.js';
 import { isPinned } from '../pins/pins.js';
-import type { Db } from '../store/db/database.js';
-import { listSyncFolders } from '../store/db/sync-queries.js';
+import type { Store } from '../store/repositories/index.js';
 import type { SyncDomains } from './runner.js';
 
 /** How many sync folders (of any account) have `root` as their published root. */
-function foldersWithRoot(db: Db, root: string): number {
-  return listSyncFolders(db).filter((folder) => folder.rootCid === root).length;
+async function foldersWithRoot(store: Store, root: string): Promise<number> {
+  return (await store.sync.listSyncFolders()).filter((folder) => folder.rootCid === root).length;
 }
 
 /**
@@ -19,7 +18,7 @@ function foldersWithRoot(db: Db, root: string): number {
  * this call made is undone and the journal dropped by the caller), and an old root that another sync
  * folder shares (two folders with the same content) keeps its pin.
  */
-export function createSyncRootPins(db: Db, pins: PinsContext): SyncDomains['movePin'] {
+export function createSyncRootPins(store: Store, pins: PinsContext): SyncDomains['movePin'] {
   return async (accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string, hold: LockHold): Promise<void> => {
     const cid = CID.parse(newRoot);
     const hadPin = await isPinned(pins, accountId, cid);
@@ -30,6 +29,6 @@ export function createSyncRootPins(db: Db, pins: PinsContext): SyncDomains['move
       throw new NotFoundError(`sync root ${newRoot}: blocks are missing`);
     }
     if (oldRoot === undefined || oldRoot === newRoot) return;
-    if (foldersWithRoot(db, oldRoot) <= 1) await moveFolderPins(pins, hold, accountId, { unpin: CID.parse(oldRoot) });
+    if ((await foldersWithRoot(store, oldRoot)) <= 1) await moveFolderPins(pins, hold, accountId, { unpin: CID.parse(oldRoot) });
   };
 }

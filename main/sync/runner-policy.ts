@@ -1,4 +1,4 @@
-import type { SyncFolderState } from '../store/db/sync-queries.js';
+import type { SyncFolderState } from '../store/repositories/sync.js';
 
 /**
  * How a folder runner recovers, as a pure function: given where the runner stands and what just

@@ -3,17 +3,8 @@ import { BadInputError } from '../base/errors.js';
 import type { EventPublisher } from '../base/events.js';
 import type { LockHold } from '../base/lock.js';
 import type { Logger } from '../base/logger.js';
-import type { Db } from '../store/db/database.js';
-import {
-  discardSyncJournal,
-  getSyncEntry,
-  getSyncFolder,
-  listSyncEntries,
-  listSyncEntriesUnder,
-  setSyncFolderIpnsName,
-  setSyncFolderState,
-  type SyncFolderRow,
-} from '../store/db/sync-queries.js';
+import type { Store } from '../store/repositories/index.js';
+import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { createCoalescer, foldPath, type Change, type Coalescer, type RawEvent } from './coalescer.js';
 import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus, type FolderStatusEvent, type RunnerStatus } from './folder-status.js';
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
@@ -75,7 +66,7 @@ export interface BlockSession {
 
 /** The other domains, as the composition root wires them; account-aware, folder-agnostic. */
 export interface SyncDomains {
-  db: Db;
+  store: Store;
   openSession(): BlockSession;
   /**
    * Pins `newRoot` for the account and unpins `oldRoot`, under the GC lock `holdGc` holds (`hold`).
@@ -104,8 +95,12 @@ export interface RunnerTiming {
 
 export interface FolderRunnerInit extends RunnerTiming {
   domains: SyncDomains;
-  folderId: string;
+  /** The folder's row as its caller read it: what never changes (path, account, case) and its first rules. */
+  folder: RunnerFolder;
 }
+
+/** What a runner takes from its folder's row when it starts; the rest it reads when it needs it. */
+export type RunnerFolder = Pick<SyncFolderRow, 'id' | 'path' | 'accountId' | 'caseInsensitive' | 'ignorePatterns'>;
 
 export interface FolderRunner {
   readonly folderId: string;
@@ -135,21 +130,21 @@ class RootGoneError extends Error {
 }
 
 export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
-  const { domains, folderId } = init;
-  const { db, logger } = domains;
+  const { domains } = init;
+  const { store, logger } = domains;
   const clock = domains.clock ?? systemClock;
   const rootRetryMs = init.rootRetryMs ?? DEFAULT_ROOT_RETRY_MS;
   const errorRetryMs = init.errorRetryMs ?? DEFAULT_ERROR_RETRY_MS;
 
-  const initial = getSyncFolder(db, folderId);
-  if (!initial) throw new Error(`sync folder ${folderId} not found`);
+  const initial = init.folder;
+  const folderId = initial.id;
   const folderPath = initial.path;
   const accountId = initial.accountId;
   const ci = initial.caseInsensitive;
   const pinName = `sync ${folderPath}`.slice(0, 255);
   const keyOf = (p: string): string => foldPath(p, ci);
-  const folder = (): SyncFolderRow => {
-    const row = getSyncFolder(db, folderId);
+  const folder = async (): Promise<SyncFolderRow> => {
+    const row = await store.sync.getSyncFolder(folderId);
     if (!row) throw new Error(`sync folder ${folderId} was removed`);
     return row;
   };
@@ -174,12 +169,21 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   const current = (gen: number): boolean => isCurrent(bootState, gen);
   // The event stream reads the folder's row when it sends (at most 4 times a second), so a notice is cheap.
   const changed = (): void => domains.events?.syncChanged(accountId, folderId);
+  // The row's state is what the folder shows while no runner is live (the list after a restart, a paused
+  // folder); the runner itself shows `shown`. So the write is not waited for (a note comes from watcher and
+  // progress callbacks that cannot wait), and writes keep the order of their notes: the store runs
+  // autocommit calls in the order they came.
+  const persistState = (state: SyncFolderRow['state'], error: string): void => {
+    store.sync
+      .setSyncFolderState(folderId, state, error)
+      .catch((failure: unknown) => logger.error('sync folder state not saved', { folderId, error: failure }));
+  };
   const note = (event: FolderStatusEvent): void => {
     const next = foldStatus(shown, event);
     shown = next.status;
     for (const effect of next.effects) {
       if (effect.type === 'notify') changed();
-      else if (!bootState.stopped) setSyncFolderState(db, folderId, effect.state, effect.error);
+      else if (!bootState.stopped) persistState(effect.state, effect.error);
     }
   };
   const noteUnreadable = (entries: readonly Unreadable[]): void => note({ type: 'unreadable', entries, at: unixSeconds(clock) });
@@ -206,13 +210,13 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
 
   // The reconciler's view of the domains, for this folder, one batch's block session and its GC hold.
   const componentsFor = (session: BlockSession, gcHold: LockHold): ReconcilerComponents => ({
-    db,
+    store,
     clock,
     emptyDirectory: session.emptyDirectory,
     importFile: session.importFile,
     applyOperation: session.applyOperation,
     async movePin(newRoot, oldRoot) {
-      const check = await checkFolderRoot(folderPath, folder().deviceId);
+      const check = await checkFolderRoot(folderPath, (await folder()).deviceId);
       if (!check.ok) throw new RootGoneError(check.reason);
       await session.commit();
       await domains.movePin(accountId, newRoot, oldRoot, pinName, gcHold);
@@ -223,7 +227,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         return;
       }
       const name = await domains.createName(accountId, root);
-      setSyncFolderIpnsName(db, folderId, name);
+      await store.sync.setSyncFolderIpnsName(folderId, name);
       changed();
     },
   });
@@ -244,7 +248,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
       });
     } catch (error) {
       if (!(error instanceof RootGoneError)) throw error;
-      discardSyncJournal(db, folderId);
+      await store.sync.discardSyncJournal(folderId);
       await pauseForRoot(error.reason);
       return undefined;
     }
@@ -323,7 +327,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         return;
       }
       case 'check-root': {
-        const check = await checkFolderRoot(folderPath, folder().deviceId);
+        const check = await checkFolderRoot(folderPath, (await folder()).deviceId);
         return take({ type: 'root-checked', ok: check.ok });
       }
     }
@@ -380,7 +384,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
 
   async function runBatch(changes: readonly Change[], gen: number): Promise<void> {
     try {
-      const check = await checkFolderRoot(folderPath, folder().deviceId);
+      const check = await checkFolderRoot(folderPath, (await folder()).deviceId);
       if (!current(gen)) return;
       if (!check.ok) {
         await pauseForRoot(check.reason);
@@ -407,7 +411,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
   async function rescan(subtree: string, gen: number): Promise<void> {
     try {
       if (bootState.stopped || !current(gen)) return;
-      const entries = new Map(listSyncEntriesUnder(db, folderId, keyOf(subtree)).map((e) => [e.pathKey, e]));
+      const entries = new Map((await store.sync.listSyncEntriesUnder(folderId, keyOf(subtree))).map((e) => [e.pathKey, e]));
       const result = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, subtree, signal: abort.signal });
       if (!current(gen)) return;
       noteUnreadable(result.unreadable);
@@ -444,9 +448,9 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
         stabilityMs: init.stabilityMs,
         stabilityPollMs: init.stabilityPollMs,
         clock,
-        lookup: (rel) => {
+        lookup: async (rel) => {
           if (!current(gen)) return undefined;
-          const entry = getSyncEntry(db, folderId, keyOf(rel));
+          const entry = await store.sync.getSyncEntry(folderId, keyOf(rel));
           return entry?.kind === 'file' ? { size: entry.size, mtimeMs: entry.mtimeMs, ino: entry.ino } : undefined;
         },
         onEvent: (event) => {
@@ -469,7 +473,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           if (!current(gen)) return;
           void enqueue(async () => {
             if (!current(gen)) return;
-            const again = await checkFolderRoot(folderPath, folder().deviceId);
+            const again = await checkFolderRoot(folderPath, (await folder()).deviceId);
             if (!again.ok && current(gen)) await pauseForRoot(again.reason);
           });
         },
@@ -488,7 +492,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           note({ type: 'moved', state: 'scanning', error: '' });
           return;
         case 'check-root': {
-          row = folder();
+          row = await folder();
           const check = await checkFolderRoot(folderPath, row.deviceId);
           return advance(check.ok ? { type: 'root-checked', ok: true } : { type: 'root-checked', ok: false, reason: check.reason });
         }
@@ -502,7 +506,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           logger.warn('sync journal discarded, rescanning', { folderId });
           return;
         case 'start-watcher-and-scan': {
-          rules = createIgnoreRules({ patterns: (row ?? folder()).ignorePatterns, caseInsensitive: ci });
+          rules = createIgnoreRules({ patterns: (row ?? (await folder())).ignorePatterns, caseInsensitive: ci });
           note({ type: 'rescanning-all' });
           // The watcher's first walk of the tree costs about as much as the scan and the first batch, so
           // they run at once: what the watcher sees during the scan goes in after the scan's events (the
@@ -517,12 +521,14 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
             },
             () => undefined,
           );
-          const entries = new Map(listSyncEntries(db, folderId).map((e) => [e.pathKey, e]));
+          const entries = new Map((await store.sync.listSyncEntries(folderId)).map((e) => [e.pathKey, e]));
           scan = await scanFolder({ root: folderPath, rules, entries, caseInsensitive: ci, signal: abort.signal });
           return advance({ type: 'scanned', gen });
         }
         case 'queue-scan': {
-          // Synchronous up to the report: no watcher event can slip between the scan's and the buffered ones.
+          // Read first: from here on synchronous up to the report, so no watcher event can slip between the
+          // scan's and the buffered ones.
+          const rootless = (await folder()).rootCid === '';
           if (scan) {
             noteUnreadable(scan.unreadable);
             const now = clock.nowMs();
@@ -531,7 +537,7 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
           for (const event of buffered.splice(0)) coalescer.push(event);
           const batch = coalescer.flush();
           firstBatch = batch?.changes ?? [];
-          return advance({ type: 'scan-queued', batchWaiting: batch !== undefined, rootless: folder().rootCid === '' });
+          return advance({ type: 'scan-queued', batchWaiting: batch !== undefined, rootless });
         }
         case 'run-first-batch':
           return runBatch(firstBatch, gen);

@@ -1,7 +1,7 @@
 import { constants, type BigIntStats, type Dirent } from 'node:fs';
 import { access, lstat, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { SyncEntry } from '../store/db/sync-queries.js';
+import type { SyncEntry } from '../store/repositories/sync.js';
 import { foldPath, type RawEvent } from './coalescer.js';
 import { IGNORE_FILE, loadIgnoreFile, type IgnoreRules } from './ignore-rules.js';
 

@@ -5,24 +5,12 @@ import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import type { DirectoryBlockstore } from '../content/directory/index.js';
-import { isUniqueViolation } from '../store/db/database.js';
-import {
-  deleteSyncFolder,
-  getSyncFolder,
-  insertSyncFolder,
-  listSyncFolders,
-  recentSyncBatches,
-  setSyncFolderDevice,
-  setSyncFolderIgnore,
-  setSyncFolderState,
-  setSyncFolderUserPaused,
-  setSyncRetention,
-  type SyncFolderRow,
-} from '../store/db/sync-queries.js';
+import { UniqueViolation } from '../store/repositories/index.js';
+import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { applyRetention, diffVersions, listVersions, parseVersionsPage, retentionOf } from './history.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
-import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
+import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerFolder, type RunnerTiming, type SyncDomains } from './runner.js';
 import { formatRetention, parseRetention } from './retention.js';
 import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
 
@@ -53,9 +41,9 @@ export interface SyncAddOptions {
 
 export interface SyncService {
   add(accountId: number, input: SyncAddInput, options?: SyncAddOptions): Promise<SyncAddResult>;
-  list(accountId: number): SyncStatusView[];
+  list(accountId: number): Promise<SyncStatusView[]>;
   /** One of the account's folders as the list shows it; undefined when it has no such folder. */
-  status(accountId: number, id: string): SyncStatusView | undefined;
+  status(accountId: number, id: string): Promise<SyncStatusView | undefined>;
   /** The row, `.pinfoldignore`, the last settled batches and recent errors. */
   detail(accountId: number, id: unknown): Promise<SyncFolderDetail>;
   pause(accountId: number, id: unknown): Promise<void>;
@@ -71,13 +59,13 @@ export interface SyncService {
    */
   setIgnore(accountId: number, id: unknown, ignore: unknown): Promise<void>;
   /** The folder's kept versions, newest first (`limit`/`start` as the query gives them). */
-  versions(accountId: number, id: unknown, limit: unknown, start: unknown): { versions: SyncVersion[]; total: number };
+  versions(accountId: number, id: unknown, limit: unknown, start: unknown): Promise<{ versions: SyncVersion[]; total: number }>;
   /** What changed between two kept versions of the folder. */
   diff(accountId: number, id: unknown, from: unknown, to: unknown): Promise<SyncVersionDiff>;
   /** Sets the folder's retention policy (its text form) and applies it at once; answers the policy as text. */
-  setRetention(accountId: number, id: unknown, keep: unknown): string;
+  setRetention(accountId: number, id: unknown, keep: unknown): Promise<string>;
   /** Starts every folder not paused by its user (service start), and the retention sweep. */
-  startAll(): void;
+  startAll(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -132,14 +120,15 @@ const isInside = (child: string, parent: string): boolean => {
 
 export function createSyncService(init: SyncServiceInit): SyncService {
   const { domains } = init;
-  const { db } = domains;
+  const { store } = domains;
   const clock = domains.clock ?? systemClock;
   const runners = new Map<string, FolderRunner>();
   let closed = false;
 
-  const start = (id: string): FolderRunner => {
-    const runner = startFolderRunner({ ...init.timing, domains, folderId: id });
-    runners.set(id, runner);
+  // Synchronous from the row to the map: a runner is in `runners` as soon as it exists.
+  const start = (folder: RunnerFolder): FolderRunner => {
+    const runner = startFolderRunner({ ...init.timing, domains, folder });
+    runners.set(folder.id, runner);
     return runner;
   };
   const stop = async (id: string): Promise<void> => {
@@ -147,9 +136,9 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     runners.delete(id);
     await runner?.stop();
   };
-  const owned = (accountId: number, id: unknown): SyncFolderRow => {
+  const owned = async (accountId: number, id: unknown): Promise<SyncFolderRow> => {
     const key = parseId(id);
-    const row = getSyncFolder(db, key);
+    const row = await store.sync.getSyncFolder(key);
     if (!row || row.accountId !== accountId) throw new NotFoundError(`id: sync folder ${key} not found`);
     return row;
   };
@@ -181,10 +170,10 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
   let retentionTimer: ReturnType<typeof setInterval> | undefined;
   /** Releases what each folder's policy no longer keeps; the next GC frees what only they held. */
-  const sweepRetention = (): void => {
-    for (const row of listSyncFolders(db)) {
+  const sweepRetention = async (): Promise<void> => {
+    for (const row of await store.sync.listSyncFolders()) {
       try {
-        applyRetention(db, row, unixSeconds(clock));
+        await applyRetention(store, row, unixSeconds(clock));
       } catch (error) {
         domains.logger.error('sync retention failed', { folder: row.id, error });
       }
@@ -199,7 +188,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       // The history kept (`keep`, optional): checked with the rest, before anything is stored.
       const keep = input.keep === undefined || input.keep === null ? null : formatRetention(parseRetention(typeof input.keep === 'string' ? input.keep : ''));
       const folderPath = await parseFolderPath(input.path);
-      for (const other of listSyncFolders(db)) {
+      for (const other of await store.sync.listSyncFolders()) {
         if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already synced (id ${other.id})`);
         if (isInside(folderPath, other.path) || isInside(other.path, folderPath)) {
           throw new ConflictError(`path: ${folderPath} overlaps the synced folder ${other.path} (id ${other.id})`);
@@ -209,24 +198,29 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       if (!root.ok) throw new BadInputError(`path: ${root.reason}`);
       const caseInsensitive = await detectCaseInsensitive(folderPath);
       const id = randomUUID();
+      let added: SyncFolderRow;
       try {
-        insertSyncFolder(db, {
-          id,
-          accountId,
-          path: folderPath,
-          ipnsName: ipns ? PENDING_IPNS_NAME : '',
-          caseInsensitive,
-          ignorePatterns: ignore,
-          createdAt: unixSeconds(clock),
+        // The row, its device and its retention land together (they were three writes with nothing between).
+        added = await store.transaction(async (tx) => {
+          const row = await tx.sync.insertSyncFolder({
+            id,
+            accountId,
+            path: folderPath,
+            ipnsName: ipns ? PENDING_IPNS_NAME : '',
+            caseInsensitive,
+            ignorePatterns: ignore,
+            createdAt: unixSeconds(clock),
+          });
+          await tx.sync.setSyncFolderDevice(id, root.deviceId);
+          if (keep !== null) await tx.sync.setSyncRetention(id, keep);
+          return row;
         });
       } catch (error) {
-        if (isUniqueViolation(error)) throw new ConflictError(`path: ${folderPath} is already synced`);
+        if (error instanceof UniqueViolation) throw new ConflictError(`path: ${folderPath} is already synced`);
         throw error;
       }
-      setSyncFolderDevice(db, id, root.deviceId);
-      if (keep !== null) setSyncRetention(db, id, keep);
       changed(accountId, id);
-      const runner = start(id);
+      const runner = start(added);
       // The window follows the first scan through the event stream; a failure then leaves the folder in
       // error, retried, rather than undoing an add whose id the caller already has.
       if (options.wait === false) return { id, path: folderPath, root: '', ipns_name: '', state: runner.status().state };
@@ -236,33 +230,33 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         // Paused or removed meanwhile by another call: that call decided the folder's fate.
         if (runners.get(id) !== runner) throw new ConflictError(`path: sync of ${folderPath} was paused or removed before its first scan was pinned`);
         await stop(id);
-        deleteSyncFolder(db, id);
+        await store.sync.deleteSyncFolder(id);
         changed(accountId, id, true);
         throw error;
       }
-      const row = getSyncFolder(db, id);
+      const row = await store.sync.getSyncFolder(id);
       if (!row) throw new ConflictError(`path: sync of ${folderPath} was removed before its first scan was pinned`);
       return { id, path: row.path, root: row.rootCid, ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName };
     },
 
-    list(accountId) {
-      return listSyncFolders(db, accountId).map(view);
+    async list(accountId) {
+      return (await store.sync.listSyncFolders(accountId)).map(view);
     },
 
-    status(accountId, id) {
-      const row = getSyncFolder(db, id);
+    async status(accountId, id) {
+      const row = await store.sync.getSyncFolder(id);
       return row && row.accountId === accountId ? view(row) : undefined;
     },
 
     async detail(accountId, id) {
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       const ignoreFile = await readIgnoreFileView(row.path);
       const errors = runners.get(row.id)?.status().errors ?? [];
       return {
         ...view(row),
         pinfoldignore: ignoreFile.text,
         pinfoldignore_truncated: ignoreFile.truncated,
-        batches: recentSyncBatches(db, row.id).map((batch) => ({
+        batches: (await store.sync.recentSyncBatches(row.id)).map((batch) => ({
           root: batch.root,
           finished_at: batch.finishedAt,
           added: batch.added,
@@ -277,7 +271,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
 
     async rescan(accountId, id) {
       checkOpen();
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       const runner = runners.get(row.id);
       if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it to rescan`);
       runner.rescan();
@@ -285,7 +279,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
 
     async retry(accountId, id) {
       checkOpen();
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       const runner = runners.get(row.id);
       if (row.userPaused || !runner) throw new ConflictError(`id: sync folder ${row.id} is paused; resume it instead`);
       const state = runner.status().state;
@@ -295,71 +289,73 @@ export function createSyncService(init: SyncServiceInit): SyncService {
 
     async setIgnore(accountId, id, ignore) {
       checkOpen();
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       if (ignore === undefined || ignore === null) throw new BadInputError('ignore is required (an array of gitignore patterns; [] for none)');
       const patterns = validateIgnorePatterns(ignore);
-      setSyncFolderIgnore(db, row.id, patterns);
+      await store.sync.setSyncFolderIgnore(row.id, patterns);
       changed(accountId, row.id);
       // A folder paused by its user takes them up when resumed; a running one boots again with them now.
       if (row.userPaused || !runners.has(row.id)) return;
       await stop(row.id);
-      start(row.id);
+      start({ ...row, ignorePatterns: patterns });
     },
 
     async pause(accountId, id) {
       checkOpen();
-      const row = owned(accountId, id);
-      setSyncFolderUserPaused(db, row.id, true);
+      const row = await owned(accountId, id);
+      await store.sync.setSyncFolderUserPaused(row.id, true);
       await stop(row.id);
-      setSyncFolderState(db, row.id, 'paused', '');
+      await store.sync.setSyncFolderState(row.id, 'paused', '');
       changed(accountId, row.id);
     },
 
     async resume(accountId, id) {
       checkOpen();
-      const row = owned(accountId, id);
-      setSyncFolderUserPaused(db, row.id, false);
+      const row = await owned(accountId, id);
+      await store.sync.setSyncFolderUserPaused(row.id, false);
       await stop(row.id);
-      start(row.id);
+      start(row);
     },
 
     async remove(accountId, id) {
       checkOpen();
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       await stop(row.id);
-      deleteSyncFolder(db, row.id);
+      await store.sync.deleteSyncFolder(row.id);
       changed(accountId, row.id, true);
     },
 
-    versions(accountId, id, limit, start) {
-      const row = owned(accountId, id);
-      return listVersions(db, row.id, parseVersionsPage(limit, start));
+    async versions(accountId, id, limit, start) {
+      const row = await owned(accountId, id);
+      return listVersions(store, row.id, parseVersionsPage(limit, start));
     },
 
     async diff(accountId, id, from, to) {
-      const row = owned(accountId, id);
-      return diffVersions(db, init.blocks, row.id, from, to);
+      const row = await owned(accountId, id);
+      return diffVersions(store, init.blocks, row.id, from, to);
     },
 
-    setRetention(accountId, id, keep) {
+    async setRetention(accountId, id, keep) {
       checkOpen();
-      const row = owned(accountId, id);
+      const row = await owned(accountId, id);
       if (typeof keep !== 'string') throw new BadInputError('keep is required: all, none or tiers like 24h:all,30d:1d,1y:1w');
       const text = formatRetention(parseRetention(keep));
-      setSyncRetention(db, row.id, text);
-      applyRetention(db, { id: row.id, retention: text }, unixSeconds(clock));
+      await store.sync.setSyncRetention(row.id, text);
+      await applyRetention(store, { id: row.id, retention: text }, unixSeconds(clock));
       changed(accountId, row.id);
       return text;
     },
 
-    startAll() {
-      sweepRetention();
-      retentionTimer ??= setInterval(sweepRetention, init.retentionSweepMs ?? RETENTION_SWEEP_MS);
+    async startAll() {
+      await sweepRetention();
+      retentionTimer ??= setInterval(() => {
+        sweepRetention().catch((error: unknown) => domains.logger.error('sync retention failed', { error }));
+      }, init.retentionSweepMs ?? RETENTION_SWEEP_MS);
       retentionTimer.unref();
-      for (const row of listSyncFolders(db)) {
+      for (const row of await store.sync.listSyncFolders()) {
         if (runners.has(row.id)) continue;
-        if (row.userPaused) setSyncFolderState(db, row.id, 'paused', '');
-        else start(row.id);
+        if (row.userPaused) await store.sync.setSyncFolderState(row.id, 'paused', '');
+        else start(row);
       }
     },
 

@@ -44,8 +44,11 @@ export interface WatcherInit {
   /** The folder itself disappeared (unmounted drive, deleted): apply the unmounted-drive rule. */
   onRootGone?: () => void;
   onError?: (error: Error) => void;
-  /** The identity a file had before it was deleted (the stored state), to pair moves. */
-  lookup?: (relPath: string) => FileStat | undefined;
+  /**
+   * The identity a file had before it was deleted (the stored state), to pair moves. Asked only for a
+   * name this session has not seen; an event that needs it is told once it answers.
+   */
+  lookup?: (relPath: string) => Promise<FileStat | undefined>;
   stabilityMs?: number;
   stabilityPollMs?: number;
   clock?: Clock;
@@ -177,15 +180,17 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
   };
 
   /** A file seen written (or found in a new folder): held until it stays still, see `poll`. */
-  const onWrite = (rel: string, info: Stats): void => {
+  const onWrite = async (rel: string, info: Stats): Promise<void> => {
     // The identity it was last reported or stored with is only needed for a file not pending yet.
-    const last = pending.has(rel) ? undefined : (known.get(rel) ?? init.lookup?.(rel));
+    const last = pending.has(rel) ? undefined : (known.get(rel) ?? (await init.lookup?.(rel)));
+    if (closed) return;
     if (pending.written(rel, info, clock.nowMs(), last)) schedule();
   };
 
-  const onGone = (rel: string, evenIfUnknown: boolean): void => {
+  const onGone = async (rel: string, evenIfUnknown: boolean): Promise<void> => {
     pending.drop(rel);
-    const stat = known.get(rel) ?? init.lookup?.(rel);
+    const stat = known.get(rel) ?? (await init.lookup?.(rel));
+    if (closed) return;
     known.delete(rel);
     // Every other vanished name is reported, even one this session never saw written: a file the
     // scan found may be in the batch being built, and must not outlive its deletion.
@@ -209,13 +214,13 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
     if (closed) return;
     if (isIgnoreFile(rel) && !info?.isDirectory()) void reloadIgnoreFile(rel);
     if (info === undefined) {
-      if (!wasDir && !dirs.has(rel)) onGone(rel, true);
-    } else if (info.isSymbolicLink()) onGone(rel, false);
+      if (!wasDir && !dirs.has(rel)) await onGone(rel, true);
+    } else if (info.isSymbolicLink()) await onGone(rel, false);
     else if (info.isDirectory()) pending.drop(rel);
     else if (!info.isFile()) {
       pending.drop(rel);
       report({ path: rel, reason: 'not a regular file' });
-    } else onWrite(rel, info);
+    } else await onWrite(rel, info);
   };
 
   // One lstat at a time per name; events arriving meanwhile ask for one more look after it.
@@ -272,8 +277,22 @@ export async function startWatcher(init: WatcherInit): Promise<SyncWatcher> {
 
   function folderAppeared(rel: string): void {
     dirs.add(rel);
+    const seen = known.get(rel);
+    if (seen !== undefined || !init.lookup) {
+      reportFolder(rel, seen);
+      return;
+    }
+    init.lookup(rel).then(
+      (stored) => {
+        if (!closed) reportFolder(rel, stored);
+      },
+      (error: unknown) => init.onError?.(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  /** Reports a folder that appeared; `replaced`: the file that was in its place. */
+  function reportFolder(rel: string, replaced: FileStat | undefined): void {
     // A folder in a file's place: the file goes first, so the coalescer sees the swap in order.
-    const replaced = known.get(rel) ?? init.lookup?.(rel);
     if (replaced !== undefined) {
       pending.drop(rel);
       known.delete(rel);

@@ -58,7 +58,7 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   // History (issue "every version of a synced folder"): the kept versions, a diff between two, the retention policy.
   app.get('/api/v0/sync/versions', { config }, async (request) => {
     const query = request.query as Query;
-    const { versions, total } = sync.versions(ownerAccount(request), query.id, query.limit, query.start);
+    const { versions, total } = await sync.versions(ownerAccount(request), query.id, query.limit, query.start);
     return list(versions, total);
   });
 
@@ -71,11 +71,11 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     const accountId = ownerAccount(request);
     const id = (request.query as Query).id;
     const body = await readJsonObject(request.raw);
-    return ok({ keep: sync.setRetention(accountId, id, body.keep) });
+    return ok({ keep: await sync.setRetention(accountId, id, body.keep) });
   });
 
   app.get('/api/v0/sync', { config }, async (request) => {
-    const rows = sync.list(ownerAccount(request));
+    const rows = await sync.list(ownerAccount(request));
     return list(rows, rows.length);
   });
 

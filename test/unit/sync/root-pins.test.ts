@@ -41,7 +41,7 @@ describe('sync root pins (moved through the folders pin-move policy)', () => {
     const newRoot = await storeDag(blocks, 'new', 2);
     await addPin(ctx, accountId, oldRoot.root);
     syncFolderAt(kit, 'f-1', oldRoot.root.toString());
-    const movePin = createSyncRootPins(ctx.accounts.db, ctx);
+    const movePin = createSyncRootPins(ctx.accounts.store, ctx);
     await ctx.gcLock.shared((hold) => movePin(accountId, newRoot.root.toString(), oldRoot.root.toString(), 'sync /data/f-1', hold));
     expect(pinOf(ctx.accounts.db, accountId, newRoot.root.toString())).toMatchObject({ status: 'pinned', name: 'sync /data/f-1' });
     expect(statusOf(kit, oldRoot.root)).toBe('unpinning');
@@ -55,7 +55,7 @@ describe('sync root pins (moved through the folders pin-move policy)', () => {
     await addPin(ctx, accountId, shared.root);
     syncFolderAt(kit, 'f-1', shared.root.toString());
     syncFolderAt(kit, 'f-2', shared.root.toString());
-    const movePin = createSyncRootPins(ctx.accounts.db, ctx);
+    const movePin = createSyncRootPins(ctx.accounts.store, ctx);
     await ctx.gcLock.shared((hold) => movePin(accountId, newRoot.root.toString(), shared.root.toString(), 'sync /data/f-1', hold));
     expect(statusOf(kit, shared.root)).toBe('pinned');
   });
@@ -63,7 +63,7 @@ describe('sync root pins (moved through the folders pin-move policy)', () => {
   it('refuses a new root whose blocks are missing (NotFoundError), undoing only a pin it made', async () => {
     kit = await createPinsKit();
     const { ctx, accountId } = kit;
-    const movePin = createSyncRootPins(ctx.accounts.db, ctx);
+    const movePin = createSyncRootPins(ctx.accounts.store, ctx);
     const incomplete = await storeIncompleteRoot(kit);
     await expect(ctx.gcLock.shared((hold) => movePin(accountId, incomplete.toString(), undefined, 'sync /x', hold))).rejects.toBeInstanceOf(NotFoundError);
     expect(statusOf(kit, incomplete)).toBe('unpinning');

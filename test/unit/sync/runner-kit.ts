@@ -1,6 +1,7 @@
 import { requireHeld } from '../../../main/base/lock.js';
 import { silentLogger } from '../../../main/base/logger.js';
 import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { RunnerTiming, SyncDomains } from '../../../main/sync/runner.js';
 import type { FakeDomains, SyncTestEnv } from './sync-fixtures.js';
 
@@ -21,7 +22,7 @@ export interface FakeSyncDomains extends SyncDomains {
 export function fakeSyncDomains(env: SyncTestEnv, fake: FakeDomains): FakeSyncDomains {
   const gcLock = createReadWriteLock();
   const domains: FakeSyncDomains = {
-    db: env.db,
+    store: sqliteStore(env.db),
     logger: silentLogger,
     pinMoves: [],
     createdNames: [],

@@ -12,8 +12,10 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
   let fake: FakeDomains;
   let domains: FakeSyncDomains;
   let runner: FolderRunner | undefined;
-  const start = (): FolderRunner => {
-    runner = startFolderRunner({ ...FAST_TIMING, domains, folderId: env.folderId });
+  const start = async (): Promise<FolderRunner> => {
+    const folder = getSyncFolder(env.db, env.folderId);
+    if (!folder) throw new Error('the test folder is missing');
+    runner = startFolderRunner({ ...FAST_TIMING, domains, folder });
     return runner;
   };
   const root = (): string => getSyncFolder(env.db, env.folderId)?.rootCid ?? '';
@@ -34,7 +36,7 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
     await mkdir(path.join(env.folder, 'sub'));
     await writeFile(path.join(env.folder, 'sub', 'b.txt'), 'beta');
-    const r = start();
+    const r = await start();
     expect(r.status().state).toBe('scanning');
     await r.firstSync;
     const want = await expectedRoot(env.folder);
@@ -48,7 +50,7 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
 
   it('settles a change seen by the watcher into a new root, moving the pin from the old one', async () => {
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
-    const r = start();
+    const r = await start();
     await r.firstSync;
     await until('idle', () => (r.status().state === 'idle' ? true : undefined));
     const first = root();
@@ -62,7 +64,9 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
     await env.cleanup();
     await setUp(PENDING_IPNS_NAME);
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
-    await start().firstSync;
+    await (
+      await start()
+    ).firstSync;
     expect(domains.createdNames).toEqual(['k51-created-0']);
     expect(getSyncFolder(env.db, env.folderId)?.ipnsName).toBe('k51-created-0');
   });
@@ -70,7 +74,7 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
   it('pauses when the folder root is gone, and starts again by itself once it is back', async () => {
     const away = `${env.folder}-away`;
     await rename(env.folder, away);
-    const r = start();
+    const r = await start();
     await expect(r.firstSync).rejects.toBeInstanceOf(BadInputError);
     expect(r.status()).toMatchObject({ state: 'paused' });
     expect(r.status().errors).toHaveLength(1);
@@ -82,7 +86,7 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
   it('goes into error when a batch fails, keeps the old root, and recovers on retry', async () => {
     domains.failing = new Error('disk on fire');
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
-    const r = start();
+    const r = await start();
     await expect(r.firstSync).rejects.toThrow('disk on fire');
     expect(r.status()).toMatchObject({ state: 'error', error: 'disk on fire' });
     expect(root()).toBe('');
@@ -94,7 +98,7 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
 
   it('stops: no more batches, and a first sync still waiting is rejected', async () => {
     await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
-    const r = start();
+    const r = await start();
     await r.stop();
     await expect(r.firstSync).rejects.toThrow(/stopped/);
     const moves = domains.pinMoves.length;

@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
+import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { accountsMigration } from '../../../main/store/db/migrations/001-accounts.js';
 import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
 import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
@@ -46,7 +47,7 @@ const hashFile = (bytes: Buffer): string => `file:${createHash('sha256').update(
 export function createFakeDomains(db: Db, survivor?: FakeDomains): FakeDomains {
   const dirs = survivor?.dirs ?? new Map<string, Map<string, string>>([[EMPTY_DIR_CID, new Map()]]);
   const fake: FakeDomains = {
-    db,
+    store: sqliteStore(db),
     dirs,
     imports: 0,
     operations: 0,

@@ -32,10 +32,10 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
   it('adds a folder and answers once its first scan is pinned, with its root and new IPNS name', async () => {
     const added = await service.add(1, { path: dir });
     expect(added).toEqual({ id: added.id, path: dir, root: await expectedRoot(dir), ipns_name: 'k51-created-0' });
-    const [row] = service.list(1);
+    const [row] = await service.list(1);
     expect(row).toMatchObject({ id: added.id, path: dir, root: added.root, ipns_name: 'k51-created-0', ignore: [] });
-    expect(service.list(2)).toEqual([]);
-    expect(service.status(2, added.id)).toBeUndefined();
+    expect(await service.list(2)).toEqual([]);
+    expect(await service.status(2, added.id)).toBeUndefined();
   });
 
   it('adds without an IPNS name when asked, and answers at once with wait: false', async () => {
@@ -60,20 +60,20 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
   it('undoes an add whose first sync fails', async () => {
     domains.failing = new Error('disk on fire');
     await expect(service.add(1, { path: dir })).rejects.toThrow('disk on fire');
-    expect(service.list(1)).toEqual([]);
+    expect(await service.list(1)).toEqual([]);
   });
 
   it('pauses (no runner: rescan and retry are 409), resumes, and removes a folder', async () => {
     const { id } = await service.add(1, { path: dir });
     await service.pause(1, id);
-    expect(service.status(1, id)).toMatchObject({ state: 'paused' });
+    expect(await service.status(1, id)).toMatchObject({ state: 'paused' });
     await expect(service.rescan(1, id)).rejects.toBeInstanceOf(ConflictError);
     await expect(service.retry(1, id)).rejects.toBeInstanceOf(ConflictError);
     await service.resume(1, id);
-    await until('idle', () => (service.status(1, id)?.state === 'idle' ? true : undefined));
+    await until('idle', async () => ((await service.status(1, id))?.state === 'idle' ? true : undefined));
     await expect(service.retry(1, id)).rejects.toThrow(/not in error/);
     await service.remove(1, id);
-    expect(service.list(1)).toEqual([]);
+    expect(await service.list(1)).toEqual([]);
   });
 
   it("keeps another account's folder and unknown ids out of reach (404, 400)", async () => {
@@ -87,11 +87,11 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     const { id } = await service.add(1, { path: dir });
     await writeFile(path.join(dir, 'draft.txt'), 'scratch');
     await service.rescan(1, id);
-    await until('draft.txt in the root', async () => (service.status(1, id)?.root === (await expectedRoot(dir)) ? true : undefined));
+    await until('draft.txt in the root', async () => ((await service.status(1, id))?.root === (await expectedRoot(dir)) ? true : undefined));
     await expect(service.setIgnore(1, id, undefined)).rejects.toBeInstanceOf(BadInputError);
     await service.setIgnore(1, id, ['draft.*']);
     const want = await expectedRoot(dir, (rel) => !rel.startsWith('draft.'));
-    await until('draft.txt out of the root', () => (service.status(1, id)?.root === want ? true : undefined));
+    await until('draft.txt out of the root', async () => ((await service.status(1, id))?.root === want ? true : undefined));
     expect((await service.detail(1, id)).ignore).toEqual(['draft.*']);
   });
 
@@ -100,10 +100,10 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     await service.pause(1, id);
     await service.close();
     service = createSyncService({ domains, timing: FAST_TIMING, blocks: new MemoryBlockstore() });
-    service.startAll();
-    expect(service.status(1, id)).toMatchObject({ state: 'paused' });
+    await service.startAll();
+    expect(await service.status(1, id)).toMatchObject({ state: 'paused' });
     await service.resume(1, id);
-    await until('idle', () => (service.status(1, id)?.state === 'idle' ? true : undefined));
+    await until('idle', async () => ((await service.status(1, id))?.state === 'idle' ? true : undefined));
     await service.close();
     await expect(service.add(1, { path: dir })).rejects.toThrow(/shutting down/);
   });

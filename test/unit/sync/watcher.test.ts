@@ -89,7 +89,7 @@ describe('startWatcher', () => {
 
   it('carries the stored identity on an unlink of a file it never saw being written', async () => {
     await writeFile(path.join(root, 'stored.bin'), 'x');
-    await start({ lookup: (rel) => (rel === 'stored.bin' ? { size: 1, ino: 42, mtimeMs: 7 } : undefined) });
+    await start({ lookup: async (rel) => (rel === 'stored.bin' ? { size: 1, ino: 42, mtimeMs: 7 } : undefined) });
     await rename(path.join(root, 'stored.bin'), path.join(root, 'moved.bin'));
     await waitFor(() => seen('unlink', 'stored.bin') && seen('add', 'moved.bin'), 'rename');
     expect(events.find((e) => e.kind === 'unlink')).toMatchObject({ size: 1, ino: 42, mtimeMs: 7 });
@@ -195,7 +195,7 @@ describe('startWatcher', () => {
       for (let f = 0; f < 50; f++) await writeFile(path.join(root, `d${d}`, `f${f}.txt`), 'x');
     }
     const before = inotifyWatches();
-    await start({ lookup: (rel) => (rel === 'd1/f7.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
+    await start({ lookup: async (rel) => (rel === 'd1/f7.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
     expect(inotifyWatches() - before).toBe(4); // the folder and its three sub-folders
     await writeFile(path.join(root, 'd1', 'f7.txt'), 'changed');
     await waitFor(() => seen('change', 'd1/f7.txt'), 'change in a file never watched on its own');
@@ -216,7 +216,7 @@ describe('startWatcher', () => {
 
   it('reports a file replaced by a folder as the unlink first, then the folder and its files', async () => {
     await writeFile(path.join(root, 'thing'), 'file');
-    await start({ lookup: (rel) => (rel === 'thing' ? { size: 4, ino: 9, mtimeMs: 1 } : undefined) });
+    await start({ lookup: async (rel) => (rel === 'thing' ? { size: 4, ino: 9, mtimeMs: 1 } : undefined) });
     await rm(path.join(root, 'thing'));
     await mkdir(path.join(root, 'thing'));
     await writeFile(path.join(root, 'thing', 'inside.txt'), 'in');
@@ -230,7 +230,7 @@ describe('startWatcher', () => {
   it('reports a removed folder as unlinkDir, never as an unlinked file of that name', async () => {
     await mkdir(path.join(root, 'gone'));
     await writeFile(path.join(root, 'gone', 'a.txt'), 'a');
-    await start({ lookup: (rel) => (rel === 'gone/a.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
+    await start({ lookup: async (rel) => (rel === 'gone/a.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
     await rm(path.join(root, 'gone'), { recursive: true });
     await writeFile(path.join(root, 'sentinel'), 's');
     await waitFor(() => seen('unlinkDir', 'gone') && seen('add', 'sentinel'), 'folder removal');
