@@ -1,7 +1,6 @@
 import type { Clock } from '../base/clock.js';
 import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
-import type { Db } from '../store/db/database.js';
 import type { Store } from '../store/repositories/index.js';
 import type { EgressMeter } from './egress-meter.js';
 import type { KeyCache } from './key-cache.js';
@@ -9,9 +8,8 @@ import type { PlanCatalog } from './plans.js';
 
 /** What the accounts domain needs, passed in by the composition root. */
 export interface AccountsContext {
-  /** The metadata store (issue 14: `db` goes once every domain uses the store). */
+  /** The metadata: every domain reaches it through this store's repositories (or a transaction of it). */
   store: Store;
-  db: Db;
   plans: PlanCatalog;
   box: SealedBox;
   clock: Clock;

@@ -144,7 +144,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     });
     const accounts: AccountsContext = {
       store,
-      db,
+
       plans: loadPlanCatalog(config.dataDir),
       box,
       clock,

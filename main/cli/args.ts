@@ -10,7 +10,7 @@ export interface ParsedArgs {
   flags: Map<string, string[]>;
 }
 
-const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain']);
+const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain', 'overwrite']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];

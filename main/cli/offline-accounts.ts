@@ -20,5 +20,5 @@ export function offlineAccounts(dataDir: string, db: Db, purpose: string): Accou
       throw new Error(`${purpose} handles no secrets`);
     },
   };
-  return { store: sqliteStore(db), db, plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() };
+  return { store: sqliteStore(db), plans: loadPlanCatalog(dataDir), box: noSecrets, clock: systemClock, keyCache: createKeyCache() };
 }

@@ -1,11 +1,11 @@
 import { resolve } from 'node:path';
 import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { CliFailure, ownerRequest as request } from './server-client.js';
-import type { SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import type { SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
- * `pinfold sync add|list|pause|resume|rm`: a client of the running server's sync API (contract
+ * `pinfold sync add|list|pause|resume|rm|versions|diff|keep|restore`: a client of the running server's sync API (contract
  * section 9). The server's address comes from `<data>/server.json`, the owner's admin key from
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
@@ -16,7 +16,11 @@ export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]... [
   sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)
   sync versions <id> [--json]      the folder's kept versions, newest first
   sync diff <id> <from> <to>       what changed between two versions (their roots)
-  sync keep <id> <policy>          how much history to keep: all, none or tiers like 24h:all,30d:1d,1y:1w`;
+  sync keep <id> <policy>          how much history to keep: all, none or tiers like 24h:all,30d:1d,1y:1w
+  sync restore <id> <root> <path> [--to DIR] [--overwrite]
+                                   a file or folder of a version back on disk (path / for the whole folder);
+                                   different local content is kept, the version's copy written beside it
+                                   unless --overwrite`;
 
 const FLAGS: Record<string, readonly string[]> = {
   add: ['data', 'no-ipns', 'ignore', 'keep'],
@@ -27,6 +31,7 @@ const FLAGS: Record<string, readonly string[]> = {
   versions: ['data', 'json'],
   diff: ['data'],
   keep: ['data'],
+  restore: ['data', 'to', 'overwrite'],
 };
 
 /** Versions asked for at once; a longer history is paged through the API (`limit`/`start`). */
@@ -108,6 +113,24 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
         if (!data) throw new CliFailure('the server answered without data');
         const lines = [...data.added.map((p) => `A ${p}`), ...data.modified.map((p) => `M ${p}`), ...data.removed.map((p) => `D ${p}`)];
         process.stdout.write(lines.length === 0 ? 'no changes\n' : `${lines.join('\n')}\n`);
+        return 0;
+      }
+      case 'restore': {
+        const [id, root, target, ...extra] = rest;
+        if (!id || !root || target === undefined || extra.length > 0) throw new UsageError('sync restore <id> <root> <path> [--to DIR] [--overwrite]');
+        const to = args.flags.get('to')?.at(-1);
+        const query = {
+          id,
+          root,
+          path: target === '.' ? '' : target,
+          ...(to === undefined ? {} : { to: resolve(to) }),
+          ...(args.flags.has('overwrite') ? { overwrite: 'true' } : {}),
+        };
+        const { data } = await request<SyncRestoreResult>(dataDir, 'POST', '/api/v0/sync/restore', query);
+        if (!data) throw new CliFailure('the server answered without data');
+        const lines = data.written.map((entry) => `${entry.replaced ? 'replaced' : entry.beside ? 'beside  ' : 'restored'} ${entry.local}`);
+        lines.push(`${data.written.length} written, ${data.unchanged} already as in the version`);
+        process.stdout.write(`${lines.join('\n')}\n`);
         return 0;
       }
       case 'keep': {

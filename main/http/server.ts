@@ -119,7 +119,10 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       return;
     }
     if (answered instanceof Promise) {
-      answered.then((cors) => cors || done(), (error: unknown) => done(error as Error));
+      answered.then(
+        (cors) => cors || done(),
+        (error: unknown) => done(error as Error),
+      );
       return;
     }
     // A preflight answered by CORS is complete: the chain stops here.

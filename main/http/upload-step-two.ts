@@ -67,7 +67,8 @@ export function claimStepTwo(deps: StepTwoDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     const args = verified.get(request);
     if (args === undefined) return;
-    if (!(await deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, unixSeconds(deps.clock)))) throw new UnauthorizedError('upload address was already used');
+    if (!(await deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, unixSeconds(deps.clock))))
+      throw new UnauthorizedError('upload address was already used');
     claimed.add(request);
     try {
       checkDeclaredLength(request, args.size < 0 ? 0 : args.size);

@@ -66,7 +66,7 @@ export async function listVersions(
 }
 
 /** A root parameter that must name a kept version of the folder: 400 when it is no CID, 404 when it is not one. */
-async function versionRoot(store: Repositories, folderId: string, value: unknown, name: string): Promise<CID> {
+export async function requireVersion(store: Repositories, folderId: string, value: unknown, name: string): Promise<{ root: CID; createdAt: number }> {
   if (typeof value !== 'string' || value === '') throw new BadInputError(`${name} is required (a version's root CID)`);
   let cid: CID;
   try {
@@ -74,9 +74,9 @@ async function versionRoot(store: Repositories, folderId: string, value: unknown
   } catch {
     throw new BadInputError(`${name} is not a valid CID: ${value.slice(0, 100)}`);
   }
-  if (!(await store.sync.isSyncVersion(folderId, cid.toString())))
-    throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
-  return cid;
+  const version = await store.sync.syncVersionByRoot(folderId, cid.toString());
+  if (!version) throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
+  return { root: cid, createdAt: version.finishedAt };
 }
 
 /** What changed from version `from` to version `to` of the folder, as paths relative to it. */
@@ -87,7 +87,7 @@ export async function diffVersions(
   from: unknown,
   to: unknown,
 ): Promise<SyncVersionDiff> {
-  const before = await versionRoot(store, folderId, from, 'from');
-  const after = await versionRoot(store, folderId, to, 'to');
-  return diffTrees({ blockstore: blocks }, before, after, 'version');
+  const before = await requireVersion(store, folderId, from, 'from');
+  const after = await requireVersion(store, folderId, to, 'to');
+  return diffTrees({ blockstore: blocks }, before.root, after.root, 'version');
 }

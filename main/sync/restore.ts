@@ -21,6 +21,15 @@ import { restoredName } from './restore-name.js';
  * temporary name (never synced) and renamed into place when complete, and no local symlink is followed.
  */
 
+/** What a restore asks for, as the API's caller gives it. */
+export interface RestoreTarget {
+  /** Below the version's root, `[]` for the whole folder. */
+  path: string[];
+  /** The folder to restore into instead of the synced folder: absolute, normalized. */
+  to?: string;
+  overwrite: boolean;
+}
+
 export interface RestoreRequest {
   /** The version's root. */
   root: CID;
@@ -43,15 +52,6 @@ interface Planned {
   kind: 'file' | 'dir';
   /** Unset for the directories above the restored entry, which the version only passes through. */
   cid?: CID;
-}
-
-/** `path` of the API: '' or '/' is the whole folder; otherwise `/`-separated names, none of them `.`, `..` or with NUL. */
-export function parseRestorePath(value: unknown): string[] {
-  if (value === undefined || value === '' || value === '/') return [];
-  if (typeof value !== 'string') throw new BadInputError('path must be a path inside the folder, `/`-separated');
-  const segments = value.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
-  validateSegments(segments);
-  return segments;
 }
 
 /** Reads the version's tree under the restored path and checks every name in it; writes nothing. */
@@ -128,7 +128,10 @@ async function lstatOrNull(path: string): Promise<Stats | null> {
 }
 
 function besideName(parent: string, name: string, stamp: string): string {
-  return join(parent, restoredName(name, stamp, (candidate) => existsSync(join(parent, candidate))));
+  return join(
+    parent,
+    restoredName(name, stamp, (candidate) => existsSync(join(parent, candidate))),
+  );
 }
 
 /** The local directory for a directory of the version: the one there, a new one, or one beside a file of its name. */

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
-import type { SyncAddResult, SyncFolderDetail, SyncFolderView, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import type { SyncAddResult, SyncFolderDetail, SyncFolderView, SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
-import type { DirectoryBlockstore } from '../content/directory/index.js';
+import type { ReadBlockstore } from '../content/read/index.js';
 import { UniqueViolation } from '../store/repositories/index.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
-import { applyRetention, diffVersions, listVersions, parseVersionsPage, retentionOf } from './history.js';
+import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf } from './history.js';
+import { restoreFromVersion, type RestoreTarget } from './restore.js';
+import { restoreStamp } from './restore-name.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
 import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerFolder, type RunnerTiming, type SyncDomains } from './runner.js';
@@ -62,6 +64,11 @@ export interface SyncService {
   versions(accountId: number, id: unknown, limit: unknown, start: unknown): Promise<{ versions: SyncVersion[]; total: number }>;
   /** What changed between two kept versions of the folder. */
   diff(accountId: number, id: unknown, from: unknown, to: unknown): Promise<SyncVersionDiff>;
+  /**
+   * Writes a file or folder of a kept version back to the synced folder (where the watcher syncs it like any
+   * change) or into `to`; never over different local content unless `overwrite` (see restore.ts).
+   */
+  restore(accountId: number, id: unknown, root: unknown, params: RestoreTarget): Promise<SyncRestoreResult>;
   /** Sets the folder's retention policy (its text form) and applies it at once; answers the policy as text. */
   setRetention(accountId: number, id: unknown, keep: unknown): Promise<string>;
   /** Starts every folder not paused by its user (service start), and the retention sweep. */
@@ -72,8 +79,8 @@ export interface SyncService {
 export interface SyncServiceInit {
   domains: SyncDomains;
   timing?: RunnerTiming;
-  /** Where versions are read for a diff. */
-  blocks: Pick<DirectoryBlockstore, 'get'>;
+  /** Where versions are read for a diff or a restore. */
+  blocks: ReadBlockstore;
   /** How often every folder's retention is applied (default 15 minutes; a new version is kept a day anyway). */
   retentionSweepMs?: number;
 }
@@ -333,6 +340,23 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async diff(accountId, id, from, to) {
       const row = await owned(accountId, id);
       return diffVersions(store, init.blocks, row.id, from, to);
+    },
+
+    async restore(accountId, id, root, params) {
+      checkOpen();
+      const row = await owned(accountId, id);
+      const version = await requireVersion(store, row.id, root, 'root');
+      const stamp = restoreStamp(version.createdAt, -new Date(version.createdAt * 1000).getTimezoneOffset());
+      // Into the folder, the entry goes back where it was; into `to`, it goes in under its own name.
+      const placeAt = params.to === undefined ? params.path : params.path.slice(-1);
+      return restoreFromVersion(init.blocks, {
+        root: version.root,
+        path: params.path,
+        base: params.to ?? row.path,
+        placeAt,
+        overwrite: params.overwrite,
+        stamp,
+      });
     },
 
     async setRetention(accountId, id, keep) {

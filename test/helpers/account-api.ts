@@ -4,7 +4,8 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { CreatedAccessKey, Permission } from '../../shared/api-types.js';
 import { openDatabase } from '../../main/store/db/database.js';
-import { accountByUuid, ledgerOf, type AccountRow, type LedgerRow } from '../../main/store/db/accounts-queries.js';
+import { accountByUuid, ledgerOf } from '../../main/store/db/accounts-queries.js';
+import type { AccountRow, LedgerRow } from '../../main/store/repositories/accounts.js';
 import { expect } from 'vitest';
 import { call, type CallResult, type TestServer } from './test-server.js';
 

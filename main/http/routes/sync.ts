@@ -1,3 +1,4 @@
+import { parseRestoreTarget } from '../sync-restore-params.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadInputError, ForbiddenError } from '../../base/errors.js';
 import type { SyncService } from '../../sync/sync-service.js';
@@ -65,6 +66,12 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   app.get('/api/v0/sync/diff', { config }, async (request) => {
     const query = request.query as Query;
     return ok(await sync.diff(ownerAccount(request), query.id, query.from, query.to));
+  });
+
+  // Extension (issue "every version of a synced folder"): a file or folder of a version back on disk.
+  app.post('/api/v0/sync/restore', { config }, async (request) => {
+    const query = request.query as Query;
+    return ok(await sync.restore(ownerAccount(request), query.id, query.root, parseRestoreTarget(query)));
   });
 
   app.post('/api/v0/sync/retention', { config }, async (request) => {

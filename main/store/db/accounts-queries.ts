@@ -1,8 +1,6 @@
 import { stmt, type Db } from './database.js';
 import { cachedRead } from './read-cache.js';
 import type { AccountRow, NewAccount, PartnerUserListRow, LedgerRow } from '../repositories/accounts.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { AccountRow, NewAccount, PartnerUserListRow, LedgerRow } from '../repositories/accounts.js';
 
 /** Row mappers and typed statements for accounts, partner users and the ledger. */
 

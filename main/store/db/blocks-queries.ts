@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { BlockLocation, NewBlockRow, StoredBlockRow, PackRow, PackRecords } from '../repositories/block-index.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { BlockLocation, NewBlockRow, StoredBlockRow, PackRow, PackRecords } from '../repositories/block-index.js';
 
 /** Typed statements for the block index (migration 2). Multihashes are raw multihash bytes. */
 

@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { FolderRootState, FolderOrigin, FolderRootStats, FolderRootRow } from '../repositories/folders.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { FolderRootState, FolderOrigin, FolderRootStats, FolderRootRow } from '../repositories/folders.js';
 
 interface RawFolderRoot {
   cid: string;

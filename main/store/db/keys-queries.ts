@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { AccessKeyRow } from '../repositories/keys.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { AccessKeyRow } from '../repositories/keys.js';
 
 /** Row mappers and typed statements for access keys. */
 interface RawKey {

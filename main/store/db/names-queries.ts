@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { NameRow, NewName } from '../repositories/names.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { NameRow, NewName } from '../repositories/names.js';
 
 /** Typed statements for IPNS names (table ipns_names) and third-party records (ipns_routing_records). */
 

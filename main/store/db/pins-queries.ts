@@ -1,8 +1,6 @@
 import type { PinStatus } from '../../../shared/api-types.js';
 import { LOWER_FUNCTION, stmt, type Db } from './database.js';
 import type { PinRow, NewPin, PinFilter, PinPageQuery } from '../repositories/pins.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { PinRow, NewPin, PinFilter, PinPosition, PinPageQuery } from '../repositories/pins.js';
 
 interface RawPin {
   id: number;

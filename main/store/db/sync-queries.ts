@@ -12,19 +12,6 @@ import type {
   SyncVersionRow,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
-export { KEPT_SYNC_BATCHES };
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type {
-  SyncFolderState,
-  SyncEntryKind,
-  SyncFolderRow,
-  SyncEntry,
-  JournalOp,
-  SyncJournal,
-  NewSyncFolder,
-  SyncBatchRow,
-  SyncVersionRow,
-} from '../repositories/sync.js';
 
 /** Typed access to the sync tables (migrations 6 and 15). All SQL of the sync domain lives here. */
 
@@ -238,6 +225,15 @@ export function syncVersions(db: Db, folderId: string, limit: number, start: num
 
 export function countSyncVersions(db: Db, folderId: string): number {
   return (stmt(db, 'SELECT count(*) AS n FROM sync_batches WHERE folder_id = ? AND kept = 1').get(folderId) as { n: number }).n;
+}
+
+/** The folder's newest kept version whose root is `root`, if any. */
+export function syncVersionByRoot(db: Db, folderId: string, root: string): SyncVersionRow | null {
+  const raw = stmt(
+    db,
+    'SELECT id, root, finished_at, added, modified, removed, bytes FROM sync_batches WHERE folder_id = ? AND kept = 1 AND root = ? ORDER BY id DESC LIMIT 1',
+  ).get(folderId, root) as RawVersion | undefined;
+  return raw ? toVersion(raw) : null;
 }
 
 /** Whether `root` is a kept version of the folder. */

@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { UploadReservation } from '../repositories/uploads.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { UploadReservation } from '../repositories/uploads.js';
 
 /** Claims a nonce once: false when it was used before (a replay). Expired rows are swept on the way. */
 export function claimUploadNonce(db: Db, nonce: string, expiresAt: number, now: number): boolean {

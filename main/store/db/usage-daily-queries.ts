@@ -1,7 +1,5 @@
 import { stmt, type Db } from './database.js';
 import type { DailyUsageRow } from '../repositories/usage.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { UsageRow, UsageColumn, DailyUsageRow } from '../repositories/usage.js';
 
 /** Usage per account per UTC day (migration 12). */
 

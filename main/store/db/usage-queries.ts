@@ -1,8 +1,6 @@
 import { stmt, type Db } from './database.js';
 import { cachedRead } from './read-cache.js';
 import type { UsageRow, UsageColumn } from '../repositories/usage.js';
-/** Moved to the repository declarations; re-exported while callers move over (issue 14). */
-export type { UsageRow, UsageColumn, DailyUsageRow } from '../repositories/usage.js';
 
 /** Typed statements for the usage counters of the billing period. */
 interface RawUsage {

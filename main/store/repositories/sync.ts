@@ -111,6 +111,8 @@ export interface SyncRepository {
   /** The folder's kept versions, newest first, `limit` from position `start`. */
   syncVersions(folderId: string, limit: number, start: number): Promise<SyncVersionRow[]>;
   countSyncVersions(folderId: string): Promise<number>;
+  /** The folder's newest kept version whose root is `root`, if any. */
+  syncVersionByRoot(folderId: string, root: string): Promise<SyncVersionRow | null>;
   /** Whether `root` is a kept version of the folder. */
   isSyncVersion(folderId: string, root: string): Promise<boolean>;
   /** Releases versions (they become notes) and prunes the notes; their roots are no longer held from GC. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../../main/base/clock.js';
 import { createSealedBox, type SealedBox } from '../../../main/base/sealed-box.js';
-import { openDatabase } from '../../../main/store/db/database.js';
+import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { AccountsContext } from '../../../main/accounts/context.js';
 import { createKeyCache } from '../../../main/accounts/key-cache.js';
@@ -22,6 +22,8 @@ export function manualClock(startMs: number): ManualClock {
 
 export interface AccountsFixture {
   ctx: AccountsContext;
+  /** The SQLite connection under `ctx.store`, for tests that set rows up by hand. */
+  db: Db;
   dir: string;
   /** How many times the sealed box decrypted something. */
   opens(): number;
@@ -41,9 +43,10 @@ export function accountsFixture(clock: Clock): AccountsFixture {
       return inner.open(sealed, context);
     },
   };
-  const ctx: AccountsContext = { store: sqliteStore(db), db, plans: loadPlanCatalog(dir), box, clock, keyCache: createKeyCache() };
+  const ctx: AccountsContext = { store: sqliteStore(db), plans: loadPlanCatalog(dir), box, clock, keyCache: createKeyCache() };
   return {
     ctx,
+    db,
     dir,
     opens: () => opens,
     close() {

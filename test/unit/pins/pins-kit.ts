@@ -1,3 +1,4 @@
+import type { Db } from '../../../main/store/db/database.js';
 import { join } from 'node:path';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
@@ -14,6 +15,8 @@ import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
 /** The pins domain over real parts: a SQLite file, a pack blockstore, the server's GC view, a clock moved by hand. */
 export interface PinsKit {
   ctx: PinsContext;
+  /** The SQLite connection under the store, for tests that set rows up by hand. */
+  db: Db;
   blocks: PinfoldBlockstore;
   gcStore: GcStore;
   clock: ManualClock;
@@ -35,6 +38,7 @@ export async function createPinsKit(): Promise<PinsKit> {
   const accountId = (await createOwner(fx.ctx)).id;
   return {
     ctx,
+    db: fx.db,
     blocks,
     gcStore: await contentGcStore(blocks),
     clock,

@@ -3,11 +3,11 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
+import { KEPT_SYNC_BATCHES } from '../../../main/store/repositories/sync.js';
 import {
   getSyncFolder,
   getSyncJournal,
   keptVersionRoots,
-  KEPT_SYNC_BATCHES,
   listSyncEntries,
   recentSyncBatches,
   releaseSyncVersions,

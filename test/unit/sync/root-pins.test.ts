@@ -17,7 +17,7 @@ afterEach(async () => {
 
 /** A sync folder row whose published root is `root`. */
 function syncFolderAt(k: PinsKit, id: string, root: string): void {
-  const db = k.ctx.accounts.db;
+  const { db } = k;
   insertSyncFolder(db, { id, accountId: k.accountId, path: `/data/${id}`, ipnsName: '', caseInsensitive: false, ignorePatterns: [], createdAt: 1 });
   db.prepare('UPDATE sync_folders SET root_cid = ? WHERE id = ?').run(root, id);
 }
@@ -31,7 +31,7 @@ async function storeIncompleteRoot(k: PinsKit): Promise<CID> {
   return root;
 }
 
-const statusOf = (k: PinsKit, cid: CID): string | undefined => pinOf(k.ctx.accounts.db, k.accountId, cid.toString())?.status;
+const statusOf = (k: PinsKit, cid: CID): string | undefined => pinOf(k.db, k.accountId, cid.toString())?.status;
 
 describe('sync root pins (moved through the folders pin-move policy)', () => {
   it("pins the new root under the folder's name and unpins the old one", async () => {
@@ -43,7 +43,7 @@ describe('sync root pins (moved through the folders pin-move policy)', () => {
     syncFolderAt(kit, 'f-1', oldRoot.root.toString());
     const movePin = createSyncRootPins(ctx.accounts.store, ctx);
     await ctx.gcLock.shared((hold) => movePin(accountId, newRoot.root.toString(), oldRoot.root.toString(), 'sync /data/f-1', hold));
-    expect(pinOf(ctx.accounts.db, accountId, newRoot.root.toString())).toMatchObject({ status: 'pinned', name: 'sync /data/f-1' });
+    expect(pinOf(kit.db, accountId, newRoot.root.toString())).toMatchObject({ status: 'pinned', name: 'sync /data/f-1' });
     expect(statusOf(kit, oldRoot.root)).toBe('unpinning');
   });
 

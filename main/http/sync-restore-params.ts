@@ -1,0 +1,35 @@
+import { isAbsolute, resolve } from 'node:path';
+import { BadInputError } from '../base/errors.js';
+import { validateSegments } from '../content/read/index.js';
+import type { RestoreTarget } from '../sync/restore.js';
+
+/**
+ * The query of `POST /api/v0/sync/restore`. `path`: '' or '/' is the whole folder, otherwise `/`-separated names, none empty, `.`, `..` or with NUL.
+ * `to`: an absolute local path (a relative one would depend on the server's working folder). `overwrite`:
+ * `true` or `false` (default).
+ */
+export function parseRestoreTarget(query: Record<string, unknown>): RestoreTarget {
+  const params: RestoreTarget = { path: restorePath(query.path), overwrite: flag(query.overwrite, 'overwrite') };
+  if (query.to !== undefined && query.to !== '') params.to = restoreTarget(query.to);
+  return params;
+}
+
+function restorePath(value: unknown): string[] {
+  if (value === undefined || value === '' || value === '/') return [];
+  if (typeof value !== 'string') throw new BadInputError('path must be a path inside the folder, `/`-separated');
+  const segments = value.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
+  validateSegments(segments);
+  return segments;
+}
+
+function restoreTarget(value: unknown): string {
+  if (typeof value !== 'string' || value.includes('\0')) throw new BadInputError('to must be an absolute path of a local folder');
+  if (!isAbsolute(value)) throw new BadInputError(`to must be an absolute path of a local folder, not ${JSON.stringify(value.slice(0, 200))}`);
+  return resolve(value);
+}
+
+function flag(value: unknown, name: string): boolean {
+  if (value === undefined || value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new BadInputError(`${name} must be true or false`);
+}
