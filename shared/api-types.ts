@@ -171,6 +171,11 @@ export interface SyncFolderView {
   ignore: string[];
   /** Unix seconds the folder was added. */
   created_at: number;
+  /**
+   * Bytes only the folder's history holds: for each kept version but the current one, the bytes of its
+   * blocks the next newer kept version no longer has (what retention would free), summed.
+   */
+  history_bytes: number;
 }
 
 /** `POST /api/v0/sync/add`: with `wait=false` it answers at once, `root` and `ipns_name` still '', and `state`. */

@@ -172,6 +172,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       unreadable: live?.unreadable ?? [],
       ignore: row.ignorePatterns,
       created_at: row.createdAt,
+      history_bytes: row.historyBytes,
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);

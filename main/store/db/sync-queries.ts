@@ -1,6 +1,7 @@
 import type { Db } from './database.js';
 import { inTransaction, stmt } from './database.js';
 import type {
+  PendingHistoryBytes,
   SyncFolderState,
   SyncEntryKind,
   SyncFolderRow,
@@ -32,7 +33,13 @@ interface FolderDbRow {
   bytes: number;
   created_at: number;
   last_synced_at: number;
+  history_bytes: number;
 }
+
+/** A folder row with the bytes its history alone holds: its kept versions but the current one (migration 17). */
+const FOLDER_SELECT = `SELECT sync_folders.*, (
+  SELECT coalesce(sum(b.unique_bytes), 0) FROM sync_batches b WHERE b.folder_id = sync_folders.id AND b.kept = 1 AND b.root != sync_folders.root_cid
+) AS history_bytes FROM sync_folders`;
 
 interface EntryDbRow {
   path_key: string;
@@ -62,6 +69,7 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
     bytes: row.bytes,
     createdAt: row.created_at,
     lastSyncedAt: row.last_synced_at,
+    historyBytes: row.history_bytes,
   };
 }
 
@@ -82,12 +90,12 @@ export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
 }
 
 export function getSyncFolder(db: Db, id: string): SyncFolderRow | undefined {
-  const row = stmt(db, 'SELECT * FROM sync_folders WHERE id = ?').get(id) as FolderDbRow | undefined;
+  const row = stmt(db, `${FOLDER_SELECT} WHERE id = ?`).get(id) as FolderDbRow | undefined;
   return row ? toFolder(row) : undefined;
 }
 
 export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow | undefined {
-  const row = stmt(db, 'SELECT * FROM sync_folders WHERE path = ?').get(folderPath) as FolderDbRow | undefined;
+  const row = stmt(db, `${FOLDER_SELECT} WHERE path = ?`).get(folderPath) as FolderDbRow | undefined;
   return row ? toFolder(row) : undefined;
 }
 
@@ -95,8 +103,8 @@ export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow |
 export function listSyncFolders(db: Db, accountId?: number): SyncFolderRow[] {
   const rows = (
     accountId === undefined
-      ? stmt(db, 'SELECT * FROM sync_folders ORDER BY created_at DESC, rowid DESC').all()
-      : stmt(db, 'SELECT * FROM sync_folders WHERE account_id = ? ORDER BY created_at DESC, rowid DESC').all(accountId)
+      ? stmt(db, `${FOLDER_SELECT} ORDER BY created_at DESC, sync_folders.rowid DESC`).all()
+      : stmt(db, `${FOLDER_SELECT} WHERE account_id = ? ORDER BY created_at DESC, sync_folders.rowid DESC`).all(accountId)
   ) as FolderDbRow[];
   return rows.map(toFolder);
 }
@@ -227,6 +235,29 @@ export function countSyncVersions(db: Db, folderId: string): number {
   return (stmt(db, 'SELECT count(*) AS n FROM sync_batches WHERE folder_id = ? AND kept = 1').get(folderId) as { n: number }).n;
 }
 
+/**
+ * The folder's kept versions, but the newest, whose unique bytes are not known yet, each with its next
+ * newer kept version's root, newest first, at most `limit`.
+ */
+export function pendingHistoryBytes(db: Db, folderId: string, limit: number): PendingHistoryBytes[] {
+  return stmt(
+    db,
+    `SELECT b.id, b.root, (SELECT n.root FROM sync_batches n WHERE n.folder_id = b.folder_id AND n.kept = 1 AND n.id > b.id ORDER BY n.id LIMIT 1) AS newerRoot
+     FROM sync_batches b WHERE b.folder_id = ? AND b.kept = 1 AND b.unique_bytes IS NULL AND newerRoot IS NOT NULL ORDER BY b.id DESC LIMIT ?`,
+  ).all(folderId, limit) as PendingHistoryBytes[];
+}
+
+/** Records a version's unique bytes, unless it is no longer kept or its next newer kept version changed since. */
+export function setHistoryBytes(db: Db, id: number, newerRoot: string, bytes: number): boolean {
+  return (
+    stmt(
+      db,
+      `UPDATE sync_batches SET unique_bytes = ? WHERE id = ? AND kept = 1
+         AND (SELECT n.root FROM sync_batches n WHERE n.folder_id = sync_batches.folder_id AND n.kept = 1 AND n.id > sync_batches.id ORDER BY n.id LIMIT 1) = ?`,
+    ).run(bytes, id, newerRoot).changes > 0
+  );
+}
+
 /** The folder's newest kept version whose root is `root`, if any. */
 export function syncVersionByRoot(db: Db, folderId: string, root: string): SyncVersionRow | null {
   const raw = stmt(
@@ -245,7 +276,15 @@ export function isSyncVersion(db: Db, folderId: string, root: string): boolean {
 export function releaseSyncVersions(db: Db, folderId: string, ids: readonly number[]): void {
   if (ids.length === 0) return;
   const release = stmt(db, 'UPDATE sync_batches SET kept = 0 WHERE folder_id = ? AND id = ?');
-  for (const id of ids) release.run(folderId, id);
+  // The next older kept version gets a new next newer one: its unique bytes are computed again.
+  const recount = stmt(
+    db,
+    'UPDATE sync_batches SET unique_bytes = NULL WHERE id = (SELECT id FROM sync_batches WHERE folder_id = ? AND kept = 1 AND id < ? ORDER BY id DESC LIMIT 1)',
+  );
+  for (const id of ids) {
+    recount.run(folderId, id);
+    release.run(folderId, id);
+  }
   pruneSyncBatchNotes(db, folderId);
 }
 

@@ -21,6 +21,8 @@ export interface SyncFolderRow {
   lastSyncedAt: number;
   /** The folder's retention policy in its text form (main/sync/retention.ts); null: the default. */
   retention: string | null;
+  /** Bytes only its history holds: the unique bytes of its kept versions but the current one (migration 17). */
+  historyBytes: number;
 }
 
 export interface SyncEntry {
@@ -80,6 +82,14 @@ export interface SyncBatchRow {
 /** How many settled batches each folder's page lists (versions, and notes of released ones). */
 export const KEPT_SYNC_BATCHES = 20;
 
+/** A kept version whose bytes beside its next newer kept version are to be computed (migration 17). */
+export interface PendingHistoryBytes {
+  id: number;
+  root: string;
+  /** The next newer kept version's root. */
+  newerRoot: string;
+}
+
 /** A kept version of a folder: its batch row (id for retention). */
 export interface SyncVersionRow extends SyncBatchRow {
   id: number;
@@ -111,6 +121,13 @@ export interface SyncRepository {
   /** The folder's kept versions, newest first, `limit` from position `start`. */
   syncVersions(folderId: string, limit: number, start: number): Promise<SyncVersionRow[]>;
   countSyncVersions(folderId: string): Promise<number>;
+  /**
+   * The folder's kept versions, but the newest, whose unique bytes are not known yet, each with its next
+   * newer kept version's root, newest first, at most `limit`.
+   */
+  pendingHistoryBytes(folderId: string, limit: number): Promise<PendingHistoryBytes[]>;
+  /** Records a version's unique bytes, unless it is no longer kept or its next newer kept version changed since. */
+  setHistoryBytes(id: number, newerRoot: string, bytes: number): Promise<boolean>;
   /** The folder's newest kept version whose root is `root`, if any. */
   syncVersionByRoot(folderId: string, root: string): Promise<SyncVersionRow | null>;
   /** Whether `root` is a kept version of the folder. */

@@ -42,6 +42,7 @@ const FOLDER: SyncFolderView = {
   unreadable: [],
   ignore: ['*.log'],
   created_at: 4,
+  history_bytes: 0,
 };
 const FACTS: ServiceFacts = {
   version: '0.1.0',

@@ -14,6 +14,7 @@ import { pinsListMigration } from './013-pins-list.js';
 import { partnerUsersMigration } from './014-partner-users.js';
 import { syncBatchesMigration } from './015-sync-batches.js';
 import { syncVersionsMigration } from './016-sync-versions.js';
+import { historyBytesMigration } from './017-history-bytes.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -40,4 +41,5 @@ export const MIGRATIONS: readonly Migration[] = [
   partnerUsersMigration,
   syncBatchesMigration,
   syncVersionsMigration,
+  historyBytesMigration,
 ];
