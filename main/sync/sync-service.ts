@@ -9,6 +9,7 @@ import { UniqueViolation } from '../store/repositories/index.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf } from './history.js';
 import { restoreFromVersion, type RestoreTarget } from './restore.js';
+import { startHistoryBytesWorker } from './history-bytes.js';
 import { restoreStamp } from './restore-name.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
@@ -132,9 +133,26 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const runners = new Map<string, FolderRunner>();
   let closed = false;
 
+  const historyBytes = startHistoryBytesWorker({
+    store,
+    blocks: init.blocks,
+    onRecorded: (accountId, id) => domains.events?.syncChanged(accountId, id),
+    onError: (id, error) => domains.logger.error('sync history bytes failed', { folder: id, error }),
+  });
+  // A runner's notices (a batch settled among them) also ask for the history bytes of its new versions.
+  const runnerDomains: SyncDomains = {
+    ...domains,
+    events: {
+      syncChanged(accountId, id, removed) {
+        domains.events?.syncChanged(accountId, id, removed);
+        if (removed !== true) historyBytes.request(accountId, id);
+      },
+    },
+  };
+
   // Synchronous from the row to the map: a runner is in `runners` as soon as it exists.
   const start = (folder: RunnerFolder): FolderRunner => {
-    const runner = startFolderRunner({ ...init.timing, domains, folder });
+    const runner = startFolderRunner({ ...init.timing, domains: runnerDomains, folder });
     runners.set(folder.id, runner);
     return runner;
   };
@@ -181,7 +199,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const sweepRetention = async (): Promise<void> => {
     for (const row of await store.sync.listSyncFolders()) {
       try {
-        await applyRetention(store, row, unixSeconds(clock));
+        if ((await applyRetention(store, row, unixSeconds(clock))) > 0) historyBytes.request(row.accountId, row.id);
       } catch (error) {
         domains.logger.error('sync retention failed', { folder: row.id, error });
       }
@@ -368,6 +386,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       await store.sync.setSyncRetention(row.id, text);
       await applyRetention(store, { id: row.id, retention: text }, unixSeconds(clock));
       changed(accountId, row.id);
+      historyBytes.request(accountId, row.id);
       return text;
     },
 
@@ -381,6 +400,8 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         if (runners.has(row.id)) continue;
         if (row.userPaused) await store.sync.setSyncFolderState(row.id, 'paused', '');
         else start(row);
+        // Versions from before the last stop (or from before history bytes were counted) are counted now.
+        historyBytes.request(row.accountId, row.id);
       }
     },
 
@@ -389,6 +410,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       if (retentionTimer !== undefined) clearInterval(retentionTimer);
       const all = [...runners.keys()];
       await Promise.all(all.map((id) => stop(id)));
+      await historyBytes.close();
     },
   };
 }

@@ -31,6 +31,7 @@ export interface SyncRow {
   unreadable: { path: string; reason: string }[];
   ignore: string[];
   created_at: number;
+  history_bytes: number;
 }
 
 /** The contract profile (section 5), with directories as Kubo shards them. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncFolderDetail, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import { call as callPlain, makeTempDir, startTestServer, type CallResult, type TestServer } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
-import { converged, put, syncAdd, type Key } from './sync-helpers.js';
+import { converged, put, syncAdd, syncList, until, type Key } from './sync-helpers.js';
 
 /** `call` with the query written in the route (`/api/v0/sync/diff?id=…`), beside the `ts` it adds. */
 function call<T = unknown>(server: TestServer, method: string, route: string, options: { key: Key; body?: unknown }): Promise<CallResult<T>> {
@@ -69,6 +69,16 @@ describe('sync history: versions, diff and retention', () => {
     expect(paged.total).toBe(listed.total);
     expect(paged.data).toEqual([listed.data[1]]);
     expect((await detail()).retention).toBe('1d:all,30d:1d,1y:1w');
+  });
+
+  it('reports the bytes only the history holds: what the older version had that the current one no longer has', async () => {
+    // The first version's a.txt and c.txt (20 and 22 bytes, raw leaves) and its root directory node.
+    const held = await until('history bytes to be counted', async () => {
+      const row = (await syncList(server, key)).find((each) => each.id === id);
+      return row !== undefined && row.history_bytes > 0 ? row.history_bytes : undefined;
+    });
+    expect(held).toBeGreaterThan(20 + 22);
+    expect(held).toBeLessThan(20 + 22 + 512);
   });
 
   it('diffs two versions by path', async () => {
@@ -164,5 +174,6 @@ describe('sync history: versions, diff and retention', () => {
     // A released version is no version any more.
     const diff = await call(server, 'GET', `/api/v0/sync/diff?id=${id}&from=${first}&to=${second}`, { key });
     expect(diff.status).toBe(404);
+    expect((await syncList(server, key)).find((each) => each.id === id)?.history_bytes).toBe(0);
   });
 });

@@ -74,6 +74,12 @@ describe('sync across restarts', () => {
     expect(root).not.toBe(first);
     expect(await ipnsRoot(server, key, name)).toBe(expected);
     expect(await readFile(path.join(folder, 'same.txt'), 'utf8')).toBe('ORIGINAL');
+    // The history survives the restart: the version from before it is still a version, and restorable.
+    const versions = await call<{ data: { root: string }[]; total: number }>(server, 'GET', '/api/v0/sync/versions', { key, query: { id } });
+    expect(versions.json.data.map((version) => version.root)).toEqual([root, first]);
+    const restored = await call(server, 'POST', '/api/v0/sync/restore', { key, query: { id, root: first, path: 'delete.txt' } });
+    expect(restored.status).toBe(200);
+    expect(await readFile(path.join(folder, 'delete.txt'), 'utf8')).toBe('gone soon');
   });
 
   it('pauses with an error when the folder root disappears, keeps the old root published, and resumes when asked', async () => {
