@@ -1,5 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import { BadInputError } from '../base/errors.js';
+import { isKeyFormat, KEY_FORMATS, MAX_SECRET_TEXT, type KeyText } from '../names/keys.js';
 import type { ImportNameInput } from '../names/manage-names.js';
 import type { NamePage } from '../names/name-views.js';
 import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
@@ -94,5 +95,13 @@ export function parseImportNameBody(body: ImportNameBody): ImportNameInput {
   const value = parseNameValue(body.value, 'value');
   const seq = parseSeq(body.seq, 'seq');
   const alias = parseOptionalAlias(body.alias, 'alias');
-  return { stated, value, seq, alias, secretKey: body.secret_key, format: body.format };
+  return { stated, value, seq, alias, secretKey: parseKeyText(body.secret_key, body.format) };
+}
+
+/** `secret_key` and `format` of name/import: the format one of KEY_FORMATS, the text present and not too long. */
+export function parseKeyText(secretKey: unknown, format: unknown): KeyText {
+  if (!isKeyFormat(format)) throw new BadInputError(`format must be one of ${KEY_FORMATS.join(', ')}`);
+  if (typeof secretKey !== 'string' || secretKey.trim() === '') throw new BadInputError('secret_key is required');
+  if (secretKey.length > MAX_SECRET_TEXT) throw new BadInputError('secret_key is too long');
+  return { text: secretKey, format };
 }

@@ -11,7 +11,6 @@ export type NameKey = Extract<ReturnType<typeof privateKeyFromProtobuf>, { type:
 export const KEY_FORMATS = ['pem-pkcs8-cleartext', 'libp2p-protobuf-cleartext'] as const;
 export type KeyFormat = (typeof KEY_FORMATS)[number];
 
-const MAX_SECRET_TEXT = 16 * 1024;
 // go-libp2p refuses RSA keys under 2048 bits and over 8192; keys it would refuse are no use as names.
 const MIN_RSA_BITS = 2048;
 const MAX_RSA_BITS = 8192;
@@ -31,15 +30,22 @@ export function isKeyFormat(value: unknown): value is KeyFormat {
   return typeof value === 'string' && (KEY_FORMATS as readonly string[]).includes(value);
 }
 
+/** A user's private key as text, in one of the {@link KEY_FORMATS}, at most {@link MAX_SECRET_TEXT} characters. */
+export interface KeyText {
+  text: string;
+  format: KeyFormat;
+}
+
+/** The longest key text read (an RSA 4096 PEM is about 3.3 KiB). */
+export const MAX_SECRET_TEXT = 16 * 1024;
+
 /**
- * Reads a user's private key. Every failure is a 400 naming `secret_key` (or `format`): text that does not
- * parse, a key type other than Ed25519/RSA, an Ed25519 key whose stored public half is not its own.
+ * Reads a user's private key. Every failure is a 400 naming `secret_key`: text that does not parse, a key
+ * type other than Ed25519/RSA, an Ed25519 key whose stored public half is not its own.
  */
-export async function importNameKey(secretKey: unknown, format: unknown): Promise<NameKey> {
-  if (!isKeyFormat(format)) throw new BadInputError(`format must be one of ${KEY_FORMATS.join(', ')}`);
-  if (typeof secretKey !== 'string' || secretKey.trim() === '') throw new BadInputError('secret_key is required');
-  if (secretKey.length > MAX_SECRET_TEXT) throw new BadInputError('secret_key is too long');
-  const key = await (format === 'pem-pkcs8-cleartext' ? importPem(secretKey) : importProtobufBase64(secretKey));
+export async function importNameKey(secretKey: KeyText): Promise<NameKey> {
+  const { text, format } = secretKey;
+  const key = await (format === 'pem-pkcs8-cleartext' ? importPem(text) : importProtobufBase64(text));
   await checkKeyPair(key);
   return key;
 }

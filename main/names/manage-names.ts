@@ -4,7 +4,7 @@ import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import { UniqueViolation, type Repositories } from '../store/repositories/index.js';
 import type { NameRow } from '../store/repositories/names.js';
 import type { NamesContext } from './context.js';
-import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type NameKey } from './keys.js';
+import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyText, type NameKey } from './keys.js';
 import { tryParseIpnsName, type IpnsName } from './name-parse.js';
 import { toRecordView } from './record-view.js';
 import { signRecord, validateRecord, type ValidRecord } from './records.js';
@@ -27,9 +27,8 @@ export interface ImportNameInput {
   value: CID;
   seq: number;
   alias: string | null;
-  /** The key text and its format as received: {@link importNameKey} reads them, its 400s naming secret_key or format. */
-  secretKey: unknown;
-  format: unknown;
+  /** The key's text and format, checked as text: {@link importNameKey} reads the key, its 400s naming secret_key. */
+  secretKey: KeyText;
 }
 
 /** name/create: a new Ed25519 key, its name, and a record (seq 0) for `cid`. */
@@ -83,7 +82,7 @@ export async function publishName(ctx: NamesContext, accountId: number, parsed: 
  */
 export async function importName(ctx: NamesContext, accountId: number, input: ImportNameInput): Promise<NameResult> {
   const { stated, value: content, seq, alias } = input;
-  const key = await importNameKey(input.secretKey, input.format);
+  const key = await importNameKey(input.secretKey);
   const keyName = nameOfKey(key);
   if (stated !== null && keyName !== stated.name) throw new BadInputError(`name does not match secret_key (the key's name is ${keyName})`);
   if ((await ctx.store.names.nameByName(keyName)) !== null) throw new ConflictError(`name ${keyName} already exists`);

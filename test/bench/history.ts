@@ -222,7 +222,9 @@ export async function run(args: readonly string[]): Promise<void> {
   }
   const listedCount = numberFlag(args, 'listed', 10_000);
   const listing = await measureListing(listedCount);
-  process.stdout.write(`${listedCount} versions: listed in ${listing.allMs.toFixed(1)} ms (pages of 1000); the first page of 50 in ${listing.firstPageMs.toFixed(2)} ms (p50)\n`);
+  process.stdout.write(
+    `${listedCount} versions: listed in ${listing.allMs.toFixed(1)} ms (pages of 1000); the first page of 50 in ${listing.firstPageMs.toFixed(2)} ms (p50)\n`,
+  );
   const folderMib = numberFlag(args, 'folder-mib', 1024);
   const batches = numberFlag(args, 'batches', 100);
   const held = await measureHistoryBytes(folderMib, batches, changes);

@@ -45,7 +45,7 @@ describe('private keys at rest', () => {
     // Secrets to look for: raw key material and every text form a client could have sent.
     const ed = Buffer.from(edHex, 'hex');
     const rsa = Buffer.from(rsaHex, 'hex');
-    const rsaKey = await importNameKey(rsaPem, 'pem-pkcs8-cleartext');
+    const rsaKey = await importNameKey({ text: rsaPem, format: 'pem-pkcs8-cleartext' });
     const createdRow = nameByName(t.db, created.name);
     if (createdRow === null) throw new Error('row missing');
     const createdSeed = Buffer.from(

@@ -2,8 +2,8 @@ import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
-import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey } from '../../../main/names/keys.js';
-import { parseIpnsName } from '../../../main/http/name-params.js';
+import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyFormat } from '../../../main/names/keys.js';
+import { parseIpnsName, parseKeyText } from '../../../main/http/name-params.js';
 import { peerIdText } from '../../../main/names/name-parse.js';
 import { fixture, fixtureJson, MASTER_KEY } from './helpers.js';
 
@@ -26,8 +26,8 @@ const keys = fixtureJson<KeyFixture[]>('keys.json');
 const b64 = (hex: string) => Buffer.from(hex, 'hex').toString('base64');
 
 /** Every (text, format) a fixture key can be given in. */
-function encodings(key: KeyFixture): [string, string][] {
-  const out: [string, string][] = [];
+function encodings(key: KeyFixture): [string, KeyFormat][] {
+  const out: [string, KeyFormat][] = [];
   if (key.file !== undefined) out.push([fixture(key.file).toString('utf8'), 'pem-pkcs8-cleartext']);
   const hex = key.derived_libp2p_private_key_protobuf_hex ?? key.private_key_protobuf_hex;
   if (hex !== undefined) out.push([b64(hex), 'libp2p-protobuf-cleartext']);
@@ -41,7 +41,7 @@ describe('key import', () => {
     for (const entry of keys.filter((k) => k.key_type.startsWith('Ed25519') || k.key_type.startsWith('RSA'))) {
       const peerId = entry.expected_peer_id_b58mh ?? entry.derived_peer_id_b58mh;
       for (const [text, format] of encodings(entry)) {
-        const key = await importNameKey(text, format);
+        const key = await importNameKey({ text, format });
         const name = nameOfKey(key);
         expect(peerIdText(parseIpnsName(name, 'name')), `${entry.id} ${format}`).toBe(peerId);
         if (entry.derived_ipns_name_base36 !== undefined) expect(name).toBe(entry.derived_ipns_name_base36);
@@ -56,10 +56,10 @@ describe('key import', () => {
     const goKey = keys.find((k) => k.id === 'go-libp2p-ed25519-signature-verify');
     const specs = keys.find((k) => k.id === 'libp2p-specs-ed25519');
     if (goKey?.private_key_protobuf_hex === undefined || specs?.private_key_protobuf_hex === undefined) throw new Error('fixture missing');
-    const key = await importNameKey(b64(goKey.private_key_protobuf_hex), 'libp2p-protobuf-cleartext');
+    const key = await importNameKey({ text: b64(goKey.private_key_protobuf_hex), format: 'libp2p-protobuf-cleartext' });
     const signature = await key.sign(Buffer.from(goKey.message_utf8 ?? '', 'utf8'));
     expect(Buffer.from(signature).toString('hex')).toBe(goKey.signature_hex);
-    const specsKey = await importNameKey(b64(specs.private_key_protobuf_hex), 'libp2p-protobuf-cleartext');
+    const specsKey = await importNameKey({ text: b64(specs.private_key_protobuf_hex), format: 'libp2p-protobuf-cleartext' });
     expect(Buffer.from(specsKey.publicKey.raw).toString('hex')).toBe(specs.public_key_protobuf_hex?.slice(8));
   });
 
@@ -67,35 +67,35 @@ describe('key import', () => {
     const hex = keys.find((k) => k.id === 'kubo-openssl-ed25519')?.derived_libp2p_private_key_protobuf_hex ?? '';
     const data = Buffer.from(hex, 'hex').subarray(4); // seed ‖ public
     const legacy = Buffer.concat([Buffer.from([0x08, 0x01, 0x12, 96]), data, data.subarray(32)]);
-    const key = await importNameKey(legacy.toString('base64'), 'libp2p-protobuf-cleartext');
+    const key = await importNameKey({ text: legacy.toString('base64'), format: 'libp2p-protobuf-cleartext' });
     expect(nameOfKey(key)).toBe('k51qzi5uqu5dgh881t0hm6pfpev7wmidy6m8z3fzl4vxajkfkyd5zfjif5dhkx');
 
     const forged = Buffer.from(hex, 'hex');
     forged[forged.length - 1] = (forged[forged.length - 1] ?? 0) ^ 0xff;
-    await expect(importNameKey(forged.toString('base64'), 'libp2p-protobuf-cleartext')).rejects.toThrow(/public half/);
+    await expect(importNameKey({ text: forged.toString('base64'), format: 'libp2p-protobuf-cleartext' })).rejects.toThrow(/public half/);
     const badLegacy = Buffer.concat([Buffer.from([0x08, 0x01, 0x12, 96]), data, Buffer.alloc(32)]);
-    await expect(importNameKey(badLegacy.toString('base64'), 'libp2p-protobuf-cleartext')).rejects.toThrow(BadInputError);
+    await expect(importNameKey({ text: badLegacy.toString('base64'), format: 'libp2p-protobuf-cleartext' })).rejects.toThrow(BadInputError);
   });
 
   it('refuses secp256k1 and ECDSA keys as unsupported key types (400)', async () => {
     const secpPem = fixture('kubo/test/cli/testdata/openssl_secp256k1.pem').toString('utf8');
-    await expect(importNameKey(secpPem, 'pem-pkcs8-cleartext')).rejects.toThrow(/unsupported key type secp256k1/);
+    await expect(importNameKey({ text: secpPem, format: 'pem-pkcs8-cleartext' })).rejects.toThrow(/unsupported key type secp256k1/);
     for (const id of ['kubo-openssl-secp256k1', 'libp2p-specs-secp256k1']) {
       const entry = keys.find((k) => k.id === id);
       const hex = entry?.derived_libp2p_private_key_protobuf_hex ?? entry?.private_key_protobuf_hex ?? '';
-      await expect(importNameKey(b64(hex), 'libp2p-protobuf-cleartext')).rejects.toThrow(/unsupported key type secp256k1/);
+      await expect(importNameKey({ text: b64(hex), format: 'libp2p-protobuf-cleartext' })).rejects.toThrow(/unsupported key type secp256k1/);
     }
     const p256 = generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect(importNameKey(p256, 'pem-pkcs8-cleartext')).rejects.toThrow(/unsupported key type ECDSA/);
+    await expect(importNameKey({ text: p256, format: 'pem-pkcs8-cleartext' })).rejects.toThrow(/unsupported key type ECDSA/);
     const ecdsaProto = Buffer.from([0x08, 0x03, 0x12, 0x02, 0x01, 0x02]);
-    await expect(importNameKey(ecdsaProto.toString('base64'), 'libp2p-protobuf-cleartext')).rejects.toThrow(/unsupported key type ECDSA/);
+    await expect(importNameKey({ text: ecdsaProto.toString('base64'), format: 'libp2p-protobuf-cleartext' })).rejects.toThrow(/unsupported key type ECDSA/);
     const x25519 = generateKeyPairSync('x25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect(importNameKey(x25519, 'pem-pkcs8-cleartext')).rejects.toThrow(/unsupported key type x25519/);
+    await expect(importNameKey({ text: x25519, format: 'pem-pkcs8-cleartext' })).rejects.toThrow(/unsupported key type x25519/);
   });
 
   it('refuses text that does not parse, naming secret_key or format', async () => {
     const rsaPem = fixture('kubo/test/cli/testdata/openssl_rsa.pem').toString('utf8');
-    const cases: [unknown, unknown, RegExp][] = [
+    const cases: [string, KeyFormat, RegExp][] = [
       ['not a key', 'pem-pkcs8-cleartext', /^secret_key /],
       ['-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n', 'pem-pkcs8-cleartext', /^secret_key does not parse/],
       [rsaPem.replace(/[A-Za-z]{10}\n/, 'xxxxxxxxxx\n'), 'pem-pkcs8-cleartext', /^secret_key /],
@@ -104,6 +104,17 @@ describe('key import', () => {
       ['AAAA', 'libp2p-protobuf-cleartext', /^secret_key does not parse/],
       [Buffer.from([0x08, 0x01, 0x12, 0x05, 1, 2, 3, 4, 5]).toString('base64'), 'libp2p-protobuf-cleartext', /Ed25519 key of 5 bytes/],
       [Buffer.from([0x08, 0x00, 0x12, 0x03, 1, 2, 3]).toString('base64'), 'libp2p-protobuf-cleartext', /RSA key/],
+    ];
+    for (const [text, format, message] of cases) {
+      const attempt = importNameKey({ text, format });
+      await expect(attempt, format).rejects.toThrow(BadInputError);
+      await expect(importNameKey({ text, format })).rejects.toThrow(message);
+    }
+  });
+
+  it('checks the text before reading it: present, not too long, in a known format (parseKeyText)', () => {
+    const rsaPem = fixture('kubo/test/cli/testdata/openssl_rsa.pem').toString('utf8');
+    const cases: [unknown, unknown, RegExp][] = [
       ['', 'pem-pkcs8-cleartext', /^secret_key is required/],
       [42, 'pem-pkcs8-cleartext', /^secret_key is required/],
       [rsaPem, 'pem', /^format must be one of/],
@@ -111,15 +122,15 @@ describe('key import', () => {
       ['A'.repeat(20_000), 'libp2p-protobuf-cleartext', /too long/],
     ];
     for (const [text, format, message] of cases) {
-      const attempt = importNameKey(text, format);
-      await expect(attempt, String(format)).rejects.toThrow(BadInputError);
-      await expect(importNameKey(text, format)).rejects.toThrow(message);
+      expect(() => parseKeyText(text, format), String(format)).toThrow(BadInputError);
+      expect(() => parseKeyText(text, format)).toThrow(message);
     }
+    expect(parseKeyText(rsaPem, 'pem-pkcs8-cleartext')).toEqual({ text: rsaPem, format: 'pem-pkcs8-cleartext' });
   });
 
   it('refuses RSA keys below 2048 bits', async () => {
     const small = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    await expect(importNameKey(small, 'pem-pkcs8-cleartext')).rejects.toThrow(/1024 bits/);
+    await expect(importNameKey({ text: small, format: 'pem-pkcs8-cleartext' })).rejects.toThrow(/1024 bits/);
   });
 });
 

@@ -121,7 +121,7 @@ describe('records we sign', () => {
 
   it('signs with imported RSA keys and embeds the public key (the name is only a hash of it)', async () => {
     const pem = fixture('kubo/test/cli/testdata/openssl_rsa.pem').toString('utf8');
-    const key = await importNameKey(pem, 'pem-pkcs8-cleartext');
+    const key = await importNameKey({ text: pem, format: 'pem-pkcs8-cleartext' });
     const name = parseIpnsName(nameOfKey(key), 'n');
     expect(name.name).toBe('k2k4r8mkca4941pr2i9ge0gyd4v3ntklvk83thdr1uo191jvjjffh05z');
     const bytes = await signRecord(key, HELLO, 0, NOW);

@@ -8,6 +8,7 @@ import { accountsMigration } from '../../../main/store/db/migrations/001-account
 import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
 import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
 import { syncVersionsMigration } from '../../../main/store/db/migrations/016-sync-versions.js';
+import { historyBytesMigration } from '../../../main/store/db/migrations/017-history-bytes.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
 
@@ -127,7 +128,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
   const { mkdir } = await import('node:fs/promises');
   await mkdir(folder);
   const dbPath = path.join(base, 'pinfold.db');
-  const migrations = [accountsMigration, syncMigration, syncBatchesMigration, syncVersionsMigration];
+  const migrations = [accountsMigration, syncMigration, syncBatchesMigration, syncVersionsMigration, historyBytesMigration];
   const env: SyncTestEnv = {
     base,
     folder,
