@@ -1,0 +1,6 @@
+import { metaMigration } from './001-meta.js';
+import { schemaMigration } from './002-schema.js';
+import type { PgMigration } from './migration.js';
+
+/** Every step of the PostgreSQL schema, in order (migrate.ts runs the ones not applied yet). */
+export const PG_MIGRATIONS: readonly PgMigration[] = [metaMigration, schemaMigration];

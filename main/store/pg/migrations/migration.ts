@@ -1,0 +1,6 @@
+/** One numbered step of the PostgreSQL schema, run once, in order, under the migration lock. */
+export interface PgMigration {
+  version: number;
+  name: string;
+  sql: string;
+}
