@@ -29,7 +29,7 @@ const PAGE = 20;
  * retention policy and what history holds; a selected version's files (browse, restore) and its diff with
  * another. Live: a `sync` event of this folder with a new root or history loads the versions again.
  */
-export function FolderHistory({ folder }: { folder: SyncFolderDetail }) {
+export function FolderHistory({ folder, onChanged }: { folder: SyncFolderDetail; onChanged: () => void }) {
   const api = useApi();
   const { credentials } = useSession();
   const [limit, setLimit] = useState(PAGE);
@@ -64,7 +64,7 @@ export function FolderHistory({ folder }: { folder: SyncFolderDetail }) {
         description="Every kept version of this folder is a complete snapshot: browse it, compare it, and bring back a file, a folder or everything."
       >
         <div className="stack">
-          <RetentionPolicy folder={folder} />
+          <RetentionPolicy folder={folder} onSaved={onChanged} />
           <DataTable
             label="Versions"
             rows={shown}
@@ -167,13 +167,13 @@ export function FolderHistory({ folder }: { folder: SyncFolderDetail }) {
           </div>
         </Section>
       ) : null}
-      <RestoreDialog folderId={folder.id} folderPath={folder.path} target={restoring} onClose={() => setRestoring(null)} />
+      <RestoreDialog folderId={folder.id} folderPath={folder.path} target={restoring} onClose={() => setRestoring(null)} onRestored={onChanged} />
     </>
   );
 }
 
 /** The retention policy in words, with a way to change it (the service checks custom tiers: its 400 is shown here). */
-function RetentionPolicy({ folder }: { folder: SyncFolderDetail }) {
+function RetentionPolicy({ folder, onSaved }: { folder: SyncFolderDetail; onSaved: () => void }) {
   const api = useApi();
   const { credentials } = useSession();
   const toasts = useToasts();
@@ -192,6 +192,7 @@ function RetentionPolicy({ folder }: { folder: SyncFolderDetail }) {
     void save.run(retentionText(choice, custom)).then((result) => {
       if (!result.ok) return;
       setEditing(false);
+      onSaved();
       toasts.show(`History now keeps: ${describeRetention(result.value)}`);
     });
   };

@@ -140,7 +140,7 @@ export function SyncFolderPage({ id }: { id: string }) {
       </Section>
       <FolderProblems folder={folder} />
       <IgnorePatterns folder={folder} onSaved={detail.reload} />
-      <FolderHistory folder={folder} />
+      <FolderHistory folder={folder} onChanged={detail.reload} />
       <RemoveFolderDialog
         folder={removing ? folder : null}
         onCancel={() => setRemoving(false)}
