@@ -110,3 +110,8 @@ export function versionContentPath(root: string, path: string, directory: boolea
 export function describeHistoryBytes(bytes: number): string {
   return bytes > 0 ? `History holds ${formatBytes(bytes)} that the current version does not.` : 'History holds nothing beyond the current version.';
 }
+
+/** A version's time to the second ("Nov 26, 2026, 1:00:12 AM"): two versions a minute apart stay apart. */
+export function formatVersionTime(unixSeconds: number): string {
+  return new Date(unixSeconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+}

@@ -15,9 +15,17 @@ import { Tag } from '../../components/status-badge.js';
 import { TextField } from '../../components/text-field.js';
 import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
-import { formatBytes, formatCount, formatDateTime } from '../../lib/format.js';
+import { formatBytes, formatCount } from '../../lib/format.js';
 import { folderName } from '../../lib/sync-folders.js';
-import { describeHistoryBytes, describeRetention, retentionChoice, retentionText, versionChanges, type RetentionChoice } from '../../lib/sync-history.js';
+import {
+  describeHistoryBytes,
+  describeRetention,
+  retentionChoice,
+  retentionText,
+  versionChanges,
+  type RetentionChoice,
+  formatVersionTime,
+} from '../../lib/sync-history.js';
 import { RestoreDialog, type RestoreTarget } from './restore-dialog.js';
 import { VersionDiff } from './version-diff.js';
 import { VersionTree } from './version-tree.js';
@@ -107,7 +115,7 @@ export function FolderHistory({ folder, onChanged }: { folder: SyncFolderDetail;
                 size="sm"
                 variant={version.root === selected ? 'primary' : 'secondary'}
                 aria-pressed={version.root === selected}
-                aria-label={`Browse the version of ${formatDateTime(version.created_at)}`}
+                aria-label={`Browse the version of ${formatVersionTime(version.created_at)}`}
                 onClick={() => select(version)}
               >
                 Browse
@@ -128,7 +136,7 @@ export function FolderHistory({ folder, onChanged }: { folder: SyncFolderDetail;
       </Section>
       {selectedVersion && shown ? (
         <Section
-          title={`Version of ${formatDateTime(selectedVersion.created_at)}`}
+          title={`Version of ${formatVersionTime(selectedVersion.created_at)}`}
           className="version-section"
           description={
             selectedVersion.root === current ? 'The current version: what the folder holds now.' : <RelativeTime unixSeconds={selectedVersion.created_at} />

@@ -8,9 +8,9 @@ import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { useToasts } from '../../components/toasts.js';
 import { desktopBridge } from '../../desktop-bridge.js';
-import { formatDateTime } from '../../lib/format.js';
+
 import { describeError } from '../../lib/messages.js';
-import { describeRestore } from '../../lib/sync-history.js';
+import { describeRestore, formatVersionTime } from '../../lib/sync-history.js';
 
 /** What to restore: a file or folder of a version ('' for the whole folder). */
 export interface RestoreTarget {
@@ -67,7 +67,7 @@ export function RestoreDialog({ folderId, folderPath, target, onClose, onRestore
   }
 
   const what = target === null ? '' : target.path === '' ? 'the whole folder' : target.path;
-  const version = target === null ? '' : formatDateTime(target.createdAt);
+  const version = target === null ? '' : formatVersionTime(target.createdAt);
 
   const pick = async () => {
     if (!bridge) return;

@@ -4,8 +4,8 @@ import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Select } from '../../components/select.js';
-import { formatCount, formatDateTime } from '../../lib/format.js';
-import { restorablePath } from '../../lib/sync-history.js';
+import { formatCount } from '../../lib/format.js';
+import { restorablePath, formatVersionTime } from '../../lib/sync-history.js';
 
 export interface VersionDiffProps {
   folderId: string;
@@ -17,7 +17,7 @@ export interface VersionDiffProps {
   onRestore: (root: string, path: string, kind: 'file' | 'dir') => void;
 }
 
-const versionLabel = (version: SyncVersion, index: number) => `${formatDateTime(version.created_at)}${index === 0 ? ' (current)' : ''}`;
+const versionLabel = (version: SyncVersion, index: number) => `${formatVersionTime(version.created_at)}${index === 0 ? ' (current)' : ''}`;
 
 /**
  * What changed between two versions (GET /api/v0/sync/diff): added, modified and removed paths, each one
@@ -50,7 +50,7 @@ export function VersionDiff({ folderId, versions, from, to, onChange, onRestore 
                   size="sm"
                   variant="ghost"
                   icon="refresh"
-                  aria-label={`Restore ${path} as in the version of ${formatDateTime(time(restoreFrom))}`}
+                  aria-label={`Restore ${path} as in the version of ${formatVersionTime(time(restoreFrom))}`}
                   onClick={() => onRestore(restoreFrom, restorablePath(path), path.endsWith('/') ? 'dir' : 'file')}
                 >
                   Restore
@@ -86,7 +86,7 @@ export function VersionDiff({ folderId, versions, from, to, onChange, onRestore 
           <p className="muted" role="status">
             {diff.data.added.length + diff.data.modified.length + diff.data.removed.length === 0
               ? 'These two versions hold the same files.'
-              : `Restore brings a path back as it was in the older version, of ${formatDateTime(time(older))}.`}
+              : `Restore brings a path back as it was in the older version, of ${formatVersionTime(time(older))}.`}
           </p>
           <div className="diff-groups">
             {group('Added', diff.data.added, forward ? null : older, 'added')}
