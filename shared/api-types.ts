@@ -240,6 +240,16 @@ export interface SyncVersionDiff {
   removed: string[];
 }
 
+/** `GET /api/v0/sync/tree?id=&root=&path=`: one entry of a directory of a kept version, in the directory's order. */
+export interface SyncVersionEntry {
+  name: string;
+  /** 'other' for what sync never makes (a symlink, a non-UnixFS node). */
+  kind: 'file' | 'dir' | 'other';
+  /** A file's content bytes; a directory's whole DAG as its parent records it. */
+  size: number;
+  cid: string;
+}
+
 /** One file or folder `POST /api/v0/sync/restore` wrote. */
 export interface SyncRestoredEntry {
   /** Where it is in the version, relative to the folder, `/`-separated ('' for the folder itself). */

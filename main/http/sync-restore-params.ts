@@ -14,7 +14,8 @@ export function parseRestoreTarget(query: Record<string, unknown>): RestoreTarge
   return params;
 }
 
-function restorePath(value: unknown): string[] {
+/** A path inside a version: '' or '/' is the folder itself, otherwise `/`-separated names (none empty, `.`, `..` or with NUL). */
+export function restorePath(value: unknown): string[] {
   if (value === undefined || value === '' || value === '/') return [];
   if (typeof value !== 'string') throw new BadInputError('path must be a path inside the folder, `/`-separated');
   const segments = value.replace(/^\/+/, '').replace(/\/+$/, '').split('/');

@@ -1,8 +1,9 @@
 import { CID } from 'multiformats/cid';
-import type { SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import type { SyncVersion, SyncVersionDiff, SyncVersionEntry } from '../../shared/api-types.js';
 import { BadInputError, NotFoundError } from '../base/errors.js';
 import { diffTrees } from '../content/directory/diff-trees.js';
 import type { DirectoryBlockstore } from '../content/directory/index.js';
+import { inspectNode, isDirectoryKind, listDirectory, resolvePath, type ReadBlockstore } from '../content/read/index.js';
 import type { Repositories, Store } from '../store/repositories/index.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { DEFAULT_RETENTION, keptVersions, parseRetention, type RetentionPolicy } from './retention.js';
@@ -90,4 +91,36 @@ export async function diffVersions(
   const before = await requireVersion(store, folderId, from, 'from');
   const after = await requireVersion(store, folderId, to, 'to');
   return diffTrees({ blockstore: blocks }, before.root, after.root, 'version');
+}
+
+/** At most this many entries of one directory are listed (the window pages nothing; a bigger folder is cut). */
+export const MAX_TREE_ENTRIES = 5000;
+
+/**
+ * One directory of a kept version (for the window's tree view): its entries with their kind, read from the
+ * local blocks (each entry's own node once, to tell a file from a folder). `path` [] is the folder itself.
+ */
+export async function versionDirectory(
+  store: Repositories,
+  blocks: ReadBlockstore,
+  folderId: string,
+  root: unknown,
+  path: readonly string[],
+): Promise<{ entries: SyncVersionEntry[]; truncated: boolean }> {
+  const version = await requireVersion(store, folderId, root, 'root');
+  const cid = path.length === 0 ? version.root : (await resolvePath(blocks, version.root, path)).cid;
+  const info = await inspectNode(blocks, cid);
+  if (!isDirectoryKind(info.kind)) throw new BadInputError(`path: "${path.join('/')}" is not a folder in this version`);
+  const entries: SyncVersionEntry[] = [];
+  let truncated = false;
+  for await (const entry of listDirectory(blocks, info)) {
+    if (entries.length === MAX_TREE_ENTRIES) {
+      truncated = true;
+      break;
+    }
+    const child = await inspectNode(blocks, entry.cid);
+    const kind = child.kind === 'file' ? 'file' : isDirectoryKind(child.kind) ? 'dir' : 'other';
+    entries.push({ name: entry.name, kind, size: kind === 'file' ? child.size : entry.size, cid: entry.cid.toString() });
+  }
+  return { entries, truncated };
 }

@@ -1,13 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
-import type { SyncAddResult, SyncFolderDetail, SyncFolderView, SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import type {
+  SyncAddResult,
+  SyncFolderDetail,
+  SyncFolderView,
+  SyncRestoreResult,
+  SyncVersion,
+  SyncVersionDiff,
+  SyncVersionEntry,
+} from '../../shared/api-types.js';
 import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import type { ReadBlockstore } from '../content/read/index.js';
 import { UniqueViolation } from '../store/repositories/index.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
-import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf } from './history.js';
+import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf, versionDirectory } from './history.js';
 import { restoreFromVersion, type RestoreTarget } from './restore.js';
 import { startHistoryBytesWorker } from './history-bytes.js';
 import { restoreStamp } from './restore-name.js';
@@ -65,6 +73,8 @@ export interface SyncService {
   versions(accountId: number, id: unknown, limit: unknown, start: unknown): Promise<{ versions: SyncVersion[]; total: number }>;
   /** What changed between two kept versions of the folder. */
   diff(accountId: number, id: unknown, from: unknown, to: unknown): Promise<SyncVersionDiff>;
+  /** One directory of a kept version (`path` [] for the folder itself): its entries and their kinds. */
+  tree(accountId: number, id: unknown, root: unknown, path: readonly string[]): Promise<{ entries: SyncVersionEntry[]; truncated: boolean }>;
   /**
    * Writes a file or folder of a kept version back to the synced folder (where the watcher syncs it like any
    * change) or into `to`; never over different local content unless `overwrite` (see restore.ts).
@@ -359,6 +369,11 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async diff(accountId, id, from, to) {
       const row = await owned(accountId, id);
       return diffVersions(store, init.blocks, row.id, from, to);
+    },
+
+    async tree(accountId, id, root, dirPath) {
+      const row = await owned(accountId, id);
+      return versionDirectory(store, init.blocks, row.id, root, dirPath);
     },
 
     async restore(accountId, id, root, params) {

@@ -1,4 +1,16 @@
-import type { SyncAddResult, SyncBatchView, SyncErrorView, SyncFolderDetail, SyncFolderView, SyncState } from '../../shared/api-types.js';
+import type {
+  SyncAddResult,
+  SyncBatchView,
+  SyncErrorView,
+  SyncFolderDetail,
+  SyncFolderView,
+  SyncRestoredEntry,
+  SyncRestoreResult,
+  SyncState,
+  SyncVersion,
+  SyncVersionDiff,
+  SyncVersionEntry,
+} from '../../shared/api-types.js';
 import type { ApiCore, Credentials, ListPage } from './core.js';
 import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
@@ -7,6 +19,25 @@ export interface SyncFolderAdd {
   path: string;
   ipns?: boolean;
   ignore?: string[];
+}
+
+/** What `POST /api/v0/sync/restore` writes: a path of the version ('' for the whole folder) and where. */
+export interface SyncRestoreRequest {
+  /** The version's root. */
+  root: string;
+  /** `/`-separated, relative to the folder; '' is the whole folder. */
+  path: string;
+  /** An absolute local folder to restore into instead of the synced folder (the entry goes in under its own name). */
+  to?: string;
+  /** Replace different local content instead of writing the version's copy beside it. */
+  overwrite?: boolean;
+}
+
+/** One directory of a version (`GET /api/v0/sync/tree`). */
+export interface SyncVersionDirectory {
+  entries: SyncVersionEntry[];
+  /** More entries than the service lists at once. */
+  truncated: boolean;
 }
 
 /** Sync folders: the owner account's admin keys only (others get 403). */
@@ -30,6 +61,16 @@ export interface SyncApi {
   retry(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/ignore: replaces the folder's own patterns, applied at once (one batch). */
   setIgnore(credentials: Credentials, id: string, ignore: string[], signal?: AbortSignal): Promise<void>;
+  /** GET /api/v0/sync/versions: the kept versions, newest first (the first is the current root). */
+  versions(credentials: Credentials, id: string, page: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<SyncVersion>>;
+  /** GET /api/v0/sync/diff: what changed from version `from` to version `to`. */
+  diff(credentials: Credentials, id: string, from: string, to: string, signal?: AbortSignal): Promise<SyncVersionDiff>;
+  /** GET /api/v0/sync/tree: one directory of a version ('' for the folder itself). */
+  tree(credentials: Credentials, id: string, root: string, path: string, signal?: AbortSignal): Promise<SyncVersionDirectory>;
+  /** POST /api/v0/sync/restore: a file, a directory or the whole folder of a version back on disk. */
+  restore(credentials: Credentials, id: string, request: SyncRestoreRequest, signal?: AbortSignal): Promise<SyncRestoreResult>;
+  /** POST /api/v0/sync/retention: `all`, `none` or tiers (`24h:all,30d:1d,1y:1w`); answers the policy as the service wrote it. */
+  setRetention(credentials: Credentials, id: string, keep: string, signal?: AbortSignal): Promise<string>;
 }
 
 export function syncApi(core: ApiCore): SyncApi {
@@ -51,6 +92,32 @@ export function syncApi(core: ApiCore): SyncApi {
     retry: folderAction('retry'),
     setIgnore: (credentials, id, ignore, signal) =>
       core.empty({ method: 'POST', path: '/api/v0/sync/ignore', credentials, signal, query: { id }, body: { ignore } }),
+    versions: (credentials, id, page, signal) =>
+      core.list({ path: '/api/v0/sync/versions', credentials, signal, query: { id, limit: page.limit, start: page.start } }, isSyncVersion, 'the versions'),
+    diff: (credentials, id, from, to, signal) =>
+      core.data({ path: '/api/v0/sync/diff', credentials, signal, query: { id, from, to } }, isSyncVersionDiff, 'the difference between the versions'),
+    tree: (credentials, id, root, path, signal) =>
+      core.data({ path: '/api/v0/sync/tree', credentials, signal, query: { id, root, path } }, isSyncVersionDirectory, 'the folder of the version'),
+    restore: (credentials, id, request, signal) =>
+      core.data(
+        {
+          method: 'POST',
+          path: '/api/v0/sync/restore',
+          credentials,
+          signal,
+          query: { id, root: request.root, path: request.path, to: request.to, overwrite: request.overwrite === true ? true : undefined },
+        },
+        isSyncRestoreResult,
+        'what the restore wrote',
+      ),
+    setRetention: async (credentials, id, keep, signal) =>
+      (
+        await core.data(
+          { method: 'POST', path: '/api/v0/sync/retention', credentials, signal, query: { id }, body: { keep } },
+          isRetentionAnswer,
+          'the retention policy',
+        )
+      ).keep,
   };
 }
 
@@ -67,7 +134,7 @@ export function isSyncFolderView(value: unknown): value is SyncFolderView {
     isRecord(value) &&
     hasStrings(value, ['id', 'path', 'root', 'ipns_name', 'error', 'current_file']) &&
     isSyncState(value.state) &&
-    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending', 'created_at']) &&
+    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending', 'created_at', 'history_bytes']) &&
     Array.isArray(value.unreadable) &&
     value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
     isStringArray(value.ignore)
@@ -91,8 +158,47 @@ export function isSyncFolderDetail(value: unknown): value is SyncFolderDetail {
     Array.isArray(value.batches) &&
     value.batches.every(isSyncBatchView) &&
     Array.isArray(value.errors) &&
-    value.errors.every(isSyncErrorView)
+    value.errors.every(isSyncErrorView) &&
+    typeof value.retention === 'string'
   );
+}
+
+export function isSyncVersion(value: unknown): value is SyncVersion {
+  return isRecord(value) && typeof value.root === 'string' && hasNumbers(value, ['created_at', 'added', 'modified', 'removed', 'bytes']);
+}
+
+export function isSyncVersionDiff(value: unknown): value is SyncVersionDiff {
+  return isRecord(value) && isStringArray(value.added) && isStringArray(value.modified) && isStringArray(value.removed);
+}
+
+const ENTRY_KINDS: readonly string[] = ['file', 'dir', 'other'];
+
+function isSyncVersionEntry(value: unknown): value is SyncVersionEntry {
+  return (
+    isRecord(value) && hasStrings(value, ['name', 'cid']) && typeof value.kind === 'string' && ENTRY_KINDS.includes(value.kind) && hasNumbers(value, ['size'])
+  );
+}
+
+export function isSyncVersionDirectory(value: unknown): value is SyncVersionDirectory {
+  return isRecord(value) && Array.isArray(value.entries) && value.entries.every(isSyncVersionEntry) && typeof value.truncated === 'boolean';
+}
+
+function isSyncRestoredEntry(value: unknown): value is SyncRestoredEntry {
+  return (
+    isRecord(value) &&
+    hasStrings(value, ['path', 'local']) &&
+    (value.kind === 'file' || value.kind === 'dir') &&
+    typeof value.beside === 'boolean' &&
+    typeof value.replaced === 'boolean'
+  );
+}
+
+export function isSyncRestoreResult(value: unknown): value is SyncRestoreResult {
+  return isRecord(value) && Array.isArray(value.written) && value.written.every(isSyncRestoredEntry) && hasNumbers(value, ['unchanged']);
+}
+
+function isRetentionAnswer(value: unknown): value is { keep: string } {
+  return isRecord(value) && typeof value.keep === 'string';
 }
 
 export function isSyncAddResult(value: unknown): value is SyncAddResult {

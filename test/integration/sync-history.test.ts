@@ -1,7 +1,7 @@
 import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncFolderDetail, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
+import type { SyncFolderDetail, SyncVersion, SyncVersionDiff, SyncVersionEntry } from '../../shared/api-types.js';
 import { call as callPlain, makeTempDir, startTestServer, type CallResult, type TestServer } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
 import { converged, put, syncAdd, syncList, until, type Key } from './sync-helpers.js';
@@ -85,6 +85,27 @@ describe('sync history: versions, diff and retention', () => {
     const response = await call<{ code: number; data: SyncVersionDiff }>(server, 'GET', `/api/v0/sync/diff?id=${id}&from=${first}&to=${second}`, { key });
     expect(response.status).toBe(200);
     expect(response.json.data).toEqual({ added: ['b.txt'], modified: ['a.txt'], removed: ['c.txt'] });
+  });
+
+  it("lists a directory of a version with the kind of each entry (the window's tree view)", async () => {
+    type Tree = { code: number; msg: string; data: { entries: SyncVersionEntry[]; truncated: boolean } };
+    const top = await call<Tree>(server, 'GET', `/api/v0/sync/tree?id=${id}&root=${first}&path=`, { key });
+    expect(top.status, top.text).toBe(200);
+    expect(top.json.data.truncated).toBe(false);
+    expect(top.json.data.entries.map(({ name, kind, size }) => ({ name, kind, size }))).toEqual([
+      { name: 'a.txt', kind: 'file', size: 'alpha, first version'.length },
+      { name: 'c.txt', kind: 'file', size: 'charlie, to be removed'.length },
+      { name: 'docs', kind: 'dir', size: expect.any(Number) as number },
+    ]);
+    const docs = await call<Tree>(server, 'GET', `/api/v0/sync/tree?id=${id}&root=${first}&path=docs`, { key });
+    expect(docs.json.data.entries.map((entry) => entry.name)).toEqual(['keep.md']);
+    const refusals: Array<[string, number]> = [
+      [`/api/v0/sync/tree?id=${id}&root=${first}&path=a.txt`, 400],
+      [`/api/v0/sync/tree?id=${id}&root=${first}&path=..`, 400],
+      [`/api/v0/sync/tree?id=${id}&root=${first}&path=nope`, 404],
+      [`/api/v0/sync/tree?id=${id}&root=bafkqaaa`, 404],
+    ];
+    for (const [route, status] of refusals) expect((await call(server, 'GET', route, { key })).status, route).toBe(status);
   });
 
   it('keeps an old version whole through garbage collection, though its root is no longer pinned', async () => {

@@ -1,4 +1,4 @@
-import { parseRestoreTarget } from '../sync-restore-params.js';
+import { parseRestoreTarget, restorePath } from '../sync-restore-params.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadInputError, ForbiddenError } from '../../base/errors.js';
 import type { SyncService } from '../../sync/sync-service.js';
@@ -66,6 +66,12 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   app.get('/api/v0/sync/diff', { config }, async (request) => {
     const query = request.query as Query;
     return ok(await sync.diff(ownerAccount(request), query.id, query.from, query.to));
+  });
+
+  // Extension for the window's tree view of a version: one directory's entries and whether each is a file or a folder.
+  app.get('/api/v0/sync/tree', { config }, async (request) => {
+    const query = request.query as Query;
+    return ok(await sync.tree(ownerAccount(request), query.id, query.root, restorePath(query.path)));
   });
 
   // Extension (issue "every version of a synced folder"): a file or folder of a version back on disk.

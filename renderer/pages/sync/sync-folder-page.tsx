@@ -14,7 +14,7 @@ import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
 import { describeContent, folderName } from '../../lib/sync-folders.js';
 import { FolderActions } from './folder-actions.js';
-import { FolderBatches } from './folder-batches.js';
+import { FolderHistory } from './folder-history.js';
 import { FolderIpnsName, FolderRoot } from './folder-identifiers.js';
 import { FolderProblems } from './folder-problems.js';
 import { FolderState } from './folder-state.js';
@@ -31,7 +31,7 @@ type Loaded = { kind: 'folder'; folder: SyncFolderDetail } | { kind: 'owner-only
 /**
  * One sync folder: its state and progress with the file being read, Retry when it is stalled, what it
  * holds and where it is published, its errors, its ignore patterns (edit; `.pinfoldignore` read-only)
- * and its recent batches. Live: `event: sync` for this folder patches the page in place, and a new state
+ * and its history (every kept version: browse, compare, restore; see folder-history.tsx). Live: `event: sync` for this folder patches the page in place, and a new state
  * or root loads the batches and errors again.
  */
 export function SyncFolderPage({ id }: { id: string }) {
@@ -140,7 +140,7 @@ export function SyncFolderPage({ id }: { id: string }) {
       </Section>
       <FolderProblems folder={folder} />
       <IgnorePatterns folder={folder} onSaved={detail.reload} />
-      <FolderBatches batches={folder.batches} />
+      <FolderHistory folder={folder} onChanged={detail.reload} />
       <RemoveFolderDialog
         folder={removing ? folder : null}
         onCancel={() => setRemoving(false)}

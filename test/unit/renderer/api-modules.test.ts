@@ -5,7 +5,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClient } from '../../../renderer/api/client.js';
 import type { Credentials } from '../../../renderer/api/core.js';
-import type { DailyUsage, IpnsRecordView, PinRecord, Plan, ServiceFacts, SessionKey, SyncFolderView } from '../../../shared/api-types.js';
+import type {
+  DailyUsage,
+  IpnsRecordView,
+  PinRecord,
+  Plan,
+  ServiceFacts,
+  SessionKey,
+  SyncFolderView,
+  SyncRestoreResult,
+  SyncVersion,
+} from '../../../shared/api-types.js';
 import { USAGE } from './fixtures.js';
 import { startScriptedService, type ScriptedService } from './scripted-service.js';
 
@@ -43,6 +53,11 @@ const FOLDER: SyncFolderView = {
   ignore: ['*.log'],
   created_at: 4,
   history_bytes: 0,
+};
+const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };
+const RESTORED: SyncRestoreResult = {
+  written: [{ path: 'docs/a.txt', local: '/home/me/site/docs/a (restored 2026-11-25 1403).txt', kind: 'file', beside: true, replaced: false }],
+  unchanged: 0,
 };
 const FACTS: ServiceFacts = {
   version: '0.1.0',
@@ -249,9 +264,66 @@ const CASES: Case[] = [
         pinfoldignore_truncated: false,
         batches: [{ root: 'bafy', finished_at: 5, added: 1, modified: 0, removed: 0, bytes: 9 }],
         errors: [{ at: 5, path: 'a.txt', message: 'EACCES' }],
+        retention: '1d:all,30d:1d,1y:1w',
       }),
     request: 'GET /api/v0/sync/detail?id=f1',
-    malformed: () => service.answerData({ ...FOLDER, pinfoldignore: null, pinfoldignore_truncated: false, batches: [{ root: 'bafy' }], errors: [] }),
+    malformed: () => service.answerData({ ...FOLDER, pinfoldignore: null, pinfoldignore_truncated: false, batches: [], errors: [] }),
+  },
+  {
+    name: 'sync.list without history_bytes',
+    call: () => api.sync.list(credentials),
+    answer: () => service.answerList([FOLDER]),
+    request: 'GET /api/v0/sync',
+    malformed: () => service.answerList([{ ...FOLDER, history_bytes: undefined }]),
+  },
+  {
+    name: 'sync.versions',
+    call: () => api.sync.versions(credentials, 'f1', { limit: 20, start: 20 }),
+    answer: () => service.answerList([VERSION], 41),
+    request: 'GET /api/v0/sync/versions?id=f1&limit=20&start=20',
+    result: { items: [VERSION], total: 41 },
+    malformed: () => service.answerList([{ ...VERSION, created_at: '5' }]),
+  },
+  {
+    name: 'sync.diff',
+    call: () => api.sync.diff(credentials, 'f1', 'bafyold', 'bafynew'),
+    answer: () => service.answerData({ added: ['b.txt', 'empty/'], modified: ['a.txt'], removed: [] }),
+    request: 'GET /api/v0/sync/diff?id=f1&from=bafyold&to=bafynew',
+    result: { added: ['b.txt', 'empty/'], modified: ['a.txt'], removed: [] },
+    malformed: () => service.answerData({ added: ['b.txt'], modified: [1], removed: [] }),
+  },
+  {
+    name: 'sync.tree',
+    call: () => api.sync.tree(credentials, 'f1', 'bafyold', 'docs/a b'),
+    answer: () => service.answerData({ entries: [{ name: 'x.md', kind: 'file', size: 3, cid: 'bafkx' }], truncated: false }),
+    request: 'GET /api/v0/sync/tree?id=f1&root=bafyold&path=docs%2Fa+b',
+    result: { entries: [{ name: 'x.md', kind: 'file', size: 3, cid: 'bafkx' }], truncated: false },
+    malformed: () => service.answerData({ entries: [{ name: 'x.md', kind: 'symlink', size: 3, cid: 'bafkx' }], truncated: false }),
+  },
+  {
+    name: 'sync.restore beside (the default)',
+    call: () => api.sync.restore(credentials, 'f1', { root: 'bafyold', path: 'docs/a.txt' }),
+    answer: () => service.answerData(RESTORED),
+    request: 'POST /api/v0/sync/restore?id=f1&root=bafyold&path=docs%2Fa.txt',
+    result: RESTORED,
+    malformed: () => service.answerData({ written: [{ ...RESTORED.written[0], kind: 'link' }], unchanged: 0 }),
+  },
+  {
+    name: 'sync.restore the whole folder into another folder, overwriting',
+    call: () => api.sync.restore(credentials, 'f1', { root: 'bafyold', path: '', to: '/tmp/out', overwrite: true }),
+    answer: () => service.answerData({ written: [], unchanged: 3 }),
+    request: 'POST /api/v0/sync/restore?id=f1&root=bafyold&path=&to=%2Ftmp%2Fout&overwrite=true',
+    result: { written: [], unchanged: 3 },
+    malformed: () => service.answerData({ written: [] }),
+  },
+  {
+    name: 'sync.setRetention',
+    call: () => api.sync.setRetention(credentials, 'f1', '24h:all, 30d:1d'),
+    answer: () => service.answerData({ keep: '1d:all,30d:1d' }),
+    request: 'POST /api/v0/sync/retention?id=f1',
+    body: { keep: '24h:all, 30d:1d' },
+    result: '1d:all,30d:1d',
+    malformed: () => service.answerData({ keep: 5 }),
   },
   {
     name: 'sync.add without waiting',
