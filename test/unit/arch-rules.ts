@@ -99,6 +99,7 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
   // It loads Electron itself: only the desktop's main process may.
   'electron-updater': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
   'better-sqlite3': (f) => f.startsWith('main/store/db/'),
+  pg: (f) => f.startsWith('main/store/pg/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
 };
 
@@ -117,6 +118,7 @@ export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/db/blocks-queries': ['main/store'],
   'main/store/repositories/block-index': ['main/store'],
   'main/store/db/': ['main/store', 'main/app', 'main/cli', 'main/secrets'],
+  'main/store/pg/': ['main/store', 'main/app', 'main/cli'],
 };
 
 /** The folders of the layered code: every file under them belongs to a layer. */

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import pg from 'pg';
 
 /**
  * What a PostgreSQL query function runs its SQL on: the pool (autocommit: each statement its own
@@ -31,4 +31,35 @@ export function int(value: string | number): number {
   const number = typeof value === 'number' ? value : Number(value);
   if (!Number.isSafeInteger(number)) throw new Error(`a stored integer is past 2^53: ${String(value)}`);
   return number;
+}
+
+/**
+ * Runs `work` atomically on `q`: on the pool, in a transaction of its own on one client; on a client
+ * (already in the caller's transaction), under a savepoint, so that a failure undoes `work` alone, as
+ * SQLite's nested transactions do. For the few query functions that write several statements as one.
+ */
+export async function atomically<T>(q: Queryable, work: (client: Queryable) => Promise<T>): Promise<T> {
+  if (q instanceof pg.Pool) {
+    const client = await q.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  await q.query('SAVEPOINT pinfold_atomically');
+  try {
+    const result = await work(q);
+    await q.query('RELEASE SAVEPOINT pinfold_atomically');
+    return result;
+  } catch (error) {
+    await q.query('ROLLBACK TO SAVEPOINT pinfold_atomically').catch(() => undefined);
+    throw error;
+  }
 }

@@ -1,0 +1,10 @@
+import * as meta from './meta-queries.js';
+
+/**
+ * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
+ * Each module's functions are the SQLite ones' (store/db/*-queries.ts) with `(q: Queryable, …)` first and a
+ * promise out; test/integration/repositories/ checks both engines against the same cases.
+ */
+export const PG_QUERY_MODULES = {
+  meta,
+};

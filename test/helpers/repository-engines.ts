@@ -1,0 +1,91 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../../main/store/db/database.js';
+import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import { bindPg, runOn } from '../../main/store/pg/bind.js';
+import { migratePostgres } from '../../main/store/pg/migrate.js';
+import { PG_MIGRATIONS } from '../../main/store/pg/migrations/index.js';
+import { PG_QUERY_MODULES } from '../../main/store/pg/modules.js';
+import type { Queryable } from '../../main/store/pg/queryable.js';
+import type { Repositories } from '../../main/store/repositories/index.js';
+import { startPostgres, type PostgresServer } from './engines/postgres.js';
+
+/**
+ * The metadata engines a repository conformance test runs on: SQLite (a temporary file, every migration)
+ * and PostgreSQL (a real server for the test file, a fresh database for each test). The same cases run on
+ * both: an engine that answers differently fails.
+ */
+export interface EngineDatabase {
+  /** The repositories this engine implements so far (PostgreSQL grows domain by domain). */
+  readonly repositories: Partial<Repositories>;
+  /** Plain SQL on the database, to set up what no repository writes (the SQLite or PostgreSQL dialect). */
+  readonly engine: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface RepositoryEngine {
+  readonly name: 'sqlite' | 'postgres';
+  /** Before the file's tests (the PostgreSQL server starts here). */
+  start(): Promise<void>;
+  open(): Promise<EngineDatabase>;
+  stop(): Promise<void>;
+}
+
+function sqliteEngine(): RepositoryEngine {
+  return {
+    name: 'sqlite',
+    async start() {},
+    async open() {
+      const dir = await mkdtemp(join(tmpdir(), 'pinfold-repos-'));
+      const db = openDatabase(join(dir, 'pinfold.db'));
+      return {
+        repositories: sqliteStore(db),
+        engine: 'sqlite',
+        async close() {
+          db.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+    async stop() {},
+  };
+}
+
+function postgresEngine(): RepositoryEngine {
+  let server: PostgresServer | undefined;
+  let databases = 0;
+  return {
+    name: 'postgres',
+    async start() {
+      server = await startPostgres();
+    },
+    async open() {
+      if (!server) throw new Error('the PostgreSQL engine was not started');
+      const url = await server.createDatabase(`repos_${++databases}`);
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      await migratePostgres(pool, PG_MIGRATIONS);
+      const run = runOn(pool);
+      const repositories: Record<string, unknown> = {};
+      for (const [name, module] of Object.entries(PG_QUERY_MODULES)) repositories[name] = bindPg(module, run);
+      return {
+        repositories: repositories,
+        engine: 'postgres',
+        close: () => pool.end(),
+      };
+    },
+    async stop() {
+      await server?.stop();
+    },
+  };
+}
+
+export const REPOSITORY_ENGINES: readonly (() => RepositoryEngine)[] = [sqliteEngine, postgresEngine];
+
+/** The repository `name` of `database`, failing the test when its engine has none yet. */
+export function repository<K extends keyof Repositories>(database: EngineDatabase, name: K): Repositories[K] {
+  const found = database.repositories[name];
+  if (found === undefined) throw new Error(`the ${database.engine} engine has no ${name} repository yet`);
+  return found;
+}
