@@ -8,7 +8,6 @@ import { bindPg, runOn } from '../../main/store/pg/bind.js';
 import { migratePostgres } from '../../main/store/pg/migrate.js';
 import { PG_MIGRATIONS } from '../../main/store/pg/migrations/index.js';
 import { PG_QUERY_MODULES } from '../../main/store/pg/modules.js';
-import type { Queryable } from '../../main/store/pg/queryable.js';
 import type { Repositories } from '../../main/store/repositories/index.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
 
