@@ -9,7 +9,7 @@ import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
 import { createLogger, type Logger } from '../../base/logger.js';
 import { openBlockIndexStore } from '../db/block-index-store.js';
 import type { BlockIndexRepository, BlockLocation, StoredBlockRow } from '../repositories/block-index.js';
-import type { Store, Transaction } from '../repositories/index.js';
+import type { CurrentRows, Store, Transaction } from '../repositories/index.js';
 import { multihashKey } from '../../base/multihash-key.js';
 import type { AbortOptions, Blocks, CompactOptions, CompactResult, StoredBlock } from '../blocks.js';
 import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
@@ -80,7 +80,7 @@ interface AutoGroup {
  * What the block store needs of the metadata store: its index repository (autocommit reads and writes) and
  * transactions (a batch's rows with the records its caller writes alongside; a compaction's relocations).
  */
-export type BlockIndexStore = Pick<Store, 'blockIndex' | 'transaction'>;
+export type BlockIndexStore = Pick<Store, 'blockIndex' | 'transaction'> & { readonly current?: Pick<CurrentRows, 'blockLocation'> };
 
 /**
  * Opens the block store kept in `dir` (pack files under `dir/packs`). With `store`, the index is its
@@ -267,7 +267,14 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   async blockSize(cid: CID): Promise<number | undefined> {
     if (isIdentity(cid)) return cid.multihash.digest.byteLength;
     this.assertOpen();
-    return (await this.index.findBlock(cid.multihash.bytes))?.length;
+    const location = this.locate(cid.multihash.bytes);
+    return (location instanceof Promise ? await location : location)?.length;
+  }
+
+  /** The block's place in the index: without an await when the store has it at hand (see CurrentRows). */
+  private locate(multihash: Uint8Array): BlockLocation | undefined | Promise<BlockLocation | undefined> {
+    const known = this.store.current?.blockLocation(multihash);
+    return known === undefined ? this.index.findBlock(multihash) : (known ?? undefined);
   }
 
   async has(cid: CID, options?: AbortOptions): Promise<boolean> {
@@ -494,7 +501,8 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
 
   async isIndexed(multihash: Uint8Array): Promise<boolean> {
     this.assertOpen();
-    return this.index.blockExists(multihash);
+    const known = this.store.current?.blockLocation(multihash);
+    return known === undefined ? this.index.blockExists(multihash) : known !== null;
   }
 
   writerForAppend(): PackWriter | Promise<PackWriter> {
@@ -585,7 +593,8 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     const key = multihashKey(multihash);
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
-    const location: BlockLocation | undefined = await this.index.findBlock(multihash);
+    const found = this.locate(multihash);
+    const location = found instanceof Promise ? await found : found;
     if (location === undefined) return undefined;
     const target = allocate?.(location.length);
     try {

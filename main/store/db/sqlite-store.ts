@@ -125,6 +125,7 @@ function createStore(db: Db): Store {
   const current: CurrentRows = {
     account: (id) => (open === null ? accounts.accountById(db, id) : undefined),
     usage: (accountId) => (open === null ? usage.usageOf(db, accountId) : undefined),
+    blockLocation: (multihash) => (open === null ? (blockIndex.findBlock(db, multihash) ?? null) : undefined),
   };
 
   return { ...repositories(autocommit), inTransaction: false, current, transaction };

@@ -1,5 +1,5 @@
 import type { AccountRow, AccountsRepository } from './accounts.js';
-import type { BlockIndexRepository } from './block-index.js';
+import type { BlockIndexRepository, BlockLocation } from './block-index.js';
 import type { FoldersRepository } from './folders.js';
 import type { AccessKeysRepository } from './keys.js';
 import type { MetaRepository } from './meta.js';
@@ -50,6 +50,11 @@ export interface Transaction extends Repositories {
 export interface CurrentRows {
   account(id: number): AccountRow | null | undefined;
   usage(accountId: number): UsageRow | undefined;
+  /**
+   * Where a block is (null: not indexed), for the block store's reads and DAG walks: a walk of 100,000
+   * blocks asks this 100,000 times, and an await each cost GC's mark a fifth of its time (test/bench/gc.ts).
+   */
+  blockLocation(multihash: Uint8Array): BlockLocation | null | undefined;
 }
 
 /** The autocommit handle: each call is its own transaction; `transaction` groups calls into one. */
