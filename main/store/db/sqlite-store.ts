@@ -31,19 +31,74 @@ function bind<Q extends object>(queries: Q, run: Runner): Bound<Q> {
   return bound as Bound<Q>;
 }
 
+const REPOSITORY_BINDERS = {
+  accounts: (run: Runner) => bind(accounts, run),
+  keys: (run: Runner) => bind(keys, run),
+  usage: (run: Runner) => ({ ...bind(usage, run), ...bind(usageDaily, run) }),
+  uploads: (run: Runner) => bind(uploads, run),
+  pins: (run: Runner) => bind(pins, run),
+  names: (run: Runner) => bind(names, run),
+  folders: (run: Runner) => bind(folders, run),
+  sync: (run: Runner) => bind(sync, run),
+  meta: (run: Runner) => bind(meta, run),
+  blockIndex: (run: Runner) => bind(blockIndex, run),
+} satisfies { [K in keyof Repositories]: (run: Runner) => Repositories[K] };
+
 function repositories(run: Runner): Repositories {
-  return {
-    accounts: bind(accounts, run),
-    keys: bind(keys, run),
-    usage: { ...bind(usage, run), ...bind(usageDaily, run) },
-    uploads: bind(uploads, run),
-    pins: bind(pins, run),
-    names: bind(names, run),
-    folders: bind(folders, run),
-    sync: bind(sync, run),
-    meta: bind(meta, run),
-    blockIndex: bind(blockIndex, run),
-  };
+  const all = {} as Record<keyof Repositories, unknown>;
+  for (const name of Object.keys(REPOSITORY_BINDERS) as (keyof Repositories)[]) all[name] = REPOSITORY_BINDERS[name](run);
+  return all as Repositories;
+}
+
+/**
+ * A transaction's handle, its repositories bound when first used: a transaction touches two or three of
+ * them, and binding all ten (a hundred closures) for each one cost more than its statements.
+ */
+class TransactionHandle implements Transaction {
+  readonly inTransaction = true;
+  #accounts: Repositories['accounts'] | undefined;
+  #keys: Repositories['keys'] | undefined;
+  #usage: Repositories['usage'] | undefined;
+  #uploads: Repositories['uploads'] | undefined;
+  #pins: Repositories['pins'] | undefined;
+  #names: Repositories['names'] | undefined;
+  #folders: Repositories['folders'] | undefined;
+  #sync: Repositories['sync'] | undefined;
+  #meta: Repositories['meta'] | undefined;
+  #blockIndex: Repositories['blockIndex'] | undefined;
+
+  constructor(private readonly run: Runner) {}
+
+  get accounts(): Repositories['accounts'] {
+    return (this.#accounts ??= REPOSITORY_BINDERS.accounts(this.run));
+  }
+  get keys(): Repositories['keys'] {
+    return (this.#keys ??= REPOSITORY_BINDERS.keys(this.run));
+  }
+  get usage(): Repositories['usage'] {
+    return (this.#usage ??= REPOSITORY_BINDERS.usage(this.run));
+  }
+  get uploads(): Repositories['uploads'] {
+    return (this.#uploads ??= REPOSITORY_BINDERS.uploads(this.run));
+  }
+  get pins(): Repositories['pins'] {
+    return (this.#pins ??= REPOSITORY_BINDERS.pins(this.run));
+  }
+  get names(): Repositories['names'] {
+    return (this.#names ??= REPOSITORY_BINDERS.names(this.run));
+  }
+  get folders(): Repositories['folders'] {
+    return (this.#folders ??= REPOSITORY_BINDERS.folders(this.run));
+  }
+  get sync(): Repositories['sync'] {
+    return (this.#sync ??= REPOSITORY_BINDERS.sync(this.run));
+  }
+  get meta(): Repositories['meta'] {
+    return (this.#meta ??= REPOSITORY_BINDERS.meta(this.run));
+  }
+  get blockIndex(): Repositories['blockIndex'] {
+    return (this.#blockIndex ??= REPOSITORY_BINDERS.blockIndex(this.run));
+  }
 }
 
 /** better-sqlite3 errors carry a stable `.code`; domains see {@link UniqueViolation} instead. */
@@ -103,10 +158,7 @@ function createStore(db: Db): Store {
     let end!: () => void;
     open = { ended: new Promise<void>((resolve) => (end = resolve)) };
     let live = true;
-    const tx: Transaction = {
-      ...repositories((query, args) => (live ? runNow(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
-      inTransaction: true,
-    };
+    const tx = new TransactionHandle((query, args) => (live ? runNow(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended'))));
     try {
       db.exec('BEGIN IMMEDIATE');
       const result = await work(tx);
