@@ -112,5 +112,8 @@ export async function insertAccountRow(database: EngineDatabase, id: number): Pr
       : 'INSERT INTO accounts (id, uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
     params,
   );
+  // An explicit id leaves PostgreSQL's identity sequence behind: move it on, so later rows (the accounts
+  // repository's) take ids after it, as SQLite's INTEGER PRIMARY KEY does.
+  if (database.engine === 'postgres') await database.execute("SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT MAX(id) FROM accounts))");
   return id;
 }
