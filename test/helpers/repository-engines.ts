@@ -21,6 +21,8 @@ export interface EngineDatabase {
   readonly repositories: Partial<Repositories>;
   /** Plain SQL on the database, to set up what no repository writes (the SQLite or PostgreSQL dialect). */
   readonly engine: 'sqlite' | 'postgres';
+  /** Runs one statement of this engine's dialect (`?` on SQLite, `$1..$n` on PostgreSQL): set-up only. */
+  execute(sql: string, params?: readonly unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,9 @@ function sqliteEngine(): RepositoryEngine {
       return {
         repositories: sqliteStore(db),
         engine: 'sqlite',
+        async execute(sql, params = []) {
+          db.prepare(sql).run(...params);
+        },
         async close() {
           db.close();
           await rm(dir, { recursive: true, force: true });
@@ -71,6 +76,9 @@ function postgresEngine(): RepositoryEngine {
       return {
         repositories: repositories,
         engine: 'postgres',
+        async execute(sql, params = []) {
+          await pool.query(sql, [...params]);
+        },
         close: () => pool.end(),
       };
     },
@@ -87,4 +95,25 @@ export function repository<K extends keyof Repositories>(database: EngineDatabas
   const found = database.repositories[name];
   if (found === undefined) throw new Error(`the ${database.engine} engine has no ${name} repository yet`);
   return found;
+}
+
+let accountRows = 0;
+
+/**
+ * Inserts an account row with plain SQL (for domains whose tests need an account before the accounts
+ * repository exists on every engine) and answers its id: the same statement in each engine's dialect.
+ */
+export async function insertAccountRow(database: EngineDatabase, id: number): Promise<number> {
+  const uuid = `account-${id}-${++accountRows}`;
+  const params = [id, uuid, `Account ${id}`, `a${id}@example.com`, 'test', 1, 1, 0];
+  await database.execute(
+    database.engine === 'sqlite'
+      ? 'INSERT INTO accounts (id, uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
+      : 'INSERT INTO accounts (id, uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    params,
+  );
+  // An explicit id leaves PostgreSQL's identity sequence behind: move it on, so later rows (the accounts
+  // repository's) take ids after it, as SQLite's INTEGER PRIMARY KEY does.
+  if (database.engine === 'postgres') await database.execute("SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT MAX(id) FROM accounts))");
+  return id;
 }

@@ -1,4 +1,7 @@
+import * as folders from './folders-queries.js';
 import * as meta from './meta-queries.js';
+import * as names from './names-queries.js';
+import * as pins from './pins-queries.js';
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
@@ -7,4 +10,7 @@ import * as meta from './meta-queries.js';
  */
 export const PG_QUERY_MODULES = {
   meta,
+  pins,
+  folders,
+  names,
 };
