@@ -21,6 +21,8 @@ export interface EngineDatabase {
   readonly repositories: Partial<Repositories>;
   /** Plain SQL on the database, to set up what no repository writes (the SQLite or PostgreSQL dialect). */
   readonly engine: 'sqlite' | 'postgres';
+  /** Runs one statement of the engine's dialect (`?` for SQLite, `$1…` for PostgreSQL); answers its rows. */
+  sql(text: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,12 @@ function sqliteEngine(): RepositoryEngine {
       return {
         repositories: sqliteStore(db),
         engine: 'sqlite',
+        async sql(text, params = []) {
+          const statement = db.prepare(text);
+          if (statement.reader) return statement.all(...params) as Record<string, unknown>[];
+          statement.run(...params);
+          return [];
+        },
         async close() {
           db.close();
           await rm(dir, { recursive: true, force: true });
@@ -71,6 +79,9 @@ function postgresEngine(): RepositoryEngine {
       return {
         repositories: repositories,
         engine: 'postgres',
+        async sql(text, params = []) {
+          return (await pool.query<Record<string, unknown>>(text, [...params])).rows;
+        },
         close: () => pool.end(),
       };
     },
@@ -87,4 +98,16 @@ export function repository<K extends keyof Repositories>(database: EngineDatabas
   const found = database.repositories[name];
   if (found === undefined) throw new Error(`the ${database.engine} engine has no ${name} repository yet`);
   return found;
+}
+
+/**
+ * Inserts an account row with plain SQL (for repositories whose rows need one, without the accounts
+ * repository) and answers its id.
+ */
+export async function insertAccountRow(database: EngineDatabase, uuid = `account-${Math.random().toString(36).slice(2)}`): Promise<number> {
+  const [inserted] =
+    database.engine === 'sqlite'
+      ? await database.sql("INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES (?, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id", [uuid])
+      : await database.sql("INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id", [uuid]);
+  return Number(inserted?.id);
 }

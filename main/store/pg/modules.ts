@@ -1,3 +1,4 @@
+import * as blockIndex from './blocks-queries.js';
 import * as meta from './meta-queries.js';
 
 /**
@@ -7,4 +8,5 @@ import * as meta from './meta-queries.js';
  */
 export const PG_QUERY_MODULES = {
   meta,
+  blockIndex,
 };
