@@ -107,7 +107,13 @@ export function repository<K extends keyof Repositories>(database: EngineDatabas
 export async function insertAccountRow(database: EngineDatabase, uuid = `account-${Math.random().toString(36).slice(2)}`): Promise<number> {
   const [inserted] =
     database.engine === 'sqlite'
-      ? await database.sql("INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES (?, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id", [uuid])
-      : await database.sql("INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id", [uuid]);
+      ? await database.sql(
+          "INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES (?, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id",
+          [uuid],
+        )
+      : await database.sql(
+          "INSERT INTO accounts (uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, 'Test', 't@example.com', 'local', 1, 1, 0) RETURNING id",
+          [uuid],
+        );
   return Number(inserted?.id);
 }

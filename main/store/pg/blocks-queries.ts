@@ -161,7 +161,10 @@ function packRow(r: RawPack): PackRow {
 }
 
 export async function totalLiveBytes(q: Queryable): Promise<{ bytes: number; blocks: number }> {
-  const found = await row<{ bytes: Int; blocks: Int }>(q, 'SELECT COALESCE(SUM(live_bytes), 0) AS bytes, COALESCE(SUM(live_blocks), 0) AS blocks FROM block_packs');
+  const found = await row<{ bytes: Int; blocks: Int }>(
+    q,
+    'SELECT COALESCE(SUM(live_bytes), 0) AS bytes, COALESCE(SUM(live_blocks), 0) AS blocks FROM block_packs',
+  );
   if (found === null) throw new Error('an aggregate answered no row');
   return { bytes: int(found.bytes), blocks: int(found.blocks) };
 }

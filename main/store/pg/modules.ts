@@ -1,5 +1,6 @@
 import * as blockIndex from './blocks-queries.js';
 import * as meta from './meta-queries.js';
+import * as sync from './sync-queries.js';
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
@@ -8,5 +9,6 @@ import * as meta from './meta-queries.js';
  */
 export const PG_QUERY_MODULES = {
   meta,
+  sync,
   blockIndex,
 };

@@ -164,7 +164,9 @@ CREATE TABLE sync_folders (
   bytes BIGINT NOT NULL DEFAULT 0,
   created_at BIGINT NOT NULL,
   last_synced_at BIGINT NOT NULL DEFAULT 0,
-  retention TEXT
+  retention TEXT,
+  -- SQLite's rowid: the insertion order that breaks ties of created_at in the folder list.
+  insert_order BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE
 );
 CREATE INDEX sync_folders_account ON sync_folders(account_id);
 
