@@ -285,16 +285,25 @@ export async function pendingHistoryBytes(q: Queryable, folderId: string, limit:
   return found.map((r) => ({ id: int(r.id), root: r.root, newerRoot: r.newer_root }));
 }
 
-/** Records a version's unique bytes, unless it is no longer kept or its next newer kept version changed since. */
+/**
+ * Records a version's unique bytes, unless it is no longer kept or its next newer kept version changed since.
+ * Under the folder's lock: a release of the next newer version (which takes it too) lands wholly before or
+ * after, so the comparison never reads a next newer version that a concurrent release is letting go.
+ */
 export async function setHistoryBytes(q: Queryable, id: number, newerRoot: string, bytes: number): Promise<boolean> {
-  return (
-    (await changed(
-      q,
-      `UPDATE sync_batches SET unique_bytes = $1 WHERE id = $2 AND kept = 1
-         AND (SELECT n.root FROM sync_batches n WHERE n.folder_id = sync_batches.folder_id AND n.kept = 1 AND n.id > sync_batches.id ORDER BY n.id LIMIT 1) = $3`,
-      [bytes, id, newerRoot],
-    )) > 0
-  );
+  return atomically(q, async (c) => {
+    const version = await row<{ folder_id: string }>(c, 'SELECT folder_id FROM sync_batches WHERE id = $1', [id]);
+    if (!version) return false;
+    await lockFolder(c, version.folder_id);
+    return (
+      (await changed(
+        c,
+        `UPDATE sync_batches SET unique_bytes = $1 WHERE id = $2 AND kept = 1
+           AND (SELECT n.root FROM sync_batches n WHERE n.folder_id = sync_batches.folder_id AND n.kept = 1 AND n.id > sync_batches.id ORDER BY n.id LIMIT 1) = $3`,
+        [bytes, id, newerRoot],
+      )) > 0
+    );
+  });
 }
 
 /** The folder's newest kept version whose root is `root`, if any. */

@@ -279,6 +279,18 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
     expect((await sync.listSyncFolders())[0]?.historyBytes).toBe(30);
   });
 
+  it('a release racing a history-bytes write leaves the older version to be counted again', async () => {
+    await sync.insertSyncFolder(folder('f'));
+    await commit('f', '', 'r1', [file('a', 'c1')], 1);
+    await commit('f', 'r1', 'r2', [file('a', 'c2')], 2);
+    await commit('f', 'r2', 'r3', [file('a', 'c3')], 3);
+    const versions = await sync.syncVersions('f', 10, 0);
+    const id = (root: string): number => versions.find((v) => v.root === root)!.id;
+    await Promise.all([sync.setHistoryBytes(id('r1'), 'r2', 10), sync.releaseSyncVersions('f', [id('r2')])]);
+    expect(await sync.pendingHistoryBytes('f', 10)).toEqual([{ id: id('r1'), root: 'r1', newerRoot: 'r3' }]);
+    expect((await sync.getSyncFolder('f'))?.historyBytes).toBe(0);
+  });
+
   it('commits one journal once when two commits race', async () => {
     await sync.insertSyncFolder(folder('f'));
     await sync.writeSyncJournal({ folderId: 'f', oldRoot: '', newRoot: 'r1', createdAt: 1, ops: [file('a', 'c1'), file('b', 'c2')] });
