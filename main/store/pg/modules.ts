@@ -1,7 +1,9 @@
+import * as blockIndex from './blocks-queries.js';
 import * as folders from './folders-queries.js';
 import * as meta from './meta-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
+import * as sync from './sync-queries.js';
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
@@ -13,4 +15,6 @@ export const PG_QUERY_MODULES = {
   pins,
   folders,
   names,
+  sync,
+  blockIndex,
 };

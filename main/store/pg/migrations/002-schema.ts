@@ -164,13 +164,16 @@ CREATE TABLE sync_folders (
   bytes BIGINT NOT NULL DEFAULT 0,
   created_at BIGINT NOT NULL,
   last_synced_at BIGINT NOT NULL DEFAULT 0,
-  retention TEXT
+  retention TEXT,
+  -- SQLite's rowid: the insertion order that breaks ties of created_at in the folder list.
+  insert_order BIGINT GENERATED ALWAYS AS IDENTITY UNIQUE
 );
 CREATE INDEX sync_folders_account ON sync_folders(account_id);
 
 CREATE TABLE sync_entries (
   folder_id TEXT NOT NULL REFERENCES sync_folders(id) ON DELETE CASCADE,
-  path_key TEXT NOT NULL,
+  -- Bytewise, as SQLite's BINARY: the key order and the range [dir/, dir0) of the keys below dir, on the index.
+  path_key TEXT COLLATE "C" NOT NULL,
   path TEXT NOT NULL,
   kind TEXT NOT NULL CHECK (kind IN ('file', 'dir')),
   size BIGINT NOT NULL,
