@@ -1,4 +1,8 @@
+import * as accounts from './accounts-queries.js';
+import * as keys from './keys-queries.js';
 import * as meta from './meta-queries.js';
+import * as uploads from './uploads-queries.js';
+import * as usage from './usage-queries.js';
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
@@ -6,5 +10,9 @@ import * as meta from './meta-queries.js';
  * promise out; test/integration/repositories/ checks both engines against the same cases.
  */
 export const PG_QUERY_MODULES = {
+  accounts,
+  keys,
   meta,
+  uploads,
+  usage,
 };
