@@ -64,6 +64,10 @@ function postgresEngine(): RepositoryEngine {
       if (!server) throw new Error('the PostgreSQL engine was not started');
       const url = await server.createDatabase(`repos_${++databases}`);
       const pool = new pg.Pool({ connectionString: url, max: 4 });
+      // pool.end() resolves before its clients' sockets have closed: close() waits for them, so that the
+      // server's shutdown (afterAll) never ends a session still open (an uncaught 57P01 in the test run).
+      const closed: Promise<void>[] = [];
+      pool.on('connect', (client) => closed.push(new Promise((resolve) => client.once('end', () => resolve()))));
       await migratePostgres(pool, PG_MIGRATIONS);
       const run = runOn(pool);
       const repositories: Record<string, unknown> = {};
@@ -71,7 +75,10 @@ function postgresEngine(): RepositoryEngine {
       return {
         repositories: repositories,
         engine: 'postgres',
-        close: () => pool.end(),
+        async close() {
+          await pool.end();
+          await Promise.all(closed);
+        },
       };
     },
     async stop() {

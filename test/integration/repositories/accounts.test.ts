@@ -1,30 +1,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PgBound } from '../../../main/store/pg/bind.js';
 import type { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
-import type { AccountsRepository, NewAccount } from '../../../main/store/repositories/accounts.js';
+import type { AccountsRepository } from '../../../main/store/repositories/accounts.js';
 import { UniqueViolation, type Repositories } from '../../../main/store/repositories/index.js';
+import { newAccount } from '../../helpers/account-rows.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 /** Compile-time: the PostgreSQL modules of this part, bound, are the repositories the domains know. */
 type PgRepositories = { [K in keyof typeof PG_QUERY_MODULES]: PgBound<(typeof PG_QUERY_MODULES)[K]> };
 const pgModulesMatch: PgRepositories extends Pick<Repositories, 'accounts' | 'keys' | 'usage' | 'uploads'> ? true : never = true;
-
-function newAccount(overrides: Partial<NewAccount> = {}): NewAccount {
-  return {
-    uuid: 'u-1',
-    name: 'Ada',
-    email: 'ada@example.org',
-    provider: 'local',
-    isOwner: false,
-    isPartner: false,
-    partnerId: null,
-    planId: 1,
-    balanceCents: 0,
-    createdAt: 1_700_000_000,
-    periodStart: 1_699_999_000,
-    ...overrides,
-  };
-}
 
 describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('AccountsRepository on %s', (_name, make) => {
   const engine = make();
