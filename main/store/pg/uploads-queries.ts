@@ -25,11 +25,10 @@ export async function insertUploadReservation(q: Queryable, reservation: UploadR
 
 /** Bytes the account's unexpired upload addresses hold back (an address is good through its `expires_at` second). */
 export async function reservedUploadBytes(q: Queryable, accountId: number, now: number): Promise<number> {
-  const found = await row<{ bytes: string }>(
-    q,
-    'SELECT COALESCE(SUM(bytes), 0) AS bytes FROM upload_reservations WHERE account_id = $1 AND expires_at >= $2',
-    [accountId, now],
-  );
+  const found = await row<{ bytes: string }>(q, 'SELECT COALESCE(SUM(bytes), 0) AS bytes FROM upload_reservations WHERE account_id = $1 AND expires_at >= $2', [
+    accountId,
+    now,
+  ]);
   return int(found?.bytes ?? 0);
 }
 

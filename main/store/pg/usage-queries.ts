@@ -84,11 +84,10 @@ export async function mirrorDailyUsage(q: Queryable, accountId: number, day: str
 /** The account's rows from `firstDay` on, oldest first ('YYYY-MM-DD' sorts the same under any collation). */
 export async function dailyUsageFrom(q: Queryable, accountId: number, firstDay: string): Promise<DailyUsageRow[]> {
   return (
-    await rows<RawDaily>(
-      q,
-      'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = $1 AND day >= $2 ORDER BY day',
-      [accountId, firstDay],
-    )
+    await rows<RawDaily>(q, 'SELECT day, ingress, egress, pinned_bytes, pinned_count FROM usage_daily WHERE account_id = $1 AND day >= $2 ORDER BY day', [
+      accountId,
+      firstDay,
+    ])
   ).map(toDaily);
 }
 

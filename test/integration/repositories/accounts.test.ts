@@ -147,8 +147,24 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('A
   it('writes ledger rows and lists an account’s in insertion order, with NULLs kept', async () => {
     const payer = await accounts.insertAccount(newAccount({ uuid: 'payer', isPartner: true }));
     const user = await accounts.insertAccount(newAccount({ uuid: 'user', partnerId: payer }));
-    await accounts.insertLedger({ accountId: payer, amountCents: 500, balanceAfterCents: 500, kind: 'credit', subjectAccountId: null, planId: null, createdAt: 20 });
-    await accounts.insertLedger({ accountId: payer, amountCents: -200, balanceAfterCents: 300, kind: 'plan_fee', subjectAccountId: user, planId: 2, createdAt: 10 });
+    await accounts.insertLedger({
+      accountId: payer,
+      amountCents: 500,
+      balanceAfterCents: 500,
+      kind: 'credit',
+      subjectAccountId: null,
+      planId: null,
+      createdAt: 20,
+    });
+    await accounts.insertLedger({
+      accountId: payer,
+      amountCents: -200,
+      balanceAfterCents: 300,
+      kind: 'plan_fee',
+      subjectAccountId: user,
+      planId: 2,
+      createdAt: 10,
+    });
     await accounts.insertLedger({ accountId: user, amountCents: 1, balanceAfterCents: 1, kind: 'credit', subjectAccountId: null, planId: null, createdAt: 5 });
     const ledger = await accounts.ledgerOf(payer);
     expect(ledger.map(({ id: _id, ...rest }) => rest)).toEqual([
