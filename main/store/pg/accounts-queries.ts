@@ -1,5 +1,6 @@
 import type { AccountRow, LedgerRow, NewAccount, PartnerUserListRow } from '../repositories/accounts.js';
 import { atomically, int, row, rows, type Queryable } from './queryable.js';
+import { lockInTransaction } from './row-lock.js';
 
 /** Accounts, partner users and the ledger: the PostgreSQL side of AccountsRepository (store/db/accounts-queries.ts). */
 
@@ -66,13 +67,17 @@ export async function insertAccount(q: Queryable, account: NewAccount): Promise<
   });
 }
 
-/** Read each time (SQLite serves it from its read cache; several instances share this database). */
+/**
+ * Read each time (SQLite serves it from its read cache; several instances share this database). Inside a
+ * transaction the row is locked until it ends (row-lock.ts), as by accountByUuid and partnerUser: the domain
+ * reads a balance, then writes balance ± amount, and a second instance's transaction must read the first's.
+ */
 export async function accountById(q: Queryable, id: number): Promise<AccountRow | null> {
-  return toAccount(await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1`, [id]));
+  return toAccount(await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE id = $1${lockInTransaction(q)}`, [id]));
 }
 
 export async function accountByUuid(q: Queryable, uuid: string): Promise<AccountRow | null> {
-  return toAccount(await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE uuid = $1`, [uuid]));
+  return toAccount(await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE uuid = $1${lockInTransaction(q)}`, [uuid]));
 }
 
 export async function ownerAccount(q: Queryable): Promise<AccountRow | null> {
@@ -80,7 +85,9 @@ export async function ownerAccount(q: Queryable): Promise<AccountRow | null> {
 }
 
 export async function partnerUser(q: Queryable, partnerId: number, uuid: string): Promise<AccountRow | null> {
-  return toAccount(await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE uuid = $1 AND partner_id = $2`, [uuid, partnerId]));
+  return toAccount(
+    await row<RawAccount>(q, `SELECT ${ACCOUNT_COLUMNS} FROM accounts WHERE uuid = $1 AND partner_id = $2${lockInTransaction(q)}`, [uuid, partnerId]),
+  );
 }
 
 /** The partner's users, newest first (on the accounts_partner index). */

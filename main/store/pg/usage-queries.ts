@@ -1,5 +1,6 @@
 import type { DailyUsageRow, UsageColumn, UsageRow } from '../repositories/usage.js';
 import { int, row, rows, type Queryable } from './queryable.js';
+import { lockInTransaction } from './row-lock.js';
 
 /**
  * The usage counters of the billing period and their daily mirror: the PostgreSQL side of UsageRepository
@@ -17,11 +18,15 @@ interface RawUsage {
   ipns_count: string;
 }
 
-/** Read each time (SQLite serves it from its read cache; several instances share this database). */
+/**
+ * Read each time (SQLite serves it from its read cache; several instances share this database). Inside a
+ * transaction the row is locked until it ends (row-lock.ts): the domain reads usage to judge a plan limit
+ * or to reset a past period and then writes it, and another instance's transaction on the account waits.
+ */
 export async function usageOf(q: Queryable, accountId: number): Promise<UsageRow> {
   const raw = await row<RawUsage>(
     q,
-    'SELECT account_id, period_start, ingress, egress, pinned_count, pinned_bytes, ipns_count FROM usage WHERE account_id = $1',
+    `SELECT account_id, period_start, ingress, egress, pinned_count, pinned_bytes, ipns_count FROM usage WHERE account_id = $1${lockInTransaction(q)}`,
     [accountId],
   );
   if (!raw) throw new Error(`usage row missing for account ${accountId}`);
@@ -49,8 +54,13 @@ export async function addUsage(q: Queryable, accountId: number, column: UsageCol
   await q.query(ADD_STATEMENTS[column], [amount, accountId]);
 }
 
+/**
+ * Starts a new period: only when the row is still on an earlier one, so that of two instances that both saw
+ * last month's row (outside a transaction nothing locks it), the later reset does not zero what the new
+ * period has counted since. (SQLite's resets unconditionally; the domain calls it only for a later start.)
+ */
 export async function resetPeriod(q: Queryable, accountId: number, periodStart: number): Promise<void> {
-  await q.query('UPDATE usage SET period_start = $1, ingress = 0, egress = 0 WHERE account_id = $2', [periodStart, accountId]);
+  await q.query('UPDATE usage SET period_start = $1, ingress = 0, egress = 0 WHERE account_id = $2 AND period_start < $1', [periodStart, accountId]);
 }
 
 // ---- usage_daily ----

@@ -1,9 +1,15 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import * as accountQueries from '../../../main/store/pg/accounts-queries.js';
 import type { PgBound } from '../../../main/store/pg/bind.js';
+import { migratePostgres } from '../../../main/store/pg/migrate.js';
+import { PG_MIGRATIONS } from '../../../main/store/pg/migrations/index.js';
 import type { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
 import type { AccountsRepository } from '../../../main/store/repositories/accounts.js';
 import { UniqueViolation, type Repositories } from '../../../main/store/repositories/index.js';
 import { newAccount } from '../../helpers/account-rows.js';
+import { startPostgres, type PostgresServer } from '../../helpers/engines/postgres.js';
+import { testPool } from '../../helpers/pg-test-pool.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 /** Compile-time: the PostgreSQL modules of this part, bound, are the repositories the domains know. */
@@ -173,5 +179,83 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('A
     ]);
     expect(ledger[0]!.id).toBeLessThan(ledger[1]!.id);
     expect(await accounts.ledgerOf(user)).toHaveLength(1);
+  });
+});
+
+/**
+ * What only PostgreSQL has to show: two instances' transactions at once. The domain reads a balance, then
+ * writes balance ± amount (credit, a partner's plan fee); a read inside a transaction locks the row, so the
+ * second transaction reads what the first committed and no change is lost.
+ */
+describe('AccountsRepository on postgres, across concurrent transactions', () => {
+  let server: PostgresServer;
+  let pool: pg.Pool;
+  let closePool: () => Promise<void>;
+  beforeAll(async () => {
+    server = await startPostgres();
+    ({ pool, close: closePool } = testPool(await server.createDatabase('accounts_tx')));
+    await migratePostgres(pool, PG_MIGRATIONS);
+  });
+  afterAll(async () => {
+    await closePool();
+    await server.stop();
+  });
+
+  it.each([
+    ['accountById', (q: pg.PoolClient, id: number) => accountQueries.accountById(q, id)],
+    ['accountByUuid', (q: pg.PoolClient) => accountQueries.accountByUuid(q, 'credited')],
+    ['partnerUser', (q: pg.PoolClient, _id: number, partnerId: number) => accountQueries.partnerUser(q, partnerId, 'credited')],
+  ] as const)('makes a read-then-write through %s wait for the other transaction, losing no change', async (_name, read) => {
+    await pool.query('TRUNCATE accounts CASCADE');
+    const partnerId = await accountQueries.insertAccount(pool, newAccount({ uuid: 'partner', isPartner: true }));
+    const id = await accountQueries.insertAccount(pool, newAccount({ uuid: 'credited', partnerId, balanceCents: 100 }));
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      const seenFirst = await read(first, id, partnerId);
+      let secondRead = false;
+      const secondDone = (async () => {
+        const seen = await read(second, id, partnerId);
+        secondRead = true;
+        await accountQueries.setBalance(second, id, (seen?.balanceCents ?? 0) + 5);
+      })();
+      await accountQueries.setBalance(first, id, (seenFirst?.balanceCents ?? 0) + 20);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(secondRead).toBe(false);
+      await first.query('COMMIT');
+      await secondDone;
+      await second.query('COMMIT');
+      expect((await accountQueries.accountById(pool, id))?.balanceCents).toBe(125);
+    } finally {
+      await first.query('ROLLBACK').catch(() => undefined);
+      await second.query('ROLLBACK').catch(() => undefined);
+      first.release();
+      second.release();
+    }
+  });
+
+  it('lets a transaction holding an account lock insert rows that reference it from another (NO KEY lock)', async () => {
+    await pool.query('TRUNCATE accounts CASCADE');
+    const id = await accountQueries.insertAccount(pool, newAccount({ uuid: 'locked' }));
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await accountQueries.accountById(holder, id);
+      await accountQueries.insertLedger(pool, {
+        accountId: id,
+        amountCents: 1,
+        balanceAfterCents: 1,
+        kind: 'credit',
+        subjectAccountId: null,
+        planId: null,
+        createdAt: 1,
+      });
+      expect(await accountQueries.ledgerOf(pool, id)).toHaveLength(1);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      holder.release();
+    }
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import * as accountQueries from '../../../main/store/pg/accounts-queries.js';
+import { migratePostgres } from '../../../main/store/pg/migrate.js';
+import { PG_MIGRATIONS } from '../../../main/store/pg/migrations/index.js';
+import * as usageQueries from '../../../main/store/pg/usage-queries.js';
 import type { UsageRepository } from '../../../main/store/repositories/usage.js';
-import { insertTestAccount } from '../../helpers/account-rows.js';
+import { insertTestAccount, newAccount } from '../../helpers/account-rows.js';
+import { startPostgres, type PostgresServer } from '../../helpers/engines/postgres.js';
+import { testPool } from '../../helpers/pg-test-pool.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('UsageRepository on %s', (_name, make) => {
@@ -106,5 +113,63 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('U
     expect((await usage.dailyUsageBefore(accountId, '2026-03-10'))?.day).toBe('2026-02-28');
     expect((await usage.dailyUsageBefore(accountId, '2099-01-01'))?.day).toBe('2026-03-10');
     expect(await usage.dailyUsageBefore(accountId, '2025-12-31')).toBeNull();
+  });
+});
+
+/**
+ * What only PostgreSQL has to show: transactions of several instances at once. The domain reads usage,
+ * judges, then writes, on one transaction; SQLite's single writer made that one step, and here usageOf's
+ * row lock must. (The query functions are called on two clients, as two instances' transactions would.)
+ */
+describe('UsageRepository on postgres, across concurrent transactions', () => {
+  let server: PostgresServer;
+  let pool: pg.Pool;
+  let closePool: () => Promise<void>;
+  let accountId: number;
+  beforeAll(async () => {
+    server = await startPostgres();
+    ({ pool, close: closePool } = testPool(await server.createDatabase('usage_tx')));
+    await migratePostgres(pool, PG_MIGRATIONS);
+    accountId = await accountQueries.insertAccount(pool, newAccount({ periodStart: 1000 }));
+  });
+  afterAll(async () => {
+    await closePool();
+    await server.stop();
+  });
+
+  it("makes a second transaction's read wait for the first's commit, then see its writes", async () => {
+    const first = await pool.connect();
+    const second = await pool.connect();
+    try {
+      await first.query('BEGIN');
+      const seenFirst = await usageQueries.usageOf(first, accountId);
+      await second.query('BEGIN');
+      let secondRead = false;
+      const secondDone = (async () => {
+        const usage = await usageQueries.usageOf(second, accountId);
+        secondRead = true;
+        await usageQueries.addUsage(second, accountId, 'ingress', 1);
+        return usage;
+      })();
+      await usageQueries.addUsage(first, accountId, 'ingress', seenFirst.ingress + 10);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(secondRead).toBe(false);
+      await first.query('COMMIT');
+      expect((await secondDone).ingress).toBe(10);
+      await second.query('COMMIT');
+      expect((await usageQueries.usageOf(pool, accountId)).ingress).toBe(11);
+    } finally {
+      await first.query('ROLLBACK').catch(() => undefined);
+      await second.query('ROLLBACK').catch(() => undefined);
+      first.release();
+      second.release();
+    }
+  });
+
+  it('resets a past period once: a reset that read the old period late changes nothing', async () => {
+    await usageQueries.resetPeriod(pool, accountId, 2000);
+    await usageQueries.addUsage(pool, accountId, 'egress', 5);
+    await usageQueries.resetPeriod(pool, accountId, 2000);
+    expect(await usageQueries.usageOf(pool, accountId)).toMatchObject({ periodStart: 2000, egress: 5 });
   });
 });
