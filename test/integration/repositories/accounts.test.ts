@@ -236,6 +236,26 @@ describe('AccountsRepository on postgres, across concurrent transactions', () =>
     }
   });
 
+  it("inserts an account inside a caller's transaction under a savepoint: a failed insert undoes itself alone", async () => {
+    await pool.query('TRUNCATE accounts CASCADE');
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const first = await accountQueries.insertAccount(client, newAccount({ uuid: 'one' }));
+      await expect(accountQueries.insertAccount(client, newAccount({ uuid: 'one' }))).rejects.toMatchObject({ code: '23505' });
+      const second = await accountQueries.insertAccount(client, newAccount({ uuid: 'two' }));
+      await client.query('COMMIT');
+      expect((await accountQueries.allAccounts(pool)).map((row) => row.id)).toEqual([first, second]);
+      expect((await pool.query('SELECT account_id FROM usage ORDER BY account_id')).rows.map((r: { account_id: string }) => Number(r.account_id))).toEqual([
+        first,
+        second,
+      ]);
+    } finally {
+      await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  });
+
   it('lets a transaction holding an account lock insert rows that reference it from another (NO KEY lock)', async () => {
     await pool.query('TRUNCATE accounts CASCADE');
     const id = await accountQueries.insertAccount(pool, newAccount({ uuid: 'locked' }));
