@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { openDatabase } from '../../main/store/db/database.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
 import { bindPg, runOn } from '../../main/store/pg/bind.js';
@@ -10,6 +9,7 @@ import { PG_MIGRATIONS } from '../../main/store/pg/migrations/index.js';
 import { PG_QUERY_MODULES } from '../../main/store/pg/modules.js';
 import type { Repositories } from '../../main/store/repositories/index.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
+import { testPool } from './pg-test-pool.js';
 
 /**
  * The metadata engines a repository conformance test runs on: SQLite (a temporary file, every migration)
@@ -68,7 +68,7 @@ function postgresEngine(): RepositoryEngine {
     async open() {
       if (!server) throw new Error('the PostgreSQL engine was not started');
       const url = await server.createDatabase(`repos_${++databases}`);
-      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      const { pool, close } = testPool(url);
       await migratePostgres(pool, PG_MIGRATIONS);
       const run = runOn(pool);
       const repositories: Record<string, unknown> = {};
@@ -79,7 +79,7 @@ function postgresEngine(): RepositoryEngine {
         async execute(sql, params = []) {
           await pool.query(sql, [...params]);
         },
-        close: () => pool.end(),
+        close,
       };
     },
     async stop() {

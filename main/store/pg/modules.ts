@@ -1,9 +1,13 @@
+import * as accounts from './accounts-queries.js';
 import * as blockIndex from './blocks-queries.js';
 import * as folders from './folders-queries.js';
+import * as keys from './keys-queries.js';
 import * as meta from './meta-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
+import * as uploads from './uploads-queries.js';
+import * as usage from './usage-queries.js';
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
@@ -11,7 +15,11 @@ import * as sync from './sync-queries.js';
  * promise out; test/integration/repositories/ checks both engines against the same cases.
  */
 export const PG_QUERY_MODULES = {
+  accounts,
+  keys,
   meta,
+  uploads,
+  usage,
   pins,
   folders,
   names,

@@ -36,6 +36,8 @@ CREATE TABLE access_keys (
   secret_sealed BYTEA NOT NULL,
   created_at BIGINT NOT NULL,
   expires_at BIGINT,
+  -- SQLite breaks ties of created_at (seconds) by rowid, the order of insertion: this is that order.
+  seq BIGINT GENERATED ALWAYS AS IDENTITY,
   UNIQUE (account_id, name)
 );
 CREATE INDEX access_keys_expiry ON access_keys(expires_at) WHERE expires_at IS NOT NULL;
