@@ -3,11 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../main/store/db/database.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
-import { bindPg, runOn } from '../../main/store/pg/bind.js';
-import { migratePostgres } from '../../main/store/pg/migrate.js';
-import { PG_MIGRATIONS } from '../../main/store/pg/migrations/index.js';
-import { PG_QUERY_MODULES } from '../../main/store/pg/modules.js';
-import type { Repositories } from '../../main/store/repositories/index.js';
+import { openPostgresStore } from '../../main/store/pg/pg-store.js';
+import type { Repositories, Store } from '../../main/store/repositories/index.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
 import { testPool } from './pg-test-pool.js';
 
@@ -19,6 +16,8 @@ import { testPool } from './pg-test-pool.js';
 export interface EngineDatabase {
   /** The repositories this engine implements so far (PostgreSQL grows domain by domain). */
   readonly repositories: Partial<Repositories>;
+  /** The whole store of the engine (autocommit calls and transactions) on the same database. */
+  readonly store: Store;
   /** Plain SQL on the database, to set up what no repository writes (the SQLite or PostgreSQL dialect). */
   readonly engine: 'sqlite' | 'postgres';
   /** Runs one statement of this engine's dialect (`?` on SQLite, `$1..$n` on PostgreSQL): set-up only. */
@@ -43,6 +42,7 @@ function sqliteEngine(): RepositoryEngine {
       const db = openDatabase(join(dir, 'pinfold.db'));
       return {
         repositories: sqliteStore(db),
+        store: sqliteStore(db),
         engine: 'sqlite',
         async execute(sql, params = []) {
           db.prepare(sql).run(...params);
@@ -68,18 +68,20 @@ function postgresEngine(): RepositoryEngine {
     async open() {
       if (!server) throw new Error('the PostgreSQL engine was not started');
       const url = await server.createDatabase(`repos_${++databases}`);
+      const store = await openPostgresStore(url, { maxConnections: 4 });
+      // Set-up SQL on a pool of its own; both close before the server stops (testPool waits for the sockets).
       const { pool, close } = testPool(url);
-      await migratePostgres(pool, PG_MIGRATIONS);
-      const run = runOn(pool);
-      const repositories: Record<string, unknown> = {};
-      for (const [name, module] of Object.entries(PG_QUERY_MODULES)) repositories[name] = bindPg(module, run);
       return {
-        repositories: repositories,
+        repositories: store,
+        store,
         engine: 'postgres',
         async execute(sql, params = []) {
           await pool.query(sql, [...params]);
         },
-        close,
+        async close() {
+          await close();
+          await store.close();
+        },
       };
     },
     async stop() {
