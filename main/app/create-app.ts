@@ -9,8 +9,7 @@ import { silentLogger, type Logger } from '../base/logger.js';
 import { packageRoot, packageVersion } from '../base/package-root.js';
 import { createSealedBox } from '../base/sealed-box.js';
 import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from '../base/secret-store.js';
-import { openDatabase, type Db } from '../store/db/database.js';
-import { sqliteStore } from '../store/db/sqlite-store.js';
+import { openMetadataStore, type MetadataStore } from './metadata-store.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { createKeyCache } from '../accounts/key-cache.js';
 import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
@@ -53,7 +52,7 @@ import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
 import { resolveName } from '../names/resolver.js';
 import { nameRoutes } from '../http/routes/names.js';
-import { startSync } from './start-sync.js';
+import { refuseSync, startSync } from './start-sync.js';
 import { removeServerFile, writeServerFile } from '../base/server-file.js';
 import { reachableUrl } from '../base/reachable-url.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
@@ -114,7 +113,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const paths = dataFolderPaths(config.dataDir);
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
-  let db: Db | null = null;
+  let metadata: MetadataStore | null = null;
   let blockstore: PinfoldBlockstore | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
@@ -123,8 +122,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       prefer: init.secrets?.prefer ?? 'file',
       keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
     });
-    db = openDatabase(paths.database);
-    const store = sqliteStore(db);
+    metadata = await openMetadataStore(config, paths.database);
+    const { store } = metadata;
     const box = createSealedBox(secrets.masterKey);
     await verifyMasterKey(store, box, secrets.description);
     // The window's live events (GET /api/v0/events): each domain gets the part it publishes. The hub asks
@@ -227,7 +226,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     nameRoutes(server, names);
     folderRoutes(server, folders);
     eventRoutes(server, events);
-    const sync = await startSync({ server, store, blockstore: blocks, pins, names, folders, logger, clock, profile, events });
+    // Sync folders watch this machine's disk and keep one runner per folder: a desktop, single-instance
+    // feature. With the metadata in PostgreSQL (`--db`), several instances may share it, so it is refused.
+    const sync =
+      metadata.engine === 'sqlite'
+        ? await startSync({ server, store, blockstore: blocks, pins, names, folders, logger, clock, profile, events })
+        : refuseSync(server);
     syncService = sync.service;
     await withMultipart(server, (scope) =>
       uploadRoutes(scope, {
@@ -266,7 +270,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     });
     rendererRoutes(server, init.rendererDir ?? join(packageRoot(), 'dist', 'renderer'));
 
-    const openDb = db;
+    const openMetadata = metadata;
     let closed = false;
     return {
       config,
@@ -296,7 +300,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());
         await accounts.egressMeter?.close();
-        openDb.close();
+        await openMetadata.close();
         removeServerFile(config.dataDir);
         lock.release();
       },
@@ -309,7 +313,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     };
   } catch (error) {
     await blockstore?.close();
-    db?.close();
+    await metadata?.close();
     lock.release();
     throw error;
   }

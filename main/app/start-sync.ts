@@ -5,7 +5,7 @@ import type { EventPublisher } from '../base/events.js';
 import type { Logger } from '../base/logger.js';
 import type { CidProfile } from '../content/cid-profile.js';
 import type { FoldersContext } from '../folders/index.js';
-import { syncRoutes } from '../http/routes/sync.js';
+import { syncRoutes, syncUnavailableRoutes } from '../http/routes/sync.js';
 import type { NamesContext } from '../names/context.js';
 import { createName, publishName } from '../names/manage-names.js';
 import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
@@ -83,4 +83,13 @@ function storedIpnsName(text: string): IpnsName {
   const name = tryParseIpnsName(text);
   if (name === undefined) throw new Error(`the IPNS name ${text} of a sync folder does not parse`);
   return name;
+}
+
+/** No sync folders in this service (the scale-out mode): every sync call answers 409 with the reason. */
+export function refuseSync(server: FastifyInstance): { service: undefined; close(): Promise<void> } {
+  syncUnavailableRoutes(
+    server,
+    'sync folders are a desktop, single-instance feature: this service keeps its metadata in PostgreSQL (--db), which several instances may share; sync a folder with the desktop app or a pinfold serve without --db',
+  );
+  return { service: undefined, close: async () => undefined };
 }

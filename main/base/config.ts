@@ -1,5 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import type { PostgresTarget } from './backend-urls.js';
 
 /**
  * Kubo's names for how new content is laid out (IPIP-499; contract section 5): `unixfs-v1-2025` is
@@ -35,6 +36,11 @@ export interface ServiceConfig {
    * space for days.
    */
   uploadMinBytesPerWindow: number;
+  /**
+   * `--db postgres://…`: the metadata in PostgreSQL (the scale-out mode, issue "beyond one machine");
+   * undefined: the data folder's SQLite file, the default and the desktop's.
+   */
+  database?: PostgresTarget;
 }
 
 export const DEFAULTS = {

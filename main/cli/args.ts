@@ -1,3 +1,4 @@
+import { parsePostgresUrl } from '../base/backend-urls.js';
 import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -62,6 +63,7 @@ function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): num
 
 const SERVE_FLAGS = new Set([
   'data',
+  'db',
   'port',
   'host',
   'gc-interval',
@@ -91,7 +93,9 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   const resolver = single(args, 'dns-resolver');
   if (resolver !== undefined && !/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/.test(resolver)) throw new UsageError('--dns-resolver must be HOST:PORT');
   const data = single(args, 'data');
+  const database = single(args, 'db');
   return defaultConfig({
+    ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
     ...(data !== undefined ? { dataDir: data } : {}),
     host: single(args, 'host') ?? DEFAULTS.host,
     port: portText === undefined ? DEFAULTS.port : Number(portText),

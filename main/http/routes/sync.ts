@@ -1,3 +1,4 @@
+import { ConflictError } from '../../base/errors.js';
 import { parseRestoreTarget, restorePath } from '../sync-restore-params.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BadInputError, ForbiddenError } from '../../base/errors.js';
@@ -106,4 +107,16 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     await sync.remove(ownerAccount(request), (request.query as Query).id);
     return ok();
   });
+}
+
+/**
+ * Sync folders where the service cannot run them (the scale-out mode: `--db`): every sync call is refused
+ * with 409 and the reason, so a client learns why rather than meeting a 404 as for a route that never was.
+ */
+export function syncUnavailableRoutes(app: FastifyInstance, reason: string): void {
+  const refuse = async (): Promise<never> => {
+    throw new ConflictError(reason);
+  };
+  app.all('/api/v0/sync', { config: { access: 'account' } }, refuse);
+  app.all('/api/v0/sync/*', { config: { access: 'account' } }, refuse);
 }

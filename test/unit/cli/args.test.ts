@@ -17,3 +17,22 @@ describe('pinfold serve --cid-profile', () => {
     expect(() => config('--cid-profile', 'unixfs-v0-2015', '--cid-profile', 'unixfs-v1-2025')).toThrow(/--cid-profile given more than once/);
   });
 });
+
+describe('pinfold serve --db', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('keeps the metadata in SQLite without it, and names the PostgreSQL database with it', () => {
+    expect(config().database).toBeUndefined();
+    expect(config('--db', 'postgres://pinfold@db.example:5432/pinfold').database).toEqual({
+      url: 'postgres://pinfold@db.example:5432/pinfold',
+      host: 'db.example',
+      database: 'pinfold',
+    });
+  });
+
+  it('refuses a password on the command line, another scheme, and a URL without a database', () => {
+    expect(() => config('--db', 'postgres://pinfold:secret@db.example/pinfold')).toThrow(/PGPASSWORD or ~\/\.pgpass/);
+    expect(() => config('--db', 'mysql://db.example/pinfold')).toThrow(/not postgres:/);
+    expect(() => config('--db', 'postgres://db.example')).toThrow(/must name a host and a database/);
+  });
+});

@@ -1,0 +1,23 @@
+import type { ServiceConfig } from '../base/config.js';
+import { openDatabase } from '../store/db/database.js';
+import { sqliteStore } from '../store/db/sqlite-store.js';
+import { openPostgresStore } from '../store/pg/pg-store.js';
+import type { Store } from '../store/repositories/index.js';
+
+/** The metadata the service runs on, and how to let go of it when the service stops. */
+export interface MetadataStore {
+  store: Store;
+  /** `sqlite`: the data folder's file (the desktop's, and the default); `postgres`: `--db`, the scale-out mode. */
+  engine: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/** Opens the engine the config names: PostgreSQL with `--db`, else the data folder's SQLite file. */
+export async function openMetadataStore(config: ServiceConfig, databasePath: string): Promise<MetadataStore> {
+  if (config.database !== undefined) {
+    const store = await openPostgresStore(config.database.url);
+    return { store, engine: 'postgres', close: () => store.close() };
+  }
+  const db = openDatabase(databasePath);
+  return { store: sqliteStore(db), engine: 'sqlite', close: async () => void db.close() };
+}
