@@ -6,7 +6,6 @@ import { sqliteStore } from '../../main/store/db/sqlite-store.js';
 import { openPostgresStore } from '../../main/store/pg/pg-store.js';
 import type { Repositories, Store } from '../../main/store/repositories/index.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
-import { testPool } from './pg-test-pool.js';
 
 /**
  * The metadata engines a repository conformance test runs on: SQLite (a temporary file, every migration)
@@ -18,10 +17,8 @@ export interface EngineDatabase {
   readonly repositories: Partial<Repositories>;
   /** The whole store of the engine (autocommit calls and transactions) on the same database. */
   readonly store: Store;
-  /** Plain SQL on the database, to set up what no repository writes (the SQLite or PostgreSQL dialect). */
+  /** Which engine this is, for the few cases whose answers differ by design (see each test). */
   readonly engine: 'sqlite' | 'postgres';
-  /** Runs one statement of this engine's dialect (`?` on SQLite, `$1..$n` on PostgreSQL): set-up only. */
-  execute(sql: string, params?: readonly unknown[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -44,9 +41,6 @@ function sqliteEngine(): RepositoryEngine {
         repositories: sqliteStore(db),
         store: sqliteStore(db),
         engine: 'sqlite',
-        async execute(sql, params = []) {
-          db.prepare(sql).run(...params);
-        },
         async close() {
           db.close();
           await rm(dir, { recursive: true, force: true });
@@ -69,19 +63,12 @@ function postgresEngine(): RepositoryEngine {
       if (!server) throw new Error('the PostgreSQL engine was not started');
       const url = await server.createDatabase(`repos_${++databases}`);
       const store = await openPostgresStore(url, { maxConnections: 4 });
-      // Set-up SQL on a pool of its own; both close before the server stops (testPool waits for the sockets).
-      const { pool, close } = testPool(url);
       return {
         repositories: store,
         store,
         engine: 'postgres',
-        async execute(sql, params = []) {
-          await pool.query(sql, [...params]);
-        },
-        async close() {
-          await close();
-          await store.close();
-        },
+        // Resolves once every socket has closed: stopping the server afterwards ends no live session.
+        close: () => store.close(),
       };
     },
     async stop() {
@@ -97,25 +84,4 @@ export function repository<K extends keyof Repositories>(database: EngineDatabas
   const found = database.repositories[name];
   if (found === undefined) throw new Error(`the ${database.engine} engine has no ${name} repository yet`);
   return found;
-}
-
-let accountRows = 0;
-
-/**
- * Inserts an account row with plain SQL (for domains whose tests need an account before the accounts
- * repository exists on every engine) and answers its id: the same statement in each engine's dialect.
- */
-export async function insertAccountRow(database: EngineDatabase, id: number): Promise<number> {
-  const uuid = `account-${id}-${++accountRows}`;
-  const params = [id, uuid, `Account ${id}`, `a${id}@example.com`, 'test', 1, 1, 0];
-  await database.execute(
-    database.engine === 'sqlite'
-      ? 'INSERT INTO accounts (id, uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'
-      : 'INSERT INTO accounts (id, uuid, name, email, provider, plan_id, next_plan_id, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
-    params,
-  );
-  // An explicit id leaves PostgreSQL's identity sequence behind: move it on, so later rows (the accounts
-  // repository's) take ids after it, as SQLite's INTEGER PRIMARY KEY does.
-  if (database.engine === 'postgres') await database.execute("SELECT setval(pg_get_serial_sequence('accounts', 'id'), (SELECT MAX(id) FROM accounts))");
-  return id;
 }

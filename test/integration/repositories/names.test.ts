@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../../../main/store/repositories/index.js';
 import type { NamesRepository, NewName } from '../../../main/store/repositories/names.js';
-import { REPOSITORY_ENGINES, insertAccountRow, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
+import { insertTestAccount } from '../../helpers/account-rows.js';
+import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 function newName(accountId: number, name: string, more: Partial<NewName> = {}): NewName {
   return {
@@ -30,8 +31,9 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
     database = await engine.open();
     const repo: NamesRepository = repository(database, 'names');
     names = repo;
-    await insertAccountRow(database, 1);
-    await insertAccountRow(database, 2);
+    // The cases name accounts 1 and 2: a fresh database gives them those ids.
+    expect(await insertTestAccount(database, { uuid: 'account-1' })).toBe(1);
+    expect(await insertTestAccount(database, { uuid: 'account-2' })).toBe(2);
   });
   afterEach(() => database.close());
 

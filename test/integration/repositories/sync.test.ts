@@ -4,7 +4,8 @@ import type * as pgSync from '../../../main/store/pg/sync-queries.js';
 import { UniqueViolation } from '../../../main/store/repositories/index.js';
 import type { JournalOp, NewSyncFolder, SyncEntry, SyncRepository } from '../../../main/store/repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../../../main/store/repositories/sync.js';
-import { REPOSITORY_ENGINES, insertAccountRow, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
+import { insertTestAccount } from '../../helpers/account-rows.js';
+import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 // The PostgreSQL module, bound, is a SyncRepository (tsc checks this line).
 const pgMatches: PgBound<typeof pgSync> extends SyncRepository ? true : never = true;
@@ -30,7 +31,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
   beforeEach(async () => {
     database = await engine.open();
     sync = repository(database, 'sync');
-    accountId = await insertAccountRow(database, 1);
+    accountId = await insertTestAccount(database, { uuid: 'account-1' });
   });
   afterEach(() => database.close());
 
@@ -81,7 +82,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
   });
 
   it('lists folders newest first, ties in insertion order newest first, by account', async () => {
-    const other = await insertAccountRow(database, 2);
+    const other = await insertTestAccount(database, { uuid: 'account-2' });
     await sync.insertSyncFolder(folder('b', 1000));
     await sync.insertSyncFolder(folder('a', 1000));
     await sync.insertSyncFolder(folder('c', 2000, { accountId: other }));

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
-import { TransactionMisuse, UniqueViolation, type Store, type Transaction } from '../../../main/store/repositories/index.js';
+import type { Store, Transaction } from '../../../main/store/repositories/index.js';
 
+/** What only SQLite's store does; what every engine's store does is in test/integration/repositories/store.test.ts. */
 describe('sqliteStore', () => {
   let dir = '';
   let db: Db | undefined;
@@ -22,31 +23,6 @@ describe('sqliteStore', () => {
   }
 
   const metaText = async (store: Store | Transaction, key: string): Promise<string | null> => (await store.meta.metaValue(key))?.toString() ?? null;
-
-  it('commits everything a transaction did when its work resolves', async () => {
-    const store = await openStore();
-    const result = await store.transaction(async (tx) => {
-      await tx.meta.setMetaValue('a', Buffer.from('1'));
-      await tx.meta.setMetaValue('b', Buffer.from('2'));
-      return 'done';
-    });
-    expect(result).toBe('done');
-    expect(await metaText(store, 'a')).toBe('1');
-    expect(await metaText(store, 'b')).toBe('2');
-  });
-
-  it('rolls back every write when the work throws, and passes the error on', async () => {
-    const store = await openStore();
-    const failure = new Error('refused');
-    await expect(
-      store.transaction(async (tx) => {
-        await tx.meta.setMetaValue('a', Buffer.from('1'));
-        throw failure;
-      }),
-    ).rejects.toBe(failure);
-    expect(await metaText(store, 'a')).toBeNull();
-    expect(db?.inTransaction).toBe(false);
-  });
 
   it('makes an autocommit read wait for the open transaction, so an uncommitted row is never seen', async () => {
     const store = await openStore();
@@ -88,36 +64,5 @@ describe('sqliteStore', () => {
     release();
     await Promise.all([first, second]);
     expect(order).toEqual(['first begins', 'first ends', 'second begins']);
-  });
-
-  it('reports a unique key taken as UniqueViolation, in autocommit and inside a transaction', async () => {
-    const store = await openStore();
-    const account = {
-      uuid: 'u-1',
-      name: 'a',
-      email: '',
-      provider: 'local',
-      planId: 1,
-      balanceCents: 0,
-      periodStart: 0,
-      createdAt: 0,
-      isOwner: false,
-      isPartner: false,
-      partnerId: null,
-    };
-    await store.accounts.insertAccount(account);
-    await expect(store.accounts.insertAccount(account)).rejects.toBeInstanceOf(UniqueViolation);
-    await expect(store.transaction((tx) => tx.accounts.insertAccount(account))).rejects.toBeInstanceOf(UniqueViolation);
-    expect((await store.accounts.allAccounts()).length).toBe(1);
-  });
-
-  it('refuses a transaction handle used after its transaction ended', async () => {
-    const store = await openStore();
-    let leaked: Transaction | undefined;
-    await store.transaction(async (tx) => {
-      leaked = tx;
-    });
-    await expect(leaked?.meta.setMetaValue('a', Buffer.from('1'))).rejects.toBeInstanceOf(TransactionMisuse);
-    expect(await metaText(store, 'a')).toBeNull();
   });
 });
