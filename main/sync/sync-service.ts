@@ -180,7 +180,8 @@ export function createSyncService(init: SyncServiceInit): SyncService {
   const checkOpen = (): void => {
     if (closed) throw new ConflictError('the service is shutting down');
   };
-  const view = (row: SyncFolderRow): SyncStatusView => {
+  const historyBytesOf = async (id: string): Promise<number> => (await store.sync.folderHistoryBytes([id])).get(id) ?? 0;
+  const view = (row: SyncFolderRow, historyBytes: number): SyncStatusView => {
     const live = runners.get(row.id)?.status();
     return {
       id: row.id,
@@ -200,7 +201,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       unreadable: live?.unreadable ?? [],
       ignore: row.ignorePatterns,
       created_at: row.createdAt,
-      history_bytes: row.historyBytes,
+      history_bytes: historyBytes,
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
@@ -276,12 +277,14 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     },
 
     async list(accountId) {
-      return (await store.sync.listSyncFolders(accountId)).map(view);
+      const rows = await store.sync.listSyncFolders(accountId);
+      const historyBytes = await store.sync.folderHistoryBytes(rows.map((row) => row.id));
+      return rows.map((row) => view(row, historyBytes.get(row.id) ?? 0));
     },
 
     async status(accountId, id) {
       const row = await store.sync.getSyncFolder(id);
-      return row && row.accountId === accountId ? view(row) : undefined;
+      return row && row.accountId === accountId ? view(row, await historyBytesOf(row.id)) : undefined;
     },
 
     async detail(accountId, id) {
@@ -289,7 +292,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const ignoreFile = await readIgnoreFileView(row.path);
       const errors = runners.get(row.id)?.status().errors ?? [];
       return {
-        ...view(row),
+        ...view(row, await historyBytesOf(row.id)),
         pinfoldignore: ignoreFile.text,
         pinfoldignore_truncated: ignoreFile.truncated,
         batches: (await store.sync.recentSyncBatches(row.id)).map((batch) => ({

@@ -33,13 +33,9 @@ interface FolderDbRow {
   bytes: number;
   created_at: number;
   last_synced_at: number;
-  history_bytes: number;
 }
 
-/** A folder row with the bytes its history alone holds: its kept versions but the current one (migration 17). */
-const FOLDER_SELECT = `SELECT sync_folders.*, (
-  SELECT coalesce(sum(b.unique_bytes), 0) FROM sync_batches b WHERE b.folder_id = sync_folders.id AND b.kept = 1 AND b.root != sync_folders.root_cid
-) AS history_bytes FROM sync_folders`;
+const FOLDER_SELECT = 'SELECT sync_folders.* FROM sync_folders';
 
 interface EntryDbRow {
   path_key: string;
@@ -69,7 +65,6 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
     bytes: row.bytes,
     createdAt: row.created_at,
     lastSyncedAt: row.last_synced_at,
-    historyBytes: row.history_bytes,
   };
 }
 
@@ -97,6 +92,19 @@ export function getSyncFolder(db: Db, id: string): SyncFolderRow | undefined {
 export function getSyncFolderByPath(db: Db, folderPath: string): SyncFolderRow | undefined {
   const row = stmt(db, `${FOLDER_SELECT} WHERE path = ?`).get(folderPath) as FolderDbRow | undefined;
   return row ? toFolder(row) : undefined;
+}
+
+/**
+ * The bytes each folder's history alone holds: the sum over its kept versions but the current one
+ * (migration 17). Apart from the folder row, so only the views that show it pay for the sum.
+ */
+export function folderHistoryBytes(db: Db, ids: readonly string[]): Map<string, number> {
+  const sum = stmt(
+    db,
+    `SELECT coalesce(sum(b.unique_bytes), 0) AS bytes FROM sync_batches b JOIN sync_folders f ON f.id = b.folder_id
+     WHERE b.folder_id = ? AND b.kept = 1 AND b.root != f.root_cid`,
+  );
+  return new Map(ids.map((id) => [id, (sum.get(id) as { bytes: number }).bytes]));
 }
 
 /** Newest first, like every list of the API. */

@@ -38,13 +38,9 @@ interface FolderDbRow {
   bytes: Int;
   created_at: Int;
   last_synced_at: Int;
-  history_bytes: Int;
 }
 
-/** A folder row with the bytes its history alone holds: its kept versions but the current one. */
-const FOLDER_SELECT = `SELECT sync_folders.*, (
-  SELECT coalesce(sum(b.unique_bytes), 0) FROM sync_batches b WHERE b.folder_id = sync_folders.id AND b.kept = 1 AND b.root != sync_folders.root_cid
-) AS history_bytes FROM sync_folders`;
+const FOLDER_SELECT = 'SELECT sync_folders.* FROM sync_folders';
 
 interface EntryDbRow {
   path_key: string;
@@ -74,7 +70,6 @@ function toFolder(r: FolderDbRow): SyncFolderRow {
     bytes: int(r.bytes),
     createdAt: int(r.created_at),
     lastSyncedAt: int(r.last_synced_at),
-    historyBytes: int(r.history_bytes),
   };
 }
 
@@ -107,6 +102,19 @@ export async function getSyncFolder(q: Queryable, id: string): Promise<SyncFolde
 export async function getSyncFolderByPath(q: Queryable, folderPath: string): Promise<SyncFolderRow | undefined> {
   const found = await row<FolderDbRow>(q, `${FOLDER_SELECT} WHERE path = $1`, [folderPath]);
   return found ? toFolder(found) : undefined;
+}
+
+/** See the SQLite twin: the bytes each folder's history alone holds, apart from the folder row. */
+export async function folderHistoryBytes(q: Queryable, ids: readonly string[]): Promise<Map<string, number>> {
+  const found = await rows<{ id: string; bytes: Int }>(
+    q,
+    `SELECT f.id, coalesce(sum(b.unique_bytes), 0) AS bytes FROM sync_folders f
+     LEFT JOIN sync_batches b ON b.folder_id = f.id AND b.kept = 1 AND b.root != f.root_cid
+     WHERE f.id = ANY($1) GROUP BY f.id`,
+    [[...ids]],
+  );
+  const sums = new Map(found.map((r) => [r.id, int(r.bytes)]));
+  return new Map(ids.map((id) => [id, sums.get(id) ?? 0]));
 }
 
 /** Newest first, like every list of the API; ties in insertion order, newest first (SQLite's rowid). */

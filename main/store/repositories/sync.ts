@@ -21,8 +21,6 @@ export interface SyncFolderRow {
   lastSyncedAt: number;
   /** The folder's retention policy in its text form (main/sync/retention.ts); null: the default. */
   retention: string | null;
-  /** Bytes only its history holds: the unique bytes of its kept versions but the current one (migration 17). */
-  historyBytes: number;
 }
 
 export interface SyncEntry {
@@ -103,6 +101,11 @@ export interface SyncRepository {
   getSyncFolderByPath(folderPath: string): Promise<SyncFolderRow | undefined>;
   /** Newest first, like every list of the API. */
   listSyncFolders(accountId?: number): Promise<SyncFolderRow[]>;
+  /**
+   * Bytes only each folder's history holds: the unique bytes of its kept versions but the current one
+   * (migration 17); 0 for an unknown id. Apart from the row, so the runner's reads never pay for the sum.
+   */
+  folderHistoryBytes(ids: readonly string[]): Promise<Map<string, number>>;
   setSyncFolderState(id: string, state: SyncFolderState, error: string): Promise<void>;
   setSyncFolderUserPaused(id: string, paused: boolean): Promise<void>;
   setSyncFolderDevice(id: string, deviceId: string): Promise<void>;

@@ -71,7 +71,6 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
       bytes: 0,
       createdAt: 1234,
       lastSyncedAt: 0,
-      historyBytes: 0,
     });
     expect(await sync.getSyncFolder('f1')).toEqual(row);
     expect(await sync.getSyncFolderByPath('/home/u/f1')).toEqual(row);
@@ -267,7 +266,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
     expect(await sync.setHistoryBytes(id('r4'), 'r5', 1)).toBe(false);
     expect(await sync.setHistoryBytes(999_999, 'r4', 1)).toBe(false);
     expect((await sync.pendingHistoryBytes('f', 10)).map((p) => p.root)).toEqual(['r1']);
-    expect((await sync.getSyncFolder('f'))?.historyBytes).toBe(5_000_000_020);
+    expect((await sync.folderHistoryBytes(['f'])).get('f')).toBe(5_000_000_020);
     // Releasing r3: r2's next newer is now r4, so it is counted again; r3 is no longer kept.
     await sync.releaseSyncVersions('f', [id('r3')]);
     expect(await sync.pendingHistoryBytes('f', 10)).toEqual([
@@ -275,9 +274,14 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
       { id: id('r1'), root: 'r1', newerRoot: 'r2' },
     ]);
     expect(await sync.setHistoryBytes(id('r3'), 'r4', 1)).toBe(false);
-    expect((await sync.getSyncFolder('f'))?.historyBytes).toBe(0);
+    expect((await sync.folderHistoryBytes(['f'])).get('f')).toBe(0);
     expect(await sync.setHistoryBytes(id('r2'), 'r4', 30)).toBe(true);
-    expect((await sync.listSyncFolders())[0]?.historyBytes).toBe(30);
+    expect(await sync.folderHistoryBytes(['f', 'unknown'])).toEqual(
+      new Map([
+        ['f', 30],
+        ['unknown', 0],
+      ]),
+    );
   });
 
   it('a release racing a history-bytes write leaves the older version to be counted again', async () => {
@@ -289,7 +293,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
     const id = (root: string): number => versions.find((v) => v.root === root)!.id;
     await Promise.all([sync.setHistoryBytes(id('r1'), 'r2', 10), sync.releaseSyncVersions('f', [id('r2')])]);
     expect(await sync.pendingHistoryBytes('f', 10)).toEqual([{ id: id('r1'), root: 'r1', newerRoot: 'r3' }]);
-    expect((await sync.getSyncFolder('f'))?.historyBytes).toBe(0);
+    expect((await sync.folderHistoryBytes(['f'])).get('f')).toBe(0);
   });
 
   it('commits one journal once when two commits race', async () => {
