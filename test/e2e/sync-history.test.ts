@@ -68,6 +68,13 @@ describe('a sync folder’s history', () => {
     const [second] = await untilVersions(id, 2);
     if (!second) throw new Error('no second version');
 
+    // The bytes only the history holds are worked out off the batch path: wait for the figure, so the
+    // page (and its screenshots) show it.
+    await expect
+      .poll(async () => (await service.call<{ data: { history_bytes: number } }>('GET', '/api/v0/sync/detail', { query: { id } })).json.data.history_bytes, {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     await signIn(page, service);
     await page.goto(`${service.url}/sync/${id}`);
     const history = page.getByRole('region', { name: 'History' });
@@ -77,6 +84,7 @@ describe('a sync folder’s history', () => {
     expect(await timeline.getByRole('row').nth(1).textContent()).toContain('Current');
     expect(await timeline.getByRole('row').nth(1).locator('.version-changes').getAttribute('title')).toBe('1 added, 1 modified, 1 removed');
     await expect.poll(() => history.getByText(/Every version of the last day/).count()).toBe(1);
+    await history.getByText(/^History holds \d+ B that the current version does not\.$/).waitFor();
     await axeCheck(page, 'Sync folder history');
     await screenshots(page, 'sync-history');
 
@@ -133,6 +141,7 @@ describe('a sync folder’s history', () => {
     await history.getByRole('textbox', { name: 'Policy' }).fill('sometimes');
     await history.getByRole('button', { name: 'Save' }).click();
     await history.locator('.field-error, .inline-error:not(.is-empty)').first().waitFor();
+    await screenshots(page, 'sync-history-retention-refused');
     await history.getByRole('radio', { name: 'All' }).check();
     await history.getByRole('button', { name: 'Save' }).click();
     await history.locator('.retention-summary').getByText('Every version is kept.', { exact: false }).waitFor();
