@@ -104,6 +104,11 @@ export class ObjectBatch implements BlockBatch {
     try {
       if (await this.reuseIfStored(key, multihash)) return cid;
       spool = await this.spoolForAppend();
+      // Another put may have filled and rotated this spool while we waited: append only to the current one.
+      while (spool !== this.spool) {
+        this.assertOpen();
+        spool = await this.spoolForAppend();
+      }
       this.assertOpen();
     } finally {
       this.pending.delete(key);
@@ -163,7 +168,7 @@ export class ObjectBatch implements BlockBatch {
     this.finish('aborted');
   }
 
-  private spoolForAppend(): PackSpool | Promise<PackSpool> {
+  private async spoolForAppend(): Promise<PackSpool> {
     if (this.spool !== undefined) return this.spool;
     this.opening ??= this.host
       .newSpool()

@@ -13,6 +13,7 @@ export class PackSpool {
   end = PACK_MAGIC.length;
   private readonly writes = new Set<Promise<void>>();
   private failure: unknown;
+  private sealed = false;
 
   private constructor(
     readonly packId: number,
@@ -31,6 +32,7 @@ export class PackSpool {
 
   /** Places one record; returns where its block bytes start and when they are on disk. */
   append(multihash: Uint8Array, bytes: Uint8Array): { offset: number; written: Promise<void> } {
+    if (this.sealed) throw new Error(`pack ${this.packId} is sealed: no record may follow once it is being uploaded`);
     if (this.failure !== undefined) throw this.failure;
     const header = encodeRecordHeader(multihash, bytes.byteLength);
     const start = this.end;
@@ -41,6 +43,7 @@ export class PackSpool {
 
   /** Waits for every write, then closes the file; throws the first write's failure. */
   async finish(): Promise<void> {
+    this.sealed = true;
     while (this.writes.size > 0) await Promise.allSettled([...this.writes]);
     await this.handle.close().catch(() => undefined);
     if (this.failure !== undefined) throw this.failure;
