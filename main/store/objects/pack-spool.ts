@@ -12,7 +12,7 @@ export class PackSpool {
   /** Bytes the pack will hold once every write lands (the next record's start). */
   end = PACK_MAGIC.length;
   private readonly writes = new Set<Promise<void>>();
-  private failure: unknown;
+  private failure: Error | undefined;
   private sealed = false;
 
   private constructor(
@@ -59,7 +59,7 @@ export class PackSpool {
     const done = write.then(
       () => undefined,
       (error: unknown) => {
-        this.failure ??= error;
+        this.failure ??= error instanceof Error ? error : new Error(`writing pack ${this.packId} failed: ${String(error)}`);
         throw error;
       },
     );
