@@ -10,6 +10,7 @@ import { packageRoot, packageVersion } from '../base/package-root.js';
 import { createSealedBox } from '../base/sealed-box.js';
 import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from '../base/secret-store.js';
 import { openMetadataStore, type MetadataStore } from './metadata-store.js';
+import { openBlockStore, type BlockStore } from './block-store.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { createKeyCache } from '../accounts/key-cache.js';
 import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
@@ -36,7 +37,6 @@ import { createEventHub } from '../http/events/event-hub.js';
 import { eventRoutes } from '../http/routes/events.js';
 import type { SyncService } from '../sync/sync-service.js';
 import { createEgressMeter } from '../accounts/egress-meter.js';
-import { openBlockstore, type PinfoldBlockstore } from '../store/blockstore/blockstore.js';
 import { cidProfile } from '../content/cid-profile.js';
 import type { PinsContext } from '../pins/context.js';
 import type { GcResult } from '../pins/gc.js';
@@ -114,7 +114,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let metadata: MetadataStore | null = null;
-  let blockstore: PinfoldBlockstore | null = null;
+  let blockstore: BlockStore | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
     const secrets = await openSecrets({
@@ -158,7 +158,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const ownerKeyStore = secrets.ownerKeyStore;
     const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
 
-    blockstore = await openBlockstore(paths.blocks, accounts.store, { clock, exclusive: true, logger });
+    blockstore = await openBlockStore(config, { localDir: paths.blocks, index: accounts.store, metadataEngine: metadata.engine, clock, logger });
     const blocks = blockstore;
     const gcStore = await contentGcStore(blocks);
     const pins: PinsContext = {

@@ -10,7 +10,7 @@ import type { NamesContext } from '../names/context.js';
 import { createName, publishName } from '../names/manage-names.js';
 import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
 import type { PinsContext } from '../pins/context.js';
-import type { PinfoldBlockstore } from '../store/blockstore/blockstore.js';
+import type { Blocks } from '../store/blocks.js';
 import type { Store } from '../store/repositories/index.js';
 import { createBatchSessions } from '../sync/batch-session.js';
 import { createSyncRootPins } from '../sync/root-pins.js';
@@ -26,7 +26,7 @@ import { createSyncService, type SyncService } from '../sync/sync-service.js';
 export interface SyncDeps {
   server: FastifyInstance;
   store: Store;
-  blockstore: PinfoldBlockstore;
+  blockstore: Blocks;
   pins: PinsContext;
   names: NamesContext;
   folders: FoldersContext;

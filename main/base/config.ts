@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { PostgresTarget } from './backend-urls.js';
+import type { PostgresTarget, S3Target } from './backend-urls.js';
 
 /**
  * Kubo's names for how new content is laid out (IPIP-499; contract section 5): `unixfs-v1-2025` is
@@ -41,6 +41,11 @@ export interface ServiceConfig {
    * undefined: the data folder's SQLite file, the default and the desktop's.
    */
   database?: PostgresTarget;
+  /**
+   * `--blocks s3://…`: the blocks in an S3-compatible bucket (the scale-out mode; needs `--db`, since the
+   * block index lives in the shared metadata); undefined: the data folder's pack files.
+   */
+  blocks?: S3Target;
 }
 
 export const DEFAULTS = {

@@ -1,4 +1,4 @@
-import { parsePostgresUrl } from '../base/backend-urls.js';
+import { parsePostgresUrl, parseS3Url } from '../base/backend-urls.js';
 import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
@@ -64,6 +64,7 @@ function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): num
 const SERVE_FLAGS = new Set([
   'data',
   'db',
+  'blocks',
   'port',
   'host',
   'gc-interval',
@@ -94,8 +95,12 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   if (resolver !== undefined && !/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/.test(resolver)) throw new UsageError('--dns-resolver must be HOST:PORT');
   const data = single(args, 'data');
   const database = single(args, 'db');
+  const blocks = single(args, 'blocks');
+  // Refused here, before the data folder is touched (the composition root refuses it too, for embedders).
+  if (blocks !== undefined && database === undefined) throw new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket');
   return defaultConfig({
     ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
+    ...(blocks !== undefined ? { blocks: parseS3Url(blocks) } : {}),
     ...(data !== undefined ? { dataDir: data } : {}),
     host: single(args, 'host') ?? DEFAULTS.host,
     port: portText === undefined ? DEFAULTS.port : Number(portText),

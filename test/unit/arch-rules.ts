@@ -100,6 +100,7 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
   'electron-updater': (f) => f.startsWith('main/desktop/') && !f.startsWith('main/desktop/preload/'),
   'better-sqlite3': (f) => f.startsWith('main/store/db/'),
   pg: (f) => f.startsWith('main/store/pg/'),
+  '@aws-sdk/client-s3': (f) => f.startsWith('main/store/objects/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
 };
 
@@ -119,6 +120,8 @@ export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/repositories/block-index': ['main/store'],
   'main/store/db/': ['main/store', 'main/app', 'main/cli', 'main/secrets'],
   'main/store/pg/': ['main/store', 'main/app', 'main/cli'],
+  // The S3 block store (`--blocks s3://…`): a second implementation of the block seam, opened like the first.
+  'main/store/objects/': ['main/store', 'main/app', 'main/cli'],
 };
 
 /** The folders of the layered code: every file under them belongs to a layer. */

@@ -128,6 +128,17 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../db/blocks-queries.js';"))).toEqual([]);
   });
 
+  it('the S3 block store imported past its seam, or its client imported outside it', () => {
+    expect(violationsOf(file('main/http/routes/uploads.ts', "import { openObjectBlockstore } from '../../store/objects/object-blockstore.js';"))).toEqual([
+      'main/http/routes/uploads.ts imports main/store/objects/object-blockstore.js (behind a seam: main/http may not import main/store/objects/)',
+    ]);
+    expect(violationsOf(file('main/app/block-store.ts', "import { openObjectBlockstore } from '../store/objects/object-blockstore.js';"))).toEqual([]);
+    expect(violationsOf(file('main/pins/gc.ts', "import { S3Client } from '@aws-sdk/client-s3';"))).toEqual([
+      'main/pins/gc.ts imports @aws-sdk/client-s3, which belongs to one folder only',
+    ]);
+    expect(violationsOf(file('main/store/objects/s3-client.ts', "import { S3Client } from '@aws-sdk/client-s3';"))).toEqual([]);
+  });
+
   it('the metadata engine imported past the repositories', () => {
     expect(violationsOf(file('main/pins/pins.ts', "import { pinOf } from '../store/db/pins-queries.js';"))).toEqual([
       'main/pins/pins.ts imports main/store/db/pins-queries.js (behind a seam: main/pins may not import main/store/db/)',

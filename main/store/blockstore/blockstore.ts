@@ -16,7 +16,7 @@ import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
 import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
 import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from '../../base/hashes.js';
 import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
-import { BlockCache } from './block-cache.js';
+import { BlockCache } from '../block-cache.js';
 import { recoverPacks } from './pack-recovery.js';
 import { PackReaders } from './pack-readers.js';
 import { PackWriter, type PackRange } from './pack-writer.js';

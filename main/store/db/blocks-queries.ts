@@ -106,6 +106,12 @@ export function sealPack(db: Db, packId: number): void {
   stmt(db, 'UPDATE block_packs SET sealed = 1 WHERE id = ?').run(packId);
 }
 
+/** Moves packs' `created_at` forward (never back): a writer's heartbeat on the packs it has not sealed yet. */
+export function touchPacks(db: Db, packIds: readonly number[], createdAt: number): void {
+  const touch = stmt(db, 'UPDATE block_packs SET created_at = MAX(created_at, ?) WHERE id = ?');
+  for (const id of packIds) touch.run(createdAt, id);
+}
+
 /** Seals every pack still open for appends (only safe when no other process can be writing). */
 export function sealAllPacks(db: Db): void {
   stmt(db, 'UPDATE block_packs SET sealed = 1 WHERE sealed = 0').run();

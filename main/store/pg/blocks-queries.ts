@@ -121,6 +121,12 @@ export async function sealPack(q: Queryable, packId: number): Promise<void> {
   await q.query('UPDATE block_packs SET sealed = 1 WHERE id = $1', [packId]);
 }
 
+/** Moves packs' `created_at` forward (never back): a writer's heartbeat on the packs it has not sealed yet. */
+export async function touchPacks(q: Queryable, packIds: readonly number[], createdAt: number): Promise<void> {
+  if (packIds.length === 0) return;
+  await q.query('UPDATE block_packs SET created_at = GREATEST(created_at, $1) WHERE id = ANY($2::bigint[])', [createdAt, [...packIds]]);
+}
+
 /** Seals every pack still open for appends (only safe when no other process can be writing). */
 export async function sealAllPacks(q: Queryable): Promise<void> {
   await q.query('UPDATE block_packs SET sealed = 1 WHERE sealed = 0');

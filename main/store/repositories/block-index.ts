@@ -83,6 +83,11 @@ export interface BlockIndexRepository {
   ): Promise<boolean>;
   createPack(createdAt: number): Promise<number>;
   sealPack(packId: number): Promise<void>;
+  /**
+   * Moves packs' `created_at` forward (never back): the heartbeat of a writer whose packs are not sealed
+   * yet, so a sweep of unsealed packs older than a grace period leaves a live writer's packs alone.
+   */
+  touchPacks(packIds: readonly number[], createdAt: number): Promise<void>;
   /** Seals every pack still open for appends (only safe when no other process can be writing). */
   sealAllPacks(): Promise<void>;
   addPackLive(packId: number, bytes: number, blocks: number): Promise<void>;

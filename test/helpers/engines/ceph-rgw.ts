@@ -49,7 +49,7 @@ osd data = ${home}/osd/$name
 mgr data = ${home}/mgr/$name
 keyring = ${home}/keyring
 [client.rgw]
-rgw frontends = beast endpoint=127.0.0.1:${rgwPort}
+rgw frontends = beast endpoint=127.0.0.1:${rgwPort} tcp_nodelay=1
 rgw data = ${home}/rgw
 `;
 }

@@ -121,6 +121,19 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('B
     expect((await blocks.listPacks()).map((p) => p.id)).toEqual([a, c]);
   });
 
+  it('heart-beats packs: created_at moves forward only, on the packs named and no other', async () => {
+    const a = await blocks.createPack(100);
+    const b = await blocks.createPack(100);
+    const c = await blocks.createPack(500);
+    await blocks.touchPacks([a, c, 999], 300);
+    await blocks.touchPacks([], 900);
+    expect((await blocks.listPacks()).map((p) => [p.id, p.createdAt])).toEqual([
+      [a, 300],
+      [b, 100],
+      [c, 500],
+    ]);
+  });
+
   it("answers a pack's records: blocks, their bytes, multihash bytes and the end of the last one", async () => {
     expect(await blocks.packRecords(1)).toEqual({ blocks: 0, blockBytes: 0, multihashBytes: 0, end: 0 });
     await blocks.insertBlockIfAbsent({ multihash: mh(1), packId: 1, offset: 0, length: 100, createdAt: 1 });

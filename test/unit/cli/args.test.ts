@@ -36,3 +36,25 @@ describe('pinfold serve --db', () => {
     expect(() => config('--db', 'postgres://db.example')).toThrow(/must name a host and a database/);
   });
 });
+
+describe('pinfold serve --blocks', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('keeps the blocks in the data folder without it, and names the bucket, prefix and endpoint with it', () => {
+    expect(config().blocks).toBeUndefined();
+    expect(config('--db', 'postgres://pinfold@db.example/pinfold', '--blocks', 's3://pinfold-blocks/team/a?endpoint=http://127.0.0.1:7480&region=default').blocks).toEqual({
+      bucket: 'pinfold-blocks',
+      prefix: 'team/a/',
+      endpoint: 'http://127.0.0.1:7480',
+      region: 'default',
+      forcePathStyle: true,
+    });
+  });
+
+  it('refuses keys on the command line, another scheme, and blocks without --db', () => {
+    const db = ['--db', 'postgres://pinfold@db.example/pinfold'];
+    expect(() => config(...db, '--blocks', 's3://key:secret@pinfold-blocks/')).toThrow(/AWS_ACCESS_KEY_ID/);
+    expect(() => config(...db, '--blocks', 'gs://pinfold-blocks/')).toThrow(/not s3:/);
+    expect(() => config('--blocks', 's3://pinfold-blocks/')).toThrow(new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket'));
+  });
+});
