@@ -61,8 +61,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     const client = await pool.connect();
     let live = true;
     const run = runOn(client);
+    // One call at a time on the client: a query function may send several statements (a savepoint and
+    // its release), which must not interleave with another's; the driver would only queue single queries.
+    let previous: Promise<unknown> = Promise.resolve();
+    const serially: PgRunner = (query, args) => {
+      const next = previous.then(async () => run(query, args));
+      previous = next.catch(() => undefined);
+      return next;
+    };
     const tx: Transaction = {
-      ...repositories((query, args) => (live ? run(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
+      ...repositories((query, args) => (live ? serially(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
       inTransaction: true,
     };
     try {

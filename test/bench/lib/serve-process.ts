@@ -26,6 +26,13 @@ export interface ServeOptions {
   dataDir?: string;
   compiled?: boolean;
   args?: readonly string[];
+  /** Added to the child's environment (S3 credentials, PGPASSWORD…). */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * The owner key to use; default the one the service wrote into its data folder (only the first instance
+   * on a shared database writes one).
+   */
+  key?: { access_key: string; access_secret: string };
 }
 
 export interface ServeProcess {
@@ -71,7 +78,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   const profile = process.env.PINFOLD_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PINFOLD_BENCH_CPU_PROF}`] : [];
   const child = spawn(process.execPath, [...profile, ...entry, 'serve', '--data', dataDir, '--port', '0', '--gc-interval', '86400', ...(options.args ?? [])], {
     cwd: repoRoot,
-    env: { ...process.env, PINFOLD_LOG: 'error' },
+    env: { ...process.env, PINFOLD_LOG: 'error', ...options.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -84,7 +91,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
     });
     child.once('exit', (code) => reject(new Error(`pinfold serve exited with ${code ?? 'a signal'}: ${out}`)));
   });
-  const key = JSON.parse(await readFile(join(dataDir, 'owner-key.json'), 'utf8')) as ServeProcess['key'];
+  const key = options.key ?? (JSON.parse(await readFile(join(dataDir, 'owner-key.json'), 'utf8')) as ServeProcess['key']);
   const ticks = clockTicksPerSecond();
   return {
     url,
