@@ -41,6 +41,11 @@ export interface ServiceConfig {
    * undefined: the data folder's SQLite file, the default and the desktop's.
    */
   database?: PostgresTarget;
+  /**
+   * `--master-key-file PATH` (or `PINFOLD_MASTER_KEY_FILE`), with `--db` only: a 0600 file holding the
+   * master key every instance on that database shares, used instead of the data folder's own.
+   */
+  masterKeyFile?: string;
 }
 
 export const DEFAULTS = {

@@ -64,6 +64,7 @@ function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): num
 const SERVE_FLAGS = new Set([
   'data',
   'db',
+  'master-key-file',
   'port',
   'host',
   'gc-interval',
@@ -94,7 +95,9 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   if (resolver !== undefined && !/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/.test(resolver)) throw new UsageError('--dns-resolver must be HOST:PORT');
   const data = single(args, 'data');
   const database = single(args, 'db');
+  const masterKeyFile = single(args, 'master-key-file');
   return defaultConfig({
+    ...(masterKeyFile !== undefined ? { masterKeyFile } : {}),
     ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
     ...(data !== undefined ? { dataDir: data } : {}),
     host: single(args, 'host') ?? DEFAULTS.host,

@@ -28,7 +28,7 @@ describe('owner account and key', () => {
     expect(secretMatches(cached, first.ownerKey.access_secret)).toBe(true);
 
     const second = await ensureOwner(fx.ctx, store, null);
-    expect(second).toEqual({ ownerAccountId: first.ownerAccountId, ownerKey: first.ownerKey, created: false });
+    expect(second).toEqual({ ownerAccountId: first.ownerAccountId, ownerKey: first.ownerKey, created: false, location: store.description });
     expect(await fx.ctx.store.accounts.allAccounts()).toHaveLength(1);
   });
 
