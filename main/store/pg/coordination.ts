@@ -25,8 +25,11 @@ export interface PostgresCoordination {
 }
 
 export function postgresCoordination(url: string): PostgresCoordination {
+  // pool.end() resolves before the sockets have closed: close() waits for each, as the store's does.
+  const ended: Promise<void>[] = [];
   const pools = [LOCK_CONNECTIONS, NOTIFY_CONNECTIONS].map((max) => {
     const pool = new pg.Pool({ connectionString: url, max });
+    pool.on('connect', (client) => ended.push(new Promise((resolve) => client.once('end', () => resolve()))));
     // An idle session whose server went away errors on the pool: the next use reconnects.
     pool.on('error', () => undefined);
     return pool;
@@ -49,6 +52,7 @@ export function postgresCoordination(url: string): PostgresCoordination {
     async close() {
       for (const part of opened.splice(0).reverse()) await part.close();
       await Promise.all(pools.map((pool) => pool.end()));
+      await Promise.all(ended);
     },
   };
 }
