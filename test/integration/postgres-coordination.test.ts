@@ -86,7 +86,7 @@ describe('coordination of instances on PostgreSQL', () => {
 
   it('delivers a change to every listener, and after its session is lost, reconnects and asks for a resync', async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });
-    const poolEnded = new Promise<void>((resolve) => pool.once('connect', (client) => client.once('end', () => resolve())));
+    const poolEnded = new Promise<void>((resolve) => pool.on('connect', (client) => client.once('end', () => resolve())));
     const heard: Change[] = [];
     let resyncs = 0;
     const channel = await openChangeChannel({ url, pool, onChange: (change) => heard.push(change), onResync: () => resyncs++, onError: () => undefined });
