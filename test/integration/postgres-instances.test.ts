@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OwnerKey } from '../../main/app/create-app.js';
 import { postgresCoordination } from '../../main/store/pg/coordination.js';
 import { createKey } from '../helpers/account-api.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
+import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { leadsGc, queryDatabase, startInstance, waitingAdvisoryLocks, writeMasterKeyFile, type Instance } from './postgres-instances-helpers.js';
 import { addressFor, randomData, step2, until } from './uploads-helpers.js';
@@ -203,5 +205,49 @@ describe('several instances on one PostgreSQL database', () => {
     await a.app.close();
     running.splice(running.indexOf(a), 1);
     await until('B to lead', async () => ((await leadsGc(b, owner)) ? true : undefined), 10_000);
+  });
+});
+
+describe('two `pinfold serve` processes on one PostgreSQL database', () => {
+  let postgres: PostgresServer;
+  const dirs: string[] = [];
+  const processes: ServeProcess[] = [];
+  beforeAll(async () => {
+    postgres = await startPostgres();
+  });
+  afterAll(async () => {
+    for (const serve of processes) if (serve.child.exitCode === null && serve.child.signalCode === null) serve.child.kill('SIGTERM');
+    for (const serve of processes) await serve.exited().catch(() => undefined);
+    await postgres?.stop();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('the leader killed with SIGKILL hands the GC lead over to the other', async () => {
+    const db = await postgres.createDatabase('killed_leader');
+    const keyDir = await makeTempDir('pinfold-serve-key-');
+    dirs.push(keyDir);
+    const masterKeyFile = await writeMasterKeyFile(keyDir);
+    const serve = async (): Promise<{ process: ServeProcess; url: string; dataDir: string }> => {
+      const dataDir = await makeTempDir('pinfold-serve-instance-');
+      dirs.push(dataDir);
+      const process = startServe(['--data', dataDir, '--db', db, '--port', '0', '--gc-interval', '1'], { PINFOLD_MASTER_KEY_FILE: masterKeyFile });
+      processes.push(process);
+      return { process, url: await process.listening(), dataDir };
+    };
+    const a = await serve();
+    const b = await serve();
+    expect(a.process.stdout()).toContain(`Owner access key written to ${join(a.dataDir, 'owner-key.json')}`);
+    expect(a.process.stdout()).toContain(`Master key of this database: ${hostname()}:${masterKeyFile}`);
+    expect(b.process.stdout()).toContain(`Owner access key: made by the first instance on this database, in ${hostname()}:${join(a.dataDir, 'owner-key.json')}`);
+    const owner = JSON.parse(await readFile(join(a.dataDir, 'owner-key.json'), 'utf8')) as OwnerKey;
+    expect([await leadsGc(a, owner), await leadsGc(b, owner)]).toEqual([true, false]);
+    expect(a.process.stderr()).toContain('garbage collection: this instance leads');
+    expect(b.process.stderr()).not.toContain('garbage collection: this instance leads');
+
+    a.process.child.kill('SIGKILL');
+    expect(await a.process.exited()).toBeNull();
+    // PostgreSQL ends the dead process's session, and its advisory lock with it; B asks every second.
+    await until('B to lead', async () => ((await leadsGc(b, owner)) ? true : undefined), 20_000);
+    expect(b.process.stderr()).toContain('garbage collection: this instance leads');
   });
 });
