@@ -171,8 +171,8 @@ describe('several instances on one PostgreSQL database', () => {
     const owner = ownerKeyOf(a.app);
     // Another instance's pin write, held open: the shared GC lock across instances.
     const other = postgresCoordination(db);
+    let releasePinWrite = (): void => undefined;
     try {
-      let releasePinWrite!: () => void;
       const pinWriteHeld = new Promise<void>((resolve) => {
         void other.gcLock.shared(
           () =>
@@ -193,6 +193,8 @@ describe('several instances on one PostgreSQL database', () => {
       releasePinWrite();
       expect((await gc).status).toBe(200);
     } finally {
+      // Let go even when an assertion failed, or closing the coordination would wait for the hold forever.
+      releasePinWrite();
       await other.close();
     }
   });
