@@ -111,6 +111,14 @@ describe('several instances on one PostgreSQL database', () => {
     expect(published.status).toBe(200);
   });
 
+  it('two first starts with different master keys at once: one writes the sealed check, the other is refused', async () => {
+    const db = await freshDatabase();
+    const starts = await Promise.allSettled([start(db, await folder()), start(db, await folder())]);
+    expect(starts.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = starts.find((result) => result.status === 'rejected');
+    expect(String(refused?.reason)).toMatch(/--master-key-file/);
+  });
+
   it('refuses a master key file others can read, one that is not a key, and one given without --db', async () => {
     const db = await freshDatabase();
     const dir = await folder();
