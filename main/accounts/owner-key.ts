@@ -88,7 +88,12 @@ const UNRECORDED_HOME = 'the data folder of the instance that created the owner 
  * starting ten instances does not leave ten admin keys behind.
  */
 export async function ensureOwner(ctx: AccountsContext, store: OwnerKeyStore, explicit: OwnerKey | null): Promise<OwnerSetup & { ownerKey: OwnerKey }>;
-export async function ensureOwner(ctx: AccountsContext, store: OwnerKeyStore, explicit: OwnerKey | null, shared: SharedOwnerInit | undefined): Promise<OwnerSetup>;
+export async function ensureOwner(
+  ctx: AccountsContext,
+  store: OwnerKeyStore,
+  explicit: OwnerKey | null,
+  shared: SharedOwnerInit | undefined,
+): Promise<OwnerSetup>;
 export async function ensureOwner(ctx: AccountsContext, store: OwnerKeyStore, explicit: OwnerKey | null, shared?: SharedOwnerInit): Promise<OwnerSetup> {
   const { owner, home } = shared ? await sharedOwner(ctx, shared.home) : { owner: (await findOwner(ctx)) ?? (await createOwner(ctx)), home: null };
   if (explicit) {

@@ -128,9 +128,9 @@ describe('several instances on one PostgreSQL database', () => {
     await writeFile(notAKey, `${Buffer.alloc(16).toString('base64')}\n`, { mode: 0o600 });
     await expect(startInstance(db, await folder(), { masterKeyFile: notAKey })).rejects.toThrow(/must hold 32 bytes in base64/);
     const sqliteDir = await folder();
-    await expect(
-      startInstance(db, sqliteDir, { masterKeyFile: await writeMasterKeyFile(await folder()), database: undefined }),
-    ).rejects.toThrow(/for instances sharing a PostgreSQL database \(--db\)/);
+    await expect(startInstance(db, sqliteDir, { masterKeyFile: await writeMasterKeyFile(await folder()), database: undefined })).rejects.toThrow(
+      /for instances sharing a PostgreSQL database \(--db\)/,
+    );
     // Refused before the database was opened: not even its tables were made; nor a SQLite file.
     expect(await queryDatabase(db, "SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).toEqual([{ n: 0 }]);
     expect(existsSync(join(sqliteDir, 'pinfold.db'))).toBe(false);
@@ -171,7 +171,11 @@ describe('several instances on one PostgreSQL database', () => {
     expect((await call(a, 'POST', '/api/v0/name/publish', { key: owner, query: { key: name, arg: 'bafkqabtimvwgy3yk' } })).status).toBe(200);
     await until('B to resolve the new value', async () => ((await gatewayText()) === 'hello\n' ? true : undefined), 10_000);
     expect((await call(a, 'POST', '/api/v0/name/rm', { key: owner, query: { key: name } })).status).toBe(200);
-    await until('B to forget the removed name', async () => ((await call(b, 'GET', `/ipns/${name}`, { key: owner })).status === 404 ? true : undefined), 10_000);
+    await until(
+      'B to forget the removed name',
+      async () => ((await call(b, 'GET', `/ipns/${name}`, { key: owner })).status === 404 ? true : undefined),
+      10_000,
+    );
   });
 
   it("a GC on one instance waits while another instance holds a pin write's (shared) lock", async () => {
@@ -248,7 +252,9 @@ describe('two `pinfold serve` processes on one PostgreSQL database', () => {
     const b = await serve();
     expect(a.process.stdout()).toContain(`Owner access key written to ${join(a.dataDir, 'owner-key.json')}`);
     expect(a.process.stdout()).toContain(`Master key of this database: ${hostname()}:${masterKeyFile}`);
-    expect(b.process.stdout()).toContain(`Owner access key: made by the first instance on this database, in ${hostname()}:${join(a.dataDir, 'owner-key.json')}`);
+    expect(b.process.stdout()).toContain(
+      `Owner access key: made by the first instance on this database, in ${hostname()}:${join(a.dataDir, 'owner-key.json')}`,
+    );
     const owner = JSON.parse(await readFile(join(a.dataDir, 'owner-key.json'), 'utf8')) as OwnerKey;
     expect([await leadsGc(a, owner), await leadsGc(b, owner)]).toEqual([true, false]);
     expect(a.process.stderr()).toContain('garbage collection: this instance leads');

@@ -8,7 +8,17 @@ describe('change payloads between instances', () => {
   });
 
   it('ignores what is not one of ours rather than acting on it', () => {
-    for (const payload of [undefined, '', 'not json', 'null', '[]', '{"kind":"account","key":"1"}', '{"kind":"access-key"}', '{"kind":"access-key","key":""}', '{"kind":"access-key","key":7}']) {
+    for (const payload of [
+      undefined,
+      '',
+      'not json',
+      'null',
+      '[]',
+      '{"kind":"account","key":"1"}',
+      '{"kind":"access-key"}',
+      '{"kind":"access-key","key":""}',
+      '{"kind":"access-key","key":7}',
+    ]) {
       expect(parseChange(payload), String(payload)).toBeNull();
     }
   });

@@ -39,7 +39,7 @@ describe('composed read-write lock (in-process, then across instances)', () => {
     ]);
   });
 
-  it("hands a hold of the composed lock itself (what requireHeld checks), live only while the holder runs", async () => {
+  it('hands a hold of the composed lock itself (what requireHeld checks), live only while the holder runs', async () => {
     const lock = composeReadWriteLocks(createReadWriteLock(), createReadWriteLock());
     let kept: LockHold | undefined;
     await lock.shared(async (hold) => {

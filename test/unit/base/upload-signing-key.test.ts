@@ -19,7 +19,9 @@ describe('upload signing key derived from the shared master key', () => {
   it('is HKDF-SHA256 with info "pinfold upload-address signing" and no salt (RFC 5869, one block)', () => {
     const master = Buffer.alloc(32, 1);
     const prk = createHmac('sha256', Buffer.alloc(32)).update(master).digest();
-    const okm = createHmac('sha256', prk).update(Buffer.concat([Buffer.from('pinfold upload-address signing'), Buffer.from([1])])).digest();
+    const okm = createHmac('sha256', prk)
+      .update(Buffer.concat([Buffer.from('pinfold upload-address signing'), Buffer.from([1])]))
+      .digest();
     expect(deriveUploadSigningKey(master).equals(okm)).toBe(true);
   });
 });
