@@ -19,7 +19,7 @@ import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-k
 import { loadPlanCatalog } from '../accounts/plans.js';
 import { verifyMasterKey } from '../accounts/master-key-check.js';
 import { openInstanceSecrets, placeOnThisHost, verifySharedMasterKey } from './instance-secrets.js';
-import { startGcSchedule } from './gc-schedule.js';
+import { startGcSchedule, type GcSchedule } from './gc-schedule.js';
 import { composeReadWriteLocks } from '../base/read-write-lock.js';
 import { sweepExpiredSessions } from '../accounts/session-keys.js';
 import { createSignInCodes } from '../accounts/sign-in-codes.js';
@@ -126,6 +126,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let metadata: MetadataStore | null = null;
   let blockstore: PinfoldBlockstore | null = null;
+  let gcSchedule: GcSchedule | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
     const env = init.env ?? process.env;
@@ -206,7 +207,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       logger.info('garbage collection finished', { ...result });
       return result;
     };
-    const gcSchedule = await startGcSchedule({
+    const schedule = await startGcSchedule({
       intervalSeconds: config.gcIntervalSeconds,
       leadership:
         coordination?.gcLeadership((leads) =>
@@ -215,6 +216,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       runCycle: () => runGc().catch((error: unknown) => logger.error('garbage collection failed', { error })),
       logger,
     });
+    gcSchedule = schedule;
     // Shared database: every instance must accept the addresses any of them signs, so the key comes from
     // the master key they share (derived, nothing stored); one instance keeps its data folder's own file.
     const uploadKey = coordination
@@ -273,7 +275,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
-    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => gcSchedule.leads() });
+    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => schedule.leads() });
     uploadSettingsRoutes(server, config);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
@@ -346,7 +348,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       async close() {
         if (closed) return;
         closed = true;
-        gcSchedule.close();
+        schedule.close();
         clearInterval(sessionSweep);
         events.close();
         await sync.close();
@@ -367,6 +369,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {
+    // A start that fails later must not leave the GC timers running against closed stores.
+    gcSchedule?.close();
     await blockstore?.close();
     await metadata?.close();
     lock.release();
