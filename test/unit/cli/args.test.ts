@@ -36,3 +36,15 @@ describe('pinfold serve --db', () => {
     expect(() => config('--db', 'postgres://db.example')).toThrow(/must name a host and a database/);
   });
 });
+
+describe('pinfold serve --master-key-file', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('names the shared master key file (the key itself never goes on the command line); once at most', () => {
+    expect(config().masterKeyFile).toBeUndefined();
+    expect(config('--db', 'postgres://pinfold@db.example/pinfold', '--master-key-file', '/etc/pinfold/master.key').masterKeyFile).toBe(
+      '/etc/pinfold/master.key',
+    );
+    expect(() => config('--master-key-file', '/a', '--master-key-file', '/b')).toThrow(/given more than once/);
+  });
+});
