@@ -285,6 +285,11 @@ export interface ServiceFacts {
   public_gateway: boolean;
   /** Unix seconds the service started. */
   started_at: number;
+  /**
+   * Whether this instance runs the periodic garbage collection: always with the embedded SQLite; with
+   * several instances on one PostgreSQL (`--db`), exactly one leads at a time.
+   */
+  gc_leader: boolean;
 }
 
 /** One day of `GET /api/v0/stats/daily` (UTC days, oldest first, the last one today). */

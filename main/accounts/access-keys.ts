@@ -86,6 +86,7 @@ export async function removeAccessKey(ctx: AccountsContext, row: AccessKeyRow): 
     await tx.uploads.deleteUploadReservationsOfKey(row.accessKey);
   });
   ctx.keyCache.evict(row.accessKey);
+  ctx.changes?.published({ kind: 'access-key', key: row.accessKey });
   ctx.events?.keyChanged(row.accountId, { access_key: row.accessKey, removed: true });
 }
 

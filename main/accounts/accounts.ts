@@ -20,10 +20,13 @@ export function findOwner(ctx: AccountsContext): Promise<AccountRow | null> {
   return ctx.store.accounts.ownerAccount();
 }
 
-/** The owner: a qualified partner on the unlimited Local plan, starting at "1000.00". */
-export async function createOwner(ctx: AccountsContext): Promise<AccountRow> {
+/**
+ * The owner: a qualified partner on the unlimited Local plan, starting at "1000.00". `repos` is a caller's
+ * transaction when the owner must land with other writes (a shared database records who made it).
+ */
+export async function createOwner(ctx: AccountsContext, repos: Repositories = ctx.store): Promise<AccountRow> {
   const now = unixSeconds(ctx.clock);
-  const id = await ctx.store.accounts.insertAccount({
+  const id = await repos.accounts.insertAccount({
     uuid: randomUUID(),
     name: 'owner',
     email: '',
@@ -36,7 +39,7 @@ export async function createOwner(ctx: AccountsContext): Promise<AccountRow> {
     createdAt: now,
     periodStart: periodStartOf(now),
   });
-  const owner = await findOwner(ctx);
+  const owner = await repos.accounts.ownerAccount();
   if (!owner || owner.id !== id) throw new Error('owner account was not created');
   return owner;
 }

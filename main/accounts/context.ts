@@ -1,4 +1,5 @@
 import type { Clock } from '../base/clock.js';
+import type { ChangePublisher } from '../base/changes.js';
 import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Store } from '../store/repositories/index.js';
@@ -18,4 +19,6 @@ export interface AccountsContext {
   egressMeter?: EgressMeter;
   /** The live event stream's usage and key notices (the server); absent in the CLI. */
   events?: Pick<EventPublisher, 'usageChanged' | 'keyChanged'>;
+  /** Other instances on the same database, whose key caches must drop a key deleted here (`--db`). */
+  changes?: ChangePublisher;
 }

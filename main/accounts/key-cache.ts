@@ -23,6 +23,8 @@ export interface KeyCache {
   get(accessKey: string, nowSeconds: number): CachedKey | undefined;
   set(entry: CachedKey): void;
   evict(accessKey: string): void;
+  /** Drops every entry (another instance's deletions may have been missed); each is read again on use. */
+  clear(): void;
 }
 
 export function isExpired(key: Pick<CachedKey, 'expiresAt'>, nowSeconds: number): boolean {
@@ -46,5 +48,6 @@ export function createKeyCache(maxEntries = 10_000): KeyCache {
       entries.set(entry.accessKey, entry);
     },
     evict: (accessKey) => void entries.delete(accessKey),
+    clear: () => entries.clear(),
   };
 }

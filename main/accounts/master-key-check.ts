@@ -21,19 +21,20 @@ export class MasterKeyMismatchError extends Error {
  * ever started on it with a different key, every stored secret would become unreadable. A sealed check
  * value written at first start turns that into a clear refusal instead of silent damage. The secrets
  * module judges the key against this value before opening the database for writing (masterKeyOpens);
- * this runs again on the open database and writes the value at first start.
+ * this runs again on the open database and writes the value at first start (then it answers `written`).
  */
-export async function verifyMasterKey(store: Store, box: SealedBox, location: string): Promise<void> {
+export async function verifyMasterKey(store: Store, box: SealedBox, location: string): Promise<'written' | 'opened'> {
   const sealed = await store.meta.metaValue(CHECK_KEY);
   if (sealed === null) {
     await store.meta.setMetaValue(CHECK_KEY, box.seal(randomBytes(16), CONTEXT));
-    return;
+    return 'written';
   }
   try {
     box.open(sealed, CONTEXT);
   } catch {
     throw new MasterKeyMismatchError(location);
   }
+  return 'opened';
 }
 
 /**

@@ -9,6 +9,9 @@ import { silentLogger, type Logger } from '../base/logger.js';
 import { packageRoot, packageVersion } from '../base/package-root.js';
 import { createSealedBox } from '../base/sealed-box.js';
 import { FileSecretStore, loadOrCreateMasterKey, UPLOAD_KEY_NAME } from '../base/secret-store.js';
+import { deriveUploadSigningKey } from '../base/upload-signing-key.js';
+import type { ChangePublisher } from '../base/changes.js';
+import type { ChangeChannel } from '../store/pg/change-channel.js';
 import { openMetadataStore, type MetadataStore } from './metadata-store.js';
 import { openBlockStore, type BlockStore } from './block-store.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -16,6 +19,9 @@ import { createKeyCache } from '../accounts/key-cache.js';
 import { ensureOwner, ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
 import { loadPlanCatalog } from '../accounts/plans.js';
 import { verifyMasterKey } from '../accounts/master-key-check.js';
+import { openInstanceSecrets, placeOnThisHost, verifySharedMasterKey } from './instance-secrets.js';
+import { startGcSchedule, type GcSchedule } from './gc-schedule.js';
+import { composeReadWriteLocks } from '../base/read-write-lock.js';
 import { sweepExpiredSessions } from '../accounts/session-keys.js';
 import { createSignInCodes } from '../accounts/sign-in-codes.js';
 import { buildServer, withMultipart } from '../http/server.js';
@@ -56,7 +62,6 @@ import { refuseSync, startSync } from './start-sync.js';
 import { removeServerFile, writeServerFile } from '../base/server-file.js';
 import { reachableUrl } from '../base/reachable-url.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
-import { openSecrets } from '../secrets/open-secrets.js';
 import type { SecretsHomeKind } from '../secrets/secrets-record.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 
@@ -79,10 +84,16 @@ export interface AppInit {
 
 export interface PinfoldApp {
   readonly config: ServiceConfig;
-  readonly ownerKey: OwnerKey;
+  /**
+   * The owner's admin key; null on an instance of a shared database (`--db`) that did not make it and has
+   * none in its data folder: the key is then where ownerKeyLocation says (the first instance's folder).
+   */
+  readonly ownerKey: OwnerKey | null;
   /** True when this start created the owner key (first start, or the old one was lost). */
   readonly ownerKeyCreated: boolean;
   readonly ownerKeyLocation: string;
+  /** Lines `pinfold serve` prints at start about the instances sharing a database (`--db`); empty otherwise. */
+  readonly sharedNotes: readonly string[];
   /** Where this data folder's secrets live (secrets.json), in words. */
   readonly secretsLocation: string;
   /** Set when the folder keeps its secrets elsewhere than `secrets.prefer` asked: the record won. */
@@ -115,17 +126,26 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   const lock: DataFolderLock = acquireDataFolderLock(config.dataDir);
   let metadata: MetadataStore | null = null;
   let blockstore: BlockStore | null = null;
+  let gcSchedule: GcSchedule | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
-    const secrets = await openSecrets({
-      dataDir: config.dataDir,
+    const env = init.env ?? process.env;
+    const secrets = await openInstanceSecrets({
+      config,
+      env,
       prefer: init.secrets?.prefer ?? 'file',
-      keychain: init.secrets?.keychain ?? { service: keychainService(init.env ?? process.env), entry: osKeychainEntry },
+      keychain: init.secrets?.keychain ?? { service: keychainService(env), entry: osKeychainEntry },
     });
     metadata = await openMetadataStore(config, paths.database);
-    const { store } = metadata;
+    const { store, coordination } = metadata;
     const box = createSealedBox(secrets.masterKey);
-    await verifyMasterKey(store, box, secrets.description);
+    const sharedNotes: string[] = [];
+    if (coordination === null) await verifyMasterKey(store, box, secrets.description);
+    else {
+      // Under the setup lock: of two first starts, one writes the sealed check and the other is judged by it.
+      const masterKeyHome = await coordination.setupLock.exclusive(() => verifySharedMasterKey(store, box, secrets));
+      sharedNotes.push(`Master key of this database: ${masterKeyHome} (start other instances with --master-key-file naming a 0600 copy of it)`);
+    }
     // The window's live events (GET /api/v0/events): each domain gets the part it publishes. The hub asks
     // back for usage, partners and sync status only when it publishes, once everything below is built.
     let syncService: SyncService | undefined;
@@ -141,9 +161,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         return account && account.partnerId !== null ? { partnerId: account.partnerId, uuid: account.uuid } : null;
       },
     });
+    // Changes other instances must hear of (`--db`); the channel opens once the caches it keeps exist.
+    let changeChannel: ChangeChannel | null = null;
+    const changes: ChangePublisher | undefined = coordination ? { published: (change) => changeChannel?.published(change) } : undefined;
     const accounts: AccountsContext = {
       store,
-
+      ...(changes ? { changes } : {}),
       plans: loadPlanCatalog(config.dataDir),
       box,
       clock,
@@ -155,8 +178,15 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       ),
       events,
     };
-    const ownerKeyStore = secrets.ownerKeyStore;
-    const owner = await ensureOwner(accounts, ownerKeyStore, ownerKeyFromEnv(init.env ?? process.env));
+    const owner = await ensureOwner(
+      accounts,
+      secrets.ownerKeyStore,
+      ownerKeyFromEnv(env),
+      coordination ? { home: placeOnThisHost(secrets.ownerKeyStore.description) } : undefined,
+    );
+    if (coordination !== null && owner.ownerKey === null) {
+      sharedNotes.push(`Owner access key: made by the first instance on this database, in ${owner.location}; this instance made none`);
+    }
 
     blockstore = await openBlockStore(config, { localDir: paths.blocks, index: accounts.store, metadataEngine: metadata.engine, clock, logger });
     const blocks = blockstore;
@@ -165,7 +195,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       accounts,
       content: contentCensus(blocks),
       pinTimeoutSeconds: config.pinTimeoutSeconds,
-      gcLock: createReadWriteLock(),
+      // Across instances too with `--db`: this process's queue first, then the database's advisory lock.
+      gcLock: coordination ? composeReadWriteLocks(createReadWriteLock(), coordination.gcLock) : createReadWriteLock(),
       // Only addPin calls it, and no pin is added before the runner below has started.
       onPinning: () => pendingPins.nudge(),
       events,
@@ -176,11 +207,21 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       logger.info('garbage collection finished', { ...result });
       return result;
     };
-    const gcTimer = setInterval(() => {
-      runGc().catch((error: unknown) => logger.error('garbage collection failed', { error }));
-    }, config.gcIntervalSeconds * 1000);
-    gcTimer.unref();
-    const uploadKey = await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
+    const schedule = await startGcSchedule({
+      intervalSeconds: config.gcIntervalSeconds,
+      leadership:
+        coordination?.gcLeadership((leads) =>
+          leads ? logger.info('garbage collection: this instance leads') : logger.warn('garbage collection: this instance no longer leads'),
+        ) ?? null,
+      runCycle: () => runGc().catch((error: unknown) => logger.error('garbage collection failed', { error })),
+      logger,
+    });
+    gcSchedule = schedule;
+    // Shared database: every instance must accept the addresses any of them signs, so the key comes from
+    // the master key they share (derived, nothing stored); one instance keeps its data folder's own file.
+    const uploadKey = coordination
+      ? deriveUploadSigningKey(secrets.masterKey)
+      : await loadOrCreateMasterKey(new FileSecretStore(config.dataDir), UPLOAD_KEY_NAME);
     // One layout for everything that makes new content (contract section 5, --cid-profile).
     const profile = cidProfile(config.cidProfile);
 
@@ -195,7 +236,22 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       pinFirst: async (accountId, cid) => void (await addPin(pins, accountId, cid, { parameter: 'arg' })),
       dnsResolver: config.dnsResolver,
       events,
+      ...(changes ? { changes } : {}),
     });
+    if (coordination !== null) {
+      changeChannel = await coordination.changes({
+        onChange(change) {
+          if (change.kind === 'access-key') accounts.keyCache.evict(change.key);
+          else names.resolver.forget(change.key);
+        },
+        onResync() {
+          logger.warn('the change channel reconnected: key and IPNS caches dropped, as changes may have been missed');
+          accounts.keyCache.clear();
+          names.resolver.forgetAll();
+        },
+        onError: (error) => logger.warn('change channel', { error }),
+      });
+    }
     const republisher = startRepublisher(names, logger);
 
     const folders = await createFoldersContext({
@@ -219,7 +275,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
-    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl });
+    serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => schedule.leads() });
     uploadSettingsRoutes(server, config);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
@@ -276,7 +332,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       config,
       ownerKey: owner.ownerKey,
       ownerKeyCreated: owner.created,
-      ownerKeyLocation: ownerKeyStore.description,
+      ownerKeyLocation: owner.location,
+      sharedNotes,
       secretsLocation: secrets.description,
       secretsNote: secrets.note,
       server,
@@ -291,7 +348,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       async close() {
         if (closed) return;
         closed = true;
-        clearInterval(gcTimer);
+        schedule.close();
         clearInterval(sessionSweep);
         events.close();
         await sync.close();
@@ -312,6 +369,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {
+    // A start that fails later must not leave the GC timers running against closed stores.
+    gcSchedule?.close();
     await blockstore?.close();
     await metadata?.close();
     lock.release();

@@ -1,6 +1,7 @@
 import type { ServiceConfig } from '../base/config.js';
 import { openDatabase } from '../store/db/database.js';
 import { sqliteStore } from '../store/db/sqlite-store.js';
+import { postgresCoordination, type PostgresCoordination } from '../store/pg/coordination.js';
 import { openPostgresStore } from '../store/pg/pg-store.js';
 import type { Store } from '../store/repositories/index.js';
 
@@ -9,6 +10,8 @@ export interface MetadataStore {
   store: Store;
   /** `sqlite`: the data folder's file (the desktop's, and the default); `postgres`: `--db`, the scale-out mode. */
   engine: 'sqlite' | 'postgres';
+  /** PostgreSQL only: the locks, the GC leader and the change channel that several instances share. */
+  coordination: PostgresCoordination | null;
   close(): Promise<void>;
 }
 
@@ -16,8 +19,17 @@ export interface MetadataStore {
 export async function openMetadataStore(config: ServiceConfig, databasePath: string): Promise<MetadataStore> {
   if (config.database !== undefined) {
     const store = await openPostgresStore(config.database.url);
-    return { store, engine: 'postgres', close: () => store.close() };
+    const coordination = postgresCoordination(config.database.url);
+    return {
+      store,
+      engine: 'postgres',
+      coordination,
+      async close() {
+        await coordination.close();
+        await store.close();
+      },
+    };
   }
   const db = openDatabase(databasePath);
-  return { store: sqliteStore(db), engine: 'sqlite', close: async () => void db.close() };
+  return { store: sqliteStore(db), engine: 'sqlite', coordination: null, close: async () => void db.close() };
 }

@@ -46,6 +46,11 @@ export interface ServiceConfig {
    * block index lives in the shared metadata); undefined: the data folder's pack files.
    */
   blocks?: S3Target;
+  /**
+   * `--master-key-file PATH` (or `PINFOLD_MASTER_KEY_FILE`), with `--db` only: a 0600 file holding the
+   * master key every instance on that database shares, used instead of the data folder's own.
+   */
+  masterKeyFile?: string;
 }
 
 export const DEFAULTS = {

@@ -42,7 +42,7 @@ export class FileSecretStore implements SecretStore {
 }
 
 export const MASTER_KEY_NAME = 'master';
-/** HMAC key of signed upload addresses; always a file in the data folder (contract section 4). */
+/** HMAC key of signed upload addresses: a file in the data folder (contract section 4); with `--db`, derived from the shared master key instead (upload-signing-key.ts). */
 export const UPLOAD_KEY_NAME = 'upload-signing';
 const KEY_BYTES = 32;
 

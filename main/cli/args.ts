@@ -65,6 +65,7 @@ const SERVE_FLAGS = new Set([
   'data',
   'db',
   'blocks',
+  'master-key-file',
   'port',
   'host',
   'gc-interval',
@@ -98,7 +99,9 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   const blocks = single(args, 'blocks');
   // Refused here, before the data folder is touched (the composition root refuses it too, for embedders).
   if (blocks !== undefined && database === undefined) throw new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket');
+  const masterKeyFile = single(args, 'master-key-file');
   return defaultConfig({
+    ...(masterKeyFile !== undefined ? { masterKeyFile } : {}),
     ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
     ...(blocks !== undefined ? { blocks: parseS3Url(blocks) } : {}),
     ...(data !== undefined ? { dataDir: data } : {}),

@@ -1,5 +1,6 @@
 import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
+import type { ChangePublisher } from '../base/changes.js';
 import type { EventPublisher } from '../base/events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Store, Transaction } from '../store/repositories/index.js';
@@ -46,6 +47,8 @@ export interface NamesInit {
   republishMarginMs?: number;
   /** The live event stream (the server). */
   events?: Pick<EventPublisher, 'nameChanged'>;
+  /** Other instances on the same database, whose resolvers must forget a name changed here (`--db`). */
+  changes?: ChangePublisher;
 }
 
 export interface NamesContext {
@@ -60,6 +63,15 @@ export interface NamesContext {
   recordLifetimeMs: number;
   republishMarginMs: number;
   events: Pick<EventPublisher, 'nameChanged'> | undefined;
+  changes: ChangePublisher | undefined;
+}
+
+/**
+ * Tells the other instances on the database that `name`'s stored record changed (published, replaced or
+ * removed), once the change has committed, so that their resolvers read it again.
+ */
+export function announceNameChange(ctx: Pick<NamesContext, 'changes'>, name: string): void {
+  ctx.changes?.published({ kind: 'ipns-name', key: name });
 }
 
 export function createNamesContext(init: NamesInit): NamesContext {
@@ -81,5 +93,6 @@ export function createNamesContext(init: NamesInit): NamesContext {
     recordLifetimeMs,
     republishMarginMs,
     events: init.events,
+    changes: init.changes,
   };
 }

@@ -3,7 +3,7 @@ import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import { UniqueViolation, type Repositories } from '../store/repositories/index.js';
 import type { NameRow } from '../store/repositories/names.js';
-import type { NamesContext } from './context.js';
+import { announceNameChange, type NamesContext } from './context.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyText, type NameKey } from './keys.js';
 import { tryParseIpnsName, type IpnsName } from './name-parse.js';
 import { toRecordView } from './record-view.js';
@@ -70,6 +70,7 @@ export async function publishName(ctx: NamesContext, accountId: number, parsed: 
     // Only rm can change the row under the lock; then the name is gone.
     if (!updated) throw new NotFoundError(`key ${row.name} not found`);
     ctx.resolver.remember(record);
+    announceNameChange(ctx, row.name);
     await publishNameRow(ctx, row.name);
     return { name: row.name, value };
   });
@@ -101,6 +102,7 @@ export async function removeName(ctx: NamesContext, accountId: number, parsed: I
       await ctx.limits.releaseIpns(tx, accountId);
     });
     ctx.resolver.forget(row.name);
+    announceNameChange(ctx, row.name);
     ctx.events?.nameChanged(accountId, { name: row.name, removed: true });
   });
 }
@@ -152,6 +154,7 @@ async function storeNewName(ctx: NamesContext, accountId: number, key: NameKey, 
     throw error;
   }
   ctx.resolver.remember(record);
+  announceNameChange(ctx, name);
   await publishNameRow(ctx, name);
   return { name, value };
 }

@@ -1,6 +1,6 @@
 import { CID } from 'multiformats/cid';
 import type { Logger } from '../base/logger.js';
-import type { NamesContext } from './context.js';
+import { announceNameChange, type NamesContext } from './context.js';
 import { openNameKey } from './keys.js';
 import { signAndCheck, validUntilSeconds } from './manage-names.js';
 
@@ -64,7 +64,10 @@ async function republishName(ctx: NamesContext, name: string, dueBy: number): Pr
       record: record.bytes,
       validUntil: validUntilSeconds(record),
     });
-    if (stored) ctx.resolver.remember(record);
+    if (stored) {
+      ctx.resolver.remember(record);
+      announceNameChange(ctx, row.name);
+    }
     return stored;
   });
 }

@@ -43,6 +43,8 @@ export interface NameResolver {
   remember(record: ValidRecord): void;
   /** Drops a name from the cache (removed, or its stored record replaced). */
   forget(name: string): void;
+  /** Drops every cached record (another instance's changes may have been missed); DNSLink answers stay. */
+  forgetAll(): void;
 }
 
 type KeyEntry = { ok: true; record: ValidRecord; resolution: Resolution | undefined } | { ok: false; error: InvalidRecordError };
@@ -163,6 +165,9 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     },
     forget(name) {
       keys.delete(name);
+    },
+    forgetAll() {
+      keys.clear();
     },
   };
 }

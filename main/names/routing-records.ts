@@ -1,6 +1,6 @@
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError } from '../base/errors.js';
-import type { NamesContext } from './context.js';
+import { announceNameChange, type NamesContext } from './context.js';
 import type { IpnsName } from './name-parse.js';
 import { InvalidRecordError, MAX_RECORD_BYTES, validateRecord, type RecordFault } from './records.js';
 
@@ -28,12 +28,14 @@ export async function putRoutingRecord(ctx: NamesContext, parsed: IpnsName, byte
   }
   await ctx.store.names.putRoutingRecord(parsed.name, bytes, unixSeconds(ctx.clock));
   ctx.resolver.forget(parsed.name);
+  announceNameChange(ctx, parsed.name);
   return check;
 }
 
 export async function removeRoutingRecord(ctx: NamesContext, parsed: IpnsName): Promise<boolean> {
   const removed = await ctx.store.names.deleteRoutingRecord(parsed.name);
   ctx.resolver.forget(parsed.name);
+  announceNameChange(ctx, parsed.name);
   return removed;
 }
 

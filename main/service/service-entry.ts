@@ -79,6 +79,8 @@ export async function runService(init: RunServiceInit): Promise<void> {
   }
   if (app.secretsNote !== null) logger.warn(app.secretsNote);
   if (app.ownerKeyCreated) init.print(`Owner access key written to ${app.ownerKeyLocation}\n`);
+  // Several instances on one database (--db): where the shared master key and the owner key are.
+  for (const note of app.sharedNotes) init.print(`${note}\n`);
   init.print(`Pinfold listening on ${url}\n`);
   // A one-time code, never the secret (as Jupyter prints its token URL): opens the window signed in as the owner.
   init.print(`Sign in: ${app.issueSignInCode().url}\n`);

@@ -5,6 +5,7 @@ import { createApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { numberFlag } from './lib/flags.js';
 import { measure, type CannonResult } from './lib/load.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 /**
  * IPNS in one run on the same small content: publishes per second (sequential, N publishes to one name), then
@@ -72,7 +73,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {} });
   try {
     const url = await app.listen();
-    const headers = { 'X-Access-Key': app.ownerKey.access_key, 'X-Access-Secret': app.ownerKey.access_secret };
+    const headers = { 'X-Access-Key': ownerKeyOf(app).access_key, 'X-Access-Secret': ownerKeyOf(app).access_secret };
     const client: Client = { url, headers };
     const texts = ['ipns benchmark content A\n', 'ipns benchmark content B\n'];
     const cids = [await upload(client, new TextEncoder().encode(texts[0])), await upload(client, new TextEncoder().encode(texts[1]))];

@@ -5,6 +5,7 @@ import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app/create
 import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
+import { ownerKeyOf } from './owner-key.js';
 
 export interface TestServer {
   url: string;
@@ -40,7 +41,7 @@ export async function startTestServer(overrides: Partial<ServiceConfig> = {}, en
   const url = await app.listen();
   return {
     url,
-    owner: app.ownerKey,
+    owner: ownerKeyOf(app),
     dataDir,
     app,
     async stop() {

@@ -8,6 +8,7 @@ import { parseTar } from '../unit/content/read/tar-check.js';
 import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../helpers/relative-path-dags.js';
 import { makeTempDir, nowTs } from '../helpers/test-server.js';
 import { carImport, carV1, stats } from './uploads-helpers.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 interface Outcome {
   status: number;
@@ -36,7 +37,7 @@ describe('gateway TAR over a real server: relative names, and failures after the
     url = await app.listen();
     const server = { url };
     for (const dag of [await insideRootDag(), await outsideRootDag(), await deepEscapeDag()]) {
-      const imported = await carImport(server, app.ownerKey, await carV1([dag.root], dag.blocks), { pinRoots: false });
+      const imported = await carImport(server, ownerKeyOf(app), await carV1([dag.root], dag.blocks), { pinRoots: false });
       expect(imported.status, imported.text).toBe(200);
     }
     escape = (await deepEscapeDag()).root.toString();
@@ -50,7 +51,7 @@ describe('gateway TAR over a real server: relative names, and failures after the
   function get(path: string, query: Record<string, string> = {}): Promise<Outcome> {
     const target = new URL(url);
     const search = new URLSearchParams({ ts: String(nowTs()), ...query });
-    const headers = { 'X-Access-Key': app.ownerKey.access_key, 'X-Access-Secret': app.ownerKey.access_secret };
+    const headers = { 'X-Access-Key': ownerKeyOf(app).access_key, 'X-Access-Secret': ownerKeyOf(app).access_secret };
     return new Promise((resolve, reject) => {
       const req = httpRequest({ host: target.hostname, port: target.port, path: `${path}?${search.toString()}`, headers }, (res) => {
         const chunks: Buffer[] = [];
@@ -77,13 +78,13 @@ describe('gateway TAR over a real server: relative names, and failures after the
   });
 
   it('a name leading out of the root at the top (outside-root.car) is 406 with the envelope, nothing counted', async () => {
-    const before = (await stats({ url }, app.ownerKey)).egress;
+    const before = (await stats({ url }, ownerKeyOf(app))).egress;
     const response = await get(`/ipfs/${OUTSIDE_ROOT}`, { format: 'tar' });
     expect(response.status).toBe(406);
     expect(response.complete).toBe(true);
     const body = JSON.parse(response.body.toString('utf8')) as { code: number; msg: string };
     expect(body).toEqual({ code: 406, msg: expect.stringContaining('relative UnixFS paths outside the root are not allowed') as string });
-    expect((await stats({ url }, app.ownerKey)).egress).toBe(before);
+    expect((await stats({ url }, ownerKeyOf(app))).egress).toBe(before);
     expect(gatewayLines()).toEqual([]);
   });
 
@@ -102,6 +103,6 @@ describe('gateway TAR over a real server: relative names, and failures after the
       status: 200,
       error: { name: 'NotAcceptableError', message: expect.stringContaining('"../../escape"') as string },
     });
-    for (const secret of ['SECRET', 'sargs', 'ssig', 'ts=', app.ownerKey.access_key, app.ownerKey.access_secret]) expect(line).not.toContain(secret);
+    for (const secret of ['SECRET', 'sargs', 'ssig', 'ts=', ownerKeyOf(app).access_key, ownerKeyOf(app).access_secret]) expect(line).not.toContain(secret);
   });
 });

@@ -7,6 +7,7 @@ import { defaultConfig } from '../../main/base/config.js';
 import { parseRfc3339Ms, RECORD_LIFETIME_MS } from '../../main/names/records.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { until } from './uploads-helpers.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const CID = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';
@@ -22,7 +23,7 @@ async function request(app: PinfoldApp, url: string, method: string, path: strin
   const params = new URLSearchParams({ ...query, ts: String(app.nowSeconds()) });
   return fetch(`${url}${path}?${params.toString()}`, {
     method,
-    headers: { 'X-Access-Key': app.ownerKey.access_key, 'X-Access-Secret': app.ownerKey.access_secret },
+    headers: { 'X-Access-Key': ownerKeyOf(app).access_key, 'X-Access-Secret': ownerKeyOf(app).access_secret },
   });
 }
 

@@ -8,6 +8,7 @@ import { createLogger } from '../../main/base/logger.js';
 import type { CreatedAccessKey } from '../../shared/api-types.js';
 import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey } from '../helpers/account-api.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -42,10 +43,10 @@ describe('secrets are never stored or logged in plaintext', () => {
     });
     url = await app.listen();
     const server = { url };
-    secrets.push(await createKey(server, app.ownerKey, 'admin-2', ['admin']));
-    secrets.push(await createKey(server, app.ownerKey, 'reader', ['read']));
-    await createUser(server, app.ownerKey, 'secret-user');
-    secrets.push(await createUserKey(server, app.ownerKey, 'secret-user', 'k', ['admin']));
+    secrets.push(await createKey(server, ownerKeyOf(app), 'admin-2', ['admin']));
+    secrets.push(await createKey(server, ownerKeyOf(app), 'reader', ['read']));
+    await createUser(server, ownerKeyOf(app), 'secret-user');
+    secrets.push(await createUserKey(server, ownerKeyOf(app), 'secret-user', 'k', ['admin']));
     for (const key of secrets) {
       await call(server, 'GET', '/api/v0/stats', { key });
       await call(server, 'GET', '/api/v0/stats', { key, signed: true });
@@ -64,7 +65,7 @@ describe('secrets are never stored or logged in plaintext', () => {
     const text = log.join('');
     expect(text).toContain('request failed');
     expect(text).toContain('simulated fault');
-    for (const key of [...secrets, app.ownerKey]) for (const form of forms(key.access_secret)) expect(text).not.toContain(form.toString('utf8'));
+    for (const key of [...secrets, ownerKeyOf(app)]) for (const form of forms(key.access_secret)) expect(text).not.toContain(form.toString('utf8'));
   });
 
   it('no file of the data folder holds an access secret in any form, while the server runs (WAL) and after it stops', async () => {
@@ -76,7 +77,7 @@ describe('secrets are never stored or logged in plaintext', () => {
           for (const form of forms(key.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds a secret`).toBe(false);
         // The owner's secret is handed over in owner-key.json, and only there.
         if (file !== join(dataDir, 'owner-key.json'))
-          for (const form of forms(app.ownerKey.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds the owner secret`).toBe(false);
+          for (const form of forms(ownerKeyOf(app).access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds the owner secret`).toBe(false);
       }
       return files.map((file) => relative(dataDir, file));
     };
@@ -91,6 +92,6 @@ describe('secrets are never stored or logged in plaintext', () => {
   it('master.key and owner-key.json are 0600', () => {
     expect(statSync(join(dataDir, 'master.key')).mode & 0o777).toBe(0o600);
     expect(statSync(join(dataDir, 'owner-key.json')).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(join(dataDir, 'owner-key.json'), 'utf8'))).toEqual(app.ownerKey);
+    expect(JSON.parse(readFileSync(join(dataDir, 'owner-key.json'), 'utf8'))).toEqual(ownerKeyOf(app));
   });
 });

@@ -19,7 +19,7 @@ describe('GET /api/v0/service', () => {
     await server.stop();
   });
 
-  it('the owner reads version, data folder, URL, GC settings, CID profile, public gateway and start time', async () => {
+  it('the owner reads version, data folder, URL, GC settings (and that it leads GC), CID profile, public gateway and start time', async () => {
     const response = await call<{ code: number; msg: string; data: ServiceFacts }>(server, 'GET', '/api/v0/service', { key: server.owner });
     expect(response.status).toBe(200);
     const version = (JSON.parse(readFileSync(`${repoRoot}/package.json`, 'utf8')) as { version: string }).version;
@@ -35,6 +35,8 @@ describe('GET /api/v0/service', () => {
         cid_profile: 'unixfs-v0-2015',
         public_gateway: true,
         started_at: expect.any(Number),
+        // One instance on its own SQLite file always runs the periodic GC.
+        gc_leader: true,
       },
     });
     expect(response.json.data.started_at).toBeGreaterThanOrEqual(startedFrom);

@@ -8,6 +8,7 @@ import { call, makeTempDir } from '../helpers/test-server.js';
 import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking, rawTestBlock, storeInDataFolder, type TestBlock } from '../helpers/unreadable-blocks.js';
 import { folderOperation, importOk, operateOk, pinAdd } from './folders-helpers.js';
 import { carImport, carV1, counters, EMPTY_DIR_V1, expectNotServed, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 /**
  * Blocks of a linking codec whose links cannot be read (they do not decode, or nest deeper than the 512
@@ -49,7 +50,7 @@ describe('blocks whose links cannot be read', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const pinTotal = async (): Promise<number> => (await call<{ total: number }>(server, 'GET', '/api/v0/pin', { key: app.ownerKey })).json.total;
+  const pinTotal = async (): Promise<number> => (await call<{ total: number }>(server, 'GET', '/api/v0/pin', { key: ownerKeyOf(app) })).json.total;
 
   it.each([
     [
@@ -67,47 +68,47 @@ describe('blocks whose links cannot be read', () => {
   ])('dag/import refuses a CAR holding %s: 400 naming the block, nothing stored, pinned or counted', async (_name, make, reason) => {
     const leaf = await rawTestBlock(`a good block beside it ${String(_name)}`);
     const bad = await make(leaf);
-    const before = counters(await stats(server, app.ownerKey));
+    const before = counters(await stats(server, ownerKeyOf(app)));
     const pins = await pinTotal();
-    const answer = await carImport(server, app.ownerKey, await carV1([leaf.cid, bad.cid], [leaf, bad]));
+    const answer = await carImport(server, ownerKeyOf(app), await carV1([leaf.cid, bad.cid], [leaf, bad]));
     expectError({ ...answer, json: answer.json }, 400, new RegExp(`^car: block ${bad.cid.toString()} ${reason.source}`));
-    expect(counters(await stats(server, app.ownerKey))).toEqual(before);
+    expect(counters(await stats(server, ownerKeyOf(app)))).toEqual(before);
     expect(await pinTotal()).toBe(pins);
-    await expectNotServed(server, app.ownerKey, leaf.cid.toString());
-    await expectNotServed(server, app.ownerKey, bad.cid.toString());
+    await expectNotServed(server, ownerKeyOf(app), leaf.cid.toString());
+    await expectNotServed(server, ownerKeyOf(app), bad.cid.toString());
   });
 
   it('a folder operation does not let its old root go while another pin may reach it unseen (409, nothing changed)', async () => {
-    const file = await uploadCid(server, app.ownerKey, new TextEncoder().encode('a file in the folder'));
-    await pinAdd(server, app.ownerKey, file);
-    await pinAdd(server, app.ownerKey, EMPTY_DIR_V1);
-    await importOk(server, app.ownerKey, EMPTY_DIR_V1);
-    const old = await operateOk(server, app.ownerKey, { cid: EMPTY_DIR_V1, add: [['a.txt', file]], pin_new: true });
-    const pin = await call(server, 'POST', '/api/v0/pin/add', { key: app.ownerKey, query: { arg: held.cid.toString() } });
+    const file = await uploadCid(server, ownerKeyOf(app), new TextEncoder().encode('a file in the folder'));
+    await pinAdd(server, ownerKeyOf(app), file);
+    await pinAdd(server, ownerKeyOf(app), EMPTY_DIR_V1);
+    await importOk(server, ownerKeyOf(app), EMPTY_DIR_V1);
+    const old = await operateOk(server, ownerKeyOf(app), { cid: EMPTY_DIR_V1, add: [['a.txt', file]], pin_new: true });
+    const pin = await call(server, 'POST', '/api/v0/pin/add', { key: ownerKeyOf(app), query: { arg: held.cid.toString() } });
     expect(pin.status, pin.text).toBe(200);
     const pins = await pinTotal();
-    const answer = await folderOperation(server, app.ownerKey, { cid: old, add: [['b.txt', file]], pin_new: true, unpin_old: true });
+    const answer = await folderOperation(server, ownerKeyOf(app), { cid: old, add: [['b.txt', file]], pin_new: true, unpin_old: true });
     expectError(
       answer,
       409,
       new RegExp(`^unpin_old: cannot tell whether another pinned DAG still uses ${old}: its block ${held.cid.toString()} cannot be read`),
     );
     expect(await pinTotal()).toBe(pins);
-    const oldPin = await call<{ data: { status: string } }>(server, 'GET', `/api/v0/pin/${old}`, { key: app.ownerKey });
+    const oldPin = await call<{ data: { status: string } }>(server, 'GET', `/api/v0/pin/${old}`, { key: ownerKeyOf(app) });
     expect(oldPin.json.data.status).toBe('pinned');
   });
 
   it('a pin on such a block waits (`pinning`), and GC stops before deleting anything, logging the block', async () => {
-    await call(server, 'POST', '/api/v0/pin/add', { key: app.ownerKey, query: { arg: held.cid.toString() } });
-    const pin = await call<{ data: { status: string; size: number } }>(server, 'GET', `/api/v0/pin/${held.cid.toString()}`, { key: app.ownerKey });
+    await call(server, 'POST', '/api/v0/pin/add', { key: ownerKeyOf(app), query: { arg: held.cid.toString() } });
+    const pin = await call<{ data: { status: string; size: number } }>(server, 'GET', `/api/v0/pin/${held.cid.toString()}`, { key: ownerKeyOf(app) });
     expect(pin.json.data).toMatchObject({ status: 'pinning', size: 0 });
     logged.length = 0;
-    const gc = await call(server, 'POST', '/api/v0/repo/gc', { key: app.ownerKey });
+    const gc = await call(server, 'POST', '/api/v0/repo/gc', { key: ownerKeyOf(app) });
     expect(gc.status, gc.text).toBe(500);
     const line = logged.find((entry) => entry.includes(' error '));
     expect(line).toContain(`block ${held.cid.toString()} under pin ${held.cid.toString()} cannot be read under its codec (it nests deeper than 512 levels)`);
     for (const block of [below, garbage, held]) {
-      const served = await gatewayGet(server, app.ownerKey, `/ipfs/${block.cid.toString()}`, { query: { format: 'raw' } });
+      const served = await gatewayGet(server, ownerKeyOf(app), `/ipfs/${block.cid.toString()}`, { query: { format: 'raw' } });
       expect(served.status, block.cid.toString()).toBe(200);
     }
   });

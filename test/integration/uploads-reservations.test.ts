@@ -7,6 +7,7 @@ import { defaultConfig } from '../../main/base/config.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { addressFor, randomData, stats, step1, step2, type Key } from './uploads-helpers.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 /** Every new account's plan, with an ingress limit a few uploads reach. */
 const TINY = {
@@ -40,8 +41,8 @@ describe('ingress reservations of upload addresses', () => {
   async function newUser(server: { url: string }, permissions: Array<'admin' | 'write'> = ['admin']): Promise<Key> {
     if (!app) throw new Error('no app');
     const uuid = randomUUID();
-    await createUser(server, app.ownerKey, uuid);
-    return createUserKey(server, app.ownerKey, uuid, 'key', permissions);
+    await createUser(server, ownerKeyOf(app), uuid);
+    return createUserKey(server, ownerKeyOf(app), uuid, 'key', permissions);
   }
 
   beforeEach(async () => {
@@ -111,12 +112,12 @@ describe('ingress reservations of upload addresses', () => {
     const server = await start();
     if (!app) throw new Error('no app');
     const uuid = randomUUID();
-    await createUser(server, app.ownerKey, uuid);
-    const doomed = await createUserKey(server, app.ownerKey, uuid, 'doomed', ['write']);
-    const other = await createUserKey(server, app.ownerKey, uuid, 'other', ['write']);
+    await createUser(server, ownerKeyOf(app), uuid);
+    const doomed = await createUserKey(server, ownerKeyOf(app), uuid, 'doomed', ['write']);
+    const other = await createUserKey(server, ownerKeyOf(app), uuid, 'other', ['write']);
     await addressFor(server, doomed, 'POST', '/ipfs/', { size: 40_000 });
     expectError(await step1(server, other, 'POST', '/ipfs/', { size: 10_001 }), 403, /ingress/);
-    const deleted = await call(server, 'DELETE', '/api/v0/partner/user/key', { key: app.ownerKey, body: { uuid, name: 'doomed' } });
+    const deleted = await call(server, 'DELETE', '/api/v0/partner/user/key', { key: ownerKeyOf(app), body: { uuid, name: 'doomed' } });
     expect(deleted.status).toBe(200);
     expect((await step1(server, other, 'POST', '/ipfs/', { size: 50_000 })).status).toBe(200);
   });

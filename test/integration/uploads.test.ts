@@ -5,6 +5,7 @@ import { defaultConfig } from '../../main/base/config.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, expectError } from '../helpers/account-api.js';
 import { addressFor, counters, expectNotServed, gatewayGet, MiB, randomData, referenceCid, stats, step1, step2, uploadFile } from './uploads-helpers.js';
+import { ownerKeyOf } from '../helpers/owner-key.js';
 
 describe('single-file uploads: POST /ipfs/?size= (contract section 4)', () => {
   let server: TestServer;
@@ -184,7 +185,7 @@ describe('upload address expiry (10 minutes, server clock)', () => {
     const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, clock });
     try {
       const server = { url: await app.listen() };
-      const key = app.ownerKey;
+      const key = ownerKeyOf(app);
       const bytes = randomData(256);
       const late = await addressFor(server, key, 'POST', '/ipfs/', { size: 256 });
       const onTime = await addressFor(server, key, 'POST', '/ipfs/', { size: 256 });

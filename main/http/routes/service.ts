@@ -13,6 +13,8 @@ export interface ServiceRouteDeps {
   startedAt: number;
   /** The URL the server listens at, as `pinfold serve` prints it. */
   listenUrl(): string;
+  /** Whether this instance runs the periodic GC (always with SQLite; the one leader among instances with --db). */
+  gcLeader(): boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function serviceRoutes(app: FastifyInstance, deps: ServiceRouteDeps): voi
       cid_profile: config.cidProfile,
       public_gateway: config.publicGateway,
       started_at: deps.startedAt,
+      gc_leader: deps.gcLeader(),
     };
     return ok(facts);
   });

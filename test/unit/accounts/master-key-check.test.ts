@@ -19,8 +19,8 @@ describe('master key check', () => {
     const db = openDatabase(join(dir, 'pinfold.db'));
     const store = sqliteStore(db);
     const key = randomBytes(32);
-    await verifyMasterKey(store, createSealedBox(key), 'test');
-    await expect(verifyMasterKey(store, createSealedBox(key), 'test')).resolves.toBeUndefined();
+    await expect(verifyMasterKey(store, createSealedBox(key), 'test')).resolves.toBe('written');
+    await expect(verifyMasterKey(store, createSealedBox(key), 'test')).resolves.toBe('opened');
     await expect(verifyMasterKey(store, createSealedBox(randomBytes(32)), 'the keychain')).rejects.toThrow(MasterKeyMismatchError);
     await expect(verifyMasterKey(store, createSealedBox(randomBytes(32)), 'the keychain')).rejects.toThrow(/the keychain/);
     db.close();

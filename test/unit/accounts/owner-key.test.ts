@@ -1,4 +1,5 @@
-import { statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
@@ -28,7 +29,7 @@ describe('owner account and key', () => {
     expect(secretMatches(cached, first.ownerKey.access_secret)).toBe(true);
 
     const second = await ensureOwner(fx.ctx, store, null);
-    expect(second).toEqual({ ownerAccountId: first.ownerAccountId, ownerKey: first.ownerKey, created: false });
+    expect(second).toEqual({ ownerAccountId: first.ownerAccountId, ownerKey: first.ownerKey, created: false, location: store.description });
     expect(await fx.ctx.store.accounts.allAccounts()).toHaveLength(1);
   });
 
@@ -51,6 +52,38 @@ describe('owner account and key', () => {
     expect(secretMatches(await loadKey(fx.ctx, KEY), SECRET)).toBe(true);
     expect(await store.load()).toBeNull();
     expect((await ensureOwner(fx.ctx, store, explicit)).created).toBe(false);
+  });
+
+  it('shared database: the instance that makes the owner mints the key; another without a key of its own mints none and says where it is', async () => {
+    const makerStore = fileOwnerKeyStore(fx.dir);
+    const otherDir = mkdtempSync(join(tmpdir(), 'pinfold-owner-other-'));
+    try {
+      const otherStore = fileOwnerKeyStore(otherDir);
+      const made = await ensureOwner(fx.ctx, makerStore, null, { home: 'host-a:/a/owner-key.json' });
+      expect(made).toMatchObject({ created: true, location: makerStore.description });
+      const other = await ensureOwner(fx.ctx, otherStore, null, { home: 'host-b:/b/owner-key.json' });
+      expect(other).toEqual({ ownerAccountId: made.ownerAccountId, ownerKey: null, created: false, location: 'host-a:/a/owner-key.json' });
+      expect(await otherStore.load()).toBeNull();
+      expect(await fx.ctx.store.keys.accessKeysOf(made.ownerAccountId)).toHaveLength(1);
+      // A copy of the owner key in the other folder is used as it is.
+      await otherStore.save(made.ownerKey as NonNullable<typeof made.ownerKey>);
+      expect(await ensureOwner(fx.ctx, otherStore, null, { home: 'host-b:/b/owner-key.json' })).toMatchObject({ ownerKey: made.ownerKey, created: false });
+      // The maker, having lost its file, replaces the key: it is the key's recorded home.
+      rmSync(join(fx.dir, 'owner-key.json'));
+      const remade = await ensureOwner(fx.ctx, makerStore, null, { home: 'host-a:/a/owner-key.json' });
+      expect(remade.created).toBe(true);
+      expect(remade.ownerKey?.access_key).not.toBe(made.ownerKey?.access_key);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
+  });
+
+  it('shared database made before the home was recorded: the first instance to come claims it', async () => {
+    await ensureOwner(fx.ctx, fileOwnerKeyStore(fx.dir), null);
+    rmSync(join(fx.dir, 'owner-key.json'));
+    const claimed = await ensureOwner(fx.ctx, fileOwnerKeyStore(fx.dir), null, { home: 'host-a:/a' });
+    expect(claimed.created).toBe(true);
+    expect((await fx.ctx.store.meta.metaValue('owner-key-home'))?.toString('utf8')).toBe('host-a:/a');
   });
 
   it('refuses half or malformed environment settings', () => {

@@ -58,3 +58,15 @@ describe('pinfold serve --blocks', () => {
     expect(() => config('--blocks', 's3://pinfold-blocks/')).toThrow(new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket'));
   });
 });
+
+describe('pinfold serve --master-key-file', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('names the shared master key file (the key itself never goes on the command line); once at most', () => {
+    expect(config().masterKeyFile).toBeUndefined();
+    expect(config('--db', 'postgres://pinfold@db.example/pinfold', '--master-key-file', '/etc/pinfold/master.key').masterKeyFile).toBe(
+      '/etc/pinfold/master.key',
+    );
+    expect(() => config('--master-key-file', '/a', '--master-key-file', '/b')).toThrow(/given more than once/);
+  });
+});

@@ -68,6 +68,7 @@ const FACTS: ServiceFacts = {
   cid_profile: 'unixfs-v1-2025',
   public_gateway: false,
   started_at: 1,
+  gc_leader: true,
 };
 const SESSION: SessionKey = { access_key: 'k', access_secret: 's', expires_at: 9, name: 'Browser session 2026-11-25 14:03 UTC' };
 

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
+import { ownerKeyOf } from '../../helpers/owner-key.js';
 import { defaultConfig } from '../../../main/base/config.js';
 import { DataFolderLockedError } from '../../../main/base/lock-file.js';
 import type { KeychainEntryFactory } from '../../../main/secrets/keychain-entry.js';
@@ -16,7 +17,7 @@ const SERVICE = 'PinfoldTest';
 
 async function startOnce(dataDir: string, prefer: SecretsHomeKind, entry: KeychainEntryFactory): Promise<OwnerKey> {
   const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, secrets: { prefer, keychain: { service: SERVICE, entry } } });
-  const owner = app.ownerKey;
+  const owner = ownerKeyOf(app);
   await app.close();
   return owner;
 }

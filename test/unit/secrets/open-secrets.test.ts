@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
+import { ownerKeyOf } from '../../helpers/owner-key.js';
 import { defaultConfig } from '../../../main/base/config.js';
 import { MasterKeyMismatchError } from '../../../main/accounts/master-key-check.js';
 import { openDatabase } from '../../../main/store/db/database.js';
@@ -23,7 +24,7 @@ async function startOnce(dataDir: string, prefer: SecretsHomeKind, keychain: Key
     env: {},
     secrets: { prefer, keychain: { service: SERVICE, entry: keychain.factory } },
   });
-  const result = { owner: app.ownerKey, note: app.secretsNote, where: app.secretsLocation };
+  const result = { owner: ownerKeyOf(app), note: app.secretsNote, where: app.secretsLocation };
   await app.close();
   return result;
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { leaderRetrySeconds, startGcSchedule, type GcLeadership } from '../../../main/app/gc-schedule.js';
+import { silentLogger } from '../../../main/base/logger.js';
+
+describe('the periodic GC and its leader', () => {
+  it('a follower asks to lead every interval, and at least every 30 s', () => {
+    expect(leaderRetrySeconds(1)).toBe(1);
+    expect(leaderRetrySeconds(30)).toBe(30);
+    expect(leaderRetrySeconds(3600)).toBe(30);
+  });
+
+  it('one instance alone (SQLite) always leads', async () => {
+    const schedule = await startGcSchedule({ intervalSeconds: 3600, leadership: null, runCycle: async () => undefined, logger: silentLogger });
+    expect(schedule.leads()).toBe(true);
+    schedule.close();
+  });
+
+  it('asks once before it serves and reports what the leadership says; a failed ask is not fatal', async () => {
+    let leads = false;
+    let asked = 0;
+    const leadership: GcLeadership = {
+      leads: () => leads,
+      async attempt() {
+        asked++;
+        if (asked === 1) throw new Error('database away');
+        return leads;
+      },
+    };
+    const schedule = await startGcSchedule({ intervalSeconds: 3600, leadership, runCycle: async () => undefined, logger: silentLogger });
+    expect(asked).toBe(1);
+    expect(schedule.leads()).toBe(false);
+    leads = true;
+    expect(schedule.leads()).toBe(true);
+    schedule.close();
+  });
+});
