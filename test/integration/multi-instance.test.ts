@@ -1,9 +1,8 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { chmod, copyFile, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PinRecord } from '../../shared/api-types.js';
-import { startCephRgw, type CephRgw } from '../helpers/engines/ceph-rgw.js';
+import type { AccountUsage, PinRecord } from '../../shared/api-types.js';
+import { listObjectKeys, startCephRgw, type CephRgw } from '../helpers/engines/ceph-rgw.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { testPool } from '../helpers/pg-test-pool.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
@@ -108,18 +107,7 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
   }
 
   async function packObjects(): Promise<string[]> {
-    const s3 = new S3Client({
-      endpoint: rgw.endpoint,
-      region: rgw.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
-    });
-    try {
-      const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'pinfold-multi', Prefix: 'blocks/packs/' }));
-      return (listed.Contents ?? []).map((object) => object.Key ?? '');
-    } finally {
-      s3.destroy();
-    }
+    return listObjectKeys(rgw, 'pinfold-multi', 'blocks/packs/');
   }
 
   async function pin(server: Server, cid: string): Promise<void> {
@@ -139,8 +127,11 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
     return response.json.data.gc_leader;
   }
 
-  /** The survivor serves every answered upload whole, and its counters are exactly theirs. */
-  async function expectWhole(server: Server): Promise<void> {
+  /**
+   * The survivor serves every answered upload whole, its counters are exactly theirs, and the killed
+   * write moved none of the counters it had `before`.
+   */
+  async function expectWhole(server: Server, before: AccountUsage): Promise<void> {
     const pins = await pinned(server);
     expect(pins.map((pin) => pin.cid).sort()).toEqual(held.map((file) => file.cid).sort());
     for (const file of held) {
@@ -152,6 +143,11 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
     expect({ count: usage.pinned_count, bytes: usage.pinned_bytes }).toEqual({
       count: held.length,
       bytes: pins.reduce((sum, pin) => sum + pin.size, 0),
+    });
+    expect({ count: usage.pinned_count, bytes: usage.pinned_bytes, ingress: usage.ingress }).toEqual({
+      count: before.pinned_count,
+      bytes: before.pinned_bytes,
+      ingress: before.ingress,
     });
   }
 
@@ -218,13 +214,7 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
     // The leader's session died with it: B takes the lead at its next try.
     await until('B to lead garbage collection', async () => ((await leads(b.server)) ? true : undefined), 30_000);
 
-    await expectWhole(b.server);
-    const after = await stats(b.server, owner);
-    expect({ count: after.pinned_count, bytes: after.pinned_bytes, ingress: after.ingress }).toEqual({
-      count: before.pinned_count,
-      bytes: before.pinned_bytes,
-      ingress: before.ingress,
-    });
+    await expectWhole(b.server, before);
     // The stored object belongs to a pack that was never sealed, and no block row points into it: a later
     // sweep deletes it (s3-blockstore.test.ts), and until then nothing serves it.
     const unsealed = await sql<{ id: string; blocks: string }>(
@@ -270,13 +260,7 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
     }
     await expect(sent).rejects.toThrow();
 
-    await expectWhole(b.server);
-    const after = await stats(b.server, owner);
-    expect({ count: after.pinned_count, bytes: after.pinned_bytes, ingress: after.ingress }).toEqual({
-      count: before.pinned_count,
-      bytes: before.pinned_bytes,
-      ingress: before.ingress,
-    });
+    await expectWhole(b.server, before);
     // Its pack object is in the bucket, its pack never sealed, and no block row points into any unsealed pack.
     expect((await packObjects()).length).toBeGreaterThan(packsBefore.length);
     const orphanRows = await sql<{ n: string }>('SELECT count(*) AS n FROM blocks b JOIN block_packs p ON p.id = b.pack_id WHERE p.sealed = 0');

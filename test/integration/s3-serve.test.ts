@@ -1,10 +1,9 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parsePostgresUrl, parseS3Url } from '../../main/base/backend-urls.js';
 import { BadInputError } from '../../main/base/errors.js';
-import { startCephRgw, type CephRgw } from '../helpers/engines/ceph-rgw.js';
+import { listObjectKeys, startCephRgw, type CephRgw } from '../helpers/engines/ceph-rgw.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { carImport, carV1, fileDag, gatewayGet, MiB, randomData, uploadCid } from './uploads-helpers.js';
@@ -46,17 +45,17 @@ describe('the service on PostgreSQL and an S3 bucket (--db, --blocks)', () => {
   }, 60_000);
 
   async function packObjects(): Promise<string[]> {
-    const s3 = new S3Client({
-      endpoint: rgw.endpoint,
-      region: rgw.region,
-      forcePathStyle: true,
-      credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
-    });
-    try {
-      const listed = await s3.send(new ListObjectsV2Command({ Bucket: 'pinfold-serve', Prefix: 'instances/packs/' }));
-      return (listed.Contents ?? []).map((object) => object.Key ?? '');
-    } finally {
-      s3.destroy();
+    return listObjectKeys(rgw, 'pinfold-serve', 'instances/packs/');
+  }
+
+  async function expectServesBoth(): Promise<void> {
+    for (const [cid, bytes] of [
+      [uploadedCid, uploaded],
+      [importedCid, imported],
+    ] as const) {
+      const served = await gatewayGet(server, server.owner, `/ipfs/${cid}`);
+      expect(served.status).toBe(200);
+      expect(Buffer.compare(served.bytes, Buffer.from(bytes))).toBe(0);
     }
   }
 
@@ -75,14 +74,7 @@ describe('the service on PostgreSQL and an S3 bucket (--db, --blocks)', () => {
     const response = await carImport(server, server.owner, await carV1([root], blocks));
     expect(response.status).toBe(200);
     importedCid = root.toString();
-    for (const [cid, bytes] of [
-      [uploadedCid, uploaded],
-      [importedCid, imported],
-    ] as const) {
-      const served = await gatewayGet(server, server.owner, `/ipfs/${cid}`);
-      expect(served.status).toBe(200);
-      expect(Buffer.compare(served.bytes, Buffer.from(bytes))).toBe(0);
-    }
+    await expectServesBoth();
     expect((await packObjects()).length).toBeGreaterThanOrEqual(2);
     expect(await localPackFiles()).toEqual([]);
   });
@@ -90,14 +82,7 @@ describe('the service on PostgreSQL and an S3 bucket (--db, --blocks)', () => {
   it('still serves both after a restart', async () => {
     await server.stop();
     server = await startTestServer({ dataDir, ...config });
-    for (const [cid, bytes] of [
-      [uploadedCid, uploaded],
-      [importedCid, imported],
-    ] as const) {
-      const served = await gatewayGet(server, server.owner, `/ipfs/${cid}`);
-      expect(served.status).toBe(200);
-      expect(Buffer.compare(served.bytes, Buffer.from(bytes))).toBe(0);
-    }
+    await expectServesBoth();
   });
 
   it('refuses --blocks without --db: the block index must be shared like the bucket', async () => {

@@ -1,3 +1,4 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -132,5 +133,21 @@ export async function startCephRgw(): Promise<CephRgw> {
     await Promise.all(daemons.map((daemon) => daemon.exited));
     await rm(home, { recursive: true, force: true });
     throw error;
+  }
+}
+
+/** The keys under `prefix` in `bucket` (one page of up to 1,000), as the gateway's own user sees them. */
+export async function listObjectKeys(rgw: CephRgw, bucket: string, prefix: string): Promise<string[]> {
+  const s3 = new S3Client({
+    endpoint: rgw.endpoint,
+    region: rgw.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
+  });
+  try {
+    const listed = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+    return (listed.Contents ?? []).map((object) => object.Key ?? '');
+  } finally {
+    s3.destroy();
   }
 }
