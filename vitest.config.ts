@@ -9,8 +9,8 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  * - sync-*: sync folders are refused with 409 in the PostgreSQL mode (a desktop, single-instance feature);
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
  * - engine-*, repositories/, postgres-serve: they start their own engines and already cover both;
- * - cli-account, serve-process, service-process, gc-kill: separate `pinfold` processes on their data
- *   folder's SQLite (the PostgreSQL serve process is postgres-serve's and the multi-instance tests').
+ * - serve-process, service-process, gc-kill: `pinfold serve` processes on their data folder's SQLite
+ *   (the PostgreSQL serve process is postgres-serve's and the multi-instance tests').
  */
 const NOT_ON_POSTGRES = [
   'test/integration/sync-*.test.ts',
@@ -22,7 +22,6 @@ const NOT_ON_POSTGRES = [
   'test/integration/engine-*.test.ts',
   'test/integration/repositories/**',
   'test/integration/postgres-serve.test.ts',
-  'test/integration/cli-account.test.ts',
   'test/integration/serve-process.test.ts',
   'test/integration/service-process.test.ts',
   'test/integration/gc-kill.test.ts',
