@@ -10,7 +10,9 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
  * - engine-*, repositories/, postgres-serve: they start their own engines and already cover both;
  * - serve-process, service-process, gc-kill: `pinfold serve` processes on their data folder's SQLite
- *   (the PostgreSQL serve process is postgres-serve's and the multi-instance tests').
+ *   (the PostgreSQL serve process is postgres-serve's and the multi-instance tests');
+ * - gc-in-process: `pinfold gc` without a server opens the data folder's SQLite file; with PostgreSQL,
+ *   garbage collection runs in the servers (one leader among the instances).
  */
 const NOT_ON_POSTGRES = [
   'test/integration/sync-*.test.ts',
@@ -25,6 +27,7 @@ const NOT_ON_POSTGRES = [
   'test/integration/serve-process.test.ts',
   'test/integration/service-process.test.ts',
   'test/integration/gc-kill.test.ts',
+  'test/integration/gc-in-process.test.ts',
 ];
 
 export default defineConfig({
