@@ -52,7 +52,7 @@ export async function serverSql<Row extends object = Record<string, unknown>>(se
     try {
       // Several statements in one text (a trigger and its function) answer one result each: the last counts.
       const result: pg.QueryResult<Row> | Array<pg.QueryResult<Row>> = await client.query<Row>(typeof sql === 'string' ? sql : sql.postgres);
-      return (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [];
+      return ([] as Array<pg.QueryResult<Row>>).concat(result).at(-1)?.rows ?? [];
     } finally {
       await client.end();
     }

@@ -63,7 +63,10 @@ describe('CAR import: blocks, ingress and root pins together or not at all', () 
       expect(failed.status).toBe(500);
       expect(failed.json).toEqual({ code: 500, msg: 'internal error' });
     } finally {
-      await serverSql(server, { sqlite: 'DROP TRIGGER refuse_second_root', postgres: 'DROP TRIGGER refuse_second_root ON pins; DROP FUNCTION refuse_second_root()' });
+      await serverSql(server, {
+        sqlite: 'DROP TRIGGER refuse_second_root',
+        postgres: 'DROP TRIGGER refuse_second_root ON pins; DROP FUNCTION refuse_second_root()',
+      });
     }
     expect(counters(await stats(server, server.owner))).toEqual(before);
     expect((await pinOf(first.root.toString())).status).toBe(404);

@@ -33,7 +33,11 @@ describe('gateway TAR over a real server: relative names, and failures after the
 
   beforeAll(async () => {
     dataDir = await makeTempDir();
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }), env: {}, logger: createLogger('info', (line) => logged.push(line)) });
+    app = await createApp({
+      config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
+      env: {},
+      logger: createLogger('info', (line) => logged.push(line)),
+    });
     url = await app.listen();
     const server = { url };
     for (const dag of [await insideRootDag(), await outsideRootDag(), await deepEscapeDag()]) {

@@ -77,7 +77,15 @@ describe('the pin list at 100,000 pins', () => {
               created_at: base + Math.floor(i / 3),
               order: i,
             };
-            await tx.pins.insertPin({ accountId: ownerId, cid: pin.cid, name: pin.name, status: pin.status, size: pin.size, createdAt: pin.created_at, deadline: null });
+            await tx.pins.insertPin({
+              accountId: ownerId,
+              cid: pin.cid,
+              name: pin.name,
+              status: pin.status,
+              size: pin.size,
+              createdAt: pin.created_at,
+              deadline: null,
+            });
             model.push(pin);
           }
           for (let i = 0; i < 50; i++) {

@@ -47,9 +47,7 @@ describe('GET /api/v0/stats/daily', () => {
 
   it('a quiet day has no traffic and keeps the pinned values; yesterday keeps its own numbers', async () => {
     // Egress is metered in memory and written (to its day) every 250 ms: let today's be written before tomorrow comes.
-    await until('egress written to usage_daily', async () =>
-      (await serverNumber(server, 'SELECT sum(egress) AS n FROM usage_daily')) === 3000 || undefined,
-    );
+    await until('egress written to usage_daily', async () => (await serverNumber(server, 'SELECT sum(egress) AS n FROM usage_daily')) === 3000 || undefined);
     const before = (await daily(server, { days: 1 })).json.data[0] as DailyUsage;
     clock.advance(DAY_MS);
     const series = (await daily(server, { days: 2 })).json.data;

@@ -45,7 +45,11 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('a
         },
       },
     });
-    const held: BlockIndexStore = { blockIndex: store.blockIndex, current: store.current, transaction: (work) => store.transaction((tx) => work(holdAtDelete(tx))) };
+    const held: BlockIndexStore = {
+      blockIndex: store.blockIndex,
+      current: store.current,
+      transaction: (work) => store.transaction((tx) => work(holdAtDelete(tx))),
+    };
     const folder = await tempDir();
     cleanup = folder.cleanup;
     blockstore = await openBlockstore(folder.dir, held, { exclusive: true });
