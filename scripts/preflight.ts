@@ -11,13 +11,13 @@ import { delimiter, join } from 'node:path';
  */
 
 /** The vitest projects (vitest.config.ts). */
-export type TestProject = 'unit' | 'integration' | 'e2e';
-export const TEST_PROJECTS: readonly TestProject[] = ['unit', 'integration', 'e2e'];
+export type TestProject = 'unit' | 'integration' | 'integration-pg' | 'e2e';
+export const TEST_PROJECTS: readonly TestProject[] = ['unit', 'integration', 'integration-pg', 'e2e'];
 
 export interface Piece {
   /** What is missing, as the one-line message names it. */
   readonly name: string;
-  readonly neededBy: { readonly project: TestProject; readonly tests: string };
+  readonly neededBy: { readonly projects: readonly TestProject[]; readonly tests: string };
   /** The Debian/Ubuntu package that provides it. */
   readonly debianPackage: string;
   /** How to find it: an absolute path the tests use as it is, or a command looked up on PATH. */
@@ -29,17 +29,17 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const CHROMIUM: Piece = {
   name: `Chromium at ${CHROMIUM_PATH}`,
-  neededBy: { project: 'e2e', tests: 'e2e tests' },
+  neededBy: { projects: ['e2e'], tests: 'e2e tests' },
   debianPackage: 'chromium',
   probe: { path: CHROMIUM_PATH },
 };
 
 /** The private keyring session (scripts/with-keyring.sh); macOS and Windows have their own keychain. */
 const KEYRING_PIECES: readonly Piece[] = [
-  { name: 'dbus-run-session', neededBy: { project: 'integration', tests: 'keychain tests' }, debianPackage: 'dbus', probe: { command: 'dbus-run-session' } },
+  { name: 'dbus-run-session', neededBy: { projects: ['integration'], tests: 'keychain tests' }, debianPackage: 'dbus', probe: { command: 'dbus-run-session' } },
   {
     name: 'gnome-keyring-daemon',
-    neededBy: { project: 'integration', tests: 'keychain tests' },
+    neededBy: { projects: ['integration'], tests: 'keychain tests' },
     debianPackage: 'gnome-keyring',
     probe: { command: 'gnome-keyring-daemon' },
   },
@@ -53,13 +53,14 @@ const KEYRING_PIECES: readonly Piece[] = [
 const ENGINE_PIECES: readonly Piece[] = [
   {
     name: 'PostgreSQL (pg_ctlcluster)',
-    neededBy: { project: 'integration', tests: 'scale-out tests' },
+    // integration-pg: the shared integration suite with its metadata on PostgreSQL.
+    neededBy: { projects: ['integration', 'integration-pg'], tests: 'scale-out tests' },
     debianPackage: 'postgresql',
     probe: { command: 'pg_ctlcluster' },
   },
   ...(['ceph-mon', 'ceph-osd', 'ceph-mgr', 'radosgw'] as const).map((command): Piece => ({
     name: command,
-    neededBy: { project: 'integration', tests: 'scale-out tests' },
+    neededBy: { projects: ['integration'], tests: 'scale-out tests' },
     debianPackage: command,
     probe: { command },
   })),
@@ -83,7 +84,7 @@ const APT_INSTALL = 'apt-get install -y --no-install-recommends';
 
 export function piecesFor(platform: NodeJS.Platform, projects: readonly TestProject[]): Piece[] {
   const pieces = platform === 'linux' ? [CHROMIUM, ...KEYRING_PIECES, ...ENGINE_PIECES] : [CHROMIUM];
-  return pieces.filter((piece) => projects.includes(piece.neededBy.project));
+  return pieces.filter((piece) => piece.neededBy.projects.some((project) => projects.includes(project)));
 }
 
 export function planPreflight(machine: Machine, projects: readonly TestProject[] = TEST_PROJECTS): PreflightPlan {

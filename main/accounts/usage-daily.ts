@@ -50,10 +50,10 @@ export function fillDays(rows: readonly DailyUsageRow[], before: DailyUsageRow |
 export async function dailyUsage(ctx: AccountsContext, accountId: number, days: number): Promise<DailyUsage[]> {
   const todayMs = ctx.clock.nowMs();
   const firstDay = utcDay(todayMs - (days - 1) * DAY_MS);
-  // One transaction: no write lands between the two reads.
-  const [rows, before] = await ctx.store.transaction(
-    async (tx) => [await tx.usage.dailyUsageFrom(accountId, firstDay), await tx.usage.dailyUsageBefore(accountId, firstDay)] as const,
-  );
+  // One transaction: no write lands between the two reads; none of the meter's commits either (see egress-meter.ts).
+  const readDays = (): Promise<readonly [DailyUsageRow[], DailyUsageRow | null]> =>
+    ctx.store.transaction(async (tx) => [await tx.usage.dailyUsageFrom(accountId, firstDay), await tx.usage.dailyUsageBefore(accountId, firstDay)] as const);
+  const [rows, before] = await (ctx.egressMeter ? ctx.egressMeter.reading(readDays) : readDays());
   const series = fillDays(rows, before, todayMs, days);
   // Egress the meter has not written yet is today's, as stats count it.
   const today = series[series.length - 1];

@@ -54,7 +54,8 @@ function isCurrentPeriod(ctx: AccountsContext, row: UsageRow): boolean {
 
 /** Usage of the current month: a row still on last month's period is reset first. */
 export async function currentUsage(ctx: AccountsContext, tx: Repositories, accountId: number): Promise<UsageRow> {
-  const row = await tx.usage.usageOf(accountId);
+  // Outside a transaction the caller adds the meter's pending egress next: read where no flush commits.
+  const row = await (tx === ctx.store && ctx.egressMeter ? ctx.egressMeter.reading(() => tx.usage.usageOf(accountId)) : tx.usage.usageOf(accountId));
   if (isCurrentPeriod(ctx, row)) return row;
   const periodStart = periodStartOf(unixSeconds(ctx.clock));
   await tx.usage.resetPeriod(accountId, periodStart);

@@ -2,16 +2,33 @@ import { credit, listAccounts, setPartner } from '../accounts/accounts.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { formatCents, parseAmount } from '../accounts/money.js';
 import { dataFolderPaths } from '../base/data-folder.js';
+import { parsePostgresUrl } from '../base/backend-urls.js';
 import { openDatabase } from '../store/db/database.js';
-import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { sqliteStore } from '../store/db/sqlite-store.js';
+import { openPostgresStore } from '../store/pg/pg-store.js';
+import { dataDirFlag, single, UsageError, type ParsedArgs } from './args.js';
 import { offlineAccounts } from './offline-accounts.js';
 
+/**
+ * The accounts the command works on: the data folder's SQLite file, or with `--db postgres://…` the
+ * scale-out mode's database (every instance reads the change at its next request, as with SQLite).
+ */
 async function withAccounts<T>(args: ParsedArgs, fn: (ctx: AccountsContext) => Promise<T>): Promise<T> {
   const dataDir = dataDirFlag(args);
+  const database = single(args, 'db');
+  // The account commands need no secrets, so they never touch the master key.
+  const purpose = 'the account commands';
+  if (database !== undefined) {
+    const store = await openPostgresStore(parsePostgresUrl(database).url, { maxConnections: 1 });
+    try {
+      return await fn(offlineAccounts(dataDir, store, purpose));
+    } finally {
+      await store.close();
+    }
+  }
   const db = openDatabase(dataFolderPaths(dataDir).database);
   try {
-    // The account commands need no secrets, so they never touch the master key.
-    return await fn(offlineAccounts(dataDir, db, 'the account commands'));
+    return await fn(offlineAccounts(dataDir, sqliteStore(db), purpose));
   } finally {
     db.close();
   }

@@ -43,7 +43,8 @@ export function dataDirFlag(args: ParsedArgs): string {
   return args.flags.get('data')?.[0] ?? defaultDataDir();
 }
 
-function single(args: ParsedArgs, name: string): string | undefined {
+/** A flag given at most once (undefined when absent). */
+export function single(args: ParsedArgs, name: string): string | undefined {
   const values = args.flags.get(name);
   if (!values) return undefined;
   if (values.length > 1) throw new UsageError(`--${name} given more than once`);

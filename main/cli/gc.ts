@@ -12,6 +12,7 @@ import type { GcResult } from '../pins/gc.js';
 import type { PinsContext } from '../pins/context.js';
 import { openBlockstore } from '../store/blockstore/blockstore.js';
 import { openDatabase } from '../store/db/database.js';
+import { sqliteStore } from '../store/db/sqlite-store.js';
 import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { offlineAccounts } from './offline-accounts.js';
 import { CliFailure, ownerCall, ownerKey } from './server-client.js';
@@ -53,7 +54,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
     const db = openDatabase(paths.database);
     try {
       // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
-      const accounts = offlineAccounts(dataDir, db, 'garbage collection');
+      const accounts = offlineAccounts(dataDir, sqliteStore(db), 'garbage collection');
       const blocks = await openBlockstore(paths.blocks, accounts.store, { clock: systemClock, exclusive: true });
       try {
         const pins: PinsContext = {

@@ -24,6 +24,8 @@ const USAGE = `Usage: pinfold <command> [--data DIR]
   account list                     list accounts (uuid, plan, partner flag, balance)
   account partner <uuid> on|off    mark an account as a qualified partner or not
   account credit <uuid> <amount>   add to an account's balance, e.g. 25.00
+                                   (the account commands take --db postgres://… in the
+                                   PostgreSQL mode, as serve does)
   gc [--gc-grace S]                one garbage-collection cycle (asks the running server, if any)
 ${OPEN_USAGE}
 ${SYNC_USAGE}

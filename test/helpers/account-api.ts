@@ -4,9 +4,10 @@ import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import type { CreatedAccessKey, Permission } from '../../shared/api-types.js';
 import { openDatabase } from '../../main/store/db/database.js';
-import { accountByUuid, ledgerOf } from '../../main/store/db/accounts-queries.js';
 import type { AccountRow, LedgerRow } from '../../main/store/repositories/accounts.js';
 import { expect } from 'vitest';
+import { suiteDatabase } from './suite-database.js';
+import { withServerStore } from './suite-metadata.js';
 import { call, type CallResult, type TestServer } from './test-server.js';
 
 /** Asserting helpers for the account side's integration tests. */
@@ -42,7 +43,7 @@ export async function createUserKey(
   return response.json.data;
 }
 
-/** Reads the data folder's database beside the running server (WAL lets readers in). */
+/** Reads the data folder's SQLite file beside the running server (WAL lets readers in): SQLite-only tests. */
 export function readDb<T>(server: Pick<TestServer, 'dataDir'>, fn: (db: ReturnType<typeof openDatabase>) => T): T {
   const db = openDatabase(join(server.dataDir, 'pinfold.db'), { readonly: true });
   try {
@@ -52,29 +53,23 @@ export function readDb<T>(server: Pick<TestServer, 'dataDir'>, fn: (db: ReturnTy
   }
 }
 
-export function accountOf(server: Pick<TestServer, 'dataDir'>, uuid: string): AccountRow {
-  return readDb(server, (db) => {
-    const row = accountByUuid(db, uuid);
-    if (!row) throw new Error(`no account ${uuid}`);
-    return row;
-  });
+export async function accountOf(server: Pick<TestServer, 'dataDir'>, uuid: string): Promise<AccountRow> {
+  const row = await withServerStore(server, (store) => store.accounts.accountByUuid(uuid));
+  if (!row) throw new Error(`no account ${uuid}`);
+  return row;
 }
 
-export function ownerAccountRow(server: Pick<TestServer, 'dataDir'>): AccountRow {
-  return readDb(server, (db) => {
-    const row = db.prepare('SELECT uuid FROM accounts WHERE is_owner = 1').get() as { uuid: string } | undefined;
-    if (!row) throw new Error('no owner');
-    const account = accountByUuid(db, row.uuid);
-    if (!account) throw new Error('no owner');
-    return account;
-  });
+export async function ownerAccountRow(server: Pick<TestServer, 'dataDir'>): Promise<AccountRow> {
+  const row = await withServerStore(server, (store) => store.accounts.ownerAccount());
+  if (!row) throw new Error('no owner');
+  return row;
 }
 
-export function ledgerOfUuid(server: Pick<TestServer, 'dataDir'>, uuid: string): LedgerRow[] {
-  return readDb(server, (db) => {
-    const account = accountByUuid(db, uuid);
+export async function ledgerOfUuid(server: Pick<TestServer, 'dataDir'>, uuid: string): Promise<LedgerRow[]> {
+  return withServerStore(server, async (store) => {
+    const account = await store.accounts.accountByUuid(uuid);
     if (!account) throw new Error(`no account ${uuid}`);
-    return ledgerOf(db, account.id);
+    return store.accounts.ledgerOf(account.id);
   });
 }
 
@@ -121,6 +116,15 @@ export function expectError(response: CallResult, status: number, msg: RegExp): 
 }
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * `pinfold account <args>` on a data folder's accounts: its SQLite file, or with the suite on PostgreSQL
+ * the folder's database, named with `--db` as an operator of that mode names it.
+ */
+export async function accountCli(server: Pick<TestServer, 'dataDir'>, args: string[]): Promise<CliResult> {
+  const { database } = await suiteDatabase(server.dataDir);
+  return runCli(['account', ...args, '--data', server.dataDir, ...(database ? ['--db', database.url] : [])]);
+}
 
 export interface CliResult {
   code: number;

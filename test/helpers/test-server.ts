@@ -6,6 +6,7 @@ import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
 import { ownerKeyOf } from './owner-key.js';
+import { suiteDatabase } from './suite-database.js';
 
 export interface TestServer {
   url: string;
@@ -34,10 +35,14 @@ export function testClock(): Clock & { advance(ms: number): void } {
   };
 }
 
-/** A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock). */
+/**
+ * A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock), its
+ * metadata on the suite's engine (PINFOLD_TEST_DB, see suite-database.ts) unless `overrides` names one.
+ */
 export async function startTestServer(overrides: Partial<ServiceConfig> = {}, env: NodeJS.ProcessEnv = {}, clock?: Clock): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
-  const app = await createApp({ config: defaultConfig({ port: 0, ...overrides, dataDir }), env, ...(clock ? { clock } : {}) });
+  const engine = 'database' in overrides ? {} : await suiteDatabase(dataDir);
+  const app = await createApp({ config: defaultConfig({ port: 0, ...engine, ...overrides, dataDir }), env, ...(clock ? { clock } : {}) });
   const url = await app.listen();
   return {
     url,

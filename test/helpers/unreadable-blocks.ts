@@ -8,6 +8,9 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { openBlockstore } from '../../main/store/blockstore/blockstore.js';
 import { openDatabase } from '../../main/store/db/database.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import { openPostgresStore } from '../../main/store/pg/pg-store.js';
+import type { Store } from '../../main/store/repositories/index.js';
+import { suiteDatabase } from './suite-database.js';
 
 /**
  * Blocks of a linking codec whose links cannot be read: valid bytes under their hash, but a decoder that
@@ -55,15 +58,26 @@ export function brokenDagJson(): Promise<TestBlock> {
  * a CAR import, left them: the only way such blocks get in now that every write path refuses them.
  */
 export async function storeInDataFolder(dataDir: string, blocks: readonly TestBlock[]): Promise<void> {
-  const db = openDatabase(join(dataDir, 'pinfold.db'));
+  const metadata = await openSuiteMetadata(dataDir);
   try {
-    const store = await openBlockstore(join(dataDir, 'blocks'), sqliteStore(db), { exclusive: true });
+    const store = await openBlockstore(join(dataDir, 'blocks'), metadata.store, { exclusive: true });
     try {
       for (const block of blocks) await store.put(block.cid, block.bytes);
     } finally {
       await store.close();
     }
   } finally {
-    db.close();
+    await metadata.close();
   }
+}
+
+/** The block index the data folder's server uses: its SQLite file, or the suite's PostgreSQL database for it. */
+async function openSuiteMetadata(dataDir: string): Promise<{ store: Store; close(): Promise<void> }> {
+  const { database } = await suiteDatabase(dataDir);
+  if (database !== undefined) {
+    const store = await openPostgresStore(database.url, { maxConnections: 1 });
+    return { store, close: () => store.close() };
+  }
+  const db = openDatabase(join(dataDir, 'pinfold.db'));
+  return { store: sqliteStore(db), close: async () => void db.close() };
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 import { expectError, rawRequest } from '../helpers/account-api.js';
 
 /** Issue 12, api12.md section 1: the window's pages at real URLs answer the app; API and gateway paths do not change. */
@@ -37,7 +38,7 @@ describe('the app at real URLs', () => {
     await writeFile(join(rendererDir, 'index.html'), INDEX);
     await mkdir(join(rendererDir, 'assets'));
     await writeFile(join(rendererDir, 'assets', 'index-abc123.js'), 'export {};\n');
-    app = await createApp({ config: defaultConfig({ port: 0, dataDir }), env: {}, rendererDir });
+    app = await createApp({ config: defaultConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
     url = await app.listen();
   });
   afterAll(async () => {

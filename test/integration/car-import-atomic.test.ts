@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
-import { openDatabase } from '../../main/store/db/database.js';
+import { serverSql } from '../helpers/suite-metadata.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createUser, createUserKey } from '../helpers/account-api.js';
 import { blockBytes, carImport, carV1, counters, expectNotServed, fileDag, gatewayGet, randomData, stats, type CarImportAnswer } from './uploads-helpers.js';
@@ -11,7 +11,8 @@ import { blockBytes, carImport, carV1, counters, expectNotServed, fileDag, gatew
 /**
  * A CAR import's blocks, its ingress and its root pins land in one transaction (contract section 4): a
  * failure between them leaves none, and a retry counts the ingress once. The failure is a real one, raised
- * by SQLite itself: a trigger, added beside the running server, refuses the second root's pin row.
+ * by the database itself (SQLite or PostgreSQL): a trigger, added beside the running server, refuses the
+ * second root's pin row.
  */
 describe('CAR import: blocks, ingress and root pins together or not at all', () => {
   let server: TestServer;
@@ -37,15 +38,6 @@ describe('CAR import: blocks, ingress and root pins together or not at all', () 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  function withDb(fn: (db: ReturnType<typeof openDatabase>) => void): void {
-    const db = openDatabase(join(server.dataDir, 'pinfold.db'));
-    try {
-      fn(db);
-    } finally {
-      db.close();
-    }
-  }
-
   async function pinOf(cid: string, key = server.owner): Promise<{ status: number; record?: PinRecord }> {
     const response = await call<{ data: PinRecord }>(server, 'GET', `/api/v0/pin/${cid}`, { key });
     return { status: response.status, record: response.status === 200 ? response.json.data : undefined };
@@ -56,17 +48,25 @@ describe('CAR import: blocks, ingress and root pins together or not at all', () 
     const second = await fileDag(randomData(5000));
     const blocks = [...first.blocks, ...second.blocks];
     const car = await carV1([first.root, second.root], blocks);
-    withDb((db) =>
-      db.exec(`CREATE TRIGGER refuse_second_root BEFORE INSERT ON pins WHEN NEW.cid = '${second.root.toString()}'
-               BEGIN SELECT RAISE(ABORT, 'injected failure'); END`),
-    );
+    const secondRoot = second.root.toString();
+    await serverSql(server, {
+      sqlite: `CREATE TRIGGER refuse_second_root BEFORE INSERT ON pins WHEN NEW.cid = '${secondRoot}'
+               BEGIN SELECT RAISE(ABORT, 'injected failure'); END`,
+      postgres: `CREATE FUNCTION refuse_second_root() RETURNS trigger LANGUAGE plpgsql AS $$
+                 BEGIN RAISE EXCEPTION 'injected failure'; END $$;
+                 CREATE TRIGGER refuse_second_root BEFORE INSERT ON pins FOR EACH ROW
+                 WHEN (NEW.cid = '${secondRoot}') EXECUTE FUNCTION refuse_second_root()`,
+    });
     const before = counters(await stats(server, server.owner));
     try {
       const failed = await carImport(server, server.owner, car);
       expect(failed.status).toBe(500);
       expect(failed.json).toEqual({ code: 500, msg: 'internal error' });
     } finally {
-      withDb((db) => db.exec('DROP TRIGGER refuse_second_root'));
+      await serverSql(server, {
+        sqlite: 'DROP TRIGGER refuse_second_root',
+        postgres: 'DROP TRIGGER refuse_second_root ON pins; DROP FUNCTION refuse_second_root()',
+      });
     }
     expect(counters(await stats(server, server.owner))).toEqual(before);
     expect((await pinOf(first.root.toString())).status).toBe(404);

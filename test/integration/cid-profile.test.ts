@@ -1,34 +1,20 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { MemoryBlockstore } from 'blockstore-core/memory';
-import { importer, type ImporterOptions } from 'ipfs-unixfs-importer';
-import { fixedSize } from 'ipfs-unixfs-importer/chunker';
-import { balanced } from 'ipfs-unixfs-importer/layout';
+import { importer } from 'ipfs-unixfs-importer';
 import type { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/account-api.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { bytesOf, KUBO_LEGACY } from './cid-profile-helpers.js';
 import { importOk, operateOk, pinAdd, pinnedFile } from './folders-helpers.js';
-import { converged, put, referenceRoot, syncAdd } from './sync-helpers.js';
 import { dagAdd, dagRemove, EMPTY_DIR_V0, gatewayGet, uploadCid, uploadFile } from './uploads-helpers.js';
 
 /**
  * `pinfold serve --cid-profile unixfs-v0-2015` (contract section 5): the same bytes get the CID gw3's
  * writable gateway (Kubo's legacy import defaults) gives them, through every HTTP path that makes content.
  */
-
-/** Kubo's legacy `ipfs add` defaults as ipfs-unixfs-importer options: the independent reference. */
-const KUBO_LEGACY: ImporterOptions = {
-  cidVersion: 0,
-  rawLeaves: false,
-  leafType: 'file',
-  reduceSingleLeafToSelf: true,
-  chunker: fixedSize({ chunkSize: 262_144 }),
-  layout: balanced({ maxChildrenPerNode: 174 }),
-  shardSplitThresholdBytes: 262_144,
-  shardSplitStrategy: 'links-bytes',
-};
 
 async function legacyRoot(files: ReadonlyArray<{ path: string; content?: Uint8Array }>, wrap: boolean): Promise<string> {
   let root: CID | undefined;
@@ -40,27 +26,14 @@ async function legacyRoot(files: ReadonlyArray<{ path: string; content?: Uint8Ar
 
 const text = (value: string): Uint8Array => new TextEncoder().encode(value);
 
-/** Deterministic bytes, different in every chunk. */
-function bytesOf(size: number, seed = 1): Uint8Array {
-  const bytes = new Uint8Array(size);
-  let state = seed >>> 0;
-  for (let i = 0; i < size; i++) {
-    state = (Math.imul(state, 1_103_515_245) + 12_345) >>> 0;
-    bytes[i] = state >>> 24;
-  }
-  return bytes;
-}
-
 describe('pinfold serve --cid-profile unixfs-v0-2015', () => {
   let server: TestServer;
-  const temps: string[] = [];
 
   beforeAll(async () => {
     server = await startTestServer({ cidProfile: 'unixfs-v0-2015' });
   });
   afterAll(async () => {
     await server.stop();
-    for (const dir of temps) await rm(dir, { recursive: true, force: true });
   });
 
   it("uploads: POST /ipfs/ answers Kubo's CIDv0, small and multi-level files alike", async () => {
@@ -124,23 +97,7 @@ describe('pinfold serve --cid-profile unixfs-v0-2015', () => {
     const smaller = await operateOk(server, server.owner, { cid: root, remove: ['a.txt'] });
     expect(smaller).toBe(await legacyRoot([{ path: 'b.bin', content: files['b.bin'] }], true));
   });
-
-  it("a sync folder: its roots are Kubo's, empty subfolders included, before and after a change", async () => {
-    const folder = await makeTempDir('pinfold-cid-profile-sync-');
-    temps.push(folder);
-    await put(folder, 'a.txt', 'alpha\n');
-    await put(folder, 'docs/big.bin', bytesOf(600_000, 3));
-    await mkdir(path.join(folder, 'empty'));
-    const added = await syncAdd(server, server.owner, { path: folder, ipns: false });
-    expect(added.status, added.text).toBe(200);
-    expect(added.json.data.root).toBe(await referenceRoot(folder, undefined, KUBO_LEGACY));
-    expect(added.json.data.root).toMatch(/^Qm/);
-
-    await put(folder, 'docs/note.txt', 'a change\n');
-    await put(folder, 'empty/now-not.txt', 'filled\n');
-    const root = await converged(server, server.owner, added.json.data.id, folder, undefined, KUBO_LEGACY);
-    expect(root).toMatch(/^Qm/);
-  });
+  // Sync folders under this profile: sync-cid-profile.test.ts (sync folders are SQLite-only by design).
 });
 
 describe('the default profile and the flag', () => {

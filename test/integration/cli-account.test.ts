@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountUsage } from '../../shared/api-types.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { accountOf, createUser, ledgerOfUuid, ownerAccountRow, runCli } from '../helpers/account-api.js';
+import { accountCli, accountOf, createUser, ledgerOfUuid, ownerAccountRow } from '../helpers/account-api.js';
 
 describe('pinfold account list|partner|credit beside a running server', () => {
   let server: TestServer;
   let ownerUuid: string;
   beforeAll(async () => {
     server = await startTestServer();
-    ownerUuid = ownerAccountRow(server).uuid;
+    ownerUuid = (await ownerAccountRow(server)).uuid;
     await createUser(server, server.owner, 'cli-user', 'cli@example.com');
   });
   afterAll(async () => {
@@ -16,7 +16,7 @@ describe('pinfold account list|partner|credit beside a running server', () => {
   });
 
   it('list shows every account with plan, role and balance', async () => {
-    const result = await runCli(['account', 'list', '--data', server.dataDir]);
+    const result = await accountCli(server, ['list']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const lines = result.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^uuid\s+plan\s+role\s+balance\s+name$/);
@@ -28,55 +28,55 @@ describe('pinfold account list|partner|credit beside a running server', () => {
   });
 
   it('credit adds to the balance with a ledger row, visible to the server at once', async () => {
-    const result = await runCli(['account', 'credit', 'cli-user', '25.50', '--data', server.dataDir]);
+    const result = await accountCli(server, ['credit', 'cli-user', '25.50']);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     expect(result.stdout).toBe('cli-user balance 25.50\n');
-    expect((await runCli(['account', 'credit', 'cli-user', '0.05', '--data', server.dataDir])).stdout).toBe('cli-user balance 25.55\n');
-    expect(accountOf(server, 'cli-user').balanceCents).toBe(2555);
-    expect(ledgerOfUuid(server, 'cli-user').map((r) => [r.kind, r.amountCents, r.balanceAfterCents, r.subjectAccountId, r.planId])).toEqual([
+    expect((await accountCli(server, ['credit', 'cli-user', '0.05'])).stdout).toBe('cli-user balance 25.55\n');
+    expect((await accountOf(server, 'cli-user')).balanceCents).toBe(2555);
+    expect((await ledgerOfUuid(server, 'cli-user')).map((r) => [r.kind, r.amountCents, r.balanceAfterCents, r.subjectAccountId, r.planId])).toEqual([
       ['credit', 2550, 2550, null, null],
       ['credit', 5, 2555, null, null],
     ]);
 
-    const ownerBefore = ownerAccountRow(server).balanceCents;
-    expect((await runCli(['account', 'credit', ownerUuid, '1', '--data', server.dataDir])).code).toBe(0);
+    const ownerBefore = (await ownerAccountRow(server)).balanceCents;
+    expect((await accountCli(server, ['credit', ownerUuid, '1'])).code).toBe(0);
     const stats = await call<{ data: AccountUsage }>(server, 'GET', '/api/v0/stats', { key: server.owner });
     expect(stats.json.data.token_amount).toBe(((ownerBefore + 100) / 100).toFixed(2));
   });
 
   it('bad amounts and unknown uuids are refused and change nothing', async () => {
-    const before = accountOf(server, 'cli-user');
-    const ledgerBefore = ledgerOfUuid(server, 'cli-user');
+    const before = await accountOf(server, 'cli-user');
+    const ledgerBefore = await ledgerOfUuid(server, 'cli-user');
     for (const amount of ['-5', '0', '1.234']) {
-      const result = await runCli(['account', 'credit', 'cli-user', amount, '--data', server.dataDir]);
+      const result = await accountCli(server, ['credit', 'cli-user', amount]);
       expect(result.code).not.toBe(0);
       expect(result.stderr).toMatch(/amount/);
       expect(result.stdout).toBe('');
     }
-    const unknown = await runCli(['account', 'credit', 'nobody', '5', '--data', server.dataDir]);
+    const unknown = await accountCli(server, ['credit', 'nobody', '5']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody');
-    expect(accountOf(server, 'cli-user')).toEqual(before);
-    expect(ledgerOfUuid(server, 'cli-user')).toEqual(ledgerBefore);
+    expect(await accountOf(server, 'cli-user')).toEqual(before);
+    expect(await ledgerOfUuid(server, 'cli-user')).toEqual(ledgerBefore);
   });
 
   it('partner on|off sets the flag; bad forms are usage errors (exit 2)', async () => {
-    expect((await runCli(['account', 'partner', 'cli-user', 'on', '--data', server.dataDir])).code).toBe(0);
-    expect(accountOf(server, 'cli-user').isPartner).toBe(true);
-    expect((await runCli(['account', 'partner', 'cli-user', 'off', '--data', server.dataDir])).code).toBe(0);
-    expect(accountOf(server, 'cli-user').isPartner).toBe(false);
+    expect((await accountCli(server, ['partner', 'cli-user', 'on'])).code).toBe(0);
+    expect((await accountOf(server, 'cli-user')).isPartner).toBe(true);
+    expect((await accountCli(server, ['partner', 'cli-user', 'off'])).code).toBe(0);
+    expect((await accountOf(server, 'cli-user')).isPartner).toBe(false);
 
-    const bad = await runCli(['account', 'partner', 'cli-user', 'maybe', '--data', server.dataDir]);
+    const bad = await accountCli(server, ['partner', 'cli-user', 'maybe']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('account partner <uuid> on|off');
-    expect(accountOf(server, 'cli-user').isPartner).toBe(false);
-    const unknown = await runCli(['account', 'partner', 'nobody', 'on', '--data', server.dataDir]);
+    expect((await accountOf(server, 'cli-user')).isPartner).toBe(false);
+    const unknown = await accountCli(server, ['partner', 'nobody', 'on']);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody');
-    const missing = await runCli(['account', 'credit', 'cli-user', '--data', server.dataDir]);
+    const missing = await accountCli(server, ['credit', 'cli-user']);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('account credit <uuid> <amount>');
-    const sub = await runCli(['account', 'frobnicate', '--data', server.dataDir]);
+    const sub = await accountCli(server, ['frobnicate']);
     expect(sub.code).toBe(2);
     expect(sub.stderr).toContain('unknown account command frobnicate');
   });
@@ -86,12 +86,12 @@ describe('pinfold account on a stopped data folder', () => {
   it('works without a server', async () => {
     const server = await startTestServer();
     const dataDir = server.dataDir;
-    const ownerUuid = ownerAccountRow(server).uuid;
+    const ownerUuid = (await ownerAccountRow(server)).uuid;
     await server.app.close();
     try {
-      const credit = await runCli(['account', 'credit', ownerUuid, '10', '--data', dataDir]);
+      const credit = await accountCli({ dataDir }, ['credit', ownerUuid, '10']);
       expect(credit).toMatchObject({ code: 0, stdout: `${ownerUuid} balance 1010.00\n` });
-      const list = await runCli(['account', 'list', '--data', dataDir]);
+      const list = await accountCli({ dataDir }, ['list']);
       expect(list.stdout).toMatch(/Local\s+owner\s+1010\.00/);
     } finally {
       await server.stop();

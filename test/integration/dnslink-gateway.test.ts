@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../main/store/db/database.js';
-import { putRoutingRecord } from '../../main/store/db/names-queries.js';
 import { expectError } from '../helpers/account-api.js';
+import { withServerStore } from '../helpers/suite-metadata.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { addDnsLink, createdName, fixture, fixtureDnsLinks, publishName, startDnsServer, type TestDnsServer } from './names-helpers.js';
 import { carImport, dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid, type Fetched } from './uploads-helpers.js';
@@ -44,12 +42,7 @@ describe('DNSLink through a real DNS server on loopback (contract section 7)', (
       expect(imported.status, `${car}: ${imported.text}`).toBe(200);
     }
     // No API stores a third party's record (the hosted service has none): write it as offline routing does.
-    const db = openDatabase(join(server.dataDir, 'pinfold.db'));
-    try {
-      putRoutingRecord(db, ROUTED_NAME, fixture(ROUTED_RECORD), Math.floor(Date.now() / 1000));
-    } finally {
-      db.close();
-    }
+    await withServerStore(server, (store) => store.names.putRoutingRecord(ROUTED_NAME, fixture(ROUTED_RECORD), Math.floor(Date.now() / 1000)), 'write');
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountUsage } from '../../shared/api-types.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
+import { accountCli, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { openEvents, type EventReader } from '../helpers/event-stream-reader.js';
 import { randomData, uploadCid } from './uploads-helpers.js';
 
@@ -69,7 +69,7 @@ describe('GET /api/v0/events: event partner', () => {
     expect(await owner.next('partner')).toEqual({ uuid: 'ep-dave' });
 
     // Bob becomes a partner himself; his user's changes reach his stream, not the owner's.
-    expect((await runCli(['account', 'partner', 'ep-bob', 'on', '--data', server.dataDir])).code).toBe(0);
+    expect((await accountCli(server, ['partner', 'ep-bob', 'on'])).code).toBe(0);
     const bobKey = await createUserKey(server, server.owner, 'ep-bob', 'admin', ['admin']);
     expect(await owner.next('partner')).toEqual({ uuid: 'ep-bob' });
     const bob = await open(bobKey);

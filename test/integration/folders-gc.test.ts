@@ -1,8 +1,6 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../main/store/db/database.js';
-import { countFolderMembers } from '../../main/store/db/folders-queries.js';
 import { expectError } from '../helpers/account-api.js';
+import { withServerStore } from '../helpers/suite-metadata.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { folderOperation, importOk, operateOk, pinAdd, pinnedFile, text } from './folders-helpers.js';
 import { EMPTY_DIR_V1, gatewayGet } from './uploads-helpers.js';
@@ -15,13 +13,8 @@ describe('folder index after garbage collection (--gc-grace 0)', () => {
   let server: TestServer;
   const files: string[] = [];
 
-  function memberRows(): number {
-    const db = openDatabase(join(server.dataDir, 'pinfold.db'), { readonly: true });
-    try {
-      return countFolderMembers(db);
-    } finally {
-      db.close();
-    }
+  function memberRows(): Promise<number> {
+    return withServerStore(server, (store) => store.folders.countFolderMembers());
   }
 
   async function gc(): Promise<void> {
@@ -57,7 +50,7 @@ describe('folder index after garbage collection (--gc-grace 0)', () => {
   it('keeps the member rows bounded by the roots still held, over any number of operations', async () => {
     const first = await chain(EMPTY_DIR_V1, 10, 0);
     // One row per root made so far: the empty directory, 10 chain roots, 10 side branches (and one more below).
-    expect(memberRows()).toBe(21);
+    expect(await memberRows()).toBe(21);
     // An unpinned old root is still held until GC: operations on it work as before.
     const firstRoot = first.old[2] as string;
     const branch = await operateOk(server, server.owner, { cid: firstRoot, add: [['x.txt', files[1] as string]] });
@@ -65,13 +58,13 @@ describe('folder index after garbage collection (--gc-grace 0)', () => {
 
     await gc();
     // The empty directory (imported, pinned) and the latest chain root (pinned) are what is left.
-    expect(memberRows()).toBe(2);
+    expect(await memberRows()).toBe(2);
     expect((await gatewayGet(server, server.owner, `/ipfs/${firstRoot}`, { query: { format: 'raw' } })).status).toBe(404);
     const second = await chain(first.latest, 10, 10);
-    expect(memberRows()).toBe(2 + 20);
+    expect(await memberRows()).toBe(2 + 20);
     expect(first.old).toHaveLength(19);
     await gc();
-    expect(memberRows()).toBe(2);
+    expect(await memberRows()).toBe(2);
 
     // Behaviour is unchanged: the latest root and the imported one are operable, collected roots are not (404).
     await operateOk(server, server.owner, { cid: second.latest, remove: ['f0.txt'] });

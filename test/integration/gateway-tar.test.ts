@@ -7,6 +7,7 @@ import { createLogger } from '../../main/base/logger.js';
 import { parseTar } from '../unit/content/read/tar-check.js';
 import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../helpers/relative-path-dags.js';
 import { makeTempDir, nowTs } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 import { carImport, carV1, stats } from './uploads-helpers.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
 
@@ -33,7 +34,11 @@ describe('gateway TAR over a real server: relative names, and failures after the
 
   beforeAll(async () => {
     dataDir = await makeTempDir();
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, logger: createLogger('info', (line) => logged.push(line)) });
+    app = await createApp({
+      config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
+      env: {},
+      logger: createLogger('info', (line) => logged.push(line)),
+    });
     url = await app.listen();
     const server = { url };
     for (const dag of [await insideRootDag(), await outsideRootDag(), await deepEscapeDag()]) {

@@ -5,6 +5,7 @@ import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { GATEWAY_WORKER, UI_CONTENT_SECURITY_POLICY } from '../../main/http/routes/renderer-files.js';
 import { makeTempDir } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 
 /**
  * Issue 12: the window's gateway service worker (renderer/public/gateway-sw.js) is served at the root,
@@ -20,7 +21,7 @@ describe('GET /gateway-sw.js', () => {
     [dataDir, rendererDir] = await Promise.all([makeTempDir(), makeTempDir('pinfold-renderer-')]);
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html>');
     await writeFile(join(rendererDir, GATEWAY_WORKER), WORKER);
-    app = await createApp({ config: defaultConfig({ port: 0, dataDir }), env: {}, rendererDir });
+    app = await createApp({ config: defaultConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
     url = await app.listen();
   });
   afterAll(async () => {

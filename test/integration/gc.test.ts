@@ -6,30 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
 import { call, makeTempDir, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
-import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, gatewayGet, MiB, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
-
-async function pinAdd(server: Server, key: Key, cid: string): Promise<number> {
-  return (await call(server, 'POST', '/api/v0/pin/add', { key, query: { arg: cid } })).status;
-}
-
-async function runGc(server: Server, key: Key): Promise<{ pins_removed: number; blocks_deleted: number }> {
-  const response = await call<{ data: { pins_removed: number; blocks_deleted: number } }>(server, 'POST', '/api/v0/repo/gc', { key });
-  if (response.status !== 200) throw new Error(`gc failed: ${response.status} ${response.text}`);
-  return response.json.data;
-}
-
-async function served(server: Server, key: Key, path: string, format?: string): Promise<Buffer | null> {
-  const response = await gatewayGet(server, key, path, format ? { query: { format } } : {});
-  if (response.status === 404) return null;
-  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${response.bytes.toString()}`);
-  return response.bytes;
-}
-
-async function expectReadable(server: Server, key: Key, cid: string, bytes: Uint8Array): Promise<void> {
-  const body = await served(server, key, `/ipfs/${cid}`);
-  expect(body, `${cid} should be readable`).not.toBeNull();
-  expect(Buffer.compare(body as Buffer, Buffer.from(bytes)), `${cid} bytes`).toBe(0);
-}
+import { expectReadable, pinAdd, runGc, served } from './gc-helpers.js';
+import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, MiB, randomData, stats, until, uploadCid } from './uploads-helpers.js';
 
 /** Files built from a few shared 1 MiB chunks and a unique tail: their DAGs share leaves. */
 function sharedChunkFile(chunks: readonly Uint8Array[], picks: readonly number[], tail: number): Uint8Array {
@@ -272,46 +250,7 @@ describe('pinfold gc --data DIR', () => {
     expect(existsSync(join(server.dataDir, 'server.json'))).toBe(false);
   });
 
-  it('without a server, runs one cycle in process over the data folder', async () => {
-    const dataDir = await makeTempDir();
-    try {
-      let server = await startTestServer({ dataDir });
-      const keep = randomData(MiB + 2);
-      const drop = randomData(700);
-      const unpin = randomData(800);
-      const kept = await uploadCid(server, server.owner, keep);
-      const dropped = await uploadCid(server, server.owner, drop);
-      const unpinned = await uploadCid(server, server.owner, unpin);
-      expect(await pinAdd(server, server.owner, kept)).toBe(200);
-      expect(await pinAdd(server, server.owner, unpinned)).toBe(200);
-      expect((await call(server, 'POST', '/api/v0/pin/rm', { key: server.owner, query: { arg: unpinned } })).status).toBe(200);
-      const pinnedBefore = await stats(server, server.owner);
-      await server.stop();
-
-      // Within the default grace nothing is deleted, but the unpinning pin goes.
-      const graced = await runCli(['gc', '--data', dataDir]);
-      expect(graced.stderr).toBe('');
-      expect(graced.code).toBe(0);
-      expect(graced.stdout).toMatch(/in process.*1 pins removed, 0 blocks deleted/);
-      const result = await runCli(['gc', '--data', dataDir, '--gc-grace', '0']);
-      expect(result.code).toBe(0);
-      expect(result.stdout).toMatch(/in process.*0 pins removed, 2 blocks deleted/);
-
-      server = await startTestServer({ dataDir });
-      try {
-        await expectReadable(server, server.owner, kept, keep);
-        expect(await served(server, server.owner, `/ipfs/${dropped}`)).toBeNull();
-        expect(await served(server, server.owner, `/ipfs/${unpinned}`)).toBeNull();
-        const after = await stats(server, server.owner);
-        expect(after.pinned_count).toBe(pinnedBefore.pinned_count - 1);
-        expect(after.pinned_bytes).toBe(pinnedBefore.pinned_bytes - 800);
-      } finally {
-        await server.stop();
-      }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+  // In process, without a server: gc-in-process.test.ts (it opens the data folder's SQLite file).
 
   it('a bad flag is a usage error; a folder without data is an error', async () => {
     const bad = await runCli(['gc', '--data', '/nonexistent-pinfold', '--gc-grace', 'soon']);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccessKey, ListEnvelope, PartnerUserSummary } from '../../shared/api-types.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
-import { createKey, createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
+import { accountCli, createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { randomData, uploadCid } from './uploads-helpers.js';
 
 /** Issue 12, api12.md section 6: GET /api/v0/partner/users. */
@@ -54,7 +54,7 @@ describe('GET /api/v0/partner/users', () => {
   });
 
   it('a partner sees only the users it created', async () => {
-    expect((await runCli(['account', 'partner', 'pu-first', 'on', '--data', server.dataDir])).code).toBe(0);
+    expect((await accountCli(server, ['partner', 'pu-first', 'on'])).code).toBe(0);
     const firstKey = await createUserKey(server, server.owner, 'pu-first', 'partner-admin', ['admin']);
     expect((await users(server, firstKey)).json).toEqual({ code: 200, data: [], total: 0 });
     await createUser(server, firstKey, 'pu-grandchild');

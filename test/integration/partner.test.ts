@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessKeyListing, AccountUsage, CreatedAccessKey, PartnerUserUsage } from '../../shared/api-types.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { accountOf, createUser, createUserKey, expectError, ledgerOfUuid, ownerAccountRow, runCli } from '../helpers/account-api.js';
+import { accountCli, accountOf, createUser, createUserKey, expectError, ledgerOfUuid, ownerAccountRow } from '../helpers/account-api.js';
 
 const GiB = 1024 ** 3;
 
@@ -10,7 +10,7 @@ describe('partner API', () => {
   let ownerUuid: string;
   beforeAll(async () => {
     server = await startTestServer();
-    ownerUuid = ownerAccountRow(server).uuid;
+    ownerUuid = (await ownerAccountRow(server)).uuid;
   });
   afterAll(async () => {
     await server.stop();
@@ -25,18 +25,18 @@ describe('partner API', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.json).toEqual({ code: 200, msg: 'ok' });
-      expect(accountOf(server, 'create-ok')).toMatchObject({ name: 'Alice', email: 'alice@example.com', planId: 1, balanceCents: 0, isPartner: false });
+      expect(await accountOf(server, 'create-ok')).toMatchObject({ name: 'Alice', email: 'alice@example.com', planId: 1, balanceCents: 0, isPartner: false });
     });
 
     it('a duplicate uuid is 409 and changes nothing', async () => {
       await createUser(server, server.owner, 'create-dup');
-      const before = accountOf(server, 'create-dup');
+      const before = await accountOf(server, 'create-dup');
       const again = await call(server, 'POST', '/api/v0/partner/user/create', {
         key: server.owner,
         body: { uuid: 'create-dup', name: 'Other', email: 'other@example.com' },
       });
       expectError(again, 409, /uuid/);
-      expect(accountOf(server, 'create-dup')).toEqual(before);
+      expect(await accountOf(server, 'create-dup')).toEqual(before);
     });
 
     it('bad input is 400 naming the field, and creates nothing', async () => {
@@ -56,7 +56,7 @@ describe('partner API', () => {
       for (const [body, msg] of cases) {
         expectError(await call(server, 'POST', '/api/v0/partner/user/create', { key: server.owner, body }), 400, msg);
       }
-      for (const uuid of ['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5', 'bad-6', 'bad-7']) expect(() => accountOf(server, uuid)).toThrow(/no account/);
+      for (const uuid of ['bad-1', 'bad-2', 'bad-3', 'bad-4', 'bad-5', 'bad-6', 'bad-7']) await expect(accountOf(server, uuid)).rejects.toThrow(/no account/);
     });
 
     it('JSON sent as application/x-www-form-urlencoded still parses', async () => {
@@ -66,7 +66,7 @@ describe('partner API', () => {
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       });
       expect(response.status).toBe(200);
-      expect(accountOf(server, 'form-user').email).toBe('form@example.com');
+      expect((await accountOf(server, 'form-user')).email).toBe('form@example.com');
     });
   });
 
@@ -128,8 +128,8 @@ describe('partner API', () => {
   describe('update-plan', () => {
     it('charges the fee to the partner, writes a ledger row, and the stats change at once', async () => {
       await createUser(server, server.owner, 'plan-user');
-      const ownerBefore = ownerAccountRow(server).balanceCents;
-      const ledgerBefore = ledgerOfUuid(server, ownerUuid);
+      const ownerBefore = (await ownerAccountRow(server)).balanceCents;
+      const ledgerBefore = await ledgerOfUuid(server, ownerUuid);
       const response = await call(server, 'POST', '/api/v0/partner/user/update-plan', {
         key: server.owner,
         body: { uuid: 'plan-user', plan_id: 2 },
@@ -151,25 +151,25 @@ describe('partner API', () => {
         ipns_limit: 10,
       });
 
-      expect(ownerAccountRow(server).balanceCents).toBe(ownerBefore - 499);
+      expect((await ownerAccountRow(server)).balanceCents).toBe(ownerBefore - 499);
       const own = await call<{ data: AccountUsage }>(server, 'GET', '/api/v0/stats', { key: server.owner });
       expect(own.json.data.token_amount).toBe(((ownerBefore - 499) / 100).toFixed(2));
 
-      const ledger = ledgerOfUuid(server, ownerUuid);
+      const ledger = await ledgerOfUuid(server, ownerUuid);
       expect(ledger).toHaveLength(ledgerBefore.length + 1);
       expect(ledger.at(-1)).toMatchObject({
         amountCents: -499,
         balanceAfterCents: ownerBefore - 499,
         kind: 'plan_fee',
-        subjectAccountId: accountOf(server, 'plan-user').id,
+        subjectAccountId: (await accountOf(server, 'plan-user')).id,
         planId: 2,
       });
     });
 
     it('bad plan ids and bodies are 400 naming the parameter, and change nothing', async () => {
       await createUser(server, server.owner, 'plan-bad');
-      const ownerBefore = ownerAccountRow(server);
-      const ledgerBefore = ledgerOfUuid(server, ownerUuid);
+      const ownerBefore = await ownerAccountRow(server);
+      const ledgerBefore = await ledgerOfUuid(server, ownerUuid);
       const cases: [unknown, RegExp][] = [
         [{ uuid: 'plan-bad', plan_id: 99 }, /^plan_id 99/],
         [{ uuid: 'plan-bad', plan_id: 0 }, /^plan_id 0/],
@@ -182,9 +182,9 @@ describe('partner API', () => {
       ];
       for (const [body, msg] of cases) expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body }), 400, msg);
       expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'nobody', plan_id: 2 } }), 404, /nobody/);
-      expect(accountOf(server, 'plan-bad').planId).toBe(1);
-      expect(ownerAccountRow(server)).toEqual(ownerBefore);
-      expect(ledgerOfUuid(server, ownerUuid)).toEqual(ledgerBefore);
+      expect((await accountOf(server, 'plan-bad')).planId).toBe(1);
+      expect(await ownerAccountRow(server)).toEqual(ownerBefore);
+      expect(await ledgerOfUuid(server, ownerUuid)).toEqual(ledgerBefore);
     });
   });
 
@@ -265,31 +265,31 @@ describe('partner API', () => {
         () => call(server, 'DELETE', '/api/v0/partner/user/key', { key: partnerB, body: { uuid: 'b-user', name: 'k' } }),
       ];
       for (const attempt of attempts) expectError(await attempt(), 403, /partner/);
-      expect(() => accountOf(server, 'b-user')).toThrow(/no account/);
+      await expect(accountOf(server, 'b-user')).rejects.toThrow(/no account/);
 
-      const cli = await runCli(['account', 'partner', 'partner-b', 'on', '--data', server.dataDir]);
+      const cli = await accountCli(server, ['partner', 'partner-b', 'on']);
       expect(cli).toMatchObject({ code: 0, stderr: '' });
       expect(cli.stdout).toContain('partner-b partner on');
       expect((await attempts[0]?.())?.status).toBe(200);
-      expect(accountOf(server, 'b-user').partnerId).toBe(accountOf(server, 'partner-b').id);
+      expect((await accountOf(server, 'b-user')).partnerId).toBe((await accountOf(server, 'partner-b')).id);
     });
 
     it('a partner with too little balance gets 402 and nothing changes; after a credit the charge goes through', async () => {
-      const before = accountOf(server, 'partner-b');
+      const before = await accountOf(server, 'partner-b');
       expect(before.balanceCents).toBe(0);
       const response = await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: partnerB, body: { uuid: 'b-user', plan_id: 2 } });
       expectError(response, 402, /balance/);
-      expect(accountOf(server, 'partner-b')).toEqual(before);
-      expect(accountOf(server, 'b-user').planId).toBe(1);
-      expect(ledgerOfUuid(server, 'partner-b')).toEqual([]);
+      expect(await accountOf(server, 'partner-b')).toEqual(before);
+      expect((await accountOf(server, 'b-user')).planId).toBe(1);
+      expect(await ledgerOfUuid(server, 'partner-b')).toEqual([]);
       const stats = await call<{ data: PartnerUserUsage }>(server, 'GET', '/api/v0/partner/user/stats', { key: partnerB, query: { uuid: 'b-user' } });
       expect(stats.json.data.plan).toBe('Free');
 
-      expect((await runCli(['account', 'credit', 'partner-b', '5.00', '--data', server.dataDir])).code).toBe(0);
+      expect((await accountCli(server, ['credit', 'partner-b', '5.00'])).code).toBe(0);
       const ok = await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: partnerB, body: { uuid: 'b-user', plan_id: 2 } });
       expect(ok.status).toBe(200);
-      expect(accountOf(server, 'partner-b').balanceCents).toBe(1);
-      expect(ledgerOfUuid(server, 'partner-b').map((r) => [r.kind, r.amountCents, r.balanceAfterCents])).toEqual([
+      expect((await accountOf(server, 'partner-b')).balanceCents).toBe(1);
+      expect((await ledgerOfUuid(server, 'partner-b')).map((r) => [r.kind, r.amountCents, r.balanceAfterCents])).toEqual([
         ['credit', 500, 500],
         ['plan_fee', -499, 1],
       ]);
@@ -297,18 +297,18 @@ describe('partner API', () => {
       expect(own.json.data.token_amount).toBe('0.01');
 
       // 0.01 left: Pro (9.99) is refused and changes nothing.
-      const ledgerBefore = ledgerOfUuid(server, 'partner-b');
+      const ledgerBefore = await ledgerOfUuid(server, 'partner-b');
       expectError(await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: partnerB, body: { uuid: 'b-user', plan_id: 3 } }), 402, /balance/);
-      expect(accountOf(server, 'b-user').planId).toBe(2);
-      expect(accountOf(server, 'partner-b').balanceCents).toBe(1);
-      expect(ledgerOfUuid(server, 'partner-b')).toEqual(ledgerBefore);
+      expect((await accountOf(server, 'b-user')).planId).toBe(2);
+      expect((await accountOf(server, 'partner-b')).balanceCents).toBe(1);
+      expect(await ledgerOfUuid(server, 'partner-b')).toEqual(ledgerBefore);
     });
 
     it("partner A cannot see or act on partner B's users, nor B on A's (404), even with the right uuid", async () => {
       await createUser(server, server.owner, 'a-user');
       const aUserKey = await createUserKey(server, server.owner, 'a-user', 'k', ['read']);
       const bUserKey = await createUserKey(server, partnerB, 'b-user', 'k', ['read']);
-      const ownerBalance = ownerAccountRow(server).balanceCents;
+      const ownerBalance = (await ownerAccountRow(server)).balanceCents;
       const pairs: [CreatedAccessKey, string][] = [
         [server.owner, 'b-user'],
         [partnerB, 'a-user'],
@@ -331,15 +331,15 @@ describe('partner API', () => {
       expect((await call(server, 'GET', '/api/v0/partner/user/keys', { key: partnerB, query: { uuid: 'b-user' } })).json).toMatchObject({
         data: [{ name: 'k', access_key: bUserKey.access_key }],
       });
-      expect(accountOf(server, 'b-user').planId).toBe(2);
-      expect(accountOf(server, 'a-user').planId).toBe(1);
-      expect(ownerAccountRow(server).balanceCents).toBe(ownerBalance);
+      expect((await accountOf(server, 'b-user')).planId).toBe(2);
+      expect((await accountOf(server, 'a-user')).planId).toBe(1);
+      expect((await ownerAccountRow(server)).balanceCents).toBe(ownerBalance);
       // Nor can B reach the account above it.
       expectError(await call(server, 'GET', '/api/v0/partner/user/stats', { key: partnerB, query: { uuid: ownerUuid } }), 404, /uuid/);
     });
 
     it('`account partner <uuid> off` shuts the partner API at once', async () => {
-      expect((await runCli(['account', 'partner', 'partner-b', 'off', '--data', server.dataDir])).code).toBe(0);
+      expect((await accountCli(server, ['partner', 'partner-b', 'off'])).code).toBe(0);
       expectError(await call(server, 'GET', '/api/v0/partner/user/keys', { key: partnerB, query: { uuid: 'b-user' } }), 403, /partner/);
       // The account API (its own stats) still works.
       expect((await call(server, 'GET', '/api/v0/stats', { key: partnerB })).status).toBe(200);

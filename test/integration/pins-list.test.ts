@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto';
-import { join } from 'node:path';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinListEnvelope, PinRecord, PinStatus } from '../../shared/api-types.js';
-import { inTransaction, openDatabase } from '../../main/store/db/database.js';
-import { insertPin } from '../../main/store/db/pins-queries.js';
-import { accountByUuid } from '../../main/store/db/accounts-queries.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError, ownerAccountRow } from '../helpers/account-api.js';
+import { withServerStore } from '../helpers/suite-metadata.js';
 import type { Key } from './uploads-helpers.js';
 
 /**
  * Issue 12, api12.md section 5: GET /api/v0/pin at 100,000 pins. The pins are written straight into the
- * store (the way they would be after months of use), then the list is read through the API and compared
- * with a model of what it must answer. No timing here: test/bench/pins-api.ts measures.
+ * metadata store, on either engine (the way they would be after months of use), then the list is read
+ * through the API and compared with a model of what it must answer. No timing here: test/bench/pins-api.ts measures.
  */
 
 const COUNT = 100_000;
@@ -55,48 +52,56 @@ describe('the pin list at 100,000 pins', () => {
     server = await startTestServer();
     await createUser(server, server.owner, 'list-user');
     userKey = await createUserKey(server, server.owner, 'list-user', 'admin', ['admin']);
-    const ownerId = ownerAccountRow(server).id;
+    const ownerId = (await ownerAccountRow(server)).id;
     const base = Math.floor(Date.now() / 1000) - COUNT;
     const specials = [
       { cid: storedV0.toString(), name: '100% real_file.txt' },
       { cid: storedV1.toString(), name: 'under_score' },
       { cid: sameHashRaw.toString(), name: 'raw twin' },
     ];
-    const db = openDatabase(join(server.dataDir, 'pinfold.db'));
-    try {
-      const userId = accountByUuid(db, 'list-user')?.id;
-      if (userId === undefined) throw new Error('no user');
-      inTransaction(db, () => {
-        for (let i = 0; i < COUNT + specials.length; i++) {
-          const special = specials[i - COUNT];
-          const pin: ModelPin = {
-            cid: special?.cid ?? CID.createV1(raw.code, digestOf(i)).toString(),
-            name: special?.name ?? `${WORDS[i % WORDS.length] as string} ${i}`,
-            // Not in step with WORDS, so every word comes in every status.
-            status: STATUSES[Math.floor(i / WORDS.length) % STATUSES.length] as PinStatus,
-            size: i,
-            // Several pins per second, so created_at ties are broken by id.
-            created_at: base + Math.floor(i / 3),
-            order: i,
-          };
-          insertPin(db, { accountId: ownerId, cid: pin.cid, name: pin.name, status: pin.status, size: pin.size, createdAt: pin.created_at, deadline: null });
-          model.push(pin);
-        }
-        for (let i = 0; i < 50; i++) {
-          insertPin(db, {
-            accountId: userId,
-            cid: CID.createV1(raw.code, digestOf(i)).toString(),
-            name: `Report of user ${i}`,
-            status: 'pinned',
-            size: 1,
-            createdAt: base,
-            deadline: null,
-          });
-        }
-      });
-    } finally {
-      db.close();
-    }
+    await withServerStore(
+      server,
+      (store) =>
+        store.transaction(async (tx) => {
+          const userId = (await tx.accounts.accountByUuid('list-user'))?.id;
+          if (userId === undefined) throw new Error('no user');
+          for (let i = 0; i < COUNT + specials.length; i++) {
+            const special = specials[i - COUNT];
+            const pin: ModelPin = {
+              cid: special?.cid ?? CID.createV1(raw.code, digestOf(i)).toString(),
+              name: special?.name ?? `${WORDS[i % WORDS.length] as string} ${i}`,
+              // Not in step with WORDS, so every word comes in every status.
+              status: STATUSES[Math.floor(i / WORDS.length) % STATUSES.length] as PinStatus,
+              size: i,
+              // Several pins per second, so created_at ties are broken by id.
+              created_at: base + Math.floor(i / 3),
+              order: i,
+            };
+            await tx.pins.insertPin({
+              accountId: ownerId,
+              cid: pin.cid,
+              name: pin.name,
+              status: pin.status,
+              size: pin.size,
+              createdAt: pin.created_at,
+              deadline: null,
+            });
+            model.push(pin);
+          }
+          for (let i = 0; i < 50; i++) {
+            await tx.pins.insertPin({
+              accountId: userId,
+              cid: CID.createV1(raw.code, digestOf(i)).toString(),
+              name: `Report of user ${i}`,
+              status: 'pinned',
+              size: 1,
+              createdAt: base,
+              deadline: null,
+            });
+          }
+        }),
+      'write',
+    );
     model.sort(newestFirst);
   }, 120_000);
 

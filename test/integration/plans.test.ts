@@ -67,9 +67,9 @@ describe('plans', () => {
       400,
       /plan_id 2/,
     );
-    const before = ownerAccountRow(server).balanceCents;
+    const before = (await ownerAccountRow(server)).balanceCents;
     expect((await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: server.owner, body: { uuid: 'custom-user', plan_id: 9 } })).status).toBe(200);
-    expect(ownerAccountRow(server).balanceCents).toBe(before - 1234);
+    expect((await ownerAccountRow(server)).balanceCents).toBe(before - 1234);
     const after = await call<{ data: PartnerUserUsage }>(server, 'GET', '/api/v0/partner/user/stats', { key: server.owner, query: { uuid: 'custom-user' } });
     expect(after.json.data).toMatchObject({ plan: 'Team', pinned_count_limit: 50, pinned_bytes_limit: 10_000 });
   });

@@ -6,6 +6,7 @@ import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { createLogger } from '../../main/base/logger.js';
 import { makeTempDir } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 
 interface Outcome {
   status: number;
@@ -45,7 +46,11 @@ describe('failures after the headers on routes that stream through Fastify', () 
 
   beforeAll(async () => {
     dataDir = await makeTempDir();
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, logger: createLogger('info', (line) => logged.push(line)) });
+    app = await createApp({
+      config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
+      env: {},
+      logger: createLogger('info', (line) => logged.push(line)),
+    });
     const open = { config: { access: 'public' as const } };
     app.server.get('/test-only/failing-stream', open, (_request, reply) =>
       reply

@@ -5,6 +5,7 @@ import { defaultConfig } from '../../main/base/config.js';
 import { createLogger } from '../../main/base/logger.js';
 import { expectError } from '../helpers/account-api.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking, rawTestBlock, storeInDataFolder, type TestBlock } from '../helpers/unreadable-blocks.js';
 import { folderOperation, importOk, operateOk, pinAdd } from './folders-helpers.js';
 import { carImport, carV1, counters, EMPTY_DIR_V1, expectNotServed, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
@@ -27,7 +28,7 @@ describe('blocks whose links cannot be read', () => {
 
   async function start(): Promise<void> {
     app = await createApp({
-      config: defaultConfig({ dataDir, port: 0, gcGraceSeconds: 0 }),
+      config: defaultConfig({ dataDir, port: 0, gcGraceSeconds: 0, ...(await suiteDatabase(dataDir)) }),
       env: {},
       logger: createLogger('info', (line) => logged.push(line)),
     });

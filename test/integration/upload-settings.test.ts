@@ -27,10 +27,10 @@ describe('GET /api/v0/upload/settings', () => {
     expect(answer.json).toEqual({
       code: 200,
       msg: 'ok',
-      data: { account_uuid: ownerAccountRow(defaults).uuid, cid_profile: 'unixfs-v1-2025', public_gateway: false },
+      data: { account_uuid: (await ownerAccountRow(defaults)).uuid, cid_profile: 'unixfs-v1-2025', public_gateway: false },
     });
     const other = await call<Answer>(legacy, 'GET', '/api/v0/upload/settings', { key: legacy.owner, signed: true });
-    expect(other.json.data).toEqual({ account_uuid: ownerAccountRow(legacy).uuid, cid_profile: 'unixfs-v0-2015', public_gateway: true });
+    expect(other.json.data).toEqual({ account_uuid: (await ownerAccountRow(legacy)).uuid, cid_profile: 'unixfs-v0-2015', public_gateway: true });
   });
 
   it('answers any key that may upload, each with its own account: a partner user, a write-only key', async () => {

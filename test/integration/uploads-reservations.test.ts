@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
+import { suiteDatabase } from '../helpers/suite-database.js';
 import { createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { addressFor, randomData, stats, step1, step2, type Key } from './uploads-helpers.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
@@ -34,7 +35,7 @@ describe('ingress reservations of upload addresses', () => {
 
   async function start(): Promise<{ url: string }> {
     // The clock moves past an address's 600 s; the test's `ts` stays on real time, so the window is wide.
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0, tsWindowSeconds: 3600 }), env: {}, clock });
+    app = await createApp({ config: defaultConfig({ dataDir, port: 0, tsWindowSeconds: 3600, ...(await suiteDatabase(dataDir)) }), env: {}, clock });
     return { url: await app.listen() };
   }
 

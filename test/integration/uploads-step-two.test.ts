@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createKey, readDb } from '../helpers/account-api.js';
+import { createKey } from '../helpers/account-api.js';
+import { serverNumber } from '../helpers/suite-metadata.js';
 import {
   addressFor,
   carV1,
@@ -227,7 +228,7 @@ describe('upload step 2 minimum pace', () => {
     await server.stop();
   });
 
-  const reservations = (): number => readDb(server, (db) => (db.prepare('SELECT count(*) AS n FROM upload_reservations').get() as { n: number }).n);
+  const reservations = (): Promise<number | null> => serverNumber(server, 'SELECT count(*) AS n FROM upload_reservations');
 
   /**
    * A byte every 10 ms is about 30 a window, far below 1 KiB: cut off after a window or two. The trickle
@@ -235,12 +236,12 @@ describe('upload step 2 minimum pace', () => {
    * then, "nothing received", so the message tells the two apart without timing anything.
    */
   async function expectCutOff(url: string, headers: Record<string, string>, head: Uint8Array, tail: Uint8Array): Promise<void> {
-    expect(reservations()).toBe(1);
+    expect(await reservations()).toBe(1);
     const answer = await sendTrickle(url, 'POST', headers, head, tail.subarray(0, 600), 10);
     expect(answer.status, answer.text).toBe(408);
     expect(answer.json).toEqual({ code: 408, msg: expect.stringMatching(/^upload body too slow: \d+ bytes received in 0.3 s, at least 1024 required$/) });
     expect(answer.headers.connection).toBe('close');
-    expect(reservations()).toBe(0);
+    expect(await reservations()).toBe(0);
   }
 
   it('a raw body that trickles is cut off with 408: nothing kept, nothing counted, its reservation released', async () => {

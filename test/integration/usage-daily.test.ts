@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyUsage } from '../../shared/api-types.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
-import { createKey, createUser, createUserKey, expectError, readDb } from '../helpers/account-api.js';
+import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
+import { serverNumber } from '../helpers/suite-metadata.js';
 import { gatewayGet, randomData, stats, until, uploadCid } from './uploads-helpers.js';
 
 /** Issue 12, api12.md section 3: GET /api/v0/stats/daily. */
@@ -46,9 +47,7 @@ describe('GET /api/v0/stats/daily', () => {
 
   it('a quiet day has no traffic and keeps the pinned values; yesterday keeps its own numbers', async () => {
     // Egress is metered in memory and written (to its day) every 250 ms: let today's be written before tomorrow comes.
-    await until('egress written to usage_daily', async () =>
-      readDb(server, (db) => (db.prepare('SELECT sum(egress) AS egress FROM usage_daily').get() as { egress: number | null }).egress === 3000 || undefined),
-    );
+    await until('egress written to usage_daily', async () => (await serverNumber(server, 'SELECT sum(egress) AS n FROM usage_daily')) === 3000 || undefined);
     const before = (await daily(server, { days: 1 })).json.data[0] as DailyUsage;
     clock.advance(DAY_MS);
     const series = (await daily(server, { days: 2 })).json.data;

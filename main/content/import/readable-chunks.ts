@@ -145,6 +145,10 @@ export async function* readableChunks(stream: Readable, size: number, memory: Ch
   stream.once('close', onClose);
   signal?.addEventListener('abort', onAbort, { once: true });
   if (signal?.aborted) onAbort();
+  // A stream that failed or closed before this read began (its reader awaited a database first, and the
+  // form's parser destroyed it meanwhile) emitted its 'error' and 'close' to nobody: they will not come again.
+  if (stream.errored) fail(stream.errored);
+  else if (stream.destroyed && !stream.readableEnded) onClose();
   startPace();
   let emitted = false;
   try {

@@ -148,6 +148,11 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   private current: PackWriter | undefined;
   private creating: Promise<PackWriter> | undefined;
   private readonly leases = new Map<string, number>();
+  /**
+   * The sweeps whose delete transaction is open, each from the moment it reads the leases until it has
+   * committed: a lease taken after that read asks the index only then (see isIndexed).
+   */
+  private readonly sweeps = new Set<Promise<void>>();
   private readonly batches = new Set<PackBatch>();
   private auto: AutoGroup | undefined;
   private closed = false;
@@ -327,26 +332,34 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   async deleteMultihashes(multihashes: Iterable<Uint8Array>, options: { createdBefore?: number } = {}): Promise<number> {
     this.assertOpen();
     const candidates = [...multihashes];
-    const { removed, freed } = await this.store.transaction(async (tx) => {
-      // Leases are read once the transaction is open: a batch leasing later asks the index after it ends.
-      const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
-      // Issued together: an engine may pipeline them; SQLite runs each as it is called.
-      const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
-      const gone: Uint8Array[] = [];
-      const byPack = new Map<number, { bytes: number; blocks: number; records: number }>();
-      rows.forEach((row, i) => {
-        if (row === undefined) return;
-        const multihash = unleased[i] as Uint8Array;
-        gone.push(multihash);
-        const entry = byPack.get(row.packId) ?? { bytes: 0, blocks: 0, records: 0 };
-        entry.bytes += row.length;
-        entry.blocks += 1;
-        entry.records += row.length + recordHeaderLength(multihash.byteLength);
-        byPack.set(row.packId, entry);
+    let swept = (): void => undefined;
+    const sweep = new Promise<void>((resolve) => (swept = resolve));
+    const { removed, freed } = await this.store
+      .transaction(async (tx) => {
+        // Leases are read once the transaction is open: a batch leasing later asks the index after it ends.
+        this.sweeps.add(sweep);
+        const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
+        // Issued together: an engine may pipeline them; SQLite runs each as it is called.
+        const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
+        const gone: Uint8Array[] = [];
+        const byPack = new Map<number, { bytes: number; blocks: number; records: number }>();
+        rows.forEach((row, i) => {
+          if (row === undefined) return;
+          const multihash = unleased[i] as Uint8Array;
+          gone.push(multihash);
+          const entry = byPack.get(row.packId) ?? { bytes: 0, blocks: 0, records: 0 };
+          entry.bytes += row.length;
+          entry.blocks += 1;
+          entry.records += row.length + recordHeaderLength(multihash.byteLength);
+          byPack.set(row.packId, entry);
+        });
+        await Promise.all([...byPack].map(async ([packId, entry]) => tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks)));
+        return { removed: gone, freed: byPack };
+      })
+      .finally(() => {
+        this.sweeps.delete(sweep);
+        swept();
       });
-      await Promise.all([...byPack].map(async ([packId, entry]) => tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks)));
-      return { removed: gone, freed: byPack };
-    });
     // Memory follows the index once the rows are gone for good (a rolled-back delete changes nothing).
     for (const multihash of removed) this.cache.delete(multihashKey(multihash));
     if (removed.length > 0) this.removedBatches++;
@@ -502,7 +515,11 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   async isIndexed(multihash: Uint8Array): Promise<boolean> {
     this.assertOpen();
     const known = this.store.current?.blockLocation(multihash);
-    return known === undefined ? this.index.blockExists(multihash) : known !== null;
+    if (known !== undefined) return known !== null;
+    // A sweep that read the leases before this block's was leased may be deleting it. SQLite's reads wait
+    // for its open transaction; PostgreSQL's do not (they answer the last commit): ask once it has committed.
+    if (this.sweeps.size > 0) await Promise.all(this.sweeps);
+    return this.index.blockExists(multihash);
   }
 
   writerForAppend(): PackWriter | Promise<PackWriter> {

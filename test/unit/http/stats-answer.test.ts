@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { credit, createOwner } from '../../../main/accounts/accounts.js';
 import { accountUsage, currentUsage, record } from '../../../main/accounts/usage.js';
+import type { EgressMeter } from '../../../main/accounts/egress-meter.js';
 import { ok } from '../../../main/http/envelope.js';
 import { statsAnswer } from '../../../main/http/stats-answer.js';
 import type { AccountRow } from '../../../main/store/repositories/accounts.js';
@@ -54,8 +55,15 @@ describe('the stats answer', () => {
     expect(await answer()).toEqual(await fresh());
 
     let pending = 0;
-    ctx.egressMeter = { add: (_account, bytes) => void (pending += bytes), pending: () => pending, flush: async () => undefined, close: async () => undefined };
-    ctx.egressMeter.add(id, 4096);
+    const meter: EgressMeter = {
+      add: (_account, bytes) => void (pending += bytes),
+      pending: () => pending,
+      reading: (read) => read(),
+      flush: async () => undefined,
+      close: async () => undefined,
+    };
+    ctx.egressMeter = meter;
+    meter.add(id, 4096);
     expect(await answer()).toMatchObject({ data: { egress: 4096 } });
   });
 

@@ -65,6 +65,12 @@ describe('npm test preflight', () => {
     expect(stopMessage(linux(['radosgw']), ['integration'])).toContain('missing radosgw (scale-out tests);');
   });
 
+  it('installs PostgreSQL, and nothing of the keychain or Ceph, for the integration suite on PostgreSQL', () => {
+    const missing = ['PostgreSQL', 'ceph-mon', 'radosgw', 'dbus-run-session', 'Chromium'];
+    expect(planPreflight(linux(missing, { isRoot: true }), ['integration-pg'])).toMatchObject({ kind: 'install', packages: ['postgresql'] });
+    expect(planPreflight(linux(['ceph-mon', 'dbus-run-session']), ['integration-pg'])).toEqual({ kind: 'ready' });
+  });
+
   it('stops rather than installing without apt-get, even as root', () => {
     const message = stopMessage(linux(['dbus-run-session'], { isRoot: true, hasAptGet: false }));
     expect(message).toContain('missing dbus-run-session (keychain tests); install with your package manager');

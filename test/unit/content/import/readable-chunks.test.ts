@@ -177,6 +177,29 @@ describe('readableChunks minimum pace', () => {
     }
   });
 
+  it('fails at once on a stream that errored or closed before the read began (its events are gone), not a window later', async () => {
+    // A form's file part the parser destroyed (the form never closed) while the importer still awaited its
+    // database, as on PostgreSQL: the stream's 'error' and 'close' were emitted before anyone listened.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const memory = countingMemory();
+      const errored = new PassThrough();
+      errored.on('error', () => undefined);
+      errored.destroy(new Error('Unexpected end of form'));
+      const closed = new PassThrough();
+      closed.destroy();
+      await settle();
+      const erroredOutcome = track(collect(readableChunks(errored, 4, memory, { pace: pace(1) }), memory));
+      const closedOutcome = track(collect(readableChunks(closed, 4, memory, { pace: pace(1) }), memory));
+      await settle();
+      expect(erroredOutcome()).toBe('Unexpected end of form');
+      expect(closedOutcome()).toBe('the stream closed before it ended');
+      expect(memory.out.size).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('fails a stream that keeps sending, but fewer bytes in a window than the minimum (a trickle)', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     try {
