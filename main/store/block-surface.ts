@@ -3,7 +3,7 @@ import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
 import { decode as decodeDigest } from 'multiformats/hashes/digest';
 import { NotFoundError } from '../base/errors.js';
-import { isIdentity } from '../base/hashes.js';
+import { IDENTITY_CODE, isIdentity, verifyBlock } from '../base/hashes.js';
 import { multihashKey } from '../base/multihash-key.js';
 import { BlockCache } from './block-cache.js';
 import type { AbortOptions, BlockBatch, StoredBlock } from './blocks.js';
@@ -73,6 +73,12 @@ export abstract class BlockSurface<Batch extends SurfaceBatch> {
     const batch = this.newBatch();
     this.batches.add(batch);
     return batch;
+  }
+
+  /** Verifies a put's bytes against the CID's hash; false for an identity CID (never stored). */
+  protected verifiedForStoring(cid: CID, block: Uint8Array): boolean {
+    verifyBlock(cid, block);
+    return cid.multihash.code !== IDENTITY_CODE;
   }
 
   /** Stores blocks in batches of up to 64 MiB, yielding each CID once its batch is durable. */

@@ -12,7 +12,7 @@ import type { AbortOptions, Blocks, CompactOptions, CompactResult } from '../blo
 import { BlockSurface, collect, rawCid, type BlockIndexStore } from '../block-surface.js';
 import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
 import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
-import { IDENTITY_CODE, digestBytes, verifyBlock } from '../../base/hashes.js';
+import { digestBytes } from '../../base/hashes.js';
 import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
 import { recoverPacks } from './pack-recovery.js';
 import { PackReaders } from './pack-readers.js';
@@ -100,9 +100,8 @@ function ownIndex(dir: string): { index: BlockIndexStore; closeIndex: () => void
 }
 
 /**
- * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. Implements the
- * interface-blockstore 7 shape (get yields the block as one chunk) so ipfs-unixfs-importer/exporter
- * use it directly. Identity CIDs are never stored: has() is true and get() yields the digest.
+ * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. The
+ * interface-blockstore surface is BlockSurface's; this class adds where the bytes live and how they move.
  *
  * Space no stored block uses (contract section 4: a rejected step 2's space "is reclaimed"):
  * - a batch still open (an upload in flight) holds what it staged: at most the upload's declared size,
@@ -159,8 +158,7 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
   /** Verifies and stores one block, durable when the promise resolves. Concurrent puts share one fsync. */
   async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: AbortOptions): Promise<CID> {
     const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
-    verifyBlock(cid, block);
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    if (!this.verifiedForStoring(cid, block)) return cid;
     options?.signal?.throwIfAborted();
     const group = this.autoGroup();
     group.inflight++;

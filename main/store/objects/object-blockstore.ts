@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import type { CID } from 'multiformats/cid';
 import type { S3Target } from '../../base/backend-urls.js';
 import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
-import { verifyBlock, IDENTITY_CODE } from '../../base/hashes.js';
 import { createLogger, type Logger } from '../../base/logger.js';
 import { multihashKey } from '../../base/multihash-key.js';
 import { BlockSurface, collect, rawCid, type BlockIndexStore } from '../block-surface.js';
@@ -95,8 +94,7 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
   /** Verifies and stores one block (a batch of one), durable and visible when the promise resolves. */
   async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: AbortOptions): Promise<CID> {
     const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
-    verifyBlock(cid, block);
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    if (!this.verifiedForStoring(cid, block)) return cid;
     const batch = this.createBatch();
     try {
       await batch.putTrusted(cid, block, options);
