@@ -1,22 +1,19 @@
 import { mkdir, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { InputPair, Pair } from 'interface-blockstore';
-import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
+import type { CID } from 'multiformats/cid';
 import { decode as decodeDigest } from 'multiformats/hashes/digest';
-import { NotFoundError } from '../../base/errors.js';
 import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
 import { createLogger, type Logger } from '../../base/logger.js';
 import { openBlockIndexStore } from '../db/block-index-store.js';
-import type { BlockIndexRepository, BlockLocation, StoredBlockRow } from '../repositories/block-index.js';
-import type { CurrentRows, Store, Transaction } from '../repositories/index.js';
+import type { BlockLocation } from '../repositories/block-index.js';
+import type { Transaction } from '../repositories/index.js';
 import { multihashKey } from '../../base/multihash-key.js';
-import type { AbortOptions, Blocks, CompactOptions, CompactResult, StoredBlock } from '../blocks.js';
+import type { AbortOptions, Blocks, CompactOptions, CompactResult } from '../blocks.js';
+import { BlockSurface, collect, rawCid, type BlockIndexStore } from '../block-surface.js';
 import { PackBatch, type BatchHost, type StagedBlock } from './pack-batch.js';
 import { worthCompacting, type CompactionPolicy } from './compaction-policy.js';
-import { IDENTITY_CODE, digestBytes, isIdentity, verifyBlock } from '../../base/hashes.js';
+import { digestBytes } from '../../base/hashes.js';
 import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pack-format.js';
-import { BlockCache } from '../block-cache.js';
 import { recoverPacks } from './pack-recovery.js';
 import { PackReaders } from './pack-readers.js';
 import { PackWriter, type PackRange } from './pack-writer.js';
@@ -43,11 +40,6 @@ export interface BlockstoreInit {
   logger?: Logger;
 }
 
-export interface BlockstoreStats {
-  blocks: number;
-  bytes: number;
-}
-
 export interface IntegrityReport {
   checked: number;
   problems: string[];
@@ -56,7 +48,6 @@ export interface IntegrityReport {
 const DEFAULT_PACK_SIZE = 256 * 1024 * 1024;
 const DEFAULT_MAX_BLOCK = 8 * 1024 * 1024;
 const DEFAULT_MAX_LIVE_RATIO = 0.5;
-const LIST_PAGE = 1000;
 
 interface MovedRecord {
   multihash: Uint8Array;
@@ -76,11 +67,7 @@ interface AutoGroup {
   reject: (error: unknown) => void;
 }
 
-/**
- * What the block store needs of the metadata store: its index repository (autocommit reads and writes) and
- * transactions (a batch's rows with the records its caller writes alongside; a compaction's relocations).
- */
-export type BlockIndexStore = Pick<Store, 'blockIndex' | 'transaction'> & { readonly current?: Pick<CurrentRows, 'blockLocation'> };
+export type { BlockIndexStore, BlockstoreStats } from '../block-surface.js';
 
 /**
  * Opens the block store kept in `dir` (pack files under `dir/packs`). With `store`, the index is its
@@ -113,9 +100,8 @@ function ownIndex(dir: string): { index: BlockIndexStore; closeIndex: () => void
 }
 
 /**
- * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. Implements the
- * interface-blockstore 7 shape (get yields the block as one chunk) so ipfs-unixfs-importer/exporter
- * use it directly. Identity CIDs are never stored: has() is true and get() yields the digest.
+ * Blocks keyed by multihash, packed into large append-only files and indexed in SQLite. The
+ * interface-blockstore surface is BlockSurface's; this class adds where the bytes live and how they move.
  *
  * Space no stored block uses (contract section 4: a rejected step 2's space "is reclaimed"):
  * - a batch still open (an upload in flight) holds what it staged: at most the upload's declared size,
@@ -130,32 +116,22 @@ function ownIndex(dir: string): { index: BlockIndexStore; closeIndex: () => void
  * - after a crash, the next exclusive open cuts packs back to their last indexed record, deletes stray
  *   pack files, and compacts.
  */
-export class PinfoldBlockstore implements Blocks, BatchHost {
+export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks, BatchHost {
   readonly maxBlockBytes: number;
   private readonly clock: Clock;
   private readonly packSizeBytes: number;
   private readonly maxDeadBytes: number;
   private readonly logger: Logger;
   private readonly readers: PackReaders;
-  private readonly cache = new BlockCache();
-  /** How many times blocks were deleted (ReadBlockstore.removals): a cache of resolved paths checks it. */
-  private removedBatches = 0;
-
-  get removals(): number {
-    return this.removedBatches;
-  }
   private readonly writers = new Set<PackWriter>();
   private current: PackWriter | undefined;
   private creating: Promise<PackWriter> | undefined;
-  private readonly leases = new Map<string, number>();
   /**
    * The sweeps whose delete transaction is open, each from the moment it reads the leases until it has
    * committed: a lease taken after that read asks the index only then (see isIndexed).
    */
   private readonly sweeps = new Set<Promise<void>>();
-  private readonly batches = new Set<PackBatch>();
   private auto: AutoGroup | undefined;
-  private closed = false;
   /** Compactions run one at a time: the callers' (GC's) and the store's own, queued here. */
   private compactions: Promise<unknown> = Promise.resolve();
   private background: Promise<void> | undefined;
@@ -164,16 +140,14 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
   private readonly retiring = new Set<Promise<void>>();
   /** Aborted by close(): stops the store's own compaction, and any new one from starting. */
   private readonly stopping = new AbortController();
-  /** Autocommit index calls; what must commit together goes through `store.transaction`. */
-  private readonly index: BlockIndexRepository;
 
   constructor(
     private readonly packsDir: string,
-    private readonly store: BlockIndexStore,
+    store: BlockIndexStore,
     private readonly closeIndex: () => void,
     init: BlockstoreInit,
   ) {
-    this.index = store.blockIndex;
+    super(store);
     this.clock = init.clock ?? systemClock;
     this.packSizeBytes = init.packSizeBytes ?? DEFAULT_PACK_SIZE;
     this.maxBlockBytes = init.maxBlockBytes ?? DEFAULT_MAX_BLOCK;
@@ -182,19 +156,14 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     this.readers = new PackReaders(packsDir);
   }
 
-  /** A staging batch: nothing it puts is visible until commit() resolves. */
-  createBatch(): PackBatch {
-    this.assertOpen();
-    const batch = new PackBatch(this);
-    this.batches.add(batch);
-    return batch;
+  protected newBatch(): PackBatch {
+    return new PackBatch(this);
   }
 
   /** Verifies and stores one block, durable when the promise resolves. Concurrent puts share one fsync. */
   async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: AbortOptions): Promise<CID> {
     const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
-    verifyBlock(cid, block);
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    if (!this.verifiedForStoring(cid, block)) return cid;
     options?.signal?.throwIfAborted();
     const group = this.autoGroup();
     group.inflight++;
@@ -208,116 +177,10 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     return cid;
   }
 
-  /** Stores blocks in batches of up to 64 MiB, yielding each CID once its batch is durable. */
-  async *putMany(source: Iterable<InputPair> | AsyncIterable<InputPair>, options?: AbortOptions): AsyncGenerator<CID> {
-    let batch = this.createBatch();
-    let done: CID[] = [];
-    try {
-      for await (const { cid, bytes } of source) {
-        const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
-        await batch.put(cid, block, options);
-        done.push(cid);
-        if (batch.newBytes >= 64 * 1024 * 1024 || done.length >= 4096) {
-          await batch.commit();
-          yield* done;
-          done = [];
-          batch = this.createBatch();
-        }
-      }
-      await batch.commit();
-      yield* done;
-    } finally {
-      batch.abort();
-    }
-  }
-
-  async *get(cid: CID, options?: AbortOptions): AsyncGenerator<Uint8Array> {
-    yield await this.getBlock(cid, options);
-  }
-
-  /** The block's bytes; NotFoundError (name 'NotFoundError', as interface-store's) when absent. */
-  async getBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array> {
-    const block = await this.findBlock(cid, options);
-    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
-    return block;
-  }
-
-  /** The block's bytes, or undefined when it is not stored. */
-  async findBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array | undefined> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return cid.multihash.digest;
-    return this.readMultihash(cid.multihash.bytes);
-  }
-
-  /**
-   * The block's bytes read into `allocate(length)` (a pooled buffer the caller reuses), or the cached copy
-   * when there is one; never cached from there, since the caller will overwrite that memory.
-   */
-  async readBlockInto(cid: CID, allocate: (length: number) => Uint8Array, options?: AbortOptions): Promise<Uint8Array> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return cid.multihash.digest;
-    const block = await this.readMultihash(cid.multihash.bytes, allocate);
-    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
-    return block;
-  }
-
-  /** ReadBlockstore.heldBlock: the block from the read cache, or undefined (then read it with getBlock). */
-  heldBlock(cid: CID): Uint8Array | undefined {
-    if (isIdentity(cid)) return cid.multihash.digest;
-    this.assertOpen();
-    return this.cache.get(multihashKey(cid.multihash.bytes));
-  }
-
-  /** Bytes of a stored block (from the index, without reading it), or undefined. */
-  async blockSize(cid: CID): Promise<number | undefined> {
-    if (isIdentity(cid)) return cid.multihash.digest.byteLength;
-    this.assertOpen();
-    const location = this.locate(cid.multihash.bytes);
-    return (location instanceof Promise ? await location : location)?.length;
-  }
-
   /** The block's place in the index: without an await when the store has it at hand (see CurrentRows). */
-  private locate(multihash: Uint8Array): BlockLocation | undefined | Promise<BlockLocation | undefined> {
+  protected locate(multihash: Uint8Array): BlockLocation | undefined | Promise<BlockLocation | undefined> {
     const known = this.store.current?.blockLocation(multihash);
     return known === undefined ? this.index.findBlock(multihash) : (known ?? undefined);
-  }
-
-  async has(cid: CID, options?: AbortOptions): Promise<boolean> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return true;
-    return this.isIndexed(cid.multihash.bytes);
-  }
-
-  async *getMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<Pair> {
-    for await (const cid of source) {
-      const block = await this.getBlock(cid, options);
-      yield { cid, bytes: single(block) };
-    }
-  }
-
-  /** Every stored block, as CIDv1 raw (the index knows multihashes, not codecs). */
-  async *getAll(options?: AbortOptions): AsyncGenerator<Pair> {
-    for await (const page of this.pages()) {
-      for (const row of page) {
-        options?.signal?.throwIfAborted();
-        const bytes = await this.readMultihash(row.multihash);
-        if (bytes === undefined) continue;
-        yield { cid: rawCid(row.multihash), bytes: single(bytes) };
-      }
-    }
-  }
-
-  async delete(cid: CID, options?: AbortOptions): Promise<void> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return;
-    await this.deleteMultihashes([cid.multihash.bytes]);
-  }
-
-  async *deleteMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<CID> {
-    for await (const cid of source) {
-      await this.delete(cid, options);
-      yield cid;
-    }
   }
 
   /**
@@ -371,19 +234,6 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
       this.afterDeath(writer);
     }
     return removed.length;
-  }
-
-  /** Every stored block with its size and created_at, in pages (safe to delete between pages). */
-  async *listBlocks(): AsyncGenerator<StoredBlock> {
-    for await (const page of this.pages()) {
-      for (const row of page) yield { multihash: row.multihash, size: row.length, createdAt: row.createdAt };
-    }
-  }
-
-  /** Bytes and blocks currently indexed. */
-  async stats(): Promise<BlockstoreStats> {
-    this.assertOpen();
-    return this.index.totalLiveBytes();
   }
 
   /**
@@ -533,16 +383,6 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     return this.creating;
   }
 
-  lease(key: string): void {
-    this.leases.set(key, (this.leases.get(key) ?? 0) + 1);
-  }
-
-  unlease(key: string): void {
-    const count = (this.leases.get(key) ?? 1) - 1;
-    if (count <= 0) this.leases.delete(key);
-    else this.leases.set(key, count);
-  }
-
   releaseWriter(writer: PackWriter): void {
     writer.users--;
     if (writer.rotated && writer.users === 0) this.retireWriter(writer);
@@ -596,14 +436,10 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     }
   }
 
-  batchEnded(batch: PackBatch): void {
-    this.batches.delete(batch);
-  }
-
   // Internals.
 
   /** A block's bytes, or undefined; with `allocate`, read into the memory it gives (and so never cached). */
-  private async readMultihash(multihash: Uint8Array, allocate?: (length: number) => Uint8Array): Promise<Uint8Array | undefined> {
+  protected async readMultihash(multihash: Uint8Array, allocate?: (length: number) => Uint8Array): Promise<Uint8Array | undefined> {
     this.assertOpen();
     // A cached block is still indexed: GC's deleteMultihashes, the one way a block leaves the index
     // (and only this process writes it: the data-folder lock), drops it from the cache too.
@@ -723,18 +559,6 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     return relocatedBytes;
   }
 
-  private async *pages(): AsyncGenerator<StoredBlockRow[]> {
-    let after: Uint8Array | undefined;
-    for (;;) {
-      this.assertOpen();
-      const page = await this.index.listBlocksAfter(after, LIST_PAGE);
-      if (page.length === 0) return;
-      yield page;
-      after = (page[page.length - 1] as (typeof page)[number]).multihash;
-      if (page.length < LIST_PAGE) return;
-    }
-  }
-
   private autoGroup(): AutoGroup {
     if (this.auto !== undefined && !this.auto.started) return this.auto;
     let resolve: () => void = () => undefined;
@@ -755,22 +579,4 @@ export class PinfoldBlockstore implements Blocks, BatchHost {
     if (this.auto === group) this.auto = undefined;
     group.batch.commit().then(group.resolve, group.reject);
   }
-
-  private assertOpen(): void {
-    if (this.closed) throw new Error('blockstore is closed');
-  }
-}
-
-function rawCid(multihash: Uint8Array): CID {
-  return CID.createV1(raw.code, decodeDigest(multihash));
-}
-
-function* single(bytes: Uint8Array): Generator<Uint8Array> {
-  yield bytes;
-}
-
-async function collect(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const part of source) parts.push(part);
-  return Buffer.concat(parts);
 }

@@ -1,8 +1,5 @@
-import type { CID } from 'multiformats/cid';
-import { BadInputError } from '../../base/errors.js';
-import { IDENTITY_CODE, verifyBlock } from '../../base/hashes.js';
-import { multihashKey } from '../../base/multihash-key.js';
-import type { BlockBatch, PutOptions } from '../blocks.js';
+import { BatchFront, type BatchFrontHost, type BatchState } from '../batch-front.js';
+import type { PutOptions } from '../blocks.js';
 import type { Transaction } from '../repositories/index.js';
 import type { PackWriter } from './pack-writer.js';
 
@@ -15,12 +12,8 @@ export interface StagedBlock {
 }
 
 /** What a batch needs from its store; kept narrow so the batch's rules are readable on their own. */
-export interface BatchHost {
-  readonly maxBlockBytes: number;
-  isIndexed(multihash: Uint8Array): Promise<boolean>;
+export interface BatchHost extends BatchFrontHost {
   writerForAppend(): PackWriter | Promise<PackWriter>;
-  lease(key: string): void;
-  unlease(key: string): void;
   releaseWriter(writer: PackWriter): void;
   /**
    * One transaction: index staged blocks, refresh created_at of leased ones, run `alongside` on the same
@@ -33,8 +26,6 @@ export interface BatchHost {
   batchEnded(batch: PackBatch): void;
 }
 
-type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
-
 /**
  * The pack store's BlockBatch: all-or-nothing staging of blocks. `put` appends the bytes to a pack at once (so memory stays flat),
  * but nothing is indexed, hence visible, until `commit` has fsynced every pack it touched. `abort` hands
@@ -43,110 +34,44 @@ type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
  * in the store are not written again; they are leased (GC will not delete them) until the batch ends,
  * and commit refreshes their `created_at` so the GC grace period protects the new upload as a whole.
  */
-export class PackBatch implements BlockBatch {
-  private state: BatchState = 'open';
-  private readonly staged = new Map<string, StagedBlock>();
-  private readonly leased = new Map<string, Uint8Array>();
+export class PackBatch extends BatchFront<PackWriter, StagedBlock> {
   private readonly writers = new Map<PackWriter, number>();
-  private readonly pending = new Set<string>();
   /** Blocks accepted by put (staged, leased or repeated). */
   blockCount = 0;
   /** Bytes of the blocks accepted by put. */
   byteCount = 0;
-  /** Bytes this batch newly wrote to packs (duplicates of stored blocks are not written). */
-  newBytes = 0;
 
-  constructor(private readonly host: BatchHost) {}
+  constructor(private readonly host: BatchHost) {
+    super(host);
+  }
 
   get isOpen(): boolean {
     return this.state === 'open';
   }
 
-  /** Verifies the bytes against the CID's hash, then stages them. */
-  async put(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
-    try {
-      this.assertOpen();
-      verifyBlock(cid, bytes);
-    } catch (error) {
-      options?.release?.();
-      throw error;
-    }
-    return this.putTrusted(cid, bytes, options);
-  }
-
-  /** Stages bytes whose CID the caller has just computed from them (no second hash). */
-  async putTrusted(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
-    let appended = false;
-    try {
-      const result = await this.stage(cid, bytes, options, () => {
-        appended = true;
-      });
-      return result;
-    } finally {
-      if (!appended) options?.release?.();
-    }
-  }
-
-  private async stage(cid: CID, bytes: Uint8Array, options: PutOptions | undefined, onAppend: () => void): Promise<CID> {
-    this.assertOpen();
-    options?.signal?.throwIfAborted();
+  protected override accepted(bytes: Uint8Array): void {
     this.blockCount++;
     this.byteCount += bytes.byteLength;
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
-    if (bytes.byteLength > this.host.maxBlockBytes) {
-      throw new BadInputError(`block ${cid.toString()}: ${bytes.byteLength} bytes is over the ${this.host.maxBlockBytes}-byte limit`);
-    }
-    const multihash = cid.multihash.bytes;
-    const key = multihashKey(multihash);
-    if (this.staged.has(key) || this.leased.has(key) || this.pending.has(key)) return cid;
-    this.pending.add(key);
-    let writer: PackWriter;
-    try {
-      if (await this.leaseIfStored(key, multihash)) return cid;
-      const maybe = this.host.writerForAppend();
-      writer = maybe instanceof Promise ? await maybe : maybe;
-      this.assertOpen();
-    } finally {
-      this.pending.delete(key);
-    }
+  }
+
+  protected isStored(multihash: Uint8Array): Promise<boolean> {
+    return this.host.isIndexed(multihash);
+  }
+
+  protected target(): PackWriter | Promise<PackWriter> {
+    return this.host.writerForAppend();
+  }
+
+  protected write(writer: PackWriter, key: string, multihash: Uint8Array, bytes: Uint8Array, options: PutOptions | undefined, handOver: () => void): Promise<void> | undefined {
     if (!this.writers.has(writer)) {
       writer.users++;
       this.writers.set(writer, 0);
     }
     const offset = writer.append(multihash, bytes, options?.release);
-    onAppend();
+    handOver();
     this.writers.set(writer, writer.end);
     this.staged.set(key, { multihash, writer, offset, length: bytes.byteLength });
-    this.newBytes += bytes.byteLength;
-    if (writer.needsDrain()) await writer.drain();
-    return cid;
-  }
-
-  /**
-   * Leases a block the store holds already, so the batch need not write it again. The lease comes before
-   * the question: GC skips leased blocks, so a block found here cannot be deleted before the batch ends
-   * (asked the other way round, GC could delete it between the answer and the lease).
-   */
-  private async leaseIfStored(key: string, multihash: Uint8Array): Promise<boolean> {
-    this.host.lease(key);
-    let kept = false;
-    try {
-      if (await this.host.isIndexed(multihash)) {
-        this.assertOpen();
-        this.leased.set(key, multihash);
-        kept = true;
-      }
-    } finally {
-      if (!kept) this.host.unlease(key);
-    }
-    return kept;
-  }
-
-  /** True when the block is staged here or already stored. */
-  async has(cid: CID): Promise<boolean> {
-    if (cid.multihash.code === IDENTITY_CODE) return true;
-    const key = multihashKey(cid.multihash.bytes);
-    return this.staged.has(key) || this.leased.has(key) || this.host.isIndexed(cid.multihash.bytes);
+    return writer.needsDrain() ? writer.drain() : undefined;
   }
 
   /**
@@ -159,7 +84,7 @@ export class PackBatch implements BlockBatch {
     let superseded: StagedBlock[];
     try {
       await Promise.all([...this.writers].map(([writer, end]) => writer.syncTo(end)));
-      superseded = await this.host.indexBatch(this.staged.values(), this.leased.values(), alongside);
+      superseded = await this.host.indexBatch(this.staged.values(), this.kept.values(), alongside);
     } catch (error) {
       this.finish('aborted', this.staged.values());
       throw error;
@@ -181,15 +106,11 @@ export class PackBatch implements BlockBatch {
   private finish(state: BatchState, dead: Iterable<StagedBlock>): void {
     this.state = state;
     this.host.discard(dead);
-    for (const key of this.leased.keys()) this.host.unlease(key);
+    for (const key of this.kept.keys()) this.host.unlease(key);
     for (const writer of this.writers.keys()) this.host.releaseWriter(writer);
-    this.leased.clear();
+    this.kept.clear();
     this.staged.clear();
     this.writers.clear();
     this.host.batchEnded(this);
-  }
-
-  private assertOpen(): void {
-    if (this.state !== 'open') throw new Error(`write batch is ${this.state}`);
   }
 }

@@ -1,8 +1,4 @@
-import type { CID } from 'multiformats/cid';
-import { BadInputError } from '../../base/errors.js';
-import { IDENTITY_CODE, verifyBlock } from '../../base/hashes.js';
-import { multihashKey } from '../../base/multihash-key.js';
-import type { BlockBatch, PutOptions } from '../blocks.js';
+import { BatchFront, type BatchFrontHost, type BatchState } from '../batch-front.js';
 import type { Transaction } from '../repositories/index.js';
 import type { PackSpool } from './pack-spool.js';
 
@@ -15,15 +11,13 @@ export interface SpooledBlock {
 }
 
 /** What a batch needs from its store; narrow, so the batch's rules read on their own. */
-export interface ObjectBatchHost {
-  readonly maxBlockBytes: number;
+export interface ObjectBatchHost extends BatchFrontHost {
   readonly packSizeBytes: number;
   /** How often a batch renews what it holds (re-touches reused blocks, heart-beats its unsealed packs). */
   readonly leaseRenewMs: number;
   /** Moves a stored block's created_at to now; false when it is not stored (then the batch stages it). */
   touchBlock(multihash: Uint8Array): Promise<boolean>;
   renew(reused: readonly Uint8Array[], packIds: readonly number[]): Promise<void>;
-  isIndexed(multihash: Uint8Array): Promise<boolean>;
   /** A new pack: its row (unsealed) exists before its spool, hence before its object. */
   newSpool(): Promise<PackSpool>;
   /** Uploads a finished spool as the pack's object, then deletes the local file. */
@@ -32,13 +26,9 @@ export interface ObjectBatchHost {
   indexBatch(staged: readonly SpooledBlock[], reused: readonly Uint8Array[], packIds: readonly number[], alongside?: (tx: Transaction) => Promise<void>): Promise<void>;
   /** Best effort, in the background: the packs' objects, rows and local files go. */
   discard(spools: readonly PackSpool[], uploads: readonly Promise<void>[], opening: Promise<PackSpool> | undefined): void;
-  lease(key: string): void;
-  unlease(key: string): void;
   batchEnded(batch: ObjectBatch): void;
   reportRenewalFailure(error: unknown): void;
 }
-
-type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
 
 /**
  * The S3 store's BlockBatch. `put` writes the bytes to a local spool file at once (memory stays flat);
@@ -54,97 +44,44 @@ type BatchState = 'open' | 'committing' | 'committed' | 'aborted';
  * blocks every `leaseRenewMs` while open (that is the lease; GC's grace covers the rest), and commit
  * touches them once more in its transaction.
  */
-export class ObjectBatch implements BlockBatch {
-  private state: BatchState = 'open';
-  private readonly staged = new Map<string, SpooledBlock>();
-  private readonly reused = new Map<string, Uint8Array>();
-  private readonly pending = new Set<string>();
+export class ObjectBatch extends BatchFront<PackSpool, SpooledBlock> {
   private readonly spools: PackSpool[] = [];
   private readonly uploads: Promise<void>[] = [];
   private spool: PackSpool | undefined;
   private opening: Promise<PackSpool> | undefined;
   private renewal: NodeJS.Timeout | undefined;
-  /** Bytes this batch newly staged (blocks already stored are not). */
-  newBytes = 0;
 
-  constructor(private readonly host: ObjectBatchHost) {}
-
-  async put(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
-    try {
-      this.assertOpen();
-      verifyBlock(cid, bytes);
-    } catch (error) {
-      options?.release?.();
-      throw error;
-    }
-    return this.putTrusted(cid, bytes, options);
-  }
-
-  async putTrusted(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {
-    try {
-      return await this.stage(cid, bytes, options);
-    } finally {
-      // Staged bytes are on disk by now (stage awaits the write): the caller may reuse its memory.
-      options?.release?.();
-    }
-  }
-
-  private async stage(cid: CID, bytes: Uint8Array, options: PutOptions | undefined): Promise<CID> {
-    this.assertOpen();
-    options?.signal?.throwIfAborted();
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
-    if (bytes.byteLength > this.host.maxBlockBytes) {
-      throw new BadInputError(`block ${cid.toString()}: ${bytes.byteLength} bytes is over the ${this.host.maxBlockBytes}-byte limit`);
-    }
-    const multihash = cid.multihash.bytes;
-    const key = multihashKey(multihash);
-    if (this.staged.has(key) || this.reused.has(key) || this.pending.has(key)) return cid;
-    this.pending.add(key);
-    let spool: PackSpool;
-    try {
-      if (await this.reuseIfStored(key, multihash)) return cid;
-      spool = await this.spoolForAppend();
-      // Another put may have filled and rotated this spool while we waited: append only to the current one.
-      while (spool !== this.spool) {
-        this.assertOpen();
-        spool = await this.spoolForAppend();
-      }
-      this.assertOpen();
-    } finally {
-      this.pending.delete(key);
-    }
-    const { offset, written } = spool.append(multihash, bytes);
-    this.staged.set(key, { multihash, packId: spool.packId, offset, length: bytes.byteLength });
-    this.newBytes += bytes.byteLength;
-    if (spool.end >= this.host.packSizeBytes) this.rotate(spool);
-    await written;
-    return cid;
+  constructor(private readonly host: ObjectBatchHost) {
+    super(host);
   }
 
   /**
    * Touch first, then count on it: a block whose created_at this batch moved cannot be swept by a GC that
    * starts afterwards (the same-process lease also covers a sweep without a cutoff).
    */
-  private async reuseIfStored(key: string, multihash: Uint8Array): Promise<boolean> {
-    this.host.lease(key);
-    let kept = false;
-    try {
-      if (await this.host.touchBlock(multihash)) {
-        this.assertOpen();
-        this.reused.set(key, multihash);
-        this.startRenewal();
-        kept = true;
-      }
-    } finally {
-      if (!kept) this.host.unlease(key);
-    }
-    return kept;
+  protected isStored(multihash: Uint8Array): Promise<boolean> {
+    return this.host.touchBlock(multihash);
   }
 
-  async has(cid: CID): Promise<boolean> {
-    if (cid.multihash.code === IDENTITY_CODE) return true;
-    const key = multihashKey(cid.multihash.bytes);
-    return this.staged.has(key) || this.reused.has(key) || this.host.isIndexed(cid.multihash.bytes);
+  protected override onKept(): void {
+    this.startRenewal();
+  }
+
+  protected target(): Promise<PackSpool> {
+    return this.spoolForAppend();
+  }
+
+  /** Only the current spool: another put may have filled and rotated the one this put waited for. */
+  protected override takesWrites(spool: PackSpool): boolean {
+    return spool === this.spool;
+  }
+
+  protected write(spool: PackSpool, key: string, multihash: Uint8Array, bytes: Uint8Array): Promise<void> {
+    const { offset, written } = spool.append(multihash, bytes);
+    this.staged.set(key, { multihash, packId: spool.packId, offset, length: bytes.byteLength });
+    if (spool.end >= this.host.packSizeBytes) this.rotate(spool);
+    // Awaited before the put resolves: the caller's memory is released (by putTrusted) once it is on disk.
+    return written;
   }
 
   async commit(alongside?: (tx: Transaction) => Promise<void>): Promise<void> {
@@ -154,7 +91,7 @@ export class ObjectBatch implements BlockBatch {
       if (this.opening !== undefined) await this.opening;
       if (this.spool !== undefined) this.rotate(this.spool);
       await Promise.all(this.uploads);
-      await this.host.indexBatch([...this.staged.values()], [...this.reused.values()], [...this.spools.map((spool) => spool.packId)], alongside);
+      await this.host.indexBatch([...this.staged.values()], [...this.kept.values()], [...this.spools.map((spool) => spool.packId)], alongside);
     } catch (error) {
       this.finish('aborted');
       throw error;
@@ -197,7 +134,7 @@ export class ObjectBatch implements BlockBatch {
     if (this.renewal !== undefined) return;
     this.renewal = setInterval(() => {
       const packIds = this.spools.map((spool) => spool.packId);
-      this.host.renew([...this.reused.values()], packIds).catch((error: unknown) => this.host.reportRenewalFailure(error));
+      this.host.renew([...this.kept.values()], packIds).catch((error: unknown) => this.host.reportRenewalFailure(error));
     }, this.host.leaseRenewMs);
     this.renewal.unref();
   }
@@ -206,13 +143,9 @@ export class ObjectBatch implements BlockBatch {
     this.state = state;
     clearInterval(this.renewal);
     if (state === 'aborted') this.host.discard([...this.spools], [...this.uploads], this.opening);
-    for (const key of this.reused.keys()) this.host.unlease(key);
-    this.reused.clear();
+    for (const key of this.kept.keys()) this.host.unlease(key);
+    this.kept.clear();
     this.staged.clear();
     this.host.batchEnded(this);
-  }
-
-  private assertOpen(): void {
-    if (this.state !== 'open') throw new Error(`write batch is ${this.state}`);
   }
 }

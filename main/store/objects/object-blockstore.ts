@@ -1,20 +1,14 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { InputPair, Pair } from 'interface-blockstore';
-import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
-import { decode as decodeDigest } from 'multiformats/hashes/digest';
+import type { CID } from 'multiformats/cid';
 import type { S3Target } from '../../base/backend-urls.js';
 import { systemClock, unixSeconds, type Clock } from '../../base/clock.js';
-import { NotFoundError } from '../../base/errors.js';
-import { isIdentity, verifyBlock, IDENTITY_CODE } from '../../base/hashes.js';
 import { createLogger, type Logger } from '../../base/logger.js';
 import { multihashKey } from '../../base/multihash-key.js';
-import { BlockCache } from '../block-cache.js';
-import type { AbortOptions, Blocks, CompactOptions, CompactResult, StoredBlock } from '../blocks.js';
-import type { BlockIndexStore } from '../blockstore/blockstore.js';
-import type { BlockIndexRepository, StoredBlockRow } from '../repositories/block-index.js';
+import { BlockSurface, collect, rawCid, type BlockIndexStore } from '../block-surface.js';
+import type { AbortOptions, Blocks, CompactOptions, CompactResult } from '../blocks.js';
+import type { BlockLocation } from '../repositories/block-index.js';
 import type { Transaction } from '../repositories/index.js';
 import { compactObjectPacks } from './object-compaction.js';
 import { ObjectBatch, type ObjectBatchHost, type SpooledBlock } from './object-batch.js';
@@ -42,10 +36,6 @@ const DEFAULT_PACK_SIZE = 64 * 1024 * 1024;
 const DEFAULT_MAX_BLOCK = 8 * 1024 * 1024;
 const DEFAULT_LEASE_RENEW_SECONDS = 60;
 const DEFAULT_ORPHAN_GRACE_SECONDS = 3600;
-const LIST_PAGE = 1000;
-/** putMany commits a batch at this many new bytes or blocks, so a long stream is durable in steps. */
-const PUT_MANY_BYTES = 64 * 1024 * 1024;
-const PUT_MANY_BLOCKS = 4096;
 
 /**
  * Opens the block store of the scale-out mode: pack objects in an S3 bucket (created when missing),
@@ -71,34 +61,24 @@ export async function openObjectBlockstore(target: S3Target, store: BlockIndexSt
  * rewrites the pack (live share under half) or deletes it (nothing live); an interrupted batch's packs
  * stay unsealed and are swept once their heartbeat is older than `orphanGraceSeconds`.
  */
-export class ObjectBlockstore implements Blocks, ObjectBatchHost {
+export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Blocks, ObjectBatchHost {
   readonly maxBlockBytes: number;
   readonly packSizeBytes: number;
   readonly leaseRenewMs: number;
   private readonly orphanGraceSeconds: number;
   private readonly clock: Clock;
   private readonly logger: Logger;
-  private readonly cache = new BlockCache();
-  private readonly index: BlockIndexRepository;
-  private readonly leases = new Map<string, number>();
-  private readonly batches = new Set<ObjectBatch>();
   /** Clean-ups of aborted batches still running (close waits for them). */
   private readonly discarding = new Set<Promise<void>>();
   private compactions: Promise<unknown> = Promise.resolve();
-  private removedBatches = 0;
-  private closed = false;
-
-  get removals(): number {
-    return this.removedBatches;
-  }
 
   constructor(
     private readonly bucket: S3Bucket,
-    private readonly store: BlockIndexStore,
+    store: BlockIndexStore,
     private readonly spoolDir: string,
     init: ObjectBlockstoreInit,
   ) {
-    this.index = store.blockIndex;
+    super(store);
     this.clock = init.clock ?? systemClock;
     this.logger = init.logger ?? createLogger('error');
     this.packSizeBytes = init.packSizeBytes ?? DEFAULT_PACK_SIZE;
@@ -107,18 +87,14 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
     this.orphanGraceSeconds = init.orphanGraceSeconds ?? DEFAULT_ORPHAN_GRACE_SECONDS;
   }
 
-  createBatch(): ObjectBatch {
-    this.assertOpen();
-    const batch = new ObjectBatch(this);
-    this.batches.add(batch);
-    return batch;
+  protected newBatch(): ObjectBatch {
+    return new ObjectBatch(this);
   }
 
   /** Verifies and stores one block (a batch of one), durable and visible when the promise resolves. */
   async put(cid: CID, bytes: Uint8Array | Iterable<Uint8Array> | AsyncIterable<Uint8Array>, options?: AbortOptions): Promise<CID> {
     const block = bytes instanceof Uint8Array ? bytes : await collect(bytes);
-    verifyBlock(cid, block);
-    if (cid.multihash.code === IDENTITY_CODE) return cid;
+    if (!this.verifiedForStoring(cid, block)) return cid;
     const batch = this.createBatch();
     try {
       await batch.putTrusted(cid, block, options);
@@ -129,101 +105,9 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
     return cid;
   }
 
-  async *putMany(source: Iterable<InputPair> | AsyncIterable<InputPair>, options?: AbortOptions): AsyncGenerator<CID> {
-    let batch = this.createBatch();
-    let done: CID[] = [];
-    try {
-      for await (const { cid, bytes } of source) {
-        await batch.put(cid, bytes instanceof Uint8Array ? bytes : await collect(bytes), options);
-        done.push(cid);
-        if (batch.newBytes >= PUT_MANY_BYTES || done.length >= PUT_MANY_BLOCKS) {
-          await batch.commit();
-          yield* done;
-          done = [];
-          batch = this.createBatch();
-        }
-      }
-      await batch.commit();
-      yield* done;
-    } finally {
-      batch.abort();
-    }
-  }
-
-  async *get(cid: CID, options?: AbortOptions): AsyncGenerator<Uint8Array> {
-    yield await this.getBlock(cid, options);
-  }
-
-  async getBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array> {
-    const block = await this.findBlock(cid, options);
-    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
-    return block;
-  }
-
-  async findBlock(cid: CID, options?: AbortOptions): Promise<Uint8Array | undefined> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return cid.multihash.digest;
-    return this.readMultihash(cid.multihash.bytes);
-  }
-
-  async readBlockInto(cid: CID, allocate: (length: number) => Uint8Array, options?: AbortOptions): Promise<Uint8Array> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return cid.multihash.digest;
-    const block = await this.readMultihash(cid.multihash.bytes, allocate);
-    if (block === undefined) throw new NotFoundError(`block ${cid.toString()} not found`);
-    return block;
-  }
-
-  heldBlock(cid: CID): Uint8Array | undefined {
-    if (isIdentity(cid)) return cid.multihash.digest;
-    this.assertOpen();
-    return this.cache.get(multihashKey(cid.multihash.bytes));
-  }
-
-  async blockSize(cid: CID): Promise<number | undefined> {
-    if (isIdentity(cid)) return cid.multihash.digest.byteLength;
-    this.assertOpen();
-    return (await this.index.findBlock(cid.multihash.bytes))?.length;
-  }
-
-  async has(cid: CID, options?: AbortOptions): Promise<boolean> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return true;
-    return this.isIndexed(cid.multihash.bytes);
-  }
-
-  async *getMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<Pair> {
-    for await (const cid of source) yield { cid, bytes: single(await this.getBlock(cid, options)) };
-  }
-
-  /** Every stored block, as CIDv1 raw (the index knows multihashes, not codecs). */
-  async *getAll(options?: AbortOptions): AsyncGenerator<Pair> {
-    for await (const page of this.pages()) {
-      for (const row of page) {
-        options?.signal?.throwIfAborted();
-        const bytes = await this.readMultihash(row.multihash);
-        if (bytes !== undefined) yield { cid: CID.createV1(raw.code, decodeDigest(row.multihash)), bytes: single(bytes) };
-      }
-    }
-  }
-
-  async delete(cid: CID, options?: AbortOptions): Promise<void> {
-    options?.signal?.throwIfAborted();
-    if (isIdentity(cid)) return;
-    await this.deleteMultihashes([cid.multihash.bytes]);
-  }
-
-  async *deleteMany(source: Iterable<CID> | AsyncIterable<CID>, options?: AbortOptions): AsyncGenerator<CID> {
-    for await (const cid of source) {
-      await this.delete(cid, options);
-      yield cid;
-    }
-  }
-
-  async *listBlocks(): AsyncGenerator<StoredBlock> {
-    for await (const page of this.pages()) {
-      for (const row of page) yield { multihash: row.multihash, size: row.length, createdAt: row.createdAt };
-    }
+  /** The block's place in the index (PostgreSQL, shared by every instance: always asked). */
+  protected locate(multihash: Uint8Array): Promise<BlockLocation | undefined> {
+    return this.index.findBlock(multihash);
   }
 
   /**
@@ -277,12 +161,6 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
     );
     this.compactions = run.catch(() => undefined);
     return run;
-  }
-
-  /** Bytes and blocks currently indexed. */
-  async stats(): Promise<{ blocks: number; bytes: number }> {
-    this.assertOpen();
-    return this.index.totalLiveBytes();
   }
 
   /** Resolves once no aborted batch is still cleaning up. */
@@ -366,7 +244,7 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
         // Renewals keep a reused block's created_at within GC's grace; a block gone anyway (a sweep
         // without a cutoff) must not leave this batch's DAG with a hole.
         const multihash = [...superseded, ...reused][lost] as Uint8Array;
-        throw new Error(`block ${CID.createV1(raw.code, decodeDigest(multihash)).toString()} was removed while a batch relied on it; try again`);
+        throw new Error(`block ${rawCid(multihash).toString()} was removed while a batch relied on it; try again`);
       }
       await Promise.all([
         ...[...added].map(async ([packId, entry]) => index.addPackLive(packId, entry.bytes, entry.blocks)),
@@ -395,20 +273,6 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
     this.discarding.add(cleanup);
   }
 
-  lease(key: string): void {
-    this.leases.set(key, (this.leases.get(key) ?? 0) + 1);
-  }
-
-  unlease(key: string): void {
-    const count = (this.leases.get(key) ?? 1) - 1;
-    if (count <= 0) this.leases.delete(key);
-    else this.leases.set(key, count);
-  }
-
-  batchEnded(batch: ObjectBatch): void {
-    this.batches.delete(batch);
-  }
-
   reportRenewalFailure(error: unknown): void {
     this.logger.warn('renewing a batch lease failed', { error });
   }
@@ -416,7 +280,7 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
   // Internals.
 
   /** A block's bytes, or undefined; with `allocate`, read into the memory it gives (and so never cached). */
-  private async readMultihash(multihash: Uint8Array, allocate?: (length: number) => Uint8Array): Promise<Uint8Array | undefined> {
+  protected async readMultihash(multihash: Uint8Array, allocate?: (length: number) => Uint8Array): Promise<Uint8Array | undefined> {
     this.assertOpen();
     const key = multihashKey(multihash);
     const cached = this.cache.get(key);
@@ -430,7 +294,7 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
       const again = await this.index.findBlock(multihash);
       if (again === undefined) return undefined;
       if (again.packId === location.packId && again.offset === location.offset) {
-        throw new Error(`pack ${location.packId} of block ${CID.createV1(raw.code, decodeDigest(multihash)).toString()} is missing from the bucket`);
+        throw new Error(`pack ${location.packId} of block ${rawCid(multihash).toString()} is missing from the bucket`);
       }
       bytes = await this.bucket.readRange(this.bucket.packKey(again.packId), again.offset, again.length, allocate?.(again.length));
       if (bytes === undefined) throw new Error(`pack ${again.packId} is missing from the bucket`);
@@ -439,33 +303,8 @@ export class ObjectBlockstore implements Blocks, ObjectBatchHost {
     return bytes;
   }
 
-  private async *pages(): AsyncGenerator<StoredBlockRow[]> {
-    let after: Uint8Array | undefined;
-    for (;;) {
-      this.assertOpen();
-      const page = await this.index.listBlocksAfter(after, LIST_PAGE);
-      if (page.length === 0) return;
-      yield page;
-      after = (page[page.length - 1] as StoredBlockRow).multihash;
-      if (page.length < LIST_PAGE) return;
-    }
-  }
-
   private now(): number {
     return unixSeconds(this.clock);
   }
 
-  private assertOpen(): void {
-    if (this.closed) throw new Error('blockstore is closed');
-  }
-}
-
-function* single(bytes: Uint8Array): Generator<Uint8Array> {
-  yield bytes;
-}
-
-async function collect(source: Iterable<Uint8Array> | AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const part of source) parts.push(part);
-  return Buffer.concat(parts);
 }
