@@ -50,7 +50,14 @@ export abstract class BatchFront<Target, Staged> implements BlockBatch {
    * Writes the block to `target` and records it as staged; `handOver` says the bytes now belong to the
    * writer (it calls `release`). What it returns, when anything, is the wait for the write.
    */
-  protected abstract write(target: Target, key: string, multihash: Uint8Array, bytes: Uint8Array, options: PutOptions | undefined, handOver: () => void): Promise<void> | undefined;
+  protected abstract write(
+    target: Target,
+    key: string,
+    multihash: Uint8Array,
+    bytes: Uint8Array,
+    options: PutOptions | undefined,
+    handOver: () => void,
+  ): Promise<void> | undefined;
 
   /** Verifies the bytes against the CID's hash, then stages them. */
   async put(cid: CID, bytes: Uint8Array, options?: PutOptions): Promise<CID> {

@@ -17,6 +17,7 @@ import { PACK_MAGIC, packFileName, recordHeaderLength, recordsBytes } from './pa
 import { recoverPacks } from './pack-recovery.js';
 import { PackReaders } from './pack-readers.js';
 import { PackWriter, type PackRange } from './pack-writer.js';
+import { inMultihashOrder, inPackOrder } from '../row-order.js';
 
 export interface BlockstoreInit {
   clock?: Clock;
@@ -201,7 +202,10 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
       .transaction(async (tx) => {
         // Leases are read once the transaction is open: a batch leasing later asks the index after it ends.
         this.sweeps.add(sweep);
-        const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
+        const unleased = inMultihashOrder(
+          candidates.filter((multihash) => !this.leases.has(multihashKey(multihash))),
+          (multihash) => multihash,
+        );
         // Issued together: an engine may pipeline them; SQLite runs each as it is called.
         const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
         const gone: Uint8Array[] = [];
@@ -216,7 +220,12 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
           entry.records += row.length + recordHeaderLength(multihash.byteLength);
           byPack.set(row.packId, entry);
         });
-        await Promise.all([...byPack].map(async ([packId, entry]) => tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks)));
+        await Promise.all(
+          inPackOrder(byPack.keys()).map(async (packId) => {
+            const entry = byPack.get(packId) as { bytes: number; blocks: number };
+            return tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks);
+          }),
+        );
         return { removed: gone, freed: byPack };
       })
       .finally(() => {
@@ -391,8 +400,7 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
   async indexBatch(staged: Iterable<StagedBlock>, leased: Iterable<Uint8Array>, alongside?: (tx: Transaction) => Promise<void>): Promise<StagedBlock[]> {
     this.assertOpen();
     const now = unixSeconds(this.clock);
-    const blocks = [...staged];
-    const refreshed = [...leased];
+    const blocks = inMultihashOrder(staged, (block) => block.multihash);
     return this.store.transaction(async (tx) => {
       const index = tx.blockIndex;
       // Issued together: an engine may pipeline them; SQLite runs each as it is called.
@@ -414,9 +422,15 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
         entry.blocks += 1;
         added.set(block.writer.id, entry);
       });
+      // Issued in row order (row-order.ts): the touches, then the packs.
       await Promise.all([
-        ...[...superseded.map((block) => block.multihash), ...refreshed].map(async (multihash) => index.touchBlock(multihash, now)),
-        ...[...added].map(async ([packId, entry]) => index.addPackLive(packId, entry.bytes, entry.blocks)),
+        ...inMultihashOrder([...superseded.map((block) => block.multihash), ...leased], (multihash) => multihash).map(async (multihash) =>
+          index.touchBlock(multihash, now),
+        ),
+        ...inPackOrder(added.keys()).map(async (packId) => {
+          const entry = added.get(packId) as { bytes: number; blocks: number };
+          return index.addPackLive(packId, entry.bytes, entry.blocks);
+        }),
       ]);
       await alongside?.(tx);
       return superseded;
@@ -525,10 +539,11 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
       await Promise.all([...ends].map(([writer, end]) => writer.syncTo(end)));
       const relocated = await this.store.transaction(async (tx) => {
         const index = tx.blockIndex;
+        const inOrder = inMultihashOrder(moved, (move) => move.multihash);
         const stood = await Promise.all(
-          moved.map(async (move) => index.relocateBlock(move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to })),
+          inOrder.map(async (move) => index.relocateBlock(move.multihash, { packId, offset: move.from }, { packId: move.writer.id, offset: move.to })),
         );
-        const done = moved.filter((_, i) => stood[i] === true);
+        const done = inOrder.filter((_, i) => stood[i] === true);
         // Live bytes follow the blocks that moved: out of the old pack, into each pack they went to.
         const gained = new Map<number, { bytes: number; blocks: number }>();
         for (const move of done) {
@@ -537,11 +552,13 @@ export class PinfoldBlockstore extends BlockSurface<PackBatch> implements Blocks
           entry.blocks += 1;
           gained.set(move.writer.id, entry);
         }
-        const lostBytes = done.reduce((sum, move) => sum + move.length, 0);
-        await Promise.all([
-          ...(done.length > 0 ? [index.addPackLive(packId, -lostBytes, -done.length)] : []),
-          ...[...gained].map(async ([id, entry]) => index.addPackLive(id, entry.bytes, entry.blocks)),
-        ]);
+        if (done.length > 0) gained.set(packId, { bytes: -done.reduce((sum, move) => sum + move.length, 0), blocks: -done.length });
+        await Promise.all(
+          inPackOrder(gained.keys()).map(async (id) => {
+            const entry = gained.get(id) as { bytes: number; blocks: number };
+            return index.addPackLive(id, entry.bytes, entry.blocks);
+          }),
+        );
         return done;
       });
       // Marked only once the transaction stands: a rolled-back relocation leaves the copy dead.

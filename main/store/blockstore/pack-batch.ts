@@ -62,7 +62,14 @@ export class PackBatch extends BatchFront<PackWriter, StagedBlock> {
     return this.host.writerForAppend();
   }
 
-  protected write(writer: PackWriter, key: string, multihash: Uint8Array, bytes: Uint8Array, options: PutOptions | undefined, handOver: () => void): Promise<void> | undefined {
+  protected write(
+    writer: PackWriter,
+    key: string,
+    multihash: Uint8Array,
+    bytes: Uint8Array,
+    options: PutOptions | undefined,
+    handOver: () => void,
+  ): Promise<void> | undefined {
     if (!this.writers.has(writer)) {
       writer.users++;
       this.writers.set(writer, 0);

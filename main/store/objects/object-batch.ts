@@ -23,7 +23,12 @@ export interface ObjectBatchHost extends BatchFrontHost {
   /** Uploads a finished spool as the pack's object, then deletes the local file. */
   upload(spool: PackSpool): Promise<void>;
   /** One transaction: the staged rows, the reused blocks touched, the packs sealed, then `alongside`. */
-  indexBatch(staged: readonly SpooledBlock[], reused: readonly Uint8Array[], packIds: readonly number[], alongside?: (tx: Transaction) => Promise<void>): Promise<void>;
+  indexBatch(
+    staged: readonly SpooledBlock[],
+    reused: readonly Uint8Array[],
+    packIds: readonly number[],
+    alongside?: (tx: Transaction) => Promise<void>,
+  ): Promise<void>;
   /** Best effort, in the background: the packs' objects, rows and local files go. */
   discard(spools: readonly PackSpool[], uploads: readonly Promise<void>[], opening: Promise<PackSpool> | undefined): void;
   batchEnded(batch: ObjectBatch): void;

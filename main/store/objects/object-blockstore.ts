@@ -14,6 +14,7 @@ import { compactObjectPacks } from './object-compaction.js';
 import { ObjectBatch, type ObjectBatchHost, type SpooledBlock } from './object-batch.js';
 import { PackSpool } from './pack-spool.js';
 import { openS3Bucket, type S3Bucket, type S3Credentials } from './s3-bucket.js';
+import { inMultihashOrder, inPackOrder } from '../row-order.js';
 
 export interface ObjectBlockstoreInit {
   clock?: Clock;
@@ -119,7 +120,10 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
     this.assertOpen();
     const candidates = [...multihashes];
     const removed = await this.store.transaction(async (tx) => {
-      const unleased = candidates.filter((multihash) => !this.leases.has(multihashKey(multihash)));
+      const unleased = inMultihashOrder(
+        candidates.filter((multihash) => !this.leases.has(multihashKey(multihash))),
+        (multihash) => multihash,
+      );
       const rows = await Promise.all(unleased.map(async (multihash) => tx.blockIndex.deleteBlockRow(multihash, options.createdBefore)));
       const gone: Uint8Array[] = [];
       const byPack = new Map<number, { bytes: number; blocks: number }>();
@@ -131,7 +135,12 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
         entry.blocks += 1;
         byPack.set(row.packId, entry);
       });
-      await Promise.all([...byPack].map(async ([packId, entry]) => tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks)));
+      await Promise.all(
+        inPackOrder(byPack.keys()).map(async (packId) => {
+          const entry = byPack.get(packId) as { bytes: number; blocks: number };
+          return tx.blockIndex.addPackLive(packId, -entry.bytes, -entry.blocks);
+        }),
+      );
       return gone;
     });
     for (const multihash of removed) this.cache.delete(multihashKey(multihash));
@@ -223,33 +232,40 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
     const now = this.now();
     await this.store.transaction(async (tx) => {
       const index = tx.blockIndex;
+      // Issued in row order (row-order.ts): the blocks, the touches, then the packs.
+      const blocks = inMultihashOrder(staged, (block) => block.multihash);
       const inserted = await Promise.all(
-        staged.map(async (block) =>
+        blocks.map(async (block) =>
           index.insertBlockIfAbsent({ multihash: block.multihash, packId: block.packId, offset: block.offset, length: block.length, createdAt: now }),
         ),
       );
       // A block another batch committed first keeps that copy (touched below); this batch's copy is dead.
-      const superseded = staged.filter((_, i) => inserted[i] !== true).map((block) => block.multihash);
+      const superseded = blocks.filter((_, i) => inserted[i] !== true).map((block) => block.multihash);
       const added = new Map<number, { bytes: number; blocks: number }>();
-      staged.forEach((block, i) => {
+      blocks.forEach((block, i) => {
         if (inserted[i] !== true) return;
         const entry = added.get(block.packId) ?? { bytes: 0, blocks: 0 };
         entry.bytes += block.length;
         entry.blocks += 1;
         added.set(block.packId, entry);
       });
-      const touched = await Promise.all([...superseded, ...reused].map(async (multihash) => index.touchBlock(multihash, now)));
+      const relied = inMultihashOrder([...superseded, ...reused], (multihash) => multihash);
+      const touched = await Promise.all(relied.map(async (multihash) => index.touchBlock(multihash, now)));
       const lost = touched.findIndex((stood) => !stood);
       if (lost >= 0) {
         // Renewals keep a reused block's created_at within GC's grace; a block gone anyway (a sweep
         // without a cutoff) must not leave this batch's DAG with a hole.
-        const multihash = [...superseded, ...reused][lost] as Uint8Array;
+        const multihash = relied[lost] as Uint8Array;
         throw new Error(`block ${rawCid(multihash).toString()} was removed while a batch relied on it; try again`);
       }
-      await Promise.all([
-        ...[...added].map(async ([packId, entry]) => index.addPackLive(packId, entry.bytes, entry.blocks)),
-        ...packIds.map(async (packId) => index.sealPack(packId)),
-      ]);
+      const sealing = new Set(packIds);
+      await Promise.all(
+        inPackOrder([...added.keys(), ...packIds]).map(async (packId) => {
+          const entry = added.get(packId);
+          if (entry !== undefined) await index.addPackLive(packId, entry.bytes, entry.blocks);
+          if (sealing.has(packId)) await index.sealPack(packId);
+        }),
+      );
       await alongside?.(tx);
     });
   }
@@ -306,5 +322,4 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
   private now(): number {
     return unixSeconds(this.clock);
   }
-
 }

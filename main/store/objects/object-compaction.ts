@@ -4,6 +4,7 @@ import { PACK_MAGIC, recordHeaderLength, recordsBytes } from '../blockstore/pack
 import type { PackRow } from '../repositories/block-index.js';
 import type { PackSpool } from './pack-spool.js';
 import type { S3Bucket } from './s3-bucket.js';
+import { inMultihashOrder } from '../row-order.js';
 
 export interface ObjectCompactionHost {
   bucket: S3Bucket;
@@ -94,10 +95,14 @@ async function rewritePack(host: ObjectCompactionHost, pack: PackRow, options: C
     throw error;
   }
   const moved = await host.store.transaction(async (tx) => {
+    // Row order (row-order.ts): the blocks, then the old pack before the new one (ids only grow).
+    const inOrder = inMultihashOrder(copies, (copy) => copy.multihash);
     const stood = await Promise.all(
-      copies.map(async (copy) => tx.blockIndex.relocateBlock(copy.multihash, { packId: pack.id, offset: copy.from }, { packId: spool.packId, offset: copy.to })),
+      inOrder.map(async (copy) =>
+        tx.blockIndex.relocateBlock(copy.multihash, { packId: pack.id, offset: copy.from }, { packId: spool.packId, offset: copy.to }),
+      ),
     );
-    const done = copies.filter((_, i) => stood[i] === true);
+    const done = inOrder.filter((_, i) => stood[i] === true);
     const bytes = done.reduce((sum, copy) => sum + copy.length, 0);
     await Promise.all([
       tx.blockIndex.addPackLive(pack.id, -bytes, -done.length),

@@ -48,9 +48,7 @@ export class S3Bucket {
     if (target !== undefined && target.byteLength !== length) throw new RangeError(`read target holds ${target.byteLength} bytes, not ${length}`);
     let body: unknown;
     try {
-      const response = await this.client.send(
-        new GetObjectCommand({ Bucket: this.target.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }),
-      );
+      const response = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));
       body = response.Body;
     } catch (error) {
       if (isMissing(error)) return undefined;
