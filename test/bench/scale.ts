@@ -73,7 +73,9 @@ async function readThroughput(side: Side, root: string, connections: number, dur
   const requests = Array.from({ length: 100 }, (_, i) => ({ method: 'GET', path: `/ipfs/${root}/f${i}.bin?ts=${ts}` }));
   const share = Math.max(1, Math.floor(connections / side.servers.length));
   const results = await Promise.all(
-    side.servers.map(async (server) => measure(side.name, { url: server.url, headers: authHeaders(server), requests, connections: share, duration, workers: 1 })),
+    side.servers.map(async (server) =>
+      measure(side.name, { url: server.url, headers: authHeaders(server), requests, connections: share, duration, workers: 1 }),
+    ),
   );
   return results.reduce((sum, result) => sum + result.requests.average, 0);
 }
@@ -164,4 +166,3 @@ export async function run(args: readonly string[]): Promise<void> {
     await rm(work, { recursive: true, force: true });
   }
 }
-

@@ -52,7 +52,10 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
   }
 
   /** One instance: its own PostgreSQL connection and S3 client over the shared backends. */
-  async function instance(shared: { target: S3Target; url: string }, init: ObjectBlockstoreInit = {}): Promise<{ blocks: ObjectBlockstore; store: PostgresStore }> {
+  async function instance(
+    shared: { target: S3Target; url: string },
+    init: ObjectBlockstoreInit = {},
+  ): Promise<{ blocks: ObjectBlockstore; store: PostgresStore }> {
     const store = await openPostgresStore(shared.url);
     opened.push(store);
     const blocks = await openObjectBlockstore(shared.target, store, {
@@ -106,7 +109,7 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
     for (const block of [single, ...many]) expect(await blocks.getBlock(block.cid)).toEqual(block.bytes);
   });
 
-  it('reads the first and last block of a pack exactly, into the caller\'s memory; a pack object is self-describing', async () => {
+  it("reads the first and last block of a pack exactly, into the caller's memory; a pack object is self-describing", async () => {
     const shared = await backends();
     const { blocks, store } = await instance(shared, { packSizeBytes: 1024 * 1024 });
     const first = blockOf(1000);
@@ -300,7 +303,9 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
     opened.push(store);
     const wrongKey = openObjectBlockstore(shared.target, store, { credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: 'wrong' } });
     await expect(wrongKey).rejects.toBeInstanceOf(BadInputError);
-    await expect(wrongKey).rejects.toThrow(/--blocks: cannot use s3:\/\/pinfold-blocks\/test-\d+\/ at http:\/\/127\.0\.0\.1:\d+: SignatureDoesNotMatch \(HTTP 403\)/);
+    await expect(wrongKey).rejects.toThrow(
+      /--blocks: cannot use s3:\/\/pinfold-blocks\/test-\d+\/ at http:\/\/127\.0\.0\.1:\d+: SignatureDoesNotMatch \(HTTP 403\)/,
+    );
     const nobody = openObjectBlockstore({ ...shared.target, endpoint: 'http://127.0.0.1:9' }, store, {
       credentials: { accessKeyId: rgw.accessKeyId, secretAccessKey: rgw.secretAccessKey },
     });
@@ -308,4 +313,3 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
     expect(await store.blockIndex.listPacks()).toEqual([]);
   });
 });
-

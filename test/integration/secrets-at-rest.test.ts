@@ -77,7 +77,8 @@ describe('secrets are never stored or logged in plaintext', () => {
           for (const form of forms(key.access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds a secret`).toBe(false);
         // The owner's secret is handed over in owner-key.json, and only there.
         if (file !== join(dataDir, 'owner-key.json'))
-          for (const form of forms(ownerKeyOf(app).access_secret)) expect(bytes.includes(form), `${relative(dataDir, file)} holds the owner secret`).toBe(false);
+          for (const form of forms(ownerKeyOf(app).access_secret))
+            expect(bytes.includes(form), `${relative(dataDir, file)} holds the owner secret`).toBe(false);
       }
       return files.map((file) => relative(dataDir, file));
     };

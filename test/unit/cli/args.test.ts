@@ -42,7 +42,9 @@ describe('pinfold serve --blocks', () => {
 
   it('keeps the blocks in the data folder without it, and names the bucket, prefix and endpoint with it', () => {
     expect(config().blocks).toBeUndefined();
-    expect(config('--db', 'postgres://pinfold@db.example/pinfold', '--blocks', 's3://pinfold-blocks/team/a?endpoint=http://127.0.0.1:7480&region=default').blocks).toEqual({
+    expect(
+      config('--db', 'postgres://pinfold@db.example/pinfold', '--blocks', 's3://pinfold-blocks/team/a?endpoint=http://127.0.0.1:7480&region=default').blocks,
+    ).toEqual({
       bucket: 'pinfold-blocks',
       prefix: 'team/a/',
       endpoint: 'http://127.0.0.1:7480',
@@ -55,7 +57,9 @@ describe('pinfold serve --blocks', () => {
     const db = ['--db', 'postgres://pinfold@db.example/pinfold'];
     expect(() => config(...db, '--blocks', 's3://key:secret@pinfold-blocks/')).toThrow(/AWS_ACCESS_KEY_ID/);
     expect(() => config(...db, '--blocks', 'gs://pinfold-blocks/')).toThrow(/not s3:/);
-    expect(() => config('--blocks', 's3://pinfold-blocks/')).toThrow(new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket'));
+    expect(() => config('--blocks', 's3://pinfold-blocks/')).toThrow(
+      new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket'),
+    );
   });
 });
 
