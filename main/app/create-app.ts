@@ -138,6 +138,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     });
     metadata = await openMetadataStore(config, paths.database);
     const { store, coordination } = metadata;
+    const rowCopies = metadata;
     const box = createSealedBox(secrets.masterKey);
     const sharedNotes: string[] = [];
     if (coordination === null) await verifyMasterKey(store, box, secrets.description);
@@ -242,12 +243,14 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       changeChannel = await coordination.changes({
         onChange(change) {
           if (change.kind === 'access-key') accounts.keyCache.evict(change.key);
-          else names.resolver.forget(change.key);
+          else if (change.kind === 'ipns-name') names.resolver.forget(change.key);
+          else if (/^\d+$/.test(change.key)) rowCopies.rowChanged(change.kind, Number(change.key));
         },
         onResync() {
-          logger.warn('the change channel reconnected: key and IPNS caches dropped, as changes may have been missed');
+          logger.warn('the change channel reconnected: key, IPNS, account and usage caches dropped, as changes may have been missed');
           accounts.keyCache.clear();
           names.resolver.forgetAll();
+          rowCopies.rowsMissed();
         },
         onError: (error) => logger.warn('change channel', { error }),
       });

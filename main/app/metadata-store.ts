@@ -12,6 +12,10 @@ export interface MetadataStore {
   engine: 'sqlite' | 'postgres';
   /** PostgreSQL only: the locks, the GC leader and the change channel that several instances share. */
   coordination: PostgresCoordination | null;
+  /** An account or usage row changed, as the database announced it: the store drops its copy (PostgreSQL). */
+  rowChanged(kind: 'account' | 'usage', accountId: number): void;
+  /** The announcements may have been missed: the store drops every copy (PostgreSQL). */
+  rowsMissed(): void;
   close(): Promise<void>;
 }
 
@@ -24,6 +28,8 @@ export async function openMetadataStore(config: ServiceConfig, databasePath: str
       store,
       engine: 'postgres',
       coordination,
+      rowChanged: (kind, accountId) => store.rowChanged(kind, accountId),
+      rowsMissed: () => store.rowsMissed(),
       async close() {
         await coordination.close();
         await store.close();
@@ -31,5 +37,13 @@ export async function openMetadataStore(config: ServiceConfig, databasePath: str
     };
   }
   const db = openDatabase(databasePath);
-  return { store: sqliteStore(db), engine: 'sqlite', coordination: null, close: async () => void db.close() };
+  return {
+    store: sqliteStore(db),
+    engine: 'sqlite',
+    coordination: null,
+    // One process writes the file: its store's copies follow its own writes.
+    rowChanged: () => undefined,
+    rowsMissed: () => undefined,
+    close: async () => void db.close(),
+  };
 }

@@ -1,14 +1,16 @@
 /**
  * A change one instance made that another may hold in memory, when several instances share one database
  * (`--db`): `access-key` (deleted: evict it from the key cache), `ipns-name` (published or removed:
- * forget the resolver's cached record). The key is the access key id or the canonical IPNS name.
+ * forget the resolver's cached record), `account` and `usage` (a row changed: the database itself
+ * announces these, by trigger, and the store drops its copy). The key is the access key id, the canonical
+ * IPNS name, or the account id.
  */
 export interface Change {
-  kind: 'access-key' | 'ipns-name';
+  kind: 'access-key' | 'ipns-name' | 'account' | 'usage';
   key: string;
 }
 
-export const CHANGE_KINDS: readonly Change['kind'][] = ['access-key', 'ipns-name'];
+export const CHANGE_KINDS: readonly Change['kind'][] = ['access-key', 'ipns-name', 'account', 'usage'];
 
 /** Where a domain announces a change after its transaction commits; absent with one instance (SQLite). */
 export interface ChangePublisher {

@@ -1,5 +1,7 @@
 import pg from 'pg';
-import type { CurrentRows, Repositories, Store, Transaction } from '../repositories/index.js';
+import type { Repositories, Store, Transaction } from '../repositories/index.js';
+import type { UsageColumn } from '../repositories/usage.js';
+import { RowCache, type CachedKind } from './row-cache.js';
 import { TransactionMisuse } from '../repositories/store-errors.js';
 import { bindPg, runOn, translatePgError, type PgRunner } from './bind.js';
 import { migratePostgres } from './migrate.js';
@@ -8,12 +10,63 @@ import { PG_QUERY_MODULES } from './modules.js';
 
 /** The PostgreSQL store and the end of its connections (resolves once every socket has closed). */
 export interface PostgresStore extends Store {
+  /** A row another instance (or any SQL) changed, as the database announced it (migration 3): drop our copy. */
+  rowChanged(kind: CachedKind, id: number): void;
+  /** Announcements may have been missed (the listening session was lost): drop every copy. */
+  rowsMissed(): void;
   close(): Promise<void>;
 }
 
 export interface PostgresStoreOptions {
   /** Connections this process opens at most (default 10). */
   maxConnections?: number;
+  /** The longest an account or usage row is answered from memory (default 2 s; see row-cache.ts). */
+  rowCacheMs?: number;
+}
+
+const DEFAULT_ROW_CACHE_MS = 2_000;
+
+/**
+ * The repositories with the row cache in the loop: each write of an account or usage row calls `wrote`
+ * (the caller drops the copy once the write has committed); with `fill`, reads of them through this
+ * handle keep what they read (only autocommit reads: a transaction may read its own uncommitted writes).
+ */
+function withRowCache(repos: Repositories, rows: RowCache, wrote: (kind: CachedKind, id: number) => void, fill: boolean): Repositories {
+  const after =
+    <A extends unknown[]>(kind: CachedKind, write: (id: number, ...rest: A) => Promise<void>) =>
+    async (id: number, ...rest: A): Promise<void> => {
+      try {
+        await write(id, ...rest);
+      } finally {
+        wrote(kind, id);
+      }
+    };
+  const accounts: Repositories['accounts'] = {
+    ...repos.accounts,
+    setPartnerFlag: after('account', (id, isPartner: boolean) => repos.accounts.setPartnerFlag(id, isPartner)),
+    setPlan: after('account', (id, planId: number) => repos.accounts.setPlan(id, planId)),
+    setBalance: after('account', (id, balanceCents: number) => repos.accounts.setBalance(id, balanceCents)),
+  };
+  const usage: Repositories['usage'] = {
+    ...repos.usage,
+    addUsage: after('usage', (id, column: UsageColumn, amount: number) => repos.usage.addUsage(id, column, amount)),
+    resetPeriod: after('usage', (id, periodStart: number) => repos.usage.resetPeriod(id, periodStart)),
+  };
+  if (fill) {
+    accounts.accountById = async (id) => {
+      const generation = rows.generation('account', id);
+      const row = await repos.accounts.accountById(id);
+      rows.keepAccount(id, generation, row);
+      return row;
+    };
+    usage.usageOf = async (accountId) => {
+      const generation = rows.generation('usage', accountId);
+      const row = await repos.usage.usageOf(accountId);
+      rows.keepUsage(accountId, generation, row);
+      return row;
+    };
+  }
+  return { ...repos, accounts, usage };
 }
 
 function repositories(run: PgRunner): Repositories {
@@ -31,12 +84,6 @@ function repositories(run: PgRunner): Repositories {
     blockIndex: bindPg(modules.blockIndex, run),
   };
 }
-
-/**
- * Nothing is answered from memory yet: with several instances writing, a cached row would need a
- * coherence rule (LISTEN/NOTIFY or a short TTL) before it may be served; until then every read awaits.
- */
-const NOTHING_AT_HAND: CurrentRows = { account: () => undefined, usage: () => undefined, blockLocation: () => undefined };
 
 /**
  * The repositories on PostgreSQL (issue 16's scale-out metadata): the database is brought to the newest
@@ -57,8 +104,12 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     throw error;
   }
 
+  const rows = new RowCache(options.rowCacheMs ?? DEFAULT_ROW_CACHE_MS);
+
   async function transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const client = await pool.connect();
+    // Rows this transaction wrote: their copies go once it has ended (committed or not), before its caller goes on.
+    const written: Array<[CachedKind, number]> = [];
     let live = true;
     const run = runOn(client);
     // One call at a time on the client: a query function may send several statements (a savepoint and
@@ -70,7 +121,12 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return next;
     };
     const tx: Transaction = {
-      ...repositories((query, args) => (live ? serially(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
+      ...withRowCache(
+        repositories((query, args) => (live ? serially(query, args) : Promise.reject(new TransactionMisuse('this transaction has ended')))),
+        rows,
+        (kind, id) => written.push([kind, id]),
+        false,
+      ),
       inTransaction: true,
     };
     try {
@@ -83,15 +139,18 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       throw translatePgError(error);
     } finally {
       live = false;
+      for (const [kind, id] of written) rows.drop(kind, id);
       client.release();
     }
   }
 
   return {
-    ...repositories(runOn(pool)),
+    ...withRowCache(repositories(runOn(pool)), rows, (kind, id) => rows.drop(kind, id), true),
     inTransaction: false,
-    current: NOTHING_AT_HAND,
+    current: rows,
     transaction,
+    rowChanged: (kind, id) => rows.drop(kind, id),
+    rowsMissed: () => rows.dropAll(),
     async close() {
       await pool.end();
       await Promise.all(ended);
