@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
 
 /**
- * The integration files that also run with their metadata on PostgreSQL (`integration-pg`, issue 16's
+ * The integration files that also run with their metadata on PostgreSQL (`integration-scale-out`, issue 16's
  * "the shared integration suite runs against both"): every API behaviour file. Left out, by design:
  * - sync-*: sync folders are refused with 409 in the PostgreSQL mode (a desktop, single-instance feature);
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
@@ -57,14 +57,15 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'integration-pg',
+          name: 'integration-scale-out',
           include: ['test/integration/**/*.test.ts'],
           exclude: NOT_ON_POSTGRES,
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          env: { PINFOLD_TEST_DB: 'postgres' },
+          env: { PINFOLD_TEST_DB: 'postgres', PINFOLD_TEST_BLOCKS: 's3' },
           setupFiles: [SUITE_DATABASE_SETUP],
+          globalSetup: ['test/helpers/suite-blocks-global.ts'],
         },
       },
       {

@@ -11,8 +11,8 @@ import { delimiter, join } from 'node:path';
  */
 
 /** The vitest projects (vitest.config.ts). */
-export type TestProject = 'unit' | 'integration' | 'integration-pg' | 'e2e';
-export const TEST_PROJECTS: readonly TestProject[] = ['unit', 'integration', 'integration-pg', 'e2e'];
+export type TestProject = 'unit' | 'integration' | 'integration-scale-out' | 'e2e';
+export const TEST_PROJECTS: readonly TestProject[] = ['unit', 'integration', 'integration-scale-out', 'e2e'];
 
 export interface Piece {
   /** What is missing, as the one-line message names it. */
@@ -53,14 +53,14 @@ const KEYRING_PIECES: readonly Piece[] = [
 const ENGINE_PIECES: readonly Piece[] = [
   {
     name: 'PostgreSQL (pg_ctlcluster)',
-    // integration-pg: the shared integration suite with its metadata on PostgreSQL.
-    neededBy: { projects: ['integration', 'integration-pg'], tests: 'scale-out tests' },
+    // integration-scale-out: the shared integration suite on PostgreSQL and Ceph RGW.
+    neededBy: { projects: ['integration', 'integration-scale-out'], tests: 'scale-out tests' },
     debianPackage: 'postgresql',
     probe: { command: 'pg_ctlcluster' },
   },
   ...(['ceph-mon', 'ceph-osd', 'ceph-mgr', 'radosgw'] as const).map((command): Piece => ({
     name: command,
-    neededBy: { projects: ['integration'], tests: 'scale-out tests' },
+    neededBy: { projects: ['integration', 'integration-scale-out'], tests: 'scale-out tests' },
     debianPackage: command,
     probe: { command },
   })),

@@ -29,7 +29,7 @@ const FULL_RUN: readonly Step[] = [
   { command: 'npm', args: ['run', 'build'], keyring: false },
   vitest(['unit', 'integration']),
   // The shared integration suite again, its metadata on PostgreSQL (vitest.config.ts lists the files).
-  vitest(['integration-pg']),
+  vitest(['integration-scale-out']),
   // e2e on its own, after the build step wrote the renderer it loads.
   vitest(['e2e']),
 ];

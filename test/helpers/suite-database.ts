@@ -1,12 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { parsePostgresUrl, type PostgresTarget } from '../../main/base/backend-urls.js';
+import { inject } from 'vitest';
+import { parsePostgresUrl, parseS3Url, type PostgresTarget, type S3Target } from '../../main/base/backend-urls.js';
 import type { ServiceConfig } from '../../main/base/config.js';
 import { openPostgresStore } from '../../main/store/pg/pg-store.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
 
 /**
  * The metadata engine the shared integration suite runs on: `PINFOLD_TEST_DB=postgres` (the
- * `integration-pg` project) puts every server started through the test kit on a real PostgreSQL, else
+ * `integration-scale-out` project) puts every server started through the test kit on a real PostgreSQL, else
  * the data folder's SQLite file as always. One PostgreSQL per test file, started by the first server that
  * needs it and stopped by test/helpers/suite-database-setup.ts at the file's end; a fresh database per
  * data folder, so a restart over the same folder finds its metadata again.
@@ -61,8 +63,34 @@ async function startSuitePostgres(): Promise<SuitePostgres> {
   return { server, databases: new Map(), created: 0 };
 }
 
-/** The database for the server over `dataDir`: on PostgreSQL a fresh one the first time, the same one after. */
-export async function suiteDatabase(dataDir: string): Promise<Pick<ServiceConfig, 'database'>> {
+/** Each data folder's prefix in the suite's bucket: a restart over the same folder finds its blocks again. */
+const prefixes = new Map<string, string>();
+
+/**
+ * With `PINFOLD_TEST_BLOCKS=s3` (the `integration-scale-out` project), the blocks of the server over
+ * `dataDir` go to the run's Ceph RGW (test/helpers/suite-blocks-global.ts), under a prefix of its own;
+ * the keys reach the S3 client the way `pinfold serve` takes them, from the AWS variables.
+ */
+function suiteBlocks(dataDir: string): Pick<ServiceConfig, 'blocks'> {
+  if (process.env['PINFOLD_TEST_BLOCKS'] !== 's3') return {};
+  const rgw = inject('suiteRgw');
+  if (rgw === null || rgw === undefined) throw new Error('PINFOLD_TEST_BLOCKS=s3 needs test/helpers/suite-blocks-global.ts as the project globalSetup');
+  process.env['AWS_ACCESS_KEY_ID'] = rgw.accessKeyId;
+  process.env['AWS_SECRET_ACCESS_KEY'] = rgw.secretAccessKey;
+  let prefix = prefixes.get(dataDir);
+  if (prefix === undefined) {
+    prefix = randomUUID();
+    prefixes.set(dataDir, prefix);
+  }
+  const blocks: S3Target = parseS3Url(`s3://pinfold-suite/${prefix}/?endpoint=${encodeURIComponent(rgw.endpoint)}&region=${rgw.region}`);
+  return { blocks };
+}
+
+/**
+ * The engines for the server over `dataDir`: on PostgreSQL a fresh database the first time, the same one
+ * after, and (PINFOLD_TEST_BLOCKS=s3) its blocks in the run's bucket.
+ */
+export async function suiteDatabase(dataDir: string): Promise<Pick<ServiceConfig, 'database' | 'blocks'>> {
   if (suiteEngine() === 'sqlite') return {};
   if (!cleanupRegistered) throw new Error('PINFOLD_TEST_DB=postgres needs test/helpers/suite-database-setup.ts in the project setupFiles');
   running ??= startSuitePostgres();
@@ -73,7 +101,7 @@ export async function suiteDatabase(dataDir: string): Promise<Pick<ServiceConfig
     database = createDatabase(suite.server, `suite_${suite.created}`, TEMPLATE).then(parsePostgresUrl);
     suite.databases.set(dataDir, database);
   }
-  return { database: await database };
+  return { database: await database, ...suiteBlocks(dataDir) };
 }
 
 /** Stops this file's PostgreSQL, if one was started (every server using it must be closed by now). */

@@ -46,6 +46,8 @@ export class S3Bucket {
    */
   async readRange(key: string, offset: number, length: number, target?: Uint8Array): Promise<Uint8Array | undefined> {
     if (target !== undefined && target.byteLength !== length) throw new RangeError(`read target holds ${target.byteLength} bytes, not ${length}`);
+    // An empty block (an empty file's raw leaf) has no byte to ask for, and `bytes=a-(a-1)` is no range.
+    if (length === 0) return target ?? new Uint8Array(0);
     let body: unknown;
     try {
       const response = await this.client.send(new GetObjectCommand({ Bucket: this.target.bucket, Key: key, Range: `bytes=${offset}-${offset + length - 1}` }));

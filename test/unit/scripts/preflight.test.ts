@@ -65,10 +65,13 @@ describe('npm test preflight', () => {
     expect(stopMessage(linux(['radosgw']), ['integration'])).toContain('missing radosgw (scale-out tests);');
   });
 
-  it('installs PostgreSQL, and nothing of the keychain or Ceph, for the integration suite on PostgreSQL', () => {
+  it('installs PostgreSQL and Ceph, and nothing of the keychain, for the integration suite on the scale-out engines', () => {
     const missing = ['PostgreSQL', 'ceph-mon', 'radosgw', 'dbus-run-session', 'Chromium'];
-    expect(planPreflight(linux(missing, { isRoot: true }), ['integration-pg'])).toMatchObject({ kind: 'install', packages: ['postgresql'] });
-    expect(planPreflight(linux(['ceph-mon', 'dbus-run-session']), ['integration-pg'])).toEqual({ kind: 'ready' });
+    expect(planPreflight(linux(missing, { isRoot: true }), ['integration-scale-out'])).toMatchObject({
+      kind: 'install',
+      packages: ['postgresql', 'ceph-mon', 'radosgw'],
+    });
+    expect(planPreflight(linux(['dbus-run-session', 'Chromium']), ['integration-scale-out'])).toEqual({ kind: 'ready' });
   });
 
   it('stops rather than installing without apt-get, even as root', () => {
