@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { parseChange } from '../../../main/base/changes.js';
 
 describe('change payloads between instances', () => {
-  it('reads the two kinds as JSON {kind, key}', () => {
+  it('reads the four kinds as JSON {kind, key}', () => {
     expect(parseChange(JSON.stringify({ kind: 'access-key', key: 'k1' }))).toEqual({ kind: 'access-key', key: 'k1' });
     expect(parseChange('{"kind":"ipns-name","key":"k51abc"}')).toEqual({ kind: 'ipns-name', key: 'k51abc' });
+    // As the database's triggers send them (migration 3): the account id as text.
+    expect(parseChange('{"kind" : "account", "key" : "1"}')).toEqual({ kind: 'account', key: '1' });
+    expect(parseChange('{"kind":"usage","key":"12"}')).toEqual({ kind: 'usage', key: '12' });
   });
 
   it('ignores what is not one of ours rather than acting on it', () => {
@@ -14,7 +17,7 @@ describe('change payloads between instances', () => {
       'not json',
       'null',
       '[]',
-      '{"kind":"account","key":"1"}',
+      '{"kind":"plan","key":"1"}',
       '{"kind":"access-key"}',
       '{"kind":"access-key","key":""}',
       '{"kind":"access-key","key":7}',
