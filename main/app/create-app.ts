@@ -56,8 +56,8 @@ import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
 import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
-import { resolveName } from '../names/resolver.js';
 import { nameRoutes } from '../http/routes/names.js';
+import { gatewayNameResolver } from '../http/gateway/index.js';
 import { refuseSync, startSync } from './start-sync.js';
 import { removeServerFile, writeServerFile } from '../base/server-file.js';
 import { reachableUrl } from '../base/reachable-url.js';
@@ -111,9 +111,6 @@ export interface PinfoldApp {
 
 /** How often expired session keys are deleted (auth refuses them from their expiry second on anyway). */
 const SESSION_SWEEP_MS = 5 * 60 * 1000;
-
-/** The longest Cache-Control max-age we send (one year, as for immutable content). */
-const MAX_CACHE_SECONDS = 29_030_400;
 
 /** The composition root: the one module that sees every domain and wires them together. */
 export async function createApp(init: AppInit): Promise<PinfoldApp> {
@@ -309,16 +306,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     gatewayRoutes(server, {
       blockstore: blocks,
       logger,
-      async resolveName(name) {
-        const resolution = await resolveName(names, name);
-        return {
-          cid: resolution.cid,
-          path: resolution.path.split('/').filter((segment) => segment !== ''),
-          // DNSLink answers carry no TTL we can read: send no Cache-Control rather than guess.
-          ttlSeconds: Math.min(resolution.ttlSeconds ?? 0, MAX_CACHE_SECONDS),
-          ...(resolution.record ? { record: resolution.record } : {}),
-        };
-      },
+      resolveName: gatewayNameResolver(names.resolver),
       beforeBody(request, bytes) {
         if (request.auth) return checkEgressNow(accounts, request.auth.account.id, bytes);
       },

@@ -61,8 +61,9 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
       resolution = cached instanceof Promise ? await cached : cached;
     } else {
       let root: CID;
-      let prefix: string[] = [];
+      let prefix: readonly string[] = [];
       let record: Uint8Array | undefined;
+      let nameKey: string | undefined;
       if (target.namespace === 'ipns') {
         const canonical = canonicalIpnsName(target.rootText);
         // A signed request is served in place (contract section 2): its signature covers this URL only.
@@ -71,11 +72,13 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
           void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
           return;
         }
-        const name = await deps.resolveName(canonical ?? target.rootText, abortOnClose(reply));
+        const answer = deps.resolveName(canonical ?? target.rootText, () => abortOnClose(reply));
+        const name = answer instanceof Promise ? await answer : answer;
         root = name.cid;
         prefix = name.path;
         ttlSeconds = name.ttlSeconds;
         record = name.record;
+        nameKey = name.key;
       } else {
         root = parseCid(target.rootText);
       }
@@ -83,11 +86,20 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
         serveIpnsRecord(gatewayContext({ root, resolved: { cid: root, roots: [root], visited: [] } }), record);
         return;
       }
-      if (onlyIfCached && !(await hasBlock(deps.blockstore, root))) {
-        replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
-        return;
+      if (onlyIfCached) {
+        if (!(await hasBlock(deps.blockstore, root))) {
+          replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
+          return;
+        }
+        resolution = await resolveFrom(deps, root, [...prefix, ...target.segments]);
+      } else {
+        // What a name points at is immutable content: its resolution is cached like an /ipfs path's, under
+        // the content's own key (a publish hands the name a new answer, hence a new key).
+        const key = nameKey === undefined ? target.key : target.segments.length === 0 ? nameKey : `${nameKey}/${target.segments.join('/')}`;
+        const from = root;
+        const cached = cachedResolution(deps.blockstore, key, () => resolveFrom(deps, from, [...prefix, ...target.segments]));
+        resolution = cached instanceof Promise ? await cached : cached;
       }
-      resolution = await resolveFrom(deps, root, [...prefix, ...target.segments]);
     }
   } catch (err) {
     if (err instanceof PathInsideNodeError) {

@@ -4,6 +4,7 @@ import { dispatch } from './dispatcher.js';
 import type { GatewayDeps } from './types.js';
 
 export type { GatewayDeps, ResolvedName } from './types.js';
+export { gatewayNameResolver } from './name-answers.js';
 
 /**
  * Headers that describe a body; an error answer (416, a refused egress) must not carry them, least of all

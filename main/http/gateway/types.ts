@@ -10,6 +10,8 @@ export interface ResolvedName {
   cid: CID;
   /** Path segments after the CID in the name's value (`/ipfs/<cid>/a/b` gives ["a", "b"]). */
   path: string[];
+  /** The CID and path as one string (`<cid>/a/b`): the key of the gateway's resolution cache. */
+  key: string;
   /** Record TTL (IPNS) or DNS TTL (DNSLink); 0 when unknown. */
   ttlSeconds: number;
   /** The signed IPNS record, when the name is an IPNS key (absent for DNSLink). */
@@ -20,8 +22,11 @@ export interface GatewayDeps {
   blockstore: ReadBlockstore;
   /** The server's logger: a failure after the headers went out cannot reach the client, so it is logged. */
   logger: Logger;
-  /** IPNS + DNSLink. Throws NotFoundError for an unknown name. */
-  resolveName(name: string, signal?: AbortSignal): Promise<ResolvedName>;
+  /**
+   * IPNS + DNSLink. Throws NotFoundError for an unknown name. A cached name is answered as it is, not in a
+   * promise, with the same object each time; `signal` is asked for only when resolving waits on something.
+   */
+  resolveName(name: string, signal: () => AbortSignal): ResolvedName | Promise<ResolvedName>;
   /**
    * Called once before a body is sent (after headers are known), with the body's length in bytes, or 0 when
    * the length is not known in advance (CAR, TAR, generated listings). Throws (LimitReachedError) to refuse;

@@ -7,6 +7,7 @@ import type { NamesContext } from '../../../main/names/context.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';
 import { peerIdText } from '../../../main/names/name-parse.js';
 import { resolveName } from '../../../main/names/resolver.js';
+import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
 import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
 
@@ -92,6 +93,27 @@ describe('create and publish', () => {
     const second = await resolveName(ctx, name);
     expect(second).not.toBe(first);
     expect(second.cid.toString()).toBe(CID_B);
+  });
+
+  it("the gateway's view of a cached name is the same object, not a promise, until a publish replaces it", async () => {
+    const { name } = await createName(ctx, alice, CID_A);
+    const view = gatewayNameResolver(ctx.resolver);
+    const signal = () => new AbortController().signal;
+    // The first read may wait on the store; once cached, no promise and no new object per request.
+    const first = await view(name, signal);
+    const again = view(name, signal);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(again).toBe(first);
+    expect(first.key).toBe(CID_A);
+    await publishName(ctx, alice, name, CID_B);
+    const published = view(name, signal);
+    expect(published).not.toBeInstanceOf(Promise);
+    expect((published as Awaited<typeof published>).key).toBe(CID_B);
+    clock.advance(366 * 24 * 3600 * 1000);
+    // Past its validity the record is no longer served from the cache: it is read and validated again.
+    const expired = view(name, signal);
+    expect(expired).toBeInstanceOf(Promise);
+    await expect(expired).rejects.toThrow(/expired/);
   });
 
   it('a fresh resolver (restart) reads the stored record, validates it and serves it', async () => {

@@ -23,7 +23,7 @@ export interface RawResponse {
 }
 
 export interface HarnessOptions {
-  names?: Record<string, ResolvedName>;
+  names?: Record<string, Omit<ResolvedName, 'key'>>;
   /** Defaults to a logger that writes nothing. */
   logger?: Logger;
   beforeBody?: GatewayDeps['beforeBody'];
@@ -47,7 +47,7 @@ export async function startGateway(blockstore: ReadBlockstore, options: HarnessO
     resolveName: async (name) => {
       const found = names[name];
       if (found === undefined) throw new NotFoundError(`name: ${name} is unknown`);
-      return found;
+      return { ...found, key: [found.cid.toString(), ...found.path].join('/') };
     },
     beforeBody: options.beforeBody,
     onBodyBytes: options.onBodyBytes,
