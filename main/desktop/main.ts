@@ -180,6 +180,7 @@ async function start(): Promise<void> {
 
   const plan = updatePlan({ isPackaged: app.isPackaged, env: process.env });
   if (plan.enabled) {
+    if (plan.note !== undefined) logger.warn(`updates: ${plan.note}`);
     const { autoUpdater } = (await import('electron-updater')).default;
     startUpdateChecks(autoUpdater, plan, (error) => logger.warn('update check failed', { error }));
   } else logger.info(`updates: ${plan.reason}`);
