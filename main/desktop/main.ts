@@ -66,7 +66,11 @@ function openWindow(path?: string): void {
     return;
   }
   const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
-  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, { openExternal: (url) => void shell.openExternal(url), path });
+  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, {
+    packaged: app.isPackaged,
+    openExternal: (url) => void shell.openExternal(url),
+    path,
+  });
   keepRunningOnClose(mainWindow, { isQuitting: () => quitting, hidden: closeNotice });
   // Windows logging off or shutting down: let the window close instead of hiding it.
   mainWindow.on('session-end', () => (quitting = true));
@@ -106,7 +110,7 @@ async function start(): Promise<void> {
   // The renderer never needs camera, notifications, etc.; refuse every permission request.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged)));
   const iconDir = trayIconDir({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: packageRoot() });
   const appTray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
   tray = appTray;
