@@ -84,7 +84,7 @@ async function startService(): Promise<{ running: DesktopService; url: string; p
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
   const running = createDesktopService({
     config,
-    launch: (args) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args),
+    launch: (args, env) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args, env),
     keychain,
     logger,
   });
