@@ -30,6 +30,7 @@ import { partnerRoutes } from '../http/routes/partner.js';
 import { planRoutes } from '../http/routes/plans.js';
 import { rendererRoutes } from '../http/routes/renderer-files.js';
 import { serviceRoutes } from '../http/routes/service.js';
+import { runProofRoutes } from '../http/routes/run-proof.js';
 import { uploadSettingsRoutes } from '../http/routes/upload-settings.js';
 import { sessionRoutes, signInUrl } from '../http/routes/session.js';
 import { pinRoutes } from '../http/routes/pins.js';
@@ -80,6 +81,11 @@ export interface AppInit {
   env?: NodeJS.ProcessEnv;
   /** The built renderer; defaults to dist/renderer of this package. */
   rendererDir?: string;
+  /**
+   * The token the desktop's main process started this service with (base/run-proof.ts): the service
+   * then answers GET /api/v0/service/proof, so the main process can tell it from a squatter on its port.
+   */
+  runToken?: string;
 }
 
 export interface PinfoldApp {
@@ -276,6 +282,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     accountRoutes(server, accounts);
     sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
     serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => schedule.leads() });
+    if (init.runToken !== undefined) runProofRoutes(server, init.runToken);
     uploadSettingsRoutes(server, config);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });

@@ -102,7 +102,9 @@ export function startShell(init: ShellInit): Shell {
       if (target.open === 'browser') host.openExternal(target.url).catch(init.onError);
       else openSignedIn(target.path);
     },
-    refused: (link, reason) => host.notify({ title: 'Pinfold cannot open this link', body: `${link}: ${reason}`, onClick: () => {} }),
+    // Only our own words: the link's text is its author's (any program or web page can hand us a link).
+    refused: (_link, reason) =>
+      host.notify({ title: 'Pinfold cannot open this link', body: `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`, onClick: () => {} }),
   });
   const stopLinkFlush = init.status.onChange((status) => {
     if (status.state === 'running') links.flush();

@@ -5,6 +5,7 @@ import type { LaunchAtLogin } from './launch-at-login.js';
 
 /** The part of an invoke event that says who sent it (Electron's IpcMainInvokeEvent has it). */
 export interface IpcSender {
+  sender: { id: number };
   senderFrame: { url: string; parent: unknown } | null;
 }
 
@@ -17,6 +18,11 @@ export interface IpcMainLike {
 export interface IpcDeps {
   /** Origin of the local service, e.g. http://127.0.0.1:5080: the only page allowed to call. */
   serviceOrigin: string;
+  /**
+   * Whether this webContents is the window of the current verified run of the service (window-guard.ts):
+   * the origin alone proves nothing, since any program may answer on the port while the service is down.
+   */
+  isTrustedWindow(webContentsId: number): boolean;
   ownerKey(): BridgeOwnerKey | null;
   pickFolder(): Promise<string | null>;
   openExternal(url: string): Promise<void>;
@@ -40,10 +46,13 @@ export class BridgeArgumentError extends Error {
   override readonly name = 'BridgeArgumentError';
 }
 
-/** Only the renderer's own top frame (on one of its pages) on the service origin may use the bridge. */
-export function isTrustedSender(event: IpcSender, serviceOrigin: string): boolean {
+/**
+ * Only the renderer's own top frame (on one of its pages) on the service origin, in the window of the
+ * current verified run, may use the bridge.
+ */
+export function isTrustedSender(event: IpcSender, serviceOrigin: string, isTrustedWindow: (webContentsId: number) => boolean): boolean {
   const frame = event.senderFrame;
-  return frame !== null && frame.parent === null && isRendererUrl(frame.url, serviceOrigin);
+  return frame !== null && frame.parent === null && isRendererUrl(frame.url, serviceOrigin) && isTrustedWindow(event.sender.id);
 }
 
 const ACCESS_KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,7 +140,8 @@ export function registerIpcHandlers(ipcMain: IpcMainLike, deps: IpcDeps): () => 
   const channels = Object.keys(handlers) as IpcChannel[];
   for (const channel of channels) {
     ipcMain.handle(channel, async (event, ...args) => {
-      if (!isTrustedSender(event, deps.serviceOrigin)) throw new UntrustedSenderError(`${channel} refused: not the Pinfold window`);
+      if (!isTrustedSender(event, deps.serviceOrigin, (id) => deps.isTrustedWindow(id)))
+        throw new UntrustedSenderError(`${channel} refused: not the Pinfold window`);
       return handlers[channel](args);
     });
   }

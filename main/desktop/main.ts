@@ -1,6 +1,7 @@
 /**
  * The Electron entry. Kept thin: it only wires Electron's objects to the testable functions beside it
- * (window.ts, ipc.ts, lifecycle.ts, port.ts, desktop-service.ts, desktop-shell.ts and its parts). The
+ * (window.ts, window-guard.ts, session-policy.ts, ipc.ts, lifecycle.ts, port.ts, desktop-service.ts,
+ * desktop-shell.ts and its parts). The
  * service itself runs in a utility process (desktop-service.ts, utility-service-process.ts); this
  * process keeps windows, tray, menus, dialogs, notifications, the keychain and IPC.
  */
@@ -23,18 +24,19 @@ import { quitAfterClose } from './lifecycle.js';
 import { appMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
 import { isProtocolLink, LINK_SCHEMES } from './protocol-links.js';
+import { applySessionPolicy, forgetOrigin } from './session-policy.js';
 import { preferencesFile } from './shell-preferences.js';
 import { trayIconDir, trayIconFile } from './tray-icons.js';
 import { startUpdateChecks, updatePlan } from './updates.js';
 import { utilityServiceChild } from './utility-service-process.js';
-import { createMainWindow, handleSecondInstance, rendererPageUrl } from './window.js';
+import { createMainWindow } from './window.js';
+import { createWindowGuard, type WindowGuard } from './window-guard.js';
 
 const logger = createLogger('info');
 const keychain = { service: keychainService(), entry: osKeychainEntry };
 let service: DesktopService | null = null;
-/** The URL of the first start; a restarted service keeps its port, so the window keeps this origin. */
-let serviceUrl: string | null = null;
-let mainWindow: BrowserWindow | null = null;
+/** The window, once the service first ran: it opens only on a verified run of the service (window-guard.ts). */
+let windows: WindowGuard<BrowserWindow> | null = null;
 let tray: Tray | null = null;
 let desktopShell: Shell | null = null;
 let quitting = false;
@@ -58,19 +60,21 @@ const closeNotice = closeNoticeOnce(
 );
 
 function openWindow(path?: string): void {
-  if (serviceUrl === null) return;
-  const origin = new URL(serviceUrl).origin;
-  if (mainWindow !== null && !mainWindow.isDestroyed()) {
-    if (path !== undefined) void mainWindow.loadURL(rendererPageUrl(origin, path));
-    handleSecondInstance(mainWindow);
-    return;
-  }
+  windows?.open(path);
+}
+
+function makeWindow(serviceUrl: string, page: { path: string | undefined; hidden: boolean }): BrowserWindow {
   const preloadPath = join(packageRoot(), 'dist', 'desktop', 'preload.cjs');
-  mainWindow = createMainWindow(BrowserWindow, serviceUrl, preloadPath, { openExternal: (url) => void shell.openExternal(url), path });
-  keepRunningOnClose(mainWindow, { isQuitting: () => quitting, hidden: closeNotice });
+  const win = createMainWindow(BrowserWindow, serviceUrl, preloadPath, {
+    packaged: app.isPackaged,
+    openExternal: (url) => void shell.openExternal(url),
+    path: page.path,
+    startHidden: page.hidden,
+  });
+  keepRunningOnClose(win, { isQuitting: () => quitting, hidden: closeNotice });
   // Windows logging off or shutting down: let the window close instead of hiding it.
-  mainWindow.on('session-end', () => (quitting = true));
-  mainWindow.on('closed', () => (mainWindow = null));
+  win.on('session-end', () => (quitting = true));
+  return win;
 }
 
 /** Starts the service process and resolves with its URL once it runs; rejects when it could not start. */
@@ -80,7 +84,7 @@ async function startService(): Promise<{ running: DesktopService; url: string; p
   if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
   const running = createDesktopService({
     config,
-    launch: (args) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args),
+    launch: (args, env) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args, env),
     keychain,
     logger,
   });
@@ -99,14 +103,20 @@ async function startService(): Promise<{ running: DesktopService; url: string; p
 
 async function start(): Promise<void> {
   const { running, url, publicGateway, dataDir } = await startService();
-  serviceUrl = url;
   logger.info(`Pinfold listening on ${url}`);
+  // A restarted service keeps its port, so the window keeps this origin.
   const serviceOrigin = new URL(url).origin;
+  const guard = createWindowGuard({
+    origin: serviceOrigin,
+    service: running,
+    create: (page) => makeWindow(url, page),
+    forgetOrigin: (origin) => forgetOrigin(session.defaultSession, origin),
+    onError: (error) => logger.warn('preparing the window for the service', { error }),
+  });
+  windows = guard;
+  applySessionPolicy(session.defaultSession, { serviceOrigin, allowsRequest: (target) => guard.allowsRequest(target) });
 
-  // The renderer never needs camera, notifications, etc.; refuse every permission request.
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-
-  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform)));
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(process.platform, app.isPackaged)));
   const iconDir = trayIconDir({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, appRoot: packageRoot() });
   const appTray = new Tray(trayIconFile(iconDir, process.platform, 'idle'));
   tray = appTray;
@@ -150,10 +160,12 @@ async function start(): Promise<void> {
 
   registerIpcHandlers(ipcMain, {
     serviceOrigin,
+    isTrustedWindow: (id) => guard.isTrusted(id),
     ownerKey: () => running.ownerKey(),
     pickFolder: async () => {
       const options = { properties: ['openDirectory', 'createDirectory'] as Array<'openDirectory' | 'createDirectory'> };
-      const result = mainWindow ? await dialog.showOpenDialog(mainWindow, options) : await dialog.showOpenDialog(options);
+      const parent = guard.window();
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
       return result.canceled ? null : (result.filePaths[0] ?? null);
     },
     openExternal: (target) => shell.openExternal(target),
@@ -180,6 +192,7 @@ async function start(): Promise<void> {
 
   const plan = updatePlan({ isPackaged: app.isPackaged, env: process.env });
   if (plan.enabled) {
+    if (plan.note !== undefined) logger.warn(`updates: ${plan.note}`);
     const { autoUpdater } = (await import('electron-updater')).default;
     startUpdateChecks(autoUpdater, plan, (error) => logger.warn('update check failed', { error }));
   } else logger.info(`updates: ${plan.reason}`);

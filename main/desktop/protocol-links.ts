@@ -9,6 +9,10 @@ import { parseContentPath } from '../names/content-path.js';
 export const LINK_SCHEMES = ['ipfs', 'ipns'] as const;
 export const MAX_LINK_LENGTH = 4096;
 
+/**
+ * Why a link was refused. Its message is one of ours, word for word: it never quotes the link, whose
+ * author could otherwise put words in Pinfold's mouth (the refusal is shown in a notification).
+ */
 export class ProtocolLinkError extends Error {
   override readonly name = 'ProtocolLinkError';
 }
@@ -37,7 +41,7 @@ export function parseProtocolLink(raw: unknown): ContentLink {
   const path = safePath(rawPath);
   const parsed = parseContentPath(`/${namespace}/${root}`);
   if (parsed === undefined) {
-    throw new ProtocolLinkError(namespace === 'ipfs' ? `${shorten(root)} is not a valid CID` : `${shorten(root)} is not an IPNS name or a domain`);
+    throw new ProtocolLinkError(namespace === 'ipfs' ? "the link's CID is not valid" : "the link's IPNS name is neither a key nor a domain");
   }
   return parsed.namespace === 'ipfs' ? { namespace, root: parsed.cid.toString(), path } : { namespace, root: parsed.target, path };
 }
@@ -66,10 +70,6 @@ function safePath(rawPath: string): string {
     })
     .join('')
     .concat(segments[last] === '' ? '/' : '');
-}
-
-function shorten(text: string): string {
-  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 /**

@@ -10,8 +10,9 @@ export type UtilityFork = (modulePath: string, args?: string[], options?: ForkOp
  * child_process.fork, which would need ELECTRON_RUN_AS_NODE (the packaged app's fuses turn run-as-node
  * off) and has no system Node to fall back on in a packaged app.
  */
-export function utilityServiceChild(fork: UtilityFork, modulePath: string, args: string[]): ServiceChild {
-  const child = fork(modulePath, args, { serviceName: 'Pinfold service', stdio: 'inherit' });
+export function utilityServiceChild(fork: UtilityFork, modulePath: string, args: string[], env: Record<string, string>): ServiceChild {
+  // The process's own copy of our environment plus its run token; the token never goes on the command line.
+  const child = fork(modulePath, args, { serviceName: 'Pinfold service', stdio: 'inherit', env: { ...process.env, ...env } });
   return {
     postMessage: (message) => child.postMessage(message),
     onMessage: (listener) => void child.on('message', (message: unknown) => listener(message)),

@@ -21,8 +21,12 @@ export interface WindowLike {
 
 export type WindowClass<W extends WindowLike> = new (options: BrowserWindowConstructorOptions) => W;
 
-/** Security settings per Electron's checklist; the preload is the page's only way to the main process. */
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/**
+ * Security settings per Electron's checklist; the preload is the page's only way to the main process.
+ * An installed app has no DevTools: they would let anyone at the keyboard (or a script that drives the
+ * window) read the owner key out of the page and call the bridge by hand.
+ */
+export function mainWindowOptions(preloadPath: string, packaged: boolean): BrowserWindowConstructorOptions {
   return {
     width: 1080,
     height: 760,
@@ -41,11 +45,14 @@ export function mainWindowOptions(preloadPath: string): BrowserWindowConstructor
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: !packaged,
     },
   };
 }
 
 export interface MainWindowDeps {
+  /** app.isPackaged: an installed app (no DevTools), not a development run. */
+  packaged: boolean;
   /** Opens a URL in the system browser (shell.openExternal). */
   openExternal(url: string): void;
   allowedHosts?: readonly string[];
@@ -61,7 +68,7 @@ export interface MainWindowDeps {
  */
 export function createMainWindow<W extends WindowLike>(Window: WindowClass<W>, serviceUrl: string, preloadPath: string, deps: MainWindowDeps): W {
   const serviceOrigin = new URL(serviceUrl).origin;
-  const win = new Window(mainWindowOptions(preloadPath));
+  const win = new Window(mainWindowOptions(preloadPath, deps.packaged));
   if (deps.startHidden !== true) win.once('ready-to-show', () => win.show());
   const sendOut = (url: string) => {
     if (isAllowedExternalUrl(url, serviceOrigin, deps.allowedHosts)) deps.openExternal(url);

@@ -4,6 +4,7 @@ import type { Logger } from '../base/logger.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
 import type { ParentChannel } from './parent-channel.js';
 import { remoteKeychain } from './remote-keychain.js';
+import { takeRunToken } from './run-token.js';
 
 export interface RunServiceInit {
   config: ServiceConfig;
@@ -56,7 +57,14 @@ export async function runService(init: RunServiceInit): Promise<void> {
   const keychain: KeychainAccess = { service: keychainService(init.env), entry: channel ? remoteKeychain(channel) : osKeychainEntry };
   let url: string;
   try {
-    app = await createApp({ config, logger, env: init.env, secrets: { prefer: init.preferKeychain ? 'keychain' : 'file', keychain } });
+    const runToken = takeRunToken(init.env);
+    app = await createApp({
+      config,
+      logger,
+      env: init.env,
+      secrets: { prefer: init.preferKeychain ? 'keychain' : 'file', keychain },
+      ...(runToken !== undefined ? { runToken } : {}),
+    });
     try {
       url = await app.listen();
     } catch (error) {

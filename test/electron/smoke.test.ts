@@ -1,6 +1,6 @@
 /**
  * The desktop app for real, in Electron (Playwright's _electron): it starts, the window signs in by
- * itself, the tray is there, a folder dropped on the Sync page through the bridge starts syncing,
+ * itself and gets no web permission, the tray is there, a folder dropped on the Sync page through the bridge starts syncing,
  * closing the window keeps it running, and Quit stops the service cleanly. Runs in the release
  * workflow on macOS, Windows and Linux (under xvfb); see test/electron/vitest.config.ts.
  */
@@ -43,6 +43,14 @@ describe('the Pinfold desktop app', () => {
     const key = await window.evaluate(() => (globalThis as unknown as { pinfold: { getOwnerKey(): Promise<OwnerKeyPair | null> } }).pinfold.getOwnerKey());
     expect(key).not.toBeNull();
     owner = key as OwnerKeyPair;
+  });
+
+  it('grants the window no web permission: checks are denied too, not only requests', async () => {
+    // Without a check handler Electron answers every check "granted" (string scripts: no DOM types here).
+    for (const name of ['notifications', 'geolocation', 'camera']) {
+      const state = await window.evaluate(`navigator.permissions.query({ name: '${name}' }).then((status) => status.state)`);
+      expect(state, name).toBe('denied');
+    }
   });
 
   it('has its tray icon', async () => {

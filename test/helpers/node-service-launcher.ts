@@ -12,12 +12,15 @@ export function nodeServiceLauncher(args: string[], env: NodeJS.ProcessEnv = {})
   const processes: ChildProcess[] = [];
   const exits: { pid: number | undefined; code: number | null; signal: string | null }[] = [];
   let output = '';
-  /** Starts `pinfold serve` with the launcher's arguments, or with `serveArgs` (a full command line from `serve` on). */
-  const launch = (serveArgs: string[] = ['serve', ...args]): ServiceChild => {
+  /**
+   * Starts `pinfold serve` with the launcher's arguments, or with `serveArgs` (a full command line from
+   * `serve` on), and `launchEnv` added to its environment (the desktop's run token).
+   */
+  const launch = (serveArgs: string[] = ['serve', ...args], launchEnv: Record<string, string> = {}): ServiceChild => {
     const child = fork(`${repoRoot}/main/cli/main.ts`, serveArgs, {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
-      env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
+      env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env, ...launchEnv },
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     processes.push(child);

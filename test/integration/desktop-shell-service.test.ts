@@ -32,7 +32,7 @@ describe('the desktop shell over the supervised service process', () => {
     const launcher = nodeServiceLauncher([], { PINFOLD_KEYCHAIN_SERVICE: KEYCHAIN_SERVICE });
     const service = createDesktopService({
       config: { dataDir, port: 0 },
-      launch: (args) => launcher.launch(args),
+      launch: (args, env) => launcher.launch(args, env),
       keychain: { service: KEYCHAIN_SERVICE, entry: memoryKeychain().factory },
       policy,
     });

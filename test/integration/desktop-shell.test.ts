@@ -89,6 +89,25 @@ describe('the desktop shell over a real service', () => {
     expect(shellView.shell.openableRoots()).toEqual([dataDir, folder]);
   });
 
+  it("a refused link's notification says why in Pinfold's words, never with the link's text", async () => {
+    const shellView = start();
+    // Any program or web page can hand Pinfold a link: its text is the author's to choose.
+    const crafted = [
+      'ipfs://Your-Pinfold-licence-expired.Call-555-0100-now',
+      'ipns://Your_Pinfold_licence_expired_call_555-0100',
+      'ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi/Call-555-0100/../x',
+    ];
+    for (const link of crafted) shellView.shell.links.handle(link);
+    expect(shellView.notes.map((note) => note.title)).toEqual(crafted.map(() => 'Pinfold cannot open this link'));
+    expect(shellView.notes.map((note) => note.body)).toEqual([
+      "The link's CID is not valid.",
+      "The link's IPNS name is neither a key nor a domain.",
+      'The link climbs out of its root (. or .. in the path).',
+    ]);
+    for (const note of shellView.notes) expect(note.body).not.toMatch(/555|licence|Call/i);
+    expect(shellView.external).toEqual([]);
+  });
+
   it('says nothing at start about folders that are already there', async () => {
     const shellView = start();
     await drawnWith(shellView.last, 'the list', (d) => d.tooltip.startsWith('Up to date'));

@@ -47,7 +47,7 @@ describe("a data folder's secrets on the real keychain", () => {
   /** The desktop app's startup, under Node: its service supervisor, the service process, the main process's keychain. */
   async function desktop(dataDir: string): Promise<Omit<DesktopService, 'url'> & { url(): string }> {
     const launcher = nodeServiceLauncher([], ENV);
-    const service = createDesktopService({ config: { dataDir, port: 0 }, launch: (args) => launcher.launch(args), keychain });
+    const service = createDesktopService({ config: { dataDir, port: 0 }, launch: (args, env) => launcher.launch(args, env), keychain });
     cleanups.push(async () => {
       await service.supervisor.stop();
       await launcher.killAll();
@@ -187,7 +187,7 @@ describe("a data folder's secrets on the real keychain", () => {
     expect(refused.stderr()).toContain(`the master key of ${dataDir} should be in the OS keychain`);
     expect(refused.stderr()).toContain('but is not there');
     const launcher = nodeServiceLauncher([], ENV);
-    const app = createDesktopService({ config: { dataDir, port: 0 }, launch: (args) => launcher.launch(args), keychain });
+    const app = createDesktopService({ config: { dataDir, port: 0 }, launch: (args, env) => launcher.launch(args, env), keychain });
     cleanups.push(() => app.supervisor.stop());
     app.supervisor.start();
     const crashed = await waitForStatus(app, (s) => s.state === 'crashed');

@@ -34,13 +34,16 @@ function fakeIpcMain() {
   return { ipcMain, handlers, invoke };
 }
 
-const fromRenderer: IpcSender = { senderFrame: { url: `${SERVICE}/`, parent: null } };
+/** The webContents of the window of the current verified run (window-guard.ts says which). */
+const WINDOW = 7;
+const fromRenderer: IpcSender = { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/`, parent: null } };
 
 const KEY = '3f0c1c9e-6a7e-4c43-9d3e-2b5c0f6e9a11';
 const SECRET = 'AbC-_09'.padEnd(64, 'x');
 
 function setup() {
   const fake = fakeIpcMain();
+  let trustedWindow: number | null = WINDOW;
   const opened: string[] = [];
   /** Every call that reached a dependency: a refused call must add nothing here. */
   const effects: unknown[][] = [];
@@ -54,6 +57,7 @@ function setup() {
   };
   const unregister = registerIpcHandlers(fake.ipcMain, {
     serviceOrigin: SERVICE,
+    isTrustedWindow: (id) => id === trustedWindow,
     ownerKey: () => OWNER,
     pickFolder: async () => {
       picks += 1;
@@ -68,7 +72,7 @@ function setup() {
     openFolder: async (path) => (effects.push(['open-folder', path]), path === '/home/me/Photos'),
     appVersion: '1.2.3',
   });
-  return { ...fake, opened, effects, picks: () => picks, unregister };
+  return { ...fake, opened, effects, picks: () => picks, unregister, trust: (id: number | null) => (trustedWindow = id) };
 }
 
 describe('registerIpcHandlers', () => {
@@ -157,21 +161,21 @@ describe('registerIpcHandlers', () => {
   it('trusts the renderer on every one of its pages, as the router moves between them', async () => {
     const { invoke } = setup();
     for (const page of ['/overview', '/settings', '/sync/4f1c', '/keys/', '/signin?code=x']) {
-      await expect(invoke(IpcChannels.appVersion, { senderFrame: { url: `${SERVICE}${page}`, parent: null } })).resolves.toBe('1.2.3');
+      await expect(invoke(IpcChannels.appVersion, { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}${page}`, parent: null } })).resolves.toBe('1.2.3');
     }
   });
 
   it('refuses every channel to a page that is not the renderer', async () => {
     const { invoke, picks, opened } = setup();
     const strangers: IpcSender[] = [
-      { senderFrame: null },
-      { senderFrame: { url: `${SERVICE}/ipfs/bafkqaaa`, parent: null } },
-      { senderFrame: { url: `${SERVICE}/ipns/docs.ipfs.tech/settings`, parent: null } },
-      { senderFrame: { url: `${SERVICE}/api/v0/stats`, parent: null } },
-      { senderFrame: { url: `${SERVICE}/sync/a/b`, parent: null } },
-      { senderFrame: { url: 'http://127.0.0.1:5081/', parent: null } },
-      { senderFrame: { url: 'https://evil.example/', parent: null } },
-      { senderFrame: { url: `${SERVICE}/`, parent: {} } },
+      { sender: { id: WINDOW }, senderFrame: null },
+      { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/ipfs/bafkqaaa`, parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/ipns/docs.ipfs.tech/settings`, parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/api/v0/stats`, parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/sync/a/b`, parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: 'http://127.0.0.1:5081/', parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: 'https://evil.example/', parent: null } },
+      { sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/`, parent: {} } },
     ];
     for (const stranger of strangers) {
       for (const channel of Object.values(IpcChannels)) {
@@ -180,6 +184,25 @@ describe('registerIpcHandlers', () => {
     }
     expect(picks()).toBe(0);
     expect(opened).toEqual([]);
+  });
+
+  it('refuses every channel to the renderer in any webContents but the window of the current verified run', async () => {
+    const { invoke, picks, opened, effects, trust } = setup();
+    // The same origin and page from another webContents: a page a squatter on the port got loaded elsewhere.
+    const elsewhere: IpcSender = { sender: { id: WINDOW + 1 }, senderFrame: { url: `${SERVICE}/`, parent: null } };
+    for (const channel of Object.values(IpcChannels)) {
+      await expect(invoke(channel, elsewhere, 'https://github.com/')).rejects.toBeInstanceOf(UntrustedSenderError);
+    }
+    // The window itself once its run is over (the service crashed; none verified, or a newer one).
+    trust(null);
+    for (const channel of Object.values(IpcChannels)) {
+      await expect(invoke(channel, fromRenderer, 'https://github.com/')).rejects.toBeInstanceOf(UntrustedSenderError);
+    }
+    expect(picks()).toBe(0);
+    expect(opened).toEqual([]);
+    expect(effects).toEqual([]);
+    trust(WINDOW);
+    await expect(invoke(IpcChannels.getOwnerKey, fromRenderer)).resolves.toEqual(OWNER);
   });
 
   it('opens only allowed http(s) URLs and says whether it did', async () => {
@@ -230,8 +253,10 @@ describe('URL rules', () => {
     expect(isAllowedExternalUrl('https://github.com/', SERVICE, ['example.org'])).toBe(false);
   });
 
-  it('trusts only a top frame on the renderer', () => {
-    expect(isTrustedSender(fromRenderer, SERVICE)).toBe(true);
-    expect(isTrustedSender({ senderFrame: { url: `${SERVICE}/`, parent: {} } }, SERVICE)).toBe(false);
+  it('trusts only a top frame on the renderer, in the trusted window', () => {
+    const trusted = (id: number) => id === WINDOW;
+    expect(isTrustedSender(fromRenderer, SERVICE, trusted)).toBe(true);
+    expect(isTrustedSender({ sender: { id: WINDOW }, senderFrame: { url: `${SERVICE}/`, parent: {} } }, SERVICE, trusted)).toBe(false);
+    expect(isTrustedSender({ ...fromRenderer, sender: { id: WINDOW + 1 } }, SERVICE, trusted)).toBe(false);
   });
 });

@@ -36,9 +36,9 @@ describe('parseProtocolLink', () => {
     ['the path form without //', `ipfs:/ipfs/${CID_V1}`, /only ipfs:\/\/ and ipns:\/\//],
     ['no root', 'ipfs://', /names no CID/],
     ['no root, with a path', 'ipfs:///etc/passwd', /names no CID/],
-    ['an invalid CID', 'ipfs://notacid/x', /notacid is not a valid CID/],
-    ['a lower-cased CIDv0', `ipfs://${CID_V0.toLowerCase()}`, /is not a valid CID/],
-    ['a name that is no key and no domain', 'ipns://localhost', /not an IPNS name or a domain/],
+    ['an invalid CID', 'ipfs://notacid/x', /the link's CID is not valid/],
+    ['a lower-cased CIDv0', `ipfs://${CID_V0.toLowerCase()}`, /the link's CID is not valid/],
+    ['a name that is no key and no domain', 'ipns://localhost', /IPNS name is neither a key nor a domain/],
     ['.. in the path', `ipfs://${CID_V1}/a/../../etc/passwd`, /climbs out/],
     ['an encoded ..', `ipfs://${CID_V1}/%2e%2e/x`, /climbs out/],
     ['. in the path', `ipfs://${CID_V1}/./x`, /climbs out/],
@@ -51,6 +51,25 @@ describe('parseProtocolLink', () => {
   ])('refuses %s', (_what, link, reason) => {
     expect(() => parseProtocolLink(link)).toThrow(ProtocolLinkError);
     expect(() => parseProtocolLink(link)).toThrow(reason);
+  });
+
+  it("never quotes the link in its reason: the words are Pinfold's, not the link's author's", () => {
+    const crafted = [
+      'ipfs://Your-Pinfold-licence-expired.Call-555-0100-now',
+      'ipns://Your_Pinfold_licence_expired_call_555-0100',
+      'ipfs://Call%20555-0100%20to%20keep%20your%20files',
+      `ipfs://${CID_V1}/Call-555-0100/../x`,
+    ];
+    for (const link of crafted) {
+      let reason = '';
+      try {
+        parseProtocolLink(link);
+      } catch (error) {
+        reason = (error as Error).message;
+      }
+      expect(reason, link).not.toBe('');
+      expect(reason, link).not.toMatch(/555|licence|Call/i);
+    }
   });
 
   it('refuses what is not text', () => {
@@ -145,7 +164,7 @@ describe('createLinkRouter', () => {
     links.handle(`ipfs://${'q'.repeat(5000)}`);
     expect(opened).toEqual([]);
     expect(refused.map(([, reason]) => reason)).toEqual([
-      'notacid is not a valid CID',
+      "the link's CID is not valid",
       'the link climbs out of its root (. or .. in the path)',
       'the link is longer than 4096 characters',
     ]);

@@ -175,7 +175,7 @@ describe('the supervisor runner', () => {
 });
 
 describe('the utility-process adapter', () => {
-  it('forks the entry with its arguments and maps messages, exit, stop and kill', () => {
+  it('forks the entry with its arguments, its run token in the environment (not argv), and maps messages, exit, stop and kill', () => {
     const emitter = new EventEmitter();
     const posted: unknown[] = [];
     const forks: unknown[][] = [];
@@ -184,8 +184,15 @@ describe('the utility-process adapter', () => {
       forks.push([modulePath, args, options]);
       return Object.assign(emitter, { pid: undefined, postMessage: (message: unknown) => posted.push(message), kill: () => (softKills++, true) });
     }) as unknown as UtilityFork;
-    const child = utilityServiceChild(fork, '/app/dist/main/cli.js', ['serve', '--keychain']);
-    expect(forks).toEqual([['/app/dist/main/cli.js', ['serve', '--keychain'], { serviceName: 'Pinfold service', stdio: 'inherit' }]]);
+    const token = 'T'.repeat(43);
+    const child = utilityServiceChild(fork, '/app/dist/main/cli.js', ['serve', '--keychain'], { PINFOLD_RUN_TOKEN: token });
+    expect(forks).toEqual([
+      [
+        '/app/dist/main/cli.js',
+        ['serve', '--keychain'],
+        { serviceName: 'Pinfold service', stdio: 'inherit', env: { ...process.env, PINFOLD_RUN_TOKEN: token } },
+      ],
+    ]);
     const messages: unknown[] = [];
     const exits: unknown[] = [];
     child.onMessage((message) => messages.push(message));

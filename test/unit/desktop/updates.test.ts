@@ -2,15 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { startUpdateChecks, updatePlan, type UpdaterLike } from '../../../main/desktop/updates.js';
 
 describe('updatePlan', () => {
-  it('off in development and when turned off', () => {
-    expect(updatePlan({ isPackaged: false, env: {} })).toEqual({ enabled: false, reason: 'a development run does not check for updates' });
-    expect(updatePlan({ isPackaged: false, env: { PINFOLD_UPDATE_URL: 'https://updates.example/' } }).enabled).toBe(false);
+  it('off when turned off, and in development without a feed to try', () => {
+    expect(updatePlan({ isPackaged: false, env: {} })).toEqual({
+      enabled: false,
+      reason: 'a development run does not check for updates (PINFOLD_UPDATE_URL names a feed to try)',
+    });
     expect(updatePlan({ isPackaged: true, env: { PINFOLD_UPDATES: 'off' } })).toEqual({ enabled: false, reason: 'PINFOLD_UPDATES=off' });
+    expect(updatePlan({ isPackaged: false, env: { PINFOLD_UPDATES: 'off', PINFOLD_UPDATE_URL: 'https://u.example/' } }).enabled).toBe(false);
   });
 
-  it("the package's own feed by default, or an https feed from PINFOLD_UPDATE_URL", () => {
+  it("an installed app takes only the package's own feed: PINFOLD_UPDATE_URL is ignored, and said so", () => {
     expect(updatePlan({ isPackaged: true, env: {} })).toEqual({ enabled: true, feedUrl: null });
     expect(updatePlan({ isPackaged: true, env: { PINFOLD_UPDATE_URL: 'https://updates.example.com/pinfold/' } })).toEqual({
+      enabled: true,
+      feedUrl: null,
+      note: 'PINFOLD_UPDATE_URL is ignored: an installed app takes updates only from the feed built into it',
+    });
+  });
+
+  it('a development run tries the https feed PINFOLD_UPDATE_URL names', () => {
+    expect(updatePlan({ isPackaged: false, env: { PINFOLD_UPDATE_URL: 'https://updates.example.com/pinfold/' } })).toEqual({
       enabled: true,
       feedUrl: 'https://updates.example.com/pinfold/',
     });
@@ -22,7 +33,7 @@ describe('updatePlan', () => {
     ['a file URL', 'file:///tmp/feed'],
     ['not a URL', 'updates.example.com'],
   ])('refuses a feed over %s, and checks nothing', (_what, url) => {
-    const plan = updatePlan({ isPackaged: true, env: { PINFOLD_UPDATE_URL: url } });
+    const plan = updatePlan({ isPackaged: false, env: { PINFOLD_UPDATE_URL: url } });
     expect(plan.enabled).toBe(false);
   });
 });
@@ -33,19 +44,21 @@ describe('startUpdateChecks', () => {
     const updater: UpdaterLike = {
       autoDownload: false,
       autoInstallOnAppQuit: false,
+      forceDevUpdateConfig: false,
       setFeedURL: (options) => void calls.push(['feed', options]),
       checkForUpdatesAndNotify: () => (calls.push(['check']), result),
     };
     return { updater, calls };
   }
 
-  it('sets the feed when one is given, checks at once and installs on quit', () => {
+  it('sets the feed when one is given (a development run, which electron-updater skips unless forced), checks at once and installs on quit', () => {
     const { updater, calls } = fakeUpdater();
     const stop = startUpdateChecks(updater, { enabled: true, feedUrl: 'https://u.example/' }, () => {});
     stop();
     expect(calls).toEqual([['feed', { provider: 'generic', url: 'https://u.example/' }], ['check']]);
     expect(updater.autoDownload).toBe(true);
     expect(updater.autoInstallOnAppQuit).toBe(true);
+    expect(updater.forceDevUpdateConfig).toBe(true);
   });
 
   it("keeps the package's feed when none is given, and reports a failed check", async () => {
@@ -57,6 +70,7 @@ describe('startUpdateChecks', () => {
     await done;
     stop();
     expect(calls).toEqual([['check']]);
+    expect(updater.forceDevUpdateConfig).toBe(false);
     expect((errors[0] as Error).message).toBe('feed unreachable');
   });
 });

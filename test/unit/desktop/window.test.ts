@@ -62,13 +62,13 @@ const SERVICE = 'http://127.0.0.1:5080';
 
 function open() {
   const opened: string[] = [];
-  const win = createMainWindow(FakeWindow, SERVICE, '/app/dist/desktop/preload.cjs', { openExternal: (url) => opened.push(url) });
+  const win = createMainWindow(FakeWindow, SERVICE, '/app/dist/desktop/preload.cjs', { packaged: true, openExternal: (url) => opened.push(url) });
   return { win, opened };
 }
 
 describe('mainWindowOptions', () => {
   it('isolates the page: sandbox, context isolation, no Node, web security, the preload', () => {
-    const prefs = mainWindowOptions('/p/preload.cjs').webPreferences;
+    const prefs = mainWindowOptions('/p/preload.cjs', true).webPreferences;
     expect(prefs).toMatchObject({
       preload: '/p/preload.cjs',
       contextIsolation: true,
@@ -79,6 +79,13 @@ describe('mainWindowOptions', () => {
       allowRunningInsecureContent: false,
       webviewTag: false,
     });
+  });
+
+  it('has no DevTools in an installed app, only in a development run', () => {
+    expect(mainWindowOptions('/p/preload.cjs', true).webPreferences?.devTools).toBe(false);
+    expect(mainWindowOptions('/p/preload.cjs', false).webPreferences?.devTools).toBe(true);
+    const installed = createMainWindow(FakeWindow, SERVICE, '/p.cjs', { packaged: true, openExternal: () => {} });
+    expect(installed.options.webPreferences?.devTools).toBe(false);
   });
 });
 
@@ -103,7 +110,12 @@ describe('createMainWindow', () => {
 
   it('opens on a page of the renderer when asked, and hidden when launched at login', () => {
     const opened: string[] = [];
-    const win = createMainWindow(FakeWindow, SERVICE, '/p.cjs', { openExternal: (url) => opened.push(url), path: '/sync/4f1c', startHidden: true });
+    const win = createMainWindow(FakeWindow, SERVICE, '/p.cjs', {
+      packaged: true,
+      openExternal: (url) => opened.push(url),
+      path: '/sync/4f1c',
+      startHidden: true,
+    });
     expect(win.loaded).toEqual([`${SERVICE}/sync/4f1c`]);
     // Hidden: nothing shows it when the page is ready; the tray's Open Pinfold will.
     expect(win.readyToShow).toBeNull();
