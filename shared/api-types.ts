@@ -93,6 +93,22 @@ export interface SignInCode {
   expires_at: number;
 }
 
+/**
+ * `POST /api/v0/session/handoff` (owner): a one-time sign-in code written into a page only this user can
+ * read, for a browser opener to be handed the page's path instead of the code (no code in any command line).
+ */
+export interface SignInHandoff {
+  /** The page's absolute path on the service's machine; deleted once the code is used or expires. */
+  path: string;
+  /** Unix seconds; the code is refused (and the page gone) from then on. */
+  expires_at: number;
+}
+
+/** `DELETE /api/v0/session/all` (owner): how many browser sessions were revoked. */
+export interface SessionsRevoked {
+  revoked: number;
+}
+
 /** `POST /api/v0/session?code=`: the session key the code was exchanged for (admin, the owner's). */
 export interface SessionKey {
   access_key: string;

@@ -106,7 +106,7 @@ async function loadStoredKey(ctx: AccountsContext, accessKey: string, now: numbe
   const row = await ctx.store.keys.accessKeyById(accessKey);
   if (!row) throw new UnauthorizedError('unknown access key');
   if (isExpired(row, now)) throw new SessionExpiredError();
-  const secret = ctx.box.open(row.secretSealed, sealContext(accessKey)).toString('utf8');
+  const secret = keySecret(ctx, row);
   const entry: CachedKey = {
     accessKey,
     accountId: row.accountId,
@@ -117,6 +117,11 @@ async function loadStoredKey(ctx: AccountsContext, accessKey: string, now: numbe
   };
   ctx.keyCache.set(entry);
   return entry;
+}
+
+/** A stored key's secret, unsealed (for the signature mode's HMAC, and a browser session handed out again). */
+export function keySecret(ctx: AccountsContext, row: AccessKeyRow): string {
+  return ctx.box.open(row.secretSealed, sealContext(row.accessKey)).toString('utf8');
 }
 
 /** Constant-time check of an `X-Access-Secret` header against the key's secret. */

@@ -4,7 +4,7 @@ import { BadInputError } from '../base/errors.js';
 
 /**
  * One-time sign-in codes (issue 12): the owner signs a browser in without ever seeing a secret, the way
- * Jupyter prints its token URL. A code is 32 random bytes (base64url, 43 characters), valid for five
+ * Jupyter hands over its token. A code is 32 random bytes (base64url, 43 characters), valid for five
  * minutes, redeemed once. Codes live only in this process's memory, and only as SHA-256 hashes, so a
  * heap dump or a restart leaks nothing that still works; at most {@link MAX_OUTSTANDING} wait at once
  * (the oldest is dropped), so asking for codes in a loop cannot grow memory.
@@ -15,6 +15,22 @@ export const MAX_OUTSTANDING = 16;
 const CODE_BYTES = 32;
 const CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * Which session a code signs in to: `new` mints a session key of its own; `shared` takes the session
+ * the other shared codes of the last few minutes got (the desktop's links: one burst, one session; see
+ * session-keys.ts).
+ */
+export type CodeSession = 'new' | 'shared';
+
+export interface IssueOptions {
+  session?: CodeSession;
+  /**
+   * Called once when the code stops being redeemable: redeemed (whatever the outcome), found expired,
+   * or dropped for a newer one. What was made to carry the code (a handoff page) goes with it.
+   */
+  onRetired?: () => void;
+}
+
 export interface IssuedCode {
   code: string;
   /** Unix seconds; refused from this second on. */
@@ -22,12 +38,18 @@ export interface IssuedCode {
 }
 
 export interface SignInCodes {
-  issue(): IssuedCode;
+  issue(options?: IssueOptions): IssuedCode;
   /**
-   * True once for a code that was issued and has not expired; false for an unknown, used or expired one.
-   * A value that cannot be a code at all is 400 (BadInputError), so a typo is told apart from a stale link.
+   * The session a code was issued for, once, for a code that was issued and has not expired; null for
+   * an unknown, used or expired one. A value that cannot be a code at all is 400 (BadInputError), so a
+   * typo is told apart from a stale link.
    */
-  redeem(code: unknown): boolean;
+  redeem(code: unknown): CodeSession | null;
+}
+
+export interface SignInCodesInit {
+  /** Tests shorten it; the service uses {@link SIGN_IN_CODE_LIFETIME_SECONDS}. */
+  lifetimeSeconds?: number;
 }
 
 function hashOf(code: string): string {
@@ -41,28 +63,43 @@ export function parseSignInCode(value: unknown): string {
   return value;
 }
 
-export function createSignInCodes(clock: Clock): SignInCodes {
-  // Hash -> expiry, in issue order (a Map keeps insertion order): the first entry is the oldest.
-  const outstanding = new Map<string, number>();
+interface Outstanding {
+  expiresAt: number;
+  session: CodeSession;
+  onRetired: (() => void) | undefined;
+}
+
+export function createSignInCodes(clock: Clock, init: SignInCodesInit = {}): SignInCodes {
+  const lifetime = init.lifetimeSeconds ?? SIGN_IN_CODE_LIFETIME_SECONDS;
+  // Hash -> code, in issue order (a Map keeps insertion order): the first entry is the oldest.
+  const outstanding = new Map<string, Outstanding>();
+  const retire = (hash: string): Outstanding | undefined => {
+    const entry = outstanding.get(hash);
+    if (entry === undefined) return undefined;
+    outstanding.delete(hash);
+    entry.onRetired?.();
+    return entry;
+  };
   const dropExpired = (now: number): void => {
-    for (const [hash, expiresAt] of outstanding) if (expiresAt <= now) outstanding.delete(hash);
+    for (const [hash, entry] of outstanding) if (entry.expiresAt <= now) retire(hash);
   };
   return {
-    issue() {
+    issue(options = {}) {
       const now = unixSeconds(clock);
       dropExpired(now);
       const code = randomBytes(CODE_BYTES).toString('base64url');
-      const expiresAt = now + SIGN_IN_CODE_LIFETIME_SECONDS;
-      outstanding.set(hashOf(code), expiresAt);
-      while (outstanding.size > MAX_OUTSTANDING) outstanding.delete(outstanding.keys().next().value as string);
+      const expiresAt = now + lifetime;
+      outstanding.set(hashOf(code), { expiresAt, session: options.session ?? 'new', onRetired: options.onRetired });
+      while (outstanding.size > MAX_OUTSTANDING) retire(outstanding.keys().next().value as string);
       return { code, expiresAt };
     },
     redeem(value) {
       const hash = hashOf(parseSignInCode(value));
-      const expiresAt = outstanding.get(hash);
+      const now = unixSeconds(clock);
       // Used up by this attempt whatever its outcome: an expired code is gone too.
-      outstanding.delete(hash);
-      return expiresAt !== undefined && unixSeconds(clock) < expiresAt;
+      const entry = retire(hash);
+      dropExpired(now);
+      return entry !== undefined && now < entry.expiresAt ? entry.session : null;
     },
   };
 }

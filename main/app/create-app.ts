@@ -32,7 +32,9 @@ import { rendererRoutes } from '../http/routes/renderer-files.js';
 import { serviceRoutes } from '../http/routes/service.js';
 import { runProofRoutes } from '../http/routes/run-proof.js';
 import { uploadSettingsRoutes } from '../http/routes/upload-settings.js';
-import { sessionRoutes, signInUrl } from '../http/routes/session.js';
+import { sessionRoutes } from '../http/routes/session.js';
+import { createSignInHandoffs, signInUrl } from '../http/sign-in-handoff.js';
+import { createPrivateFolder } from '../base/private-folder.js';
 import { pinRoutes } from '../http/routes/pins.js';
 import { uploadRoutes } from '../http/routes/uploads.js';
 import { dagGetRoutes } from '../http/routes/dag-get.js';
@@ -280,7 +282,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     const listenUrl = (): string => reachableUrl(config.host, server.server.address());
     planRoutes(server, accounts.plans);
     accountRoutes(server, accounts);
-    sessionRoutes(server, { accounts, codes: signInCodes, ownerAccountId: owner.ownerAccountId, listenUrl });
+    // Sign-in pages for a browser opener (issue 22): in a folder of this process's own, gone when it stops.
+    const handoffFolder = createPrivateFolder({ env, prefix: 'pinfold-sign-in-' });
+    const handoffs = createSignInHandoffs({ codes: signInCodes, folder: handoffFolder, listenUrl, nowMs: () => clock.nowMs() });
+    sessionRoutes(server, { accounts, codes: signInCodes, handoffs, ownerAccountId: owner.ownerAccountId, listenUrl });
     serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => schedule.leads() });
     if (init.runToken !== undefined) runProofRoutes(server, init.runToken);
     uploadSettingsRoutes(server, config);
@@ -351,6 +356,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         events.close();
         await sync.close();
         await server.close();
+        handoffs.close();
+        handoffFolder.close();
         await pendingPins.close();
         await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());

@@ -41,6 +41,7 @@ async function serve(args: ParsedArgs): Promise<void> {
     logger: createLogger(process.env.PINFOLD_LOG === 'debug' ? 'debug' : 'info'),
     env: process.env,
     print: (text) => void process.stdout.write(text),
+    interactive: process.stdout.isTTY === true,
     channel: parentChannel(),
     exit: (code) => process.exit(code),
     onSignal: (signal, listener) => void process.on(signal, listener),

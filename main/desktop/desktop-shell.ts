@@ -18,7 +18,7 @@ export interface ShellHost {
   /** Shows the window (creating it if needed), on a renderer page when one is given. */
   openWindow(path?: string): void;
   pickFolder(): Promise<string | null>;
-  /** Opens a folder in the file manager; rejects with the OS's reason. */
+  /** Opens a folder in the file manager, or a file with its default app; rejects with the OS's reason. */
   openPath(path: string): Promise<void>;
   copyText(text: string): Promise<void>;
   openExternal(url: string): Promise<void>;
@@ -75,22 +75,25 @@ export function startShell(init: ShellInit): Shell {
       pickFolder: () => host.pickFolder(),
       openFolder: (path) => host.openPath(path),
       copyText: (text) => host.copyText(text),
-      openExternal: (url) => host.openExternal(url),
+      openInBrowser: () => openInBrowser(),
       failed: (title, message) => host.notify({ title, body: message, onClick: () => host.openWindow() }),
       quit: () => host.quit(),
       restartService: () => init.restartService(),
     },
   });
 
-  /** `path` of the app in the user's browser, signed in by a one-time link; the window (signed in already) if no link can be made. */
+  /**
+   * The app in the user's browser, signed in: the service writes a one-time sign-in page only this user
+   * can read and the OS opens that file in the default browser, so no code is on the opener's command
+   * line for `ps` to show (issue 22, item 1). The pages of one burst share one session (issue 22, item 5).
+   */
+  const openInBrowser = async (next?: string) => host.openPath(await api.signInPage(next));
+  /** `path` of the app in the user's browser; the window (signed in already) if no page can be made. */
   const openSignedIn = (path: string) => {
-    api
-      .signInLink()
-      .then((link) => host.openExternal(signInLinkTo(link, path)))
-      .catch((error: unknown) => {
-        init.onError(error);
-        host.openWindow(path);
-      });
+    openInBrowser(path).catch((error: unknown) => {
+      init.onError(error);
+      host.openWindow(path);
+    });
   };
 
   const links = createLinkRouter({
@@ -128,11 +131,4 @@ export function startShell(init: ShellInit): Shell {
       content.stop();
     },
   };
-}
-
-/** A sign-in link that lands on `path` once its code is redeemed (the app's `next`, checked there). */
-export function signInLinkTo(link: string, path: string): string {
-  const url = new URL(link);
-  url.searchParams.set('next', path);
-  return url.toString();
 }

@@ -1,9 +1,9 @@
-import type { ServiceFacts, SignInCode, SyncAddResult, SyncFolderView } from '../../shared/api-types.js';
+import type { ServiceFacts, SignInHandoff, SyncAddResult, SyncFolderView } from '../../shared/api-types.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 
 /**
  * The main process as a client of the local service's HTTP API, as the owner: what the tray does
- * (pause, resume, add a folder, run GC, a sign-in link for the browser) goes through the same API,
+ * (pause, resume, add a folder, run GC, a sign-in page for the browser) goes through the same API,
  * checks and errors as every other client, whichever process runs the service.
  */
 
@@ -33,8 +33,11 @@ export interface LocalApi {
   /** Starts syncing a folder; answers at once while the first scan runs (`wait=false`). */
   addFolder(path: string): Promise<SyncAddResult>;
   collectGarbage(): Promise<void>;
-  /** A fresh one-time sign-in link for the browser (the same as `pinfold open`). */
-  signInLink(): Promise<string>;
+  /**
+   * The path of a one-time sign-in page for the browser (as `pinfold open` opens), leading to `next` when
+   * given; its code signs in to the session of the links opened in the last minutes (`session=shared`).
+   */
+  signInPage(next?: string): Promise<string>;
   serviceFacts(): Promise<ServiceFacts>;
   /** The open `GET /api/v0/events` response (a server-sent event stream), for the caller to read. */
   openEvents(signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
@@ -99,10 +102,10 @@ export function localApi(connection: ConnectionSource, init: LocalApiInit = {}):
     async collectGarbage() {
       await call('POST', '/api/v0/repo/gc');
     },
-    async signInLink() {
-      const code = await call<SignInCode>('POST', '/api/v0/session/code');
-      if (typeof code?.url !== 'string') throw new LocalApiError(502, 'the service answered no sign-in link');
-      return code.url;
+    async signInPage(next) {
+      const handoff = await call<SignInHandoff>('POST', '/api/v0/session/handoff', { session: 'shared', ...(next === undefined ? {} : { next }) });
+      if (typeof handoff?.path !== 'string') throw new LocalApiError(502, 'the service answered no sign-in page');
+      return handoff.path;
     },
     async serviceFacts() {
       return call<ServiceFacts>('GET', '/api/v0/service');

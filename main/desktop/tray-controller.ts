@@ -20,7 +20,8 @@ export interface TrayEffects {
   pickFolder(): Promise<string | null>;
   openFolder(path: string): Promise<void>;
   copyText(text: string): Promise<void>;
-  openExternal(url: string): Promise<void>;
+  /** The window in the user's browser, signed in by a one-time sign-in page (never the secret itself). */
+  openInBrowser(): Promise<void>;
   /** Starts the service again after the supervisor gave up on it. */
   restartService(): void;
   /** Something the user asked for failed: tell them (a notification). */
@@ -127,8 +128,7 @@ export function startTrayController(init: TrayControllerInit): TrayController {
       }
       case 'open-in-browser':
         try {
-          // A one-time sign-in link, so the browser opens signed in (as `pinfold open` does), never the secret itself.
-          await init.effects.openExternal(await init.api.signInLink());
+          await init.effects.openInBrowser();
         } catch (error) {
           failed('Could not open Pinfold in the browser', error);
         }

@@ -1,5 +1,5 @@
 import { createApp, type PinfoldApp } from '../app/create-app.js';
-import type { ServiceConfig } from '../base/config.js';
+import { defaultDataDir, type ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
 import type { ParentChannel } from './parent-channel.js';
@@ -14,6 +14,11 @@ export interface RunServiceInit {
   env: NodeJS.ProcessEnv;
   /** Standard output: the lines a user (or a script) reads. */
   print(text: string): void;
+  /**
+   * Standard output is a terminal: a person reads it there and nothing keeps it, so a live sign-in link
+   * may be printed. Anywhere else (a log file, the journal, a pipe) it would outlive its moment.
+   */
+  interactive: boolean;
   /** The process that started this one, if any (the desktop's main process, a test). */
   channel: ParentChannel | null;
   exit(code: number): void;
@@ -90,7 +95,22 @@ export async function runService(init: RunServiceInit): Promise<void> {
   // Several instances on one database (--db): where the shared master key and the owner key are.
   for (const note of app.sharedNotes) init.print(`${note}\n`);
   init.print(`Pinfold listening on ${url}\n`);
-  // A one-time code, never the secret (as Jupyter prints its token URL): opens the window signed in as the owner.
-  init.print(`Sign in: ${app.issueSignInCode().url}\n`);
+  init.print(`Sign in: ${signInLine(app, init.interactive)}\n`);
   await channel?.send({ type: 'ready', url });
+}
+
+/**
+ * What follows `Sign in:`. At a terminal, a one-time link (a code, never the secret, as Jupyter prints its
+ * token URL), which opens the window signed in as the owner; elsewhere the command that makes one, since
+ * output that is kept (a log, the journal) must hold no code that still works (issue 22, item 1).
+ */
+function signInLine(app: PinfoldApp, interactive: boolean): string {
+  if (interactive) return app.issueSignInCode().url;
+  const dataDir = app.config.dataDir === defaultDataDir() ? '' : ` --data ${shellWord(app.config.dataDir)}`;
+  return `run \`pinfold open${dataDir}\` for a one-time link (a link is printed only to a terminal)`;
+}
+
+/** A path as one word of a POSIX shell command: as it is when plain, else single-quoted. */
+function shellWord(text: string): string {
+  return /^[\w./:@%+=,-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

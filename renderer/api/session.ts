@@ -1,4 +1,4 @@
-import type { SessionKey, SignInCode } from '../../shared/api-types.js';
+import type { SessionKey, SessionsRevoked, SignInCode } from '../../shared/api-types.js';
 import type { ApiCore, Credentials } from './core.js';
 import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
@@ -10,6 +10,8 @@ export interface SessionApi {
   end(credentials: Credentials, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/session/code (owner): a fresh one-time sign-in link. */
   createCode(credentials: Credentials, signal?: AbortSignal): Promise<SignInCode>;
+  /** DELETE /api/v0/session/all (owner): revokes every browser session of the account; answers how many. */
+  revokeAll(credentials: Credentials, signal?: AbortSignal): Promise<SessionsRevoked>;
 }
 
 export function sessionApi(core: ApiCore): SessionApi {
@@ -17,6 +19,8 @@ export function sessionApi(core: ApiCore): SessionApi {
     redeem: (code, signal) => core.data({ method: 'POST', path: '/api/v0/session', signal, query: { code } }, isSessionKey, 'the session key'),
     end: (credentials, signal) => core.empty({ method: 'DELETE', path: '/api/v0/session', credentials, signal }),
     createCode: (credentials, signal) => core.data({ method: 'POST', path: '/api/v0/session/code', credentials, signal }, isSignInCode, 'the sign-in code'),
+    revokeAll: (credentials, signal) =>
+      core.data({ method: 'DELETE', path: '/api/v0/session/all', credentials, signal }, isSessionsRevoked, 'the revoked sessions'),
   };
 }
 
@@ -26,4 +30,8 @@ export function isSessionKey(value: unknown): value is SessionKey {
 
 export function isSignInCode(value: unknown): value is SignInCode {
   return isRecord(value) && hasStrings(value, ['code', 'url']) && hasNumbers(value, ['expires_at']);
+}
+
+export function isSessionsRevoked(value: unknown): value is SessionsRevoked {
+  return isRecord(value) && hasNumbers(value, ['revoked']);
 }

@@ -32,7 +32,11 @@ export interface SessionControl {
   signIn: (credentials: Credentials, kind: Exclude<SignInKind, 'owner'>) => void;
   /** Desktop app only: signs in as the owner through the bridge ("Sign in as owner"). */
   signInAsOwner: () => void;
-  signOut: () => Promise<void>;
+  /**
+   * Ends this window's sign-in (a session key is deleted on the service). `ended`: the key is gone
+   * already (the Keys page revoked every session, this one too), so only the window signs out, saying so.
+   */
+  signOut: (ended?: { notice: string }) => Promise<void>;
 }
 
 const SessionContext = createContext<SessionControl | null>(null);
@@ -107,22 +111,29 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
 
   const signInAsOwner = useCallback(() => setState({ status: 'signing-in', how: 'desktop' }), []);
 
-  const signOut = useCallback(async () => {
-    const current = stateRef.current;
-    if (current.status !== 'signed-in') return;
-    clearSignIn(sessionStorage);
-    sessionStorage.setItem(SIGNED_OUT_KEY, '1');
-    let notice: string | null = null;
-    if (current.kind === 'session') {
-      // The session key is deleted on the service; if it cannot be reached, the key still expires by itself.
-      try {
-        await api.session.end(current.credentials);
-      } catch {
-        notice = 'Signed out of this window. The service could not be reached to delete the session key; it expires by itself within 7 days.';
+  const signOut = useCallback(
+    async (ended?: { notice: string }) => {
+      const current = stateRef.current;
+      // A key that is gone may have been noticed first by a call that got 401; the window still says why.
+      if (current.status !== 'signed-in' && !ended) return;
+      clearSignIn(sessionStorage);
+      sessionStorage.setItem(SIGNED_OUT_KEY, '1');
+      let notice: string | null = ended?.notice ?? null;
+      if (current.status === 'signed-in' && current.kind === 'session' && !ended) {
+        // The session key is deleted on the service; if it cannot be reached, the key still expires by itself.
+        // A 401 means it is gone already (another tab of the same session signed out, or it was revoked).
+        try {
+          await api.session.end(current.credentials);
+        } catch (error) {
+          if (!(error instanceof ApiError && error.kind === 'http' && error.code === 401)) {
+            notice = 'Signed out of this window. The service could not be reached to delete the session key; it expires by itself within 7 days.';
+          }
+        }
       }
-    }
-    setState({ status: 'signed-out', notice, reason: 'signed-out' });
-  }, [api]);
+      setState({ status: 'signed-out', notice, reason: 'signed-out' });
+    },
+    [api],
+  );
 
   // 401 on a call made with the current key: the key was deleted, the session expired, the clock is off.
   useEffect(

@@ -256,6 +256,63 @@ describe('Keys', () => {
     expect((await service.call('GET', '/api/v0/keys')).status).toBe(200);
   });
 
+  it('revokes all browser sessions after a confirmation that can be cancelled: every one stops working, access keys go on', async () => {
+    await stubBridge(context, { ownerKey: service.owner });
+    await page.goto(`${service.url}/keys`);
+    await keysTable().getByRole('row').nth(1).waitFor();
+    const sessions = [await anotherSession(), await anotherSession()];
+    for (const session of sessions)
+      await sessionsTable()
+        .getByRole('row', { name: new RegExp(session.name.replace(/[()]/g, '\\$&')) })
+        .waitFor();
+    const kept = await createKey(service, service.owner, 'kept through revoke all', ['read']);
+
+    const revokeAll = page.getByRole('button', { name: 'Revoke all browser sessions' });
+    await revokeAll.click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke all browser sessions?' });
+    await dialog.waitFor();
+    const count = (await keysOf()).filter((key) => key.session).length;
+    await dialog
+      .getByText(`Every window signed in with a one-time link (${count} sessions) is signed out at its next request. Access keys go on working.`)
+      .waitFor();
+    // The window runs on the owner key here: it stays signed in.
+    expect(await dialog.getByText('This window is one of them').count()).toBe(0);
+    await dialog.locator('button:focus', { hasText: 'Cancel' }).waitFor();
+    await axeCheck(page, 'Keys, revoke all dialog');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await page.locator('button:focus', { hasText: 'Revoke all browser sessions' }).waitFor();
+    expect((await keysOf()).filter((key) => key.session)).toHaveLength(count);
+    await screenshots(page, 'keys-revoke-all');
+
+    await revokeAll.click();
+    await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText(`Revoked ${count} browser sessions.`).waitFor();
+    await sessionsTable().getByText('No browser sessions').waitFor();
+    await revokeAll.waitFor({ state: 'detached' });
+    expect((await keysOf()).filter((key) => key.session)).toEqual([]);
+    for (const session of sessions) expect((await call(service, 'GET', '/api/v0/keys', { key: session })).status).toBe(401);
+    expect((await call(service, 'GET', '/api/v0/stats', { key: kept })).status).toBe(403);
+    await page.getByRole('heading', { level: 1, name: 'Keys' }).waitFor();
+  });
+
+  it('revoking all from a window signed in by link signs that window out too, and says so', async () => {
+    await signIn(page, service);
+    await openKeys();
+    await sessionsTable().getByRole('row').filter({ hasText: 'This window' }).waitFor();
+    await page.getByRole('button', { name: 'Revoke all browser sessions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Revoke all browser sessions?' });
+    await dialog.getByText('This window is one of them: it signs out too.').waitFor();
+    await dialog.getByRole('button', { name: 'Revoke all' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page
+      .getByText(/^Revoked \d+ browser sessions?, this window's too\. Sign in again with a new link from `pinfold open`, or with an access key\.$/)
+      .waitFor();
+    expect(await page.evaluate<string | null>('sessionStorage.getItem("pinfold.credentials")')).toBeNull();
+    expect((await keysOf()).filter((key) => key.session)).toEqual([]);
+  });
+
   it('refuses to delete the key the window is signed in with, and says why; a user without sessions sees how to get one', async () => {
     const user = await freeUser(service);
     await page.goto(`${service.url}/keys`);

@@ -4,6 +4,8 @@
  * theme, the keyboard, the narrow layout and the desktop bridge. Needs the built renderer (`npx vite
  * build`; `npm test` builds first).
  */
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -61,11 +63,20 @@ const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
 const stored = () => page.evaluate<string | null>('sessionStorage.getItem("pinfold.credentials")');
 
 describe('navigation', () => {
-  it('signs the owner in from the link `pinfold serve` printed, and takes the code out of the address bar', async () => {
-    await page.goto(service.printedSignInLink);
+  it('signs the owner in from the sign-in page `pinfold open` opens (a private file, gone once used), and takes the code out of the address bar', async () => {
+    // `pinfold serve` printed no code: its output here is a pipe, not a terminal.
+    expect(service.printedSignIn).toMatch(/^run `pinfold open --data \S+` for a one-time link/);
+    const signInPage = await service.signInPage();
+    await page.goto(pathToFileURL(signInPage).href);
     await heading('Overview').waitFor();
     expect(path()).toBe('/overview');
     expect(await page.evaluate<string>('location.href')).not.toContain('code=');
+    expect(existsSync(signInPage)).toBe(false);
+    // Neither the page nor the link is left in the tab's history: back is the blank page the tab began on.
+    await page.goBack();
+    expect(page.url()).toBe('about:blank');
+    await page.goForward();
+    await heading('Overview').waitFor();
     expect(await page.getByTestId('account-name').textContent()).toBe('owner');
     await page.getByTestId('header-account').getByText('Local plan').waitFor();
     // A session key (kept in this tab only), not the owner's secret.
@@ -141,6 +152,41 @@ describe('navigation', () => {
 });
 
 describe('signing in and out', () => {
+  it("the desktop app's sign-in pages (shared) land on their next page, and the tabs of one burst share one browser session", async () => {
+    const tabs = [page, await context.newPage()];
+    const credentials: string[] = [];
+    for (const [index, tab] of tabs.entries()) {
+      const next = index === 0 ? '/pins' : '/names';
+      await tab.goto(pathToFileURL(await service.signInPage({ next, session: 'shared' })).href);
+      await tab.getByRole('heading', { level: 1, name: index === 0 ? 'Pins' : 'Names' }).waitFor();
+      expect(new URL(tab.url()).pathname).toBe(next);
+      credentials.push((await tab.evaluate<string | null>('sessionStorage.getItem("pinfold.credentials")')) ?? '');
+    }
+    const [first, second] = credentials.map((text) => JSON.parse(text) as { accessKey: string; session: boolean });
+    expect(first).toMatchObject({ session: true });
+    expect(second?.accessKey).toBe(first?.accessKey);
+    // Sign out in one tab ends the shared session; the other is sent to sign-in when it next asks.
+    const other = tabs[1] as Page;
+    await other.getByRole('button', { name: 'Sign out' }).click();
+    await other.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await other.close();
+  });
+
+  it('Sign out of a session that is gone already (another tab of it signed out) signs this window out without a complaint', async () => {
+    await signIn(page, service);
+    await page.route('**/api/v0/session?*', (route) =>
+      route.request().method() === 'DELETE'
+        ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 401, msg: 'invalid access key or secret' }) })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(await page.getByText('could not be reached').count()).toBe(0);
+    expect(await stored()).toBeNull();
+  });
+
   it('refuses a spent or damaged sign-in link with a message, and keeps nothing', async () => {
     const link = await service.signInLink();
     await page.goto(link);

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { onTerminal, terminalText } from './terminal.js';
 import { fileURLToPath } from 'node:url';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
@@ -132,17 +133,24 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs `pinfold <args>` from source (no build needed), to completion. */
-export function runCli(args: string[], env: NodeJS.ProcessEnv = {}): Promise<CliResult> {
+/**
+ * Runs `pinfold <args>` from source (no build needed), to completion. `terminal`: its output on a
+ * terminal (test/helpers/terminal.ts, Linux only), where stdout and stderr arrive as one, in `stdout`.
+ */
+export function runCli(args: string[], env: NodeJS.ProcessEnv = {}, options: { terminal?: boolean } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], {
+    const argv = [process.execPath, '--import', 'tsx', 'main/cli/main.ts', ...args];
+    const { command, args: commandArgs } = options.terminal ? onTerminal(argv) : { command: process.execPath, args: argv.slice(1) };
+    const child = spawn(command, commandArgs, {
       cwd: repoRoot,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: 'pipe',
     });
+    // A terminal's program reads from it: `script` keeps an open pipe; anything else gets no input.
+    if (!options.terminal) child.stdin.end();
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += options.terminal ? terminalText(chunk.toString('utf8')) : chunk.toString('utf8')));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
     child.on('error', reject);
     child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr }));

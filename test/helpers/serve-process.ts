@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { repoRoot } from './account-api.js';
+import { onTerminal, terminalText } from './terminal.js';
 
 /** `pinfold serve` run as a child process (tsx over main/cli/main.ts), with its output collected for assertions. */
 
@@ -15,8 +16,14 @@ export interface ServeProcess {
   exited(deadlineMs?: number): Promise<number | null>;
 }
 
-export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServeProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', ...args], {
+/**
+ * `terminal`: its output on a terminal (test/helpers/terminal.ts, Linux only), as when a person starts it
+ * in one; `child` is then the terminal's process, and killing it hangs the server up (SIGHUP).
+ */
+export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { terminal?: boolean } = {}): ServeProcess {
+  const argv = [process.execPath, '--import', 'tsx', 'main/cli/main.ts', 'serve', ...args];
+  const { command, args: commandArgs } = options.terminal ? onTerminal(argv) : { command: process.execPath, args: argv.slice(1) };
+  const child = spawn(command, commandArgs, {
     cwd: repoRoot,
     env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env },
   });
@@ -26,7 +33,7 @@ export function startServe(args: string[], env: NodeJS.ProcessEnv = {}): ServePr
   const exitWaiters: (() => void)[] = [];
   const outWaiters: (() => void)[] = [];
   child.stdout.on('data', (chunk: Buffer) => {
-    stdout += chunk.toString('utf8');
+    stdout += options.terminal ? terminalText(chunk.toString('utf8')) : chunk.toString('utf8');
     for (const wake of outWaiters.splice(0)) wake();
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -5,6 +5,7 @@
  * drawn as an error, told once when the service is back, and the tray follows the new process's event
  * stream; a supervisor that gives up is drawn and told with its reason. Only Electron is a stand-in.
  */
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDesktopService, type DesktopService } from '../../main/desktop/desktop-service.js';
@@ -91,7 +92,7 @@ describe('the desktop shell over the supervised service process', () => {
       if (status.state !== 'restarting') return;
       stopWatching();
       app.shell.links.handle(`ipfs://${root}`);
-      openedWhileDown = [...app.external];
+      openedWhileDown = [...app.opened];
     });
     const drawnBefore = app.drawn.length;
     app.kill(0);
@@ -104,9 +105,13 @@ describe('the desktop shell over the supervised service process', () => {
     expect(app.service.current()).toMatchObject({ state: 'running', recovered: true });
     expect(app.service.url()).toBe(url);
     expect(app.launcher.processes).toHaveLength(2);
-    await until('the link opened', () => (app.external.length > 0 ? true : undefined));
-    expect(app.external).toHaveLength(1);
-    expect(new URL(app.external[0] ?? '').searchParams.get('next')).toBe(`/view?path=%2Fipfs%2F${root}`);
+    // Through a sign-in page, whose path the OS is handed (desktop-shell.test.ts has the page itself).
+    await until('the link opened', () => (app.opened.length > 0 ? true : undefined));
+    expect(app.opened).toHaveLength(1);
+    const page = readFileSync(app.opened[0] ?? '', 'utf8');
+    const link = new URL(JSON.parse(/location\.replace\(("[^"]*")\)/.exec(page)?.[1] ?? '""') as string);
+    expect(link.searchParams.get('next')).toBe(`/view?path=%2Fipfs%2F${root}`);
+    expect(app.external).toEqual([]);
     await drawnWith(app.last, 'the list again', (d) => d.icon === 'idle' && d.tooltip === 'Up to date: 1 folder synced');
 
     // The new process's event stream drives the tray: a pause through the API shows without a reload.

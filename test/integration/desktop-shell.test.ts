@@ -1,6 +1,8 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SessionKey } from '../../shared/api-types.js';
 import { startShell, type Shell } from '../../main/desktop/desktop-shell.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { drawnWith, itemAction, memoryLaunchAtLogin, recordingHost } from './desktop-shell-helpers.js';
@@ -161,12 +163,32 @@ describe('the desktop shell over a real service', () => {
     expect(shellView.notes).toHaveLength(2);
   });
 
-  it('opens the window in the browser with a one-time sign-in link, runs GC, toggles launch at login', async () => {
+  /** The sign-in link a handoff page leads the browser to, read as the browser would. */
+  const pageLink = (page: string) => new URL(JSON.parse(/location\.replace\(("[^"]*")\)/.exec(readFileSync(page, 'utf8'))?.[1] ?? '""') as string);
+  const redeemLink = async (link: URL) => {
+    const response = await fetch(`${server.url}/api/v0/session?${new URLSearchParams({ code: link.searchParams.get('code') ?? '' }).toString()}`, {
+      method: 'POST',
+    });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: SessionKey }).data;
+  };
+
+  it('opens the window in the browser through a one-time sign-in page (its path to the OS, no code), runs GC, toggles launch at login', async () => {
     const shellView = start();
     await drawnWith(shellView.last, 'launch at login known', (d) => d.menu.some((item) => item.type === 'checkbox' && item.enabled));
     await shellView.run('Open in browser');
-    expect(shellView.external).toHaveLength(1);
-    expect(shellView.external[0]).toMatch(new RegExp(`^${server.url}/signin\\?code=[A-Za-z0-9_-]+$`));
+    // What goes to the OS (Electron's shell.openPath, which runs xdg-open): a private page's path, never a URL with a code.
+    expect(shellView.external).toEqual([]);
+    expect(shellView.opened).toHaveLength(1);
+    const page = shellView.opened[0] as string;
+    expect(page).toMatch(/[\\/]pinfold-sign-in-[^\\/]+[\\/]sign-in-[0-9a-f]{24}\.html$/);
+    expect(page).not.toMatch(/code/);
+    if (process.platform !== 'win32') expect(statSync(page).mode & 0o777).toBe(0o600);
+    const link = pageLink(page);
+    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/signin`);
+    expect(link.searchParams.get('next')).toBeNull();
+    await redeemLink(link);
+    expect(existsSync(page)).toBe(false);
     await shellView.run('Run garbage collection');
     expect(shellView.notes).toEqual([]);
     await shellView.run('Launch at login');
@@ -176,31 +198,36 @@ describe('the desktop shell over a real service', () => {
     expect(shellView.quits()).toBe(1);
   });
 
-  it('routes ipfs:// links: the view page signed in by a one-time link without the public gateway, the gateway page with it; a bad link is refused', async () => {
+  it('routes ipfs:// links: the view page through a sign-in page without the public gateway (one session for a burst of links), the gateway page with it; a bad link is refused', async () => {
     const [row] = await syncList(server, server.owner);
     const closed = start(false);
     closed.shell.links.handle(`ipfs://${row?.root}/file-1.txt`);
-    await until('the browser', () => (closed.external.length > 0 ? true : undefined));
-    const [opened = ''] = closed.external;
-    const link = new URL(opened);
-    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/signin`);
-    expect(link.searchParams.get('code')).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(link.searchParams.get('next')).toBe(`/view?path=${encodeURIComponent(`/ipfs/${row?.root}/file-1.txt`)}`);
-    // The code signs in once: the one in the link is a real one.
-    const redeemed = await fetch(`${server.url}/api/v0/session?${new URLSearchParams({ code: link.searchParams.get('code') ?? '' }).toString()}`, {
-      method: 'POST',
+    closed.shell.links.handle(`ipfs://${row?.root}/file-2.txt`);
+    await until('the browser', () => (closed.opened.length === 2 ? true : undefined));
+    expect(closed.external).toEqual([]);
+    const links = closed.opened.map((page) => {
+      expect(page).not.toMatch(/code/);
+      return pageLink(page);
     });
-    expect(redeemed.status).toBe(200);
+    expect(links.map((link) => `${link.origin}${link.pathname}`)).toEqual([`${server.url}/signin`, `${server.url}/signin`]);
+    expect(links.map((link) => link.searchParams.get('next')).sort()).toEqual(
+      ['file-1.txt', 'file-2.txt'].map((file) => `/view?path=${encodeURIComponent(`/ipfs/${row?.root}/${file}`)}`),
+    );
+    // Each page's code is a real one, and the two tabs of the burst share one browser session.
+    const [first, second] = [await redeemLink(links[0] as URL), await redeemLink(links[1] as URL)];
+    expect(second.access_key).toBe(first.access_key);
+    expect(closed.opened.some((page) => existsSync(page))).toBe(false);
     expect(closed.windows).toEqual([]);
     closed.shell.links.handle('ipfs://bafy-not-a-cid/../../etc/passwd');
     expect(closed.notes.map((note) => note.title)).toEqual(['Pinfold cannot open this link']);
-    expect(closed.external).toHaveLength(1);
+    expect(closed.opened).toHaveLength(2);
     shell?.stop();
 
     const open = start(true);
     open.shell.links.handle(`ipfs://${row?.root}/file-1.txt`);
     await until('the browser', () => (open.external.length > 0 ? true : undefined));
     expect(open.external).toEqual([`${server.url}/ipfs/${row?.root}/file-1.txt`]);
+    expect(open.opened).toEqual([]);
   });
 
   async function call(apiPath: string, query: Record<string, string>): Promise<void> {

@@ -1,7 +1,12 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { chmod, mkdir, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessKeyView, AccountUsage, CreatedAccessKey, SessionKey, SignInCode } from '../../shared/api-types.js';
-import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
+import type { AccessKeyView, AccountUsage, CreatedAccessKey, SessionKey, SessionsRevoked, SignInCode, SignInHandoff } from '../../shared/api-types.js';
+import { MAX_LIVE_SESSIONS, SESSION_BURST_SECONDS } from '../../main/accounts/session-keys.js';
+import { call, makeTempDir, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
+import { openEvents } from '../helpers/event-stream-reader.js';
 
 /** Issue 12, api12.md section 2: one-time sign-in codes, session keys, sign-out. */
 
@@ -24,15 +29,32 @@ async function keysOf(server: TestServer, key: CreatedAccessKey = server.owner):
   return response.json.data;
 }
 
+async function handoff(server: TestServer, query: Record<string, string> = {}, key: CreatedAccessKey = server.owner) {
+  return call<{ code: number; msg: string; data: SignInHandoff }>(server, 'POST', '/api/v0/session/handoff', { key, query });
+}
+
+/** The code a handoff page leads to, and where: read as the browser would. */
+function pageLink(path: string): URL {
+  const target = /location\.replace\(("[^"]*")\)/.exec(readFileSync(path, 'utf8'))?.[1];
+  return new URL(JSON.parse(target ?? '""') as string);
+}
+
+const sessionKeys = async (server: TestServer) => (await keysOf(server)).filter((key) => key.session);
+
 describe('sign-in codes and session keys', () => {
   let server: TestServer;
+  let runtime: string;
   const clock = testClock();
   beforeAll(async () => {
+    runtime = join(await makeTempDir('pinfold-session-run-'), 'run');
+    await mkdir(runtime);
+    await chmod(runtime, 0o700);
     // The test moves the server's clock by days; requests carry the real time as ts.
-    server = await startTestServer({ tsWindowSeconds: 30 * 24 * 3600 }, {}, clock);
+    server = await startTestServer({ tsWindowSeconds: 30 * 24 * 3600 }, { XDG_RUNTIME_DIR: runtime }, clock);
   });
   afterAll(async () => {
     await server.stop();
+    await rm(dirname(runtime), { recursive: true, force: true });
   });
 
   it('the owner gets a code with its sign-in link; the code buys one admin session key, listed as a session', async () => {
@@ -146,5 +168,144 @@ describe('sign-in codes and session keys', () => {
     expectError(await call(server, 'GET', '/api/v0/stats', { key: session }), 401, /^session expired$/);
     expectError(await call(server, 'GET', '/api/v0/stats', { key: session, signed: true }), 401, /^session expired$/);
     expect((await call(server, 'GET', '/api/v0/stats', { key: server.owner })).status).toBe(200);
+  });
+
+  it('a handoff page: the owner gets the path of a 0600 page that leads to the sign-in link (and next); it signs in once and is then gone', async () => {
+    const next = `/view?path=${encodeURIComponent('/ipfs/bafkqaaa/a b.txt')}`;
+    const answer = await handoff(server, { next });
+    expect(answer.status, answer.text).toBe(200);
+    const { path, expires_at } = answer.json.data;
+    expect(Object.keys(answer.json.data).sort()).toEqual(['expires_at', 'path']);
+    expect(answer.text).not.toMatch(/signin|code=|[A-Za-z0-9_-]{43}/);
+    expect(expires_at).toBe(Math.floor(clock.nowMs() / 1000) + 300);
+    if (process.platform !== 'win32') {
+      expect(dirname(dirname(path))).toBe(runtime);
+      expect(statSync(path).mode & 0o777).toBe(0o600);
+      expect(statSync(dirname(path)).mode & 0o777).toBe(0o700);
+    }
+    const link = pageLink(path);
+    expect(`${link.origin}${link.pathname}`).toBe(`${server.url}/signin`);
+    expect(link.searchParams.get('next')).toBe(next);
+    const code = link.searchParams.get('code') ?? '';
+    const redeemed = await redeem(server, code);
+    expect(redeemed.status).toBe(200);
+    expect((await call(server, 'GET', '/api/v0/stats', { key: redeemed.json.data })).status).toBe(200);
+    expect(existsSync(path)).toBe(false);
+    expect((await redeem(server, code)).status).toBe(401);
+  });
+
+  it('a handoff page is deleted when its code expires unused, and every page with the service when it stops', async () => {
+    const stale = (await handoff(server)).json.data.path;
+    const staleCode = pageLink(stale).searchParams.get('code') ?? '';
+    clock.advance(300_000);
+    // Expired codes are let go when the service next hands out or takes a code (and by a timer at their expiry).
+    const fresh = (await handoff(server)).json.data.path;
+    expect(existsSync(stale)).toBe(false);
+    expect((await redeem(server, staleCode)).status).toBe(401);
+
+    const other = await startTestServer({}, { XDG_RUNTIME_DIR: runtime });
+    const itsPage = (await handoff(other, {}, other.owner)).json.data.path;
+    expect(existsSync(itsPage)).toBe(true);
+    await other.stop();
+    expect(existsSync(itsPage)).toBe(false);
+    expect(existsSync(dirname(itsPage))).toBe(false);
+    expect(existsSync(fresh)).toBe(true);
+  });
+
+  it('handoff: bad next or session is 400 and writes nothing; only the owner may ask (403), with credentials (401) and ts (400)', async () => {
+    const folder = dirname((await handoff(server)).json.data.path);
+    const before = readdirSync(folder).sort();
+    for (const [query, msg] of [
+      [{ next: 'https://evil.example/' }, /next must be a page of the window/],
+      [{ next: '//evil.example/view' }, /next must be a page of the window/],
+      [{ next: '/a b' }, /next must be a page of the window/],
+      [{ next: '' }, /next must be a page of the window/],
+      [{ session: 'all' }, /session must be new or shared/],
+    ] as const) {
+      expectError(await handoff(server, query), 400, msg);
+    }
+    const twice = await fetch(`${server.url}/api/v0/session/handoff?next=%2Fa&next=%2Fb&ts=${Math.floor(Date.now() / 1000)}`, {
+      method: 'POST',
+      headers: { 'X-Access-Key': server.owner.access_key, 'X-Access-Secret': server.owner.access_secret },
+    });
+    expect(twice.status).toBe(400);
+    await createUser(server, server.owner, 'handoff-user');
+    const userAdmin = await createUserKey(server, server.owner, 'handoff-user', 'admin', ['admin']);
+    expectError(await handoff(server, {}, userAdmin), 403, /only the owner/);
+    expectError(await call(server, 'POST', '/api/v0/session/handoff', {}), 401, /X-Access-Key/);
+    expectError(await call(server, 'POST', '/api/v0/session/handoff', { key: server.owner, noTs: true }), 400, /ts is required/);
+    expect(readdirSync(folder).sort()).toEqual(before);
+  });
+
+  it(`shared codes (the desktop's links) sign in to one session for ${SESSION_BURST_SECONDS / 60} minutes; plain codes each get their own`, async () => {
+    const sharedCode = async () => pageLink((await handoff(server, { session: 'shared' })).json.data.path).searchParams.get('code') ?? '';
+    const first = (await redeem(server, await sharedCode())).json.data;
+    const before = (await sessionKeys(server)).length;
+    clock.advance((SESSION_BURST_SECONDS - 60) * 1000);
+    const second = (await redeem(server, await sharedCode())).json.data;
+    expect(second).toEqual(first);
+    expect(await sessionKeys(server)).toHaveLength(before);
+    // A plain code (pinfold open, the printed link) is a sign-in of its own.
+    const plain = (await redeem(server, (await issueCode(server)).json.data.code)).json.data;
+    expect(plain.access_key).not.toBe(first.access_key);
+
+    clock.advance(60_000);
+    const later = (await redeem(server, await sharedCode())).json.data;
+    expect(later.access_key).not.toBe(first.access_key);
+    expect((await call(server, 'GET', '/api/v0/stats', { key: later })).status).toBe(200);
+    // Signed out in one tab: the burst's next tab gets a new session.
+    expect((await call(server, 'DELETE', '/api/v0/session', { key: later })).status).toBe(200);
+    const afterSignOut = (await redeem(server, await sharedCode())).json.data;
+    expect(afterSignOut.access_key).not.toBe(later.access_key);
+  });
+
+  it(`keeps at most ${MAX_LIVE_SESSIONS} live browser sessions: the oldest is revoked (401) as a new one begins`, async () => {
+    const made: SessionKey[] = [];
+    for (let i = 0; i < MAX_LIVE_SESSIONS + 3; i += 1) {
+      clock.advance(1000);
+      made.push((await redeem(server, (await issueCode(server)).json.data.code)).json.data);
+    }
+    const live = (await sessionKeys(server)).filter((key) => key.session && key.expires_at * 1000 > clock.nowMs());
+    expect(live.map((key) => key.access_key)).toEqual(
+      made
+        .slice(-MAX_LIVE_SESSIONS)
+        .reverse()
+        .map((key) => key.access_key),
+    );
+    for (const gone of made.slice(0, 3)) expectError(await call(server, 'GET', '/api/v0/stats', { key: gone }), 401, /invalid access key or secret/);
+    expect((await call(server, 'GET', '/api/v0/stats', { key: made.at(-MAX_LIVE_SESSIONS) as SessionKey })).status).toBe(200);
+  });
+
+  it('the owner revokes every browser session at once: they stop working, their event streams close, access keys go on', async () => {
+    const sessions = [
+      (await redeem(server, (await issueCode(server)).json.data.code)).json.data,
+      (await redeem(server, (await issueCode(server)).json.data.code)).json.data,
+    ];
+    const ordinary = await createKey(server, server.owner, 'revoke-all-survivor', ['read']);
+    const reader = await openEvents(server, sessions[0] as SessionKey);
+    await reader.next('usage');
+    const count = (await sessionKeys(server)).length;
+    expect(count).toBeGreaterThanOrEqual(2);
+
+    // Only the owner's admin: a partner user's admin 403, a key without admin 403, no key 401, no ts 400; nothing revoked.
+    await createUser(server, server.owner, 'revoke-user');
+    const userAdmin = await createUserKey(server, server.owner, 'revoke-user', 'admin', ['admin']);
+    expectError(await call(server, 'DELETE', '/api/v0/session/all', { key: userAdmin }), 403, /only the owner may revoke browser sessions/);
+    expectError(await call(server, 'DELETE', '/api/v0/session/all', { key: ordinary }), 403, /admin/);
+    expectError(await call(server, 'DELETE', '/api/v0/session/all', {}), 401, /X-Access-Key/);
+    expectError(await call(server, 'DELETE', '/api/v0/session/all', { key: server.owner, noTs: true }), 400, /ts is required/);
+    expect(await sessionKeys(server)).toHaveLength(count);
+
+    // A session may revoke them all, itself included.
+    const revoked = await call<{ code: number; msg: string; data: SessionsRevoked }>(server, 'DELETE', '/api/v0/session/all', { key: sessions[1] });
+    expect(revoked.status).toBe(200);
+    expect(revoked.json).toEqual({ code: 200, msg: 'ok', data: { revoked: count } });
+    expect(await sessionKeys(server)).toEqual([]);
+    for (const session of sessions) expectError(await call(server, 'GET', '/api/v0/stats', { key: session }), 401, /invalid access key or secret/);
+    await reader.ended();
+    expect((await call(server, 'GET', '/api/v0/stats', { key: ordinary })).status).toBe(403);
+    expect((await call(server, 'GET', '/api/v0/stats', { key: server.owner })).status).toBe(200);
+    const again = await call<{ data: SessionsRevoked }>(server, 'DELETE', '/api/v0/session/all', { key: server.owner });
+    expect(again.json.data).toEqual({ revoked: 0 });
   });
 });

@@ -30,6 +30,8 @@ export interface EventStreamOptions {
 
 export function openEventStream(response: ServerResponse, client: StreamClient, options: EventStreamOptions): EventStream {
   let closed = false;
+  // Set by close(): the response's 'close' follows its end() only later, and a write in between throws.
+  let ending = false;
   let blocked = false;
   const queue: string[] = [];
   const latest = new Map<string, string>();
@@ -61,7 +63,7 @@ export function openEventStream(response: ServerResponse, client: StreamClient, 
       return closed;
     },
     send(text, latestKey) {
-      if (closed) return;
+      if (closed || ending) return;
       if (!blocked) {
         write(text);
         return;
@@ -75,7 +77,8 @@ export function openEventStream(response: ServerResponse, client: StreamClient, 
       if (queue.length > options.maxQueued) response.destroy();
     },
     close() {
-      if (closed) return;
+      if (closed || ending) return;
+      ending = true;
       // A client that is not reading would hold a graceful end open forever.
       if (blocked) response.destroy();
       else response.end();

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { AccessKeyView, CreatedAccessKey } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi, useSession, useSessionControl } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -24,12 +24,14 @@ type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name:
 /**
  * The account's access keys: create one with only the permissions it needs (the secret shown once, and
  * in the desktop app kept in the OS keychain if asked), delete with a confirmation; browser sessions
- * apart, with when each ends and Revoke. The key this window runs on is marked, and never deleted
- * from here. Live: `event: key` reloads the list.
+ * apart, with when each ends, Revoke, and Revoke all (which signs this window out too when it is one of
+ * them). The key this window runs on is marked, and never deleted alone from here. Live: `event: key`
+ * reloads the list.
  */
 export function KeysPage() {
   const api = useApi();
   const { credentials } = useSession();
+  const { signOut } = useSessionControl();
   const toasts = useToasts();
   const list = useResource((signal) => api.keys.list(credentials, signal), [api, credentials]);
   useEvent('key', () => list.reload());
@@ -67,6 +69,28 @@ export function KeysPage() {
     if (secrets.kept.has(deleting.access_key)) await secrets.forget(deleting.access_key);
     toasts.show(deleting.session ? `Revoked “${deleting.name}”.` : `Deleted the key “${deleting.name}”.`);
     setDeleting(null);
+    list.reload();
+  };
+
+  const [revokingAll, setRevokingAll] = useState(false);
+  const revokeAll = useAction((signal) => api.session.revokeAll(credentials, signal));
+  const sessionCount = split?.sessions.length ?? 0;
+  const ownSession = split?.sessions.some((session) => session.access_key === credentials.accessKey) ?? false;
+  const askRevokeAll = () => {
+    revokeAll.clearError();
+    setRevokingAll(true);
+  };
+  const confirmRevokeAll = async () => {
+    const result = await revokeAll.run();
+    if (!result.ok) return;
+    setRevokingAll(false);
+    const count = result.value.revoked;
+    const revoked = `Revoked ${count} browser ${count === 1 ? 'session' : 'sessions'}`;
+    if (ownSession) {
+      await signOut({ notice: `${revoked}, this window's too. Sign in again with a new link from \`pinfold open\`, or with an access key.` });
+      return;
+    }
+    toasts.show(`${revoked}.`);
     list.reload();
   };
 
@@ -143,9 +167,16 @@ export function KeysPage() {
       </section>
 
       <section className="keys-section" aria-labelledby={sessionsHeading}>
-        <div className="keys-section-head">
-          <h2 id={sessionsHeading}>Browser sessions</h2>
-          <p className="muted">Windows signed in with a one-time link. Each ends by itself after 7 days; Revoke ends it now.</p>
+        <div className="keys-section-bar">
+          <div className="keys-section-head">
+            <h2 id={sessionsHeading}>Browser sessions</h2>
+            <p className="muted">Windows signed in with a one-time link. Each ends by itself after 7 days; Revoke ends it now.</p>
+          </div>
+          {sessionCount > 0 ? (
+            <Button size="sm" icon="signOut" onClick={askRevokeAll}>
+              Revoke all browser sessions
+            </Button>
+          ) : null}
         </div>
         <SessionsTable
           sessions={split?.sessions}
@@ -178,6 +209,22 @@ export function KeysPage() {
             {deleting && secrets.kept.has(deleting.access_key) ? <p>Its secret is removed from the OS keychain too.</p> : null}
           </>
         )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={revokingAll}
+        title="Revoke all browser sessions?"
+        confirmLabel="Revoke all"
+        busyLabel="Revoking…"
+        busy={revokeAll.pending}
+        error={revokeAll.error}
+        onConfirm={() => void confirmRevokeAll()}
+        onCancel={() => setRevokingAll(false)}
+      >
+        <p>
+          Every window signed in with a one-time link ({sessionCount} {sessionCount === 1 ? 'session' : 'sessions'}) is signed out at its next request. Access
+          keys go on working.
+        </p>
+        {ownSession ? <p>This window is one of them: it signs out too.</p> : null}
       </ConfirmDialog>
     </Page>
   );

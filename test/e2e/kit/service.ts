@@ -9,12 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OwnerKey } from '../../../main/app/create-app.js';
-import type { SignInCode } from '../../../shared/api-types.js';
+import type { SignInCode, SignInHandoff } from '../../../shared/api-types.js';
 import { startServe, type ServeProcess } from '../../helpers/serve-process.js';
 import { call, type CallOptions, type CallResult } from '../../helpers/test-server.js';
 
 const rendererIndex = fileURLToPath(new URL('../../../dist/renderer/index.html', import.meta.url));
-const SIGN_IN_LINE = /Sign in: (http:\/\/\S+)\n/;
+const SIGN_IN_LINE = /Sign in: (.*)\n/;
 
 export interface E2eService {
   /** http://127.0.0.1:<port> */
@@ -22,10 +22,12 @@ export interface E2eService {
   readonly dataDir: string;
   /** The owner's admin key (owner-key.json). */
   readonly owner: OwnerKey;
-  /** The one-time sign-in link `pinfold serve` printed (single use). */
-  readonly printedSignInLink: string;
+  /** What `pinfold serve` printed after `Sign in:` (its output is not a terminal: how to get a link, no code). */
+  readonly printedSignIn: string;
   /** A fresh one-time sign-in link (POST /api/v0/session/code as the owner). */
   signInLink(): Promise<string>;
+  /** The path of a fresh one-time sign-in page, as `pinfold open` and the desktop app open (POST /api/v0/session/handoff). */
+  signInPage(query?: Record<string, string>): Promise<string>;
   /** One API call as `key` (the owner by default): `ts` and key headers added. */
   call<T = unknown>(method: string, path: string, options?: CallOptions): Promise<CallResult<T>>;
   /** Stops the process (SIGTERM) and waits for it to exit; the data folder stays. */
@@ -43,14 +45,14 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-e2e-'));
   let proc: ServeProcess | null = null;
   let url = '';
-  let printedSignInLink = '';
+  let printedSignIn = '';
   let log = '';
 
   const launch = async (port: string): Promise<void> => {
     const next = startServe(['--data', dataDir, '--port', port, ...extraArgs]);
     proc = next;
     url = await next.listening(60_000);
-    printedSignInLink = await next.listening(10_000, SIGN_IN_LINE);
+    printedSignIn = await next.listening(10_000, SIGN_IN_LINE);
   };
   await launch('0');
   const owner = JSON.parse(await readFile(join(dataDir, 'owner-key.json'), 'utf8')) as OwnerKey;
@@ -70,13 +72,18 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
     },
     dataDir,
     owner,
-    get printedSignInLink() {
-      return printedSignInLink;
+    get printedSignIn() {
+      return printedSignIn;
     },
     async signInLink() {
       const answer = await call<{ data: SignInCode }>({ url }, 'POST', '/api/v0/session/code', { key: owner });
       if (answer.status !== 200) throw new Error(`session/code answered ${answer.status}: ${answer.text}`);
       return answer.json.data.url;
+    },
+    async signInPage(query = {}) {
+      const answer = await call<{ data: SignInHandoff }>({ url }, 'POST', '/api/v0/session/handoff', { key: owner, query });
+      if (answer.status !== 200) throw new Error(`session/handoff answered ${answer.status}: ${answer.text}`);
+      return answer.json.data.path;
     },
     call: (method, path, options = {}) => call({ url }, method, path, { key: owner, ...options }),
     stop,

@@ -1,8 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, SessionExpiredError } from '../../../main/base/errors.js';
 import { createAccessKey, listAccessKeys, listAccessKeyViews, loadKey } from '../../../main/accounts/access-keys.js';
-import { createOwner } from '../../../main/accounts/accounts.js';
-import { createSessionKey, endSession, SESSION_LIFETIME_SECONDS, sessionKeyName, sweepExpiredSessions } from '../../../main/accounts/session-keys.js';
+import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.js';
+import {
+  createSessionBurst,
+  createSessionKey,
+  endSession,
+  MAX_LIVE_SESSIONS,
+  revokeAllSessions,
+  SESSION_BURST_SECONDS,
+  SESSION_LIFETIME_SECONDS,
+  sessionKeyName,
+  sweepExpiredSessions,
+} from '../../../main/accounts/session-keys.js';
 import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
 
 const START_MS = Date.UTC(2026, 10, 25, 14, 3, 27);
@@ -82,5 +92,85 @@ describe('session keys', () => {
     await endSession(fx.ctx, session.access_key);
     expect(await fx.ctx.store.keys.accessKeyById(session.access_key)).toBeNull();
     expect(fx.ctx.keyCache.get(session.access_key, START)).toBeUndefined();
+  });
+
+  const sessionKeysOf = async (accountId: number) => (await fx.ctx.store.keys.accessKeysOf(accountId)).filter((row) => row.expiresAt !== null);
+
+  it(`keeps at most ${MAX_LIVE_SESSIONS} live: a new one revokes the oldest (which then stops working); expired ones do not count; ordinary keys stay`, async () => {
+    expect(MAX_LIVE_SESSIONS).toBe(20);
+    const ordinary = await createAccessKey(fx.ctx, ownerId, 'ci', ['admin']);
+    const stale = await createSessionKey(fx.ctx, ownerId);
+    clock.set(stale.expires_at * 1000);
+    const made: string[] = [];
+    for (let i = 0; i < MAX_LIVE_SESSIONS; i += 1) {
+      clock.set(stale.expires_at * 1000 + i * 60_000);
+      made.push((await createSessionKey(fx.ctx, ownerId)).access_key);
+    }
+    // The stale one is past its expiry: not live, so the cap was not reached; the sweep takes it.
+    expect((await sessionKeysOf(ownerId)).map((row) => row.accessKey).sort()).toEqual([...made, stale.access_key].sort());
+    await loadKey(fx.ctx, made[0] as string);
+
+    clock.set(stale.expires_at * 1000 + MAX_LIVE_SESSIONS * 60_000);
+    const newest = await createSessionKey(fx.ctx, ownerId);
+    const live = (await sessionKeysOf(ownerId)).filter((row) => (row.expiresAt as number) * 1000 > clock.nowMs()).map((row) => row.accessKey);
+    expect(live).toHaveLength(MAX_LIVE_SESSIONS);
+    expect(live).toEqual([newest.access_key, ...made.slice(1).reverse()]);
+    expect(await fx.ctx.store.keys.accessKeyById(made[0] as string)).toBeNull();
+    await expect(loadKey(fx.ctx, made[0] as string)).rejects.toThrow('unknown access key');
+    expect(await fx.ctx.store.keys.accessKeyById(ordinary.access_key)).not.toBeNull();
+  });
+
+  it('the cap holds for sign-ins that race each other', async () => {
+    await Promise.all(Array.from({ length: MAX_LIVE_SESSIONS + 5 }, () => createSessionKey(fx.ctx, ownerId)));
+    expect(await sessionKeysOf(ownerId)).toHaveLength(MAX_LIVE_SESSIONS);
+  });
+
+  it(`a burst shares one session: the same key for ${SESSION_BURST_SECONDS / 60} minutes after it was made, then a new one`, async () => {
+    const burst = createSessionBurst(fx.ctx, ownerId);
+    const first = await burst.take();
+    clock.set(START_MS + (SESSION_BURST_SECONDS - 1) * 1000);
+    const again = await burst.take();
+    expect(again).toEqual(first);
+    expect((await loadKey(fx.ctx, again.access_key)).secretBytes.toString('utf8')).toBe(first.access_secret);
+    expect(await sessionKeysOf(ownerId)).toHaveLength(1);
+
+    clock.set(START_MS + SESSION_BURST_SECONDS * 1000);
+    const next = await burst.take();
+    expect(next.access_key).not.toBe(first.access_key);
+    expect(next.expires_at).toBe(START + SESSION_BURST_SECONDS + SESSION_LIFETIME_SECONDS);
+    expect(await burst.take()).toEqual(next);
+    // Plain sign-ins are not part of it, and do not end it.
+    expect((await createSessionKey(fx.ctx, ownerId)).access_key).not.toBe(next.access_key);
+    expect((await burst.take()).access_key).toBe(next.access_key);
+  });
+
+  it('a burst whose session was signed out or revoked starts a new one; tabs arriving together get one session', async () => {
+    const burst = createSessionBurst(fx.ctx, ownerId);
+    const first = await burst.take();
+    await endSession(fx.ctx, first.access_key);
+    const second = await burst.take();
+    expect(second.access_key).not.toBe(first.access_key);
+    await revokeAllSessions(fx.ctx, ownerId);
+    const together = await Promise.all([burst.take(), burst.take(), burst.take()]);
+    expect(new Set(together.map((session) => session.access_key)).size).toBe(1);
+    expect(together[0]?.access_key).not.toBe(second.access_key);
+    expect(await sessionKeysOf(ownerId)).toHaveLength(1);
+  });
+
+  it('revoking all deletes every session key of the account, expired or not, and nothing else; they stop working at once', async () => {
+    const ordinary = await createAccessKey(fx.ctx, ownerId, 'ci', ['admin']);
+    const owner = await fx.ctx.store.accounts.ownerAccount();
+    const other = await createPartnerUser(fx.ctx, owner as NonNullable<typeof owner>, { uuid: 'session-user', name: 'user', email: '' });
+    const othersSession = await createSessionKey(fx.ctx, other.id);
+    const expired = await createSessionKey(fx.ctx, ownerId);
+    clock.set(expired.expires_at * 1000);
+    const live = [await createSessionKey(fx.ctx, ownerId), await createSessionKey(fx.ctx, ownerId)];
+    await loadKey(fx.ctx, live[0]?.access_key as string);
+    expect(await revokeAllSessions(fx.ctx, ownerId)).toBe(3);
+    expect(await sessionKeysOf(ownerId)).toEqual([]);
+    await expect(loadKey(fx.ctx, live[0]?.access_key as string)).rejects.toThrow('unknown access key');
+    expect(await fx.ctx.store.keys.accessKeyById(ordinary.access_key)).not.toBeNull();
+    expect(await fx.ctx.store.keys.accessKeyById(othersSession.access_key)).not.toBeNull();
+    expect(await revokeAllSessions(fx.ctx, ownerId)).toBe(0);
   });
 });

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { browserCommand } from '../../../main/cli/open.js';
 
 describe('pinfold open: the OS browser opener', () => {
-  const url = 'http://127.0.0.1:5080/signin?code=abc';
-  it('xdg-open on Linux and the other Unixes, open on macOS, start through cmd on Windows (with an empty title)', () => {
-    expect(browserCommand('linux', url)).toEqual({ command: 'xdg-open', args: [url] });
-    expect(browserCommand('freebsd', url)).toEqual({ command: 'xdg-open', args: [url] });
-    expect(browserCommand('darwin', url)).toEqual({ command: 'open', args: [url] });
-    expect(browserCommand('win32', url)).toEqual({ command: 'cmd', args: ['/c', 'start', '""', url] });
+  it('opens a sign-in page by its path: xdg-open on Linux and the other Unixes, open on macOS, start through cmd on Windows (an empty title, the path quoted)', () => {
+    const page = '/run/user/1000/pinfold-sign-in-Ab12Cd/sign-in-0f.html';
+    expect(browserCommand('linux', page)).toEqual({ command: 'xdg-open', args: [page] });
+    expect(browserCommand('freebsd', page)).toEqual({ command: 'xdg-open', args: [page] });
+    expect(browserCommand('darwin', page)).toEqual({ command: 'open', args: [page] });
+    const windows = 'C:\\Users\\Ada Lovelace\\AppData\\Local\\Temp\\pinfold-sign-in-Ab12Cd\\sign-in-0f.html';
+    expect(browserCommand('win32', windows)).toEqual({ command: 'cmd', args: ['/c', 'start', '""', `"${windows}"`] });
   });
 });

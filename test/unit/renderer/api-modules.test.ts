@@ -412,6 +412,14 @@ const CASES: Case[] = [
     malformed: () => service.answerData({ ...SESSION, expires_at: undefined }),
   },
   { name: 'session.end', call: () => api.session.end(credentials), answer: () => service.answerData(undefined), request: 'DELETE /api/v0/session' },
+  {
+    name: 'session.revokeAll',
+    call: () => api.session.revokeAll(credentials),
+    answer: () => service.answerData({ revoked: 3 }),
+    request: 'DELETE /api/v0/session/all',
+    result: { revoked: 3 },
+    malformed: () => service.answerData({ revoked: 'all' }),
+  },
 ];
 
 describe('API modules', () => {

@@ -49,6 +49,21 @@ describe('server-sent event text', () => {
 });
 
 describe('one event stream', () => {
+  it('writes nothing once closed, also before the response reports its close (as Node reports it: later)', () => {
+    const response = new FakeResponse();
+    response.end = function end(this: FakeResponse) {
+      this.ended = true;
+    };
+    const stream = openEventStream(response.asResponse(), CLIENT, { maxQueued: 4, onClose: () => undefined });
+    stream.send('a');
+    stream.close();
+    stream.send('b');
+    stream.send('c', 'usage');
+    stream.close();
+    expect(response.written).toEqual(['a']);
+    expect(response.ended).toBe(true);
+  });
+
   it('writes at once while the client keeps up', () => {
     const response = new FakeResponse();
     const stream = openEventStream(response.asResponse(), CLIENT, { maxQueued: 4, onClose: () => undefined });
