@@ -61,7 +61,7 @@ describe('the app at real URLs', () => {
         expect(response.headers.get('cache-control')).toBe('no-cache');
         expect(response.headers.get('content-security-policy')).toBe(uiCsp(url));
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(response.headers.get('referrer-policy')).toBe('same-origin');
       }
     }
     const head = await fetch(`${url}/pins`, { method: 'HEAD' });
