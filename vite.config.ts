@@ -8,9 +8,11 @@ const renderer = fileURLToPath(new URL('./renderer', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/renderer', import.meta.url));
 const themeBootSource = fileURLToPath(new URL('./renderer/theme-boot.js', import.meta.url));
 
-// The built page talks only to its own origin (the local service); the same policy as the service's
-// Content-Security-Policy header (main/http/routes/renderer-files.ts) but for frame-ancestors, which a
-// <meta> cannot set. Added at build time only: the dev server needs an inline script for React refresh.
+// The built page talks only to its own origin (the local service). The service's Content-Security-Policy
+// header (main/http/routes/renderer-files.ts) is the stricter one, and a page obeys both: it narrows
+// scripts to /assets/ and workers to /gateway-sw.js, /assets/ and blob: of the origin the page was asked
+// at, which a build cannot name, and adds frame-ancestors, which a <meta> cannot set. Added at build time
+// only: the dev server needs an inline script for React refresh.
 const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

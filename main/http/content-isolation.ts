@@ -6,10 +6,14 @@ import type { RouteAccess } from './route-access.js';
  * contract section 5. User content is served on the UI's own origin: `sandbox` gives a document loaded from
  * the gateway an opaque origin and no script, so an uploaded page or SVG cannot read the signed-in UI's
  * storage or call the API as it; `nosniff` keeps a browser from running a body as a type it was not sent as.
+ * `Referrer-Policy: same-origin` (issue 22, item 3): a link in the content to another site tells it
+ * nothing of the address, while a link to more content here names its page, which is how the window's
+ * gateway worker knows the navigation follows from one it signed (renderer/lib/gateway-grants.ts).
  */
 export const CONTENT_ISOLATION_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': 'sandbox',
   'x-content-type-options': 'nosniff',
+  'referrer-policy': 'same-origin',
 };
 
 /** `/ipfs` or `/ipns` as the first path segment of a raw request URL. */

@@ -1,16 +1,16 @@
-import { isAbsolute, resolve } from 'node:path';
 import { BadInputError } from '../base/errors.js';
 import { validateSegments } from '../content/read/index.js';
 import type { RestoreTarget } from '../sync/restore.js';
+import { readRestoreTo } from '../sync/restore-target.js';
 
 /**
  * The query of `POST /api/v0/sync/restore`. `path`: '' or '/' is the whole folder, otherwise `/`-separated names, none empty, `.`, `..` or with NUL.
- * `to`: an absolute local path (a relative one would depend on the server's working folder). `overwrite`:
- * `true` or `false` (default).
+ * `to`: an absolute, normalized local path (sync/restore-target.ts; where it may lead is checked on the
+ * disk by the restore). `overwrite`: `true` or `false` (default).
  */
 export function parseRestoreTarget(query: Record<string, unknown>): RestoreTarget {
   const params: RestoreTarget = { path: restorePath(query.path), overwrite: flag(query.overwrite, 'overwrite') };
-  if (query.to !== undefined && query.to !== '') params.to = restoreTarget(query.to);
+  if (query.to !== undefined && query.to !== '') params.to = readRestoreTo(query.to);
   return params;
 }
 
@@ -21,12 +21,6 @@ export function restorePath(value: unknown): string[] {
   const segments = value.replace(/^\/+/, '').replace(/\/+$/, '').split('/');
   validateSegments(segments);
   return segments;
-}
-
-function restoreTarget(value: unknown): string {
-  if (typeof value !== 'string' || value.includes('\0')) throw new BadInputError('to must be an absolute path of a local folder');
-  if (!isAbsolute(value)) throw new BadInputError(`to must be an absolute path of a local folder, not ${JSON.stringify(value.slice(0, 200))}`);
-  return resolve(value);
 }
 
 function flag(value: unknown, name: string): boolean {

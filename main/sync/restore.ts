@@ -10,6 +10,7 @@ import { BadInputError } from '../base/errors.js';
 import { inspectNode, isDirectoryKind, listDirectory, readFileContent, resolvePath, validateSegments, type ReadBlockstore } from '../content/read/index.js';
 import { restoreTempName } from './ignore-rules.js';
 import { restoredName } from './restore-name.js';
+import { windowsNameProblem } from './windows-names.js';
 
 /**
  * Restore (issue "every version of a synced folder"): a file or a directory of a version written back to
@@ -19,6 +20,7 @@ import { restoredName } from './restore-name.js';
  * deletes a file the version does not have. The version's tree is read and every name in it checked
  * before the first byte is written, so a refused restore writes nothing; each file is written under a
  * temporary name (never synced) and renamed into place when complete, and no local symlink is followed.
+ * On Windows a version holding a name Windows cannot hold (`a:b`, `x\y`, `CON.txt`) is refused whole.
  */
 
 /** What a restore asks for, as the API's caller gives it. */
@@ -42,6 +44,13 @@ export interface RestoreRequest {
   overwrite: boolean;
   /** `YYYY-MM-DD HHMM` of the version (restore-name.ts's restoreStamp), for names written beside. */
   stamp: string;
+  /** Refuse names Windows cannot hold (windows-names.ts); by default on Windows only. */
+  windowsNames?: boolean;
+  /**
+   * Checks `base` again once it exists, before the first file is written (restore-target.ts's
+   * checkRestoreTo for a folder the caller named): a folder swapped in since the first check is refused.
+   */
+  confirmBase?: () => Promise<void>;
   signal?: AbortSignal;
 }
 
@@ -54,9 +63,20 @@ interface Planned {
   cid?: CID;
 }
 
+/** A name of the version this machine can hold, or a refusal naming it and where it is. */
+function checkName(name: string, versionPath: readonly string[], windowsNames: boolean): void {
+  validateSegments([name]);
+  const problem = windowsNames ? windowsNameProblem(name) : undefined;
+  if (problem !== undefined) {
+    throw new BadInputError(`path: the version's ${JSON.stringify([...versionPath, name].join('/'))} ${problem}; nothing was restored`);
+  }
+}
+
 /** Reads the version's tree under the restored path and checks every name in it; writes nothing. */
 async function planRestore(store: ReadBlockstore, request: RestoreRequest): Promise<Planned[]> {
   const options = { signal: request.signal };
+  const windowsNames = request.windowsNames ?? process.platform === 'win32';
+  request.placeAt.forEach((name, depth) => checkName(name, request.path.slice(0, request.path.length - request.placeAt.length + depth), windowsNames));
   const target = request.path.length === 0 ? request.root : (await resolvePath(store, request.root, request.path, options)).cid;
   const plan: Planned[] = [];
   // The directories the restored entry sits in locally come first, so they exist (or are made) before it.
@@ -81,7 +101,7 @@ async function planRestore(store: ReadBlockstore, request: RestoreRequest): Prom
     plan.push({ ...next, kind: 'dir' });
     const children: typeof pending = [];
     for await (const entry of listDirectory(store, info, options)) {
-      validateSegments([entry.name]);
+      checkName(entry.name, next.versionPath, windowsNames);
       children.push({ place: [...next.place, entry.name], versionPath: [...next.versionPath, entry.name], cid: entry.cid });
     }
     // Depth first, in the directory's order.
@@ -95,6 +115,7 @@ export async function restoreFromVersion(store: ReadBlockstore, request: Restore
   const written: SyncRestoredEntry[] = [];
   let unchanged = 0;
   await mkdir(request.base, { recursive: true });
+  await request.confirmBase?.();
   // Where each planned directory went locally (beside a file of its name, it went elsewhere).
   const localDirs = new Map<string, string>([['', request.base]]);
   for (const entry of plan) {

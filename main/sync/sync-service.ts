@@ -17,6 +17,7 @@ import { UniqueViolation } from '../store/repositories/index.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf, versionDirectory } from './history.js';
 import { restoreFromVersion, type RestoreTarget } from './restore.js';
+import { checkRestoreTo } from './restore-target.js';
 import { startHistoryBytesWorker } from './history-bytes.js';
 import { restoreStamp } from './restore-name.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
@@ -386,13 +387,17 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const stamp = restoreStamp(version.createdAt, -new Date(version.createdAt * 1000).getTimezoneOffset());
       // Into the folder, the entry goes back where it was; into `to`, it goes in under its own name.
       const placeAt = params.to === undefined ? params.path : params.path.slice(-1);
+      const { to } = params;
+      const confirmTo = to === undefined ? undefined : () => checkRestoreTo(to, row.path);
+      await confirmTo?.();
       return restoreFromVersion(init.blocks, {
         root: version.root,
         path: params.path,
-        base: params.to ?? row.path,
+        base: to ?? row.path,
         placeAt,
         overwrite: params.overwrite,
         stamp,
+        ...(confirmTo === undefined ? {} : { confirmBase: confirmTo }),
       });
     },
 

@@ -2,22 +2,35 @@
  * Opening content from the window. The gateway wants the access key as headers, which a link cannot
  * carry (and a secret never goes into a URL), so a service worker registered for /ipfs/ and /ipns/
  * (renderer/public/gateway-sw.js) adds them to the navigations it sees: it asks the window's tabs for
- * their key each time, and a signed-in tab answers through <GatewayAccess>. A plain link to
- * `/ipfs/<cid>/` opened in a new tab then shows the content, streamed, directories browsable.
- * Browsers offer service workers only on secure origins (localhost and 127.0.0.1 are): elsewhere the
- * state is `unavailable`, and links work only with a public gateway (`pinfold serve --public-gateway`).
+ * their key each time, and a signed-in tab answers through <GatewayAccess>, but only for a navigation
+ * it started itself (lib/gateway-grants.ts): the window announces each link it follows and each address
+ * it opens, so a link or a form on another site that targets the gateway gets no key (issue 22, item 3).
+ * A plain link to `/ipfs/<cid>/` opened in a new tab then shows the content, streamed, directories
+ * browsable. Browsers offer service workers only on secure origins (localhost and 127.0.0.1 are):
+ * elsewhere the state is `unavailable`, and links work only with a public gateway
+ * (`pinfold serve --public-gateway`).
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Credentials } from '../api/core.js';
+import { createGatewayGrants, gatewayNavigationUrl } from '../lib/gateway-grants.js';
 import { createStore } from '../lib/store.js';
 
 export type GatewayAccessState = 'starting' | 'ready' | 'unavailable';
 
 const WORKER_URL = '/gateway-sw.js';
 const SCOPES = ['/ipfs/', '/ipns/'] as const;
+/** The worker's questions (the same words in gateway-sw.js). */
 const ASK = 'pinfold:gateway-credentials';
+const REDIRECTED = 'pinfold:gateway-redirected';
+/**
+ * What starts a link's navigation, seen before it starts: a click (the keyboard's Enter is one), a middle
+ * click, the context menu (Open link in new tab), a drag to the tab strip.
+ */
+const LINK_EVENTS = ['click', 'auxclick', 'contextmenu', 'dragstart'] as const;
 
 const state = createStore<GatewayAccessState>('starting');
+/** This tab's announcements and the pages signed for it; kept for the tab's life, whoever is signed in. */
+const grants = createGatewayGrants();
 let registering: Promise<void> | null = null;
 
 function activated(registration: ServiceWorkerRegistration): Promise<void> {
@@ -41,6 +54,34 @@ function register(container: ServiceWorkerContainer): Promise<void> {
   return registering;
 }
 
+/**
+ * Announces that the window is about to open `path` (`/ipfs/…`, `/ipns/…`) in a tab or a frame, so the
+ * gateway worker adds this window's key to that one navigation. Call it in the same task that starts the
+ * navigation (before `window.open`, or while rendering the frame's commit): the worker's question arrives
+ * as a later message.
+ */
+export function expectGatewayNavigation(path: string): void {
+  const url = gatewayNavigationUrl(path, window.location.href);
+  if (url !== null) grants.expect(url);
+}
+
+/** A link of the window's own pages being followed: announced before its navigation starts. */
+function announceLink(event: Event): void {
+  const target = event.target;
+  const link = target instanceof Element ? target.closest('a[href]') : null;
+  if (link instanceof HTMLAnchorElement) expectGatewayNavigation(link.href);
+}
+
+interface WorkerQuestion {
+  type?: unknown;
+  url?: unknown;
+  referrer?: unknown;
+  clientId?: unknown;
+  resultingClientId?: unknown;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
 /** While mounted (signed in): answers the gateway worker's questions with these credentials. */
 export function GatewayAccess({ credentials }: { credentials: Credentials }) {
   useEffect(() => {
@@ -52,13 +93,30 @@ export function GatewayAccess({ credentials }: { credentials: Credentials }) {
     void register(container);
     const answer = (event: MessageEvent) => {
       const port = event.ports[0];
-      if (!port || (event.data as { type?: unknown } | null)?.type !== ASK) return;
-      port.postMessage({ accessKey: credentials.accessKey, accessSecret: credentials.accessSecret });
+      const question = event.data as WorkerQuestion | null;
+      if (!port || question === null || typeof question !== 'object') return;
+      if (question.type === ASK) {
+        const allowed = grants.allow({
+          url: text(question.url),
+          referrer: text(question.referrer),
+          clientId: text(question.clientId),
+          resultingClientId: text(question.resultingClientId),
+        });
+        port.postMessage(allowed ? { accessKey: credentials.accessKey, accessSecret: credentials.accessSecret } : { allowed: false });
+      } else if (question.type === REDIRECTED) {
+        grants.redirected(text(question.resultingClientId));
+        port.postMessage({ noted: true });
+      }
     };
     container.addEventListener('message', answer);
     // Messages wait in a queue until this is called (or onmessage is set).
     container.startMessages();
-    return () => container.removeEventListener('message', answer);
+    // Capture: seen before any handler of the page can stop it, and before the navigation starts.
+    for (const type of LINK_EVENTS) document.addEventListener(type, announceLink, true);
+    return () => {
+      container.removeEventListener('message', answer);
+      for (const type of LINK_EVENTS) document.removeEventListener(type, announceLink, true);
+    };
   }, [credentials]);
   return null;
 }

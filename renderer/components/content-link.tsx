@@ -14,12 +14,14 @@ export interface ContentLinkProps {
 /**
  * Open for content: a real link to a new tab, looking like a ghost button, so it can be middle-clicked
  * or copied. It carries no key: the gateway worker (app/gateway-access.tsx) adds the window's to the
- * navigation. `noopener`: the content's tab gets no handle on this window.
+ * navigation. `noopener`: the content's tab gets no handle on this window. Not `noreferrer`: the page's
+ * referrer (this origin's only, by its Referrer-Policy) is how the worker knows Back, Forward and Reload
+ * of the tab are the window's.
  */
 export function ContentLink({ href, label, text, size = 'md' }: ContentLinkProps) {
   const classes = ['button', 'button-ghost', text === undefined ? 'icon-button' : '', size === 'sm' ? 'button-sm' : ''].filter(Boolean).join(' ');
   return (
-    <a className={classes} href={href} target="_blank" rel="noopener noreferrer" aria-label={label} title={label}>
+    <a className={classes} href={href} target="_blank" rel="noopener" aria-label={label} title={label}>
       <Icon name="external" />
       {text === undefined ? null : <span>{text}</span>}
     </a>

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { dagAdd, EMPTY_DIR_V1 } from '../integration/uploads-helpers.js';
+import { dagAdd, EMPTY_DIR_V1, uploadCid } from '../integration/uploads-helpers.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const rendererIndex = fileURLToPath(new URL('../../dist/renderer/index.html', import.meta.url));
@@ -28,10 +28,13 @@ const STEAL = `
   }
 `;
 const PAGE = `<!DOCTYPE html><html><head><title>user page</title></head><body><p id="report">${NOT_RUN}</p><script>${STEAL}</script></body></html>`;
+/** What a script from the gateway would do if the UI page ran it. */
+const PAYLOAD = "document.documentElement.dataset.injected = 'ran';";
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="40"><text id="report" x="4" y="24">${NOT_RUN}</text><script>//<![CDATA[${STEAL}//]]></script></svg>`;
 
 let server: TestServer;
 let root: string;
+let payload: string;
 let userDataDir: string;
 let context: BrowserContext;
 let page: Page;
@@ -44,6 +47,7 @@ beforeAll(async () => {
   const withSvg = await dagAdd(server, server.owner, withPage.headers.get('ipfs-hash') as string, 'image.svg', new TextEncoder().encode(SVG));
   expect(withSvg.status, withSvg.text).toBe(201);
   root = withSvg.headers.get('ipfs-hash') as string;
+  payload = await uploadCid(server, server.owner, new TextEncoder().encode(PAYLOAD));
   userDataDir = await mkdtemp(join(tmpdir(), 'pinfold-chromium-'));
   context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -115,5 +119,37 @@ describe('content from /ipfs in the tab where the UI is signed in', () => {
     await page.getByRole('link', { name: 'page.html' }).click();
     await page.waitForURL(`${server.url}/ipfs/${root}/page.html`);
     expect(await page.locator('#report').textContent()).toBe(NOT_RUN);
+  });
+});
+
+describe("the UI's own scripts", () => {
+  it('a script, a module and a worker from the gateway injected into the UI page are blocked; the app and its gateway worker run', async () => {
+    // Issue 22, item 4: any CID is served as JavaScript with ?filename=x.js, on the UI's own origin.
+    const source = `/ipfs/${payload}?filename=x.js`;
+    const served = await fetch(`${server.url}${source}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await served.text()).toBe(PAYLOAD);
+
+    await signIn();
+    await page.evaluate(`(() => {
+      window.violations = [];
+      document.addEventListener('securitypolicyviolation', (event) => window.violations.push(event.effectiveDirective + ' ' + event.blockedURI));
+      const script = document.createElement('script');
+      script.src = ${JSON.stringify(source)};
+      document.head.append(script);
+      import(${JSON.stringify(`${source}&as=module`)}).catch(() => undefined);
+      try { new Worker(${JSON.stringify(`${source}&as=worker`)}); } catch {}
+    })()`);
+    await expect
+      .poll(() => page.evaluate<string[]>('window.violations.slice().sort()'))
+      .toEqual([`script-src-elem ${server.url}${source}`, `script-src-elem ${server.url}${source}&as=module`, `worker-src ${server.url}${source}&as=worker`]);
+    expect(await page.evaluate<string | null>('document.documentElement.dataset.injected ?? null')).toBeNull();
+
+    // The app's own scripts still run: a page loaded on demand, and the gateway worker registered for both scopes.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Files' }).click();
+    await page.getByRole('heading', { name: 'Files', level: 1 }).waitFor();
+    await expect.poll(() => page.evaluate<number>('navigator.serviceWorker.getRegistrations().then((all) => all.filter((one) => one.active).length)')).toBe(2);
+    expect(await page.evaluate<string[]>('window.violations')).toHaveLength(3);
   });
 });

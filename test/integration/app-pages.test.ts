@@ -10,9 +10,13 @@ import { expectError, rawRequest } from '../helpers/account-api.js';
 /** Issue 12, api12.md section 1: the window's pages at real URLs answer the app; API and gateway paths do not change. */
 
 const INDEX = '<!doctype html><title>Pinfold test page</title>';
-const UI_CSP =
-  "default-src 'self'; script-src 'self'; worker-src 'self' blob:; connect-src 'self'; img-src 'self' data: blob:; " +
-  "style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+/**
+ * The UI's policy at `origin` (issue 22, item 4): scripts from the built assets only, never from the gateway
+ * on the same origin; workers from the gateway worker's address, the assets and blob:.
+ */
+const uiCsp = (origin: string): string =>
+  `default-src 'self'; script-src ${origin}/assets/; worker-src ${origin}/gateway-sw.js ${origin}/assets/ blob:; connect-src 'self'; ` +
+  "img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; object-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 const PAGES = [
   '/',
   '/signin',
@@ -55,14 +59,26 @@ describe('the app at real URLs', () => {
         expect(await response.text()).toBe(INDEX);
         expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
         expect(response.headers.get('cache-control')).toBe('no-cache');
-        expect(response.headers.get('content-security-policy')).toBe(UI_CSP);
+        expect(response.headers.get('content-security-policy')).toBe(uiCsp(url));
         expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+        expect(response.headers.get('referrer-policy')).toBe('same-origin');
       }
     }
     const head = await fetch(`${url}/pins`, { method: 'HEAD' });
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-security-policy')).toBe(UI_CSP);
+    expect(head.headers.get('content-security-policy')).toBe(uiCsp(url));
+  });
+
+  it("the policy names the origin the page was asked at: the Host's name and port; an IPv6 literal, which CSP cannot name, falls back to 'self'", async () => {
+    const { port } = new URL(url);
+    for (const host of [`localhost:${port}`, 'LOCALHOST', `127.0.0.1:${port}`]) {
+      const response = await rawRequest(url, 'GET', '/files', { Host: host });
+      expect(response.status, host).toBe(200);
+      expect(response.headers['content-security-policy'], host).toBe(uiCsp(`http://${host}`));
+    }
+    const ipv6 = await rawRequest(url, 'GET', '/files', { Host: `[::1]:${port}` });
+    expect(ipv6.status).toBe(200);
+    expect(ipv6.headers['content-security-policy']).toContain("script-src 'self'; worker-src 'self' 'self' blob:;");
   });
 
   it('assets keep their long cache and the UI policy', async () => {
@@ -70,7 +86,7 @@ describe('the app at real URLs', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(response.headers.get('content-security-policy')).toBe(UI_CSP);
+    expect(response.headers.get('content-security-policy')).toBe(uiCsp(url));
   });
 
   it('a page is refused for a foreign Host like any route (DNS rebinding)', async () => {

@@ -5,7 +5,7 @@ import { addressFor, uploadCid } from './uploads-helpers.js';
 
 /**
  * Contract section 5: every /ipfs and /ipns response carries `Content-Security-Policy: sandbox` and
- * `X-Content-Type-Options: nosniff`, including the answers that come from before the gateway (Host guard,
+ * `X-Content-Type-Options: nosniff` (and `Referrer-Policy: same-origin`), including the answers that come from before the gateway (Host guard,
  * authentication, `ts`, permissions, URLs the router refuses) and the upload steps on /ipfs. The rest of
  * the API, and the UI itself (which has a CSP of its own), are served without the sandbox: it would stop
  * the UI's own scripts.
@@ -31,6 +31,8 @@ describe('content isolation headers over a real server', () => {
     expect(response.status, what).toBe(status);
     expect(response.headers['content-security-policy'], what).toBe('sandbox');
     expect(response.headers['x-content-type-options'], what).toBe('nosniff');
+    // Issue 22, item 3: a link in content tells another site nothing of the address.
+    expect(response.headers['referrer-policy'], what).toBe('same-origin');
   }
 
   it('content, HEAD and the refusals that come before the gateway', async () => {

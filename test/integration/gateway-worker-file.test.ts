@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { defaultConfig } from '../../main/base/config.js';
-import { GATEWAY_WORKER, UI_CONTENT_SECURITY_POLICY } from '../../main/http/routes/renderer-files.js';
+import { GATEWAY_WORKER, uiContentSecurityPolicy } from '../../main/http/routes/renderer-files.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
 
@@ -35,7 +35,7 @@ describe('GET /gateway-sw.js', () => {
     expect(await response.text()).toBe(WORKER);
     expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(response.headers.get('content-security-policy')).toBe(UI_CONTENT_SECURITY_POLICY);
+    expect(response.headers.get('content-security-policy')).toBe(uiContentSecurityPolicy('http', new URL(url).host));
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, realpath, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncRestoreResult } from '../../shared/api-types.js';
@@ -6,13 +6,16 @@ import { call as callPlain, makeTempDir, startTestServer, type CallResult, type 
 import { runCli } from '../helpers/account-api.js';
 import { converged, put, syncAdd, type Key } from './sync-helpers.js';
 
-/** Every file below `dir`, `/`-separated and sorted, with its text. */
+/** Every file below `dir`, `/`-separated and sorted, with its text; an empty folder as `/`, a symlink as `->`. */
 async function tree(dir: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const walk = async (rel: string): Promise<void> => {
-    for (const entry of await readdir(path.join(dir, rel), { withFileTypes: true })) {
+    const entries = await readdir(path.join(dir, rel), { withFileTypes: true });
+    if (entries.length === 0 && rel !== '') files[rel] = '/';
+    for (const entry of entries) {
       const child = rel === '' ? entry.name : `${rel}/${entry.name}`;
-      if (entry.isDirectory()) await walk(child);
+      if (entry.isSymbolicLink()) files[child] = '->';
+      else if (entry.isDirectory()) await walk(child);
       else files[child] = await readFile(path.join(dir, child), 'utf8');
     }
   };
@@ -138,5 +141,98 @@ describe('sync history: restore', () => {
     expect(result.stdout).toContain(`restored ${path.join(target, 'keep.md')}`);
     expect(await readFile(path.join(target, 'keep.md'), 'utf8')).toBe('unchanged');
     expect((await runCli(['sync', 'restore', id, first, '../x', '--data', server.dataDir])).code).toBe(1);
+  });
+
+  /**
+   * Issue 22, item 6 (contract section 9): `to=/tmp/../etc` answered 200 and wrote /etc/keep.txt. `to` must be
+   * absolute and normalized, through no symlink, and inside the synced folder or a new or empty folder.
+   */
+  describe('where `to` may lead', () => {
+    let targets: string;
+    let victim: string;
+    /** Every file below the folders a refused restore must leave as they were. */
+    const everything = async () => ({ folder: await tree(folder), targets: await tree(targets) });
+
+    beforeAll(async () => {
+      // Real paths: a temporary folder may sit below a symlink (/tmp, /var on macOS), which `to` may not pass.
+      targets = await realpath(await makeTempDir('pinfold-restore-targets-'));
+      victim = path.join(targets, 'victim');
+      await put(victim, 'keep.txt', 'not the restore’s');
+      await mkdir(path.join(targets, 'empty-target'));
+      await mkdir(path.join(targets, 'elsewhere'));
+      await symlink(path.join(targets, 'empty-target'), path.join(targets, 'link'));
+    });
+    afterAll(async () => {
+      await rm(targets, { recursive: true, force: true });
+    });
+
+    it('refuses a climbing, dotted or relative path, an existing folder with files, a symlink on the way and a file: 400 naming to, nothing written', async () => {
+      const before = await everything();
+      const cases: Array<[string, RegExp]> = [
+        // The report's shape: a path that climbs out of a folder into one that holds files.
+        [`${targets}/elsewhere/../victim`, /^to must be a normalized path, without empty, "\." or "\.\." segments: /],
+        [`${targets}/./victim`, /^to must be a normalized path/],
+        [`${targets}//victim`, /^to must be a normalized path/],
+        ['victim', /^to must be an absolute path/],
+        ['./victim', /^to must be an absolute path/],
+        [victim, new RegExp(`^to: ${victim} is a folder that already holds files, outside the synced folder`)],
+        [path.join(targets, 'link'), new RegExp(`^to: ${path.join(targets, 'link')} is a symbolic link \\(to ${path.join(targets, 'empty-target')}\\)`)],
+        [path.join(targets, 'link', 'new'), /is a symbolic link/],
+        [path.join(victim, 'keep.txt'), new RegExp(`^to: ${path.join(victim, 'keep.txt')} is a file, not a folder$`)],
+        [path.join(victim, 'keep.txt', 'below'), /keep\.txt is a file, not a folder$/],
+      ];
+      for (const [to, message] of cases) {
+        for (const restored of ['c.txt', 'docs', '/']) {
+          const response = await restore({ root: first, path: restored, to });
+          expect(response.status, `${to} ${restored}`).toBe(400);
+          expect(response.json.code, `${to} ${restored}`).toBe(400);
+          expect(response.json.msg, `${to} ${restored}`).toMatch(message);
+        }
+      }
+      expect(await everything()).toEqual(before);
+    });
+
+    it('writes into a folder inside the synced one (with files), a new folder (made, parents too) and an empty one', async () => {
+      const real = await realpath(folder);
+      const inside = await restore({ root: first, path: 'c.txt', to: path.join(real, 'docs') });
+      expect(inside.status, inside.text).toBe(200);
+      expect(await readFile(path.join(real, 'docs', 'c.txt'), 'utf8')).toBe('charlie, to be deleted');
+      await rm(path.join(real, 'docs', 'c.txt'));
+
+      const fresh = path.join(targets, 'new', 'deeper');
+      const made = await restore({ root: first, path: 'docs', to: `${fresh}/` });
+      expect(made.status, made.text).toBe(200);
+      expect(await tree(fresh)).toEqual({ 'docs/keep.md': 'unchanged', 'docs/deep/note.txt': 'deep note' });
+
+      const empty = await restore({ root: first, path: '/', to: path.join(targets, 'empty-target') });
+      expect(empty.status, empty.text).toBe(200);
+      expect(Object.keys(await tree(path.join(targets, 'empty-target'))).sort()).toEqual(['a.txt', 'c.txt', 'docs/deep/note.txt', 'docs/keep.md']);
+      await converged(server, key, id, folder);
+    });
+
+    it('pinfold sync restore --to: the same rule, the CLI resolving a relative path against its working folder', async () => {
+      const before = await everything();
+      const refused: Array<[string, RegExp]> = [
+        [victim, /to: .* is a folder that already holds files, outside the synced folder/],
+        // Resolved by the CLI (against its working folder, or `..` taken away): a folder that holds files.
+        [`${targets}/elsewhere/../victim`, /to: .*victim is a folder that already holds files/],
+        ['.', /to: .* is a folder that already holds files/],
+        [path.join(targets, 'link', 'new'), /is a symbolic link/],
+        [path.join(victim, 'keep.txt'), /is a file, not a folder/],
+      ];
+      for (const [to, message] of refused) {
+        const result = await runCli(['sync', 'restore', id, first, 'c.txt', '--to', to, '--data', server.dataDir]);
+        expect(result.code, to).toBe(1);
+        expect(result.stderr, to).toMatch(message);
+        expect(result.stdout, to).toBe('');
+      }
+      expect(await everything()).toEqual(before);
+
+      await mkdir(path.join(targets, 'cli-empty'));
+      const taken = await runCli(['sync', 'restore', id, first, 'c.txt', '--to', path.join(targets, 'cli-empty'), '--data', server.dataDir]);
+      expect(taken.stderr).toBe('');
+      expect(taken.code).toBe(0);
+      expect(await readFile(path.join(targets, 'cli-empty', 'c.txt'), 'utf8')).toBe('charlie, to be deleted');
+    });
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isAbortError } from '../../api/api-error.js';
 import { describeError } from '../../lib/messages.js';
-import { useGatewayAccess } from '../gateway-access.js';
+import { expectGatewayNavigation, useGatewayAccess } from '../gateway-access.js';
 import { useApi } from '../session.js';
 
 export interface ContentTarget {
@@ -48,7 +48,8 @@ export function useOpenContent(): OpenContent {
     (target: ContentTarget) => {
       setFailure(null);
       if (access !== 'unavailable') {
-        window.open(target.path, '_blank', 'noopener,noreferrer');
+        expectGatewayNavigation(target.path);
+        window.open(target.path, '_blank', 'noopener');
         return;
       }
       controller.current?.abort();
@@ -59,7 +60,7 @@ export function useOpenContent(): OpenContent {
         .isPublic(target.path, current.signal)
         .then(
           (isPublic) => {
-            if (isPublic) window.open(target.path, '_blank', 'noopener,noreferrer');
+            if (isPublic) window.open(target.path, '_blank', 'noopener');
             else setFailure({ key: target.key, message: OPEN_NEEDS_LOCALHOST });
           },
           (error: unknown) => {

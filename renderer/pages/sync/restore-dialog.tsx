@@ -145,7 +145,7 @@ export function RestoreDialog({ folderId, folderPath, target, onClose, onRestore
           <div className="restore-elsewhere">
             <TextField
               label="Folder to restore into"
-              hint={target?.path === '' ? 'The version’s files go directly into this folder.' : 'It goes into this folder under its own name.'}
+              hint={`${target?.path === '' ? 'The version’s files go directly into this folder.' : 'It goes into this folder under its own name.'} A new folder (it is made), an empty one, or one inside the synced folder; no symbolic link on the way.`}
               value={elsewhere}
               error={pathProblem ?? pickProblem}
               placeholder="/home/me/restored"

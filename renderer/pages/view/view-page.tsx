@@ -1,5 +1,6 @@
+import { useLayoutEffect } from 'react';
 import { Link, useSearch } from 'wouter';
-import { useGatewayAccess } from '../../app/gateway-access.js';
+import { expectGatewayNavigation, useGatewayAccess } from '../../app/gateway-access.js';
 import { OPEN_NEEDS_LOCALHOST } from '../../app/hooks/use-open-content.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { useApi } from '../../app/session.js';
@@ -51,11 +52,7 @@ function ContentView({ target }: { target: ViewTarget }) {
           <CopyButton value={target.path} what={what} size="sm" />
         </div>
         {showing.state === 'yes' ? (
-          // `sandbox="allow-same-origin"`: no script runs in the frame even if a response lacked the gateway's
-          // own `Content-Security-Policy: sandbox` (which gives the document an opaque origin as well). A bare
-          // `sandbox` would also make the frame's navigations opaque-origin, and Chromium then sends them past
-          // the gateway worker, without the key (tried: 400/401 instead of the content).
-          <iframe className="view-frame" src={target.path} title={`Content of ${target.path}`} sandbox="allow-same-origin" referrerPolicy="no-referrer" />
+          <ContentFrame path={target.path} />
         ) : showing.state === 'waiting' ? (
           <p className="view-note" role="status">
             <Icon name="spinner" className="spin" /> Preparing the gateway…
@@ -72,6 +69,22 @@ function ContentView({ target }: { target: ViewTarget }) {
         )}
       </Page>
     </div>
+  );
+}
+
+/**
+ * The content in a frame, through the gateway worker: the frame's address is announced to it in the
+ * commit that inserts the frame (a layout effect runs before the worker's question can arrive), so its
+ * first navigation carries this window's key, and the pages it opens from there do too.
+ */
+function ContentFrame({ path }: { path: string }) {
+  useLayoutEffect(() => expectGatewayNavigation(path), [path]);
+  return (
+    // `sandbox="allow-same-origin"`: no script runs in the frame even if a response lacked the gateway's
+    // own `Content-Security-Policy: sandbox` (which gives the document an opaque origin as well). A bare
+    // `sandbox` would also make the frame's navigations opaque-origin, and Chromium then sends them past
+    // the gateway worker, without the key (tried: 400/401 instead of the content).
+    <iframe className="view-frame" src={path} title={`Content of ${path}`} sandbox="allow-same-origin" />
   );
 }
 

@@ -88,4 +88,36 @@ describe('restoreFromVersion', () => {
     await expect(restoreFromVersion(store, request({ root: evil }))).rejects.toThrow(/segment "\.\."/);
     expect(await readdir(dir)).toEqual([]);
   });
+
+  it('on Windows refuses a version holding a name Windows cannot hold, before writing anything (issue 22, item 6)', async () => {
+    for (const name of ['CON.txt', 'a:b.txt', 'x\\y', 'notes.', 'nul .log']) {
+      const bad = await version(store, { 'ok.txt': 'fine', [`deep/${name}`]: 'bad' });
+      await expect(restoreFromVersion(store, request({ root: bad, windowsNames: true })), name).rejects.toThrow(
+        `path: the version's ${JSON.stringify(`deep/${name}`)} `,
+      );
+      // The restored entry's own name (restore of deep/<name> into another folder) too.
+      await expect(restoreFromVersion(store, request({ root: bad, path: ['deep', name], placeAt: [name], windowsNames: true })), name).rejects.toThrow(
+        /nothing was restored/,
+      );
+      expect(await readdir(dir), name).toEqual([]);
+      // Elsewhere such a name is an ordinary one.
+      await expect(restoreFromVersion(store, request({ root: bad, path: ['deep', name], placeAt: [name], windowsNames: false }))).resolves.toMatchObject({
+        written: [{ path: `deep/${name}` }],
+      });
+      await rm(path.join(dir, name));
+    }
+  });
+
+  it('asks confirmBase once the folder exists, and writes nothing when it refuses', async () => {
+    const base = path.join(dir, 'new');
+    const seen: string[][] = [];
+    const refusal = new Error('a folder was swapped in');
+    const confirmBase = async (): Promise<void> => {
+      seen.push(await readdir(base));
+      throw refusal;
+    };
+    await expect(restoreFromVersion(store, request({ base, confirmBase }))).rejects.toBe(refusal);
+    expect(seen).toEqual([[]]);
+    expect(await readdir(base)).toEqual([]);
+  });
 });
