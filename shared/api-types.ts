@@ -386,3 +386,19 @@ export interface UploadSettings {
   /** --public-gateway: /ipfs and /ipns answer without credentials. */
   public_gateway: boolean;
 }
+
+/** The network settings as saved (settings.json) or in use (contract section 11). */
+export interface NetworkSettingsValues {
+  /** Trustless gateways blocks are fetched from (`--fetch-from`). */
+  fetch_from: string[];
+  /** Delegated Routing V1 endpoints (`--routing`): providers, and IPNS records to read and publish. */
+  routing: string[];
+  /** `--offline`: no outbound request at all. */
+  offline: boolean;
+}
+
+/** `GET /api/v0/settings/network`: what is in use now, what is saved, and which values a flag pins for this run. */
+export interface NetworkSettingsView extends NetworkSettingsValues {
+  saved: NetworkSettingsValues;
+  pinned: { fetch_from: boolean; routing: boolean; offline: boolean };
+}

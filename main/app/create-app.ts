@@ -67,6 +67,9 @@ import { reachableUrl } from '../base/reachable-url.js';
 import { keychainService, osKeychainEntry, type KeychainAccess } from '../secrets/keychain-entry.js';
 import type { SecretsHomeKind } from '../secrets/secrets-record.js';
 import { dataFolderPaths } from '../base/data-folder.js';
+import { SettingsFile } from '../base/settings-file.js';
+import { openNetworkSettings } from '../network/settings.js';
+import { settingsRoutes } from '../http/routes/settings.js';
 
 export type { OwnerKey, OwnerKeyStore } from '../accounts/owner-key.js';
 
@@ -141,6 +144,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       prefer: init.secrets?.prefer ?? 'file',
       keychain: init.secrets?.keychain ?? { service: keychainService(env), entry: osKeychainEntry },
     });
+    // Read before anything is opened: a broken settings.json stops the start with a message naming it.
+    const network = await openNetworkSettings(new SettingsFile(paths.settings), config.network);
     metadata = await openMetadataStore(config, paths.database);
     const { store, coordination } = metadata;
     const rowCopies = metadata;
@@ -289,6 +294,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     serviceRoutes(server, { config, version: packageVersion(), startedAt, listenUrl, gcLeader: () => schedule.leads() });
     if (init.runToken !== undefined) runProofRoutes(server, init.runToken);
     uploadSettingsRoutes(server, config);
+    settingsRoutes(server, network);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);

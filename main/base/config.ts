@@ -51,6 +51,11 @@ export interface ServiceConfig {
    * master key every instance on that database shares, used instead of the data folder's own.
    */
   masterKeyFile?: string;
+  /**
+   * `--fetch-from URL`…, `--routing URL`…, `--offline` (contract section 11): each one given wins, for this run,
+   * over the data folder's settings.json (main/network/settings.ts), which holds the defaults otherwise.
+   */
+  network?: { fetchFrom?: string[]; routing?: string[]; offline?: boolean };
 }
 
 export const DEFAULTS = {

@@ -21,6 +21,8 @@ export interface DataFolderPaths {
   readonly ownerKey: string;
   /** The plan catalog an operator may put in place of the built-in plans. */
   readonly plans: string;
+  /** What the Settings page keeps across runs (base/settings-file.ts). */
+  readonly settings: string;
   /** A 32-byte key kept as a file (`master`, `upload-signing`). */
   keyFile(name: string): string;
 }
@@ -35,6 +37,7 @@ export function dataFolderPaths(dir: string): DataFolderPaths {
     secretsRecord: join(dir, 'secrets.json'),
     ownerKey: join(dir, 'owner-key.json'),
     plans: join(dir, 'plans.json'),
+    settings: join(dir, 'settings.json'),
     keyFile: (name) => join(dir, `${name}.key`),
   };
 }

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NetworkSettingsView } from '../../shared/api-types.js';
+import { createUser, createUserKey, expectError } from '../helpers/account-api.js';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { createKey } from '../helpers/account-api.js';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await startTestServer({ network: { routing: ['http://127.0.0.1:9'] } });
+});
+afterEach(() => server.stop());
+
+const view = async () => (await call<{ data: NetworkSettingsView }>(server, 'GET', '/api/v0/settings/network', { key: server.owner })).json.data;
+
+describe('GET|POST /api/v0/settings/network', () => {
+  it('shows the settings in use and what the command line pins', async () => {
+    expect(await view()).toEqual({
+      fetch_from: ['https://trustless-gateway.link'],
+      routing: ['http://127.0.0.1:9'],
+      offline: false,
+      saved: { fetch_from: ['https://trustless-gateway.link'], routing: ['https://delegated-ipfs.dev'], offline: false },
+      pinned: { fetch_from: false, routing: true, offline: false },
+    });
+  });
+
+  it('saves a change in the data folder and applies it at once', async () => {
+    const answer = await call<{ data: NetworkSettingsView }>(server, 'POST', '/api/v0/settings/network', {
+      key: server.owner,
+      body: { fetch_from: ['http://127.0.0.1:8/'], offline: true },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.json.data).toMatchObject({ fetch_from: ['http://127.0.0.1:8'], offline: true, pinned: { routing: true } });
+    expect(await view()).toMatchObject({ fetch_from: ['http://127.0.0.1:8'], offline: true });
+    expect(JSON.parse(await readFile(join(server.dataDir, 'settings.json'), 'utf8'))).toMatchObject({ version: 1, network: { offline: true } });
+  });
+
+  it('refuses a bad value with 400 naming it, and changes nothing', async () => {
+    const before = await view();
+    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { fetch_from: ['ftp://x'] } }), 400, /fetch_from/);
+    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { offline: 1 } }), 400, /offline/);
+    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: '[1,2' }), 400, /JSON/);
+    expect(await view()).toEqual(before);
+    await expect(readFile(join(server.dataDir, 'settings.json'))).rejects.toThrow();
+  });
+
+  it('is the owner admin keys only', async () => {
+    const partner = await createKey(server, server.owner, 'partner admin', ['admin']);
+    await createUser(server, partner, 'user-settings');
+    const userKey = await createUserKey(server, partner, 'user-settings', 'k', ['admin']);
+    expectError(await call(server, 'GET', '/api/v0/settings/network', { key: userKey }), 403, /owner/);
+    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: userKey, body: { offline: true } }), 403, /owner/);
+    const reader = await createKey(server, server.owner, 'reader', ['read']);
+    expectError(await call(server, 'GET', '/api/v0/settings/network', { key: reader }), 403, /admin/);
+    expect((await view()).offline).toBe(false);
+  });
+});
