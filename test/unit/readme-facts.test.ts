@@ -10,6 +10,7 @@ import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
+import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -63,5 +64,16 @@ describe('README: how the desktop app behaves, with the values the code uses', (
     expect(readme).toContain(`at start and every ${UPDATE_CHECK_INTERVAL_MS / 3_600_000} hours`);
     expect(readme).toContain('`PINFOLD_UPDATE_URL=<https URL>`');
     expect(readme).toContain('`PINFOLD_UPDATES=off`');
+  });
+});
+
+describe('docs/security.md: the threat model names the tests that hold it', () => {
+  const model = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
+  it('names only test files that exist, and the numbers the code uses', () => {
+    const named = [...model.matchAll(/`(test\/[\w/.-]+\.test\.ts)`/g)].map((match) => match[1] as string);
+    expect(named.length).toBeGreaterThan(4);
+    for (const file of named) expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), file).not.toThrow();
+    expect(model.replace(/\s+/g, ' ')).toContain(`at most ${MAX_LIVE_SESSIONS} alive`);
+    expect(model).toContain(`within \`--ts-window\` (${DEFAULTS.tsWindowSeconds} s)`);
   });
 });
