@@ -9,9 +9,6 @@ import { CliFailure, ownerRequest } from './server-client.js';
  * holds a code, never the owner's secret; the code works once, for five minutes.
  */
 
-export const OPEN_USAGE = `  open [--no-browser]              print a one-time sign-in link for the running service's
-                                   window (and open it in the browser from a terminal)`;
-
 /** The OS's own "open this URL" command: what the user's desktop has chosen as the browser. */
 export function browserCommand(platform: NodeJS.Platform, url: string): { command: string; args: string[] } {
   if (platform === 'darwin') return { command: 'open', args: [url] };
@@ -30,7 +27,6 @@ function openInBrowser(url: string): void {
 }
 
 export async function openCommand(args: ParsedArgs): Promise<number> {
-  for (const name of args.flags.keys()) if (name !== 'data' && name !== 'no-browser') throw new UsageError(`open does not take --${name}`);
   if (args.positional.length > 0) throw new UsageError(`open takes no arguments, got ${args.positional.join(' ')}`);
   const dataDir = dataDirFlag(args);
   try {

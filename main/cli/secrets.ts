@@ -9,16 +9,10 @@ import { describeHome, readSecretsRecord } from '../secrets/secrets-record.js';
  * and owner key (secrets.json), and moving them. A move needs the folder to itself: it is refused while
  * `pinfold serve` or the desktop app runs on it.
  */
-export const SECRETS_USAGE = `  secrets where                    where the data folder keeps its master key and owner key
-  secrets move --to keychain|file  move them to the OS keychain or to files in the data folder
-                                   (stop the server or the desktop app first)`;
-
 export async function secretsCommand(args: ParsedArgs): Promise<number> {
   const [sub, ...rest] = args.positional;
   if (sub !== 'move' && sub !== 'where') throw new UsageError(`unknown secrets command ${sub ?? ''}`.trim());
   if (rest.length > 0) throw new UsageError(`secrets ${sub} takes no arguments, got ${rest.join(' ')}`);
-  const allowed = sub === 'move' ? ['data', 'to'] : ['data'];
-  for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`secrets ${sub} does not take --${name}`);
   const dataDir = dataDirFlag(args);
 
   if (sub === 'where') {
