@@ -34,6 +34,7 @@ import { uploadSettingsRoutes } from '../http/routes/upload-settings.js';
 import { sessionRoutes, signInUrl } from '../http/routes/session.js';
 import { pinRoutes } from '../http/routes/pins.js';
 import { uploadRoutes } from '../http/routes/uploads.js';
+import type { UploadTestHooks } from '../http/step-two-outcomes.js';
 import { dagGetRoutes } from '../http/routes/dag-get.js';
 import { gatewayRoutes } from '../http/gateway/index.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
@@ -80,6 +81,11 @@ export interface AppInit {
   env?: NodeJS.ProcessEnv;
   /** The built renderer; defaults to dist/renderer of this package. */
   rendererDir?: string;
+  /**
+   * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
+   * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.
+   */
+  uploadTestHooks?: UploadTestHooks;
 }
 
 export interface PinfoldApp {
@@ -303,6 +309,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
         blocksAdded: () => pendingPins.nudge(),
         profile,
+        ...(init.uploadTestHooks ? { testHooks: init.uploadTestHooks } : {}),
       }),
     );
     dagGetRoutes(server, { blockstore: blocks });
