@@ -96,11 +96,15 @@ export const COMMANDS: readonly CommandSpec[] = [
     summary:
       "a file or folder of a version back on disk (path / for the whole folder); different local content is kept, the version's copy written beside it unless --overwrite",
   },
-  { command: 'secrets where', flags: [], summary: 'where the data folder keeps its master key and owner key' },
+  {
+    command: 'secrets where',
+    flags: [],
+    summary: 'where the data folder keeps its master key and owner key (and the key secrets the desktop app keeps)',
+  },
   {
     command: 'secrets move',
     flags: [{ name: 'to', value: 'keychain|file', required: true }],
-    summary: 'move them to the OS keychain or to files in the data folder (stop the server or the desktop app first)',
+    summary: 'move them all to the OS keychain or to files in the data folder (stop the server or the desktop app first)',
   },
 ];
 
