@@ -37,6 +37,7 @@ import { createSignInHandoffs, signInUrl } from '../http/sign-in-handoff.js';
 import { createPrivateFolder } from '../base/private-folder.js';
 import { pinRoutes } from '../http/routes/pins.js';
 import { uploadRoutes } from '../http/routes/uploads.js';
+import type { UploadTestHooks } from '../http/step-two-outcomes.js';
 import { dagGetRoutes } from '../http/routes/dag-get.js';
 import { gatewayRoutes } from '../http/gateway/index.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
@@ -91,6 +92,11 @@ export interface AppInit {
    * then answers GET /api/v0/service/proof, so the main process can tell it from a squatter on its port.
    */
   runToken?: string;
+  /**
+   * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
+   * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.
+   */
+  uploadTestHooks?: UploadTestHooks;
 }
 
 export interface PinfoldApp {
@@ -318,6 +324,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
         blocksAdded: () => pendingPins.nudge(),
         profile,
+        ...(init.uploadTestHooks ? { testHooks: init.uploadTestHooks } : {}),
       }),
     );
     dagGetRoutes(server, { blockstore: blocks });

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
+import { createApp, type AppInit, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
 import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
@@ -38,11 +38,17 @@ export function testClock(): Clock & { advance(ms: number): void } {
 /**
  * A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock), its
  * metadata on the suite's engine (PINFOLD_TEST_DB, see suite-database.ts) unless `overrides` names one.
+ * `hooks` are the test hooks of AppInit (the upload commit gate).
  */
-export async function startTestServer(overrides: Partial<ServiceConfig> = {}, env: NodeJS.ProcessEnv = {}, clock?: Clock): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServiceConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  clock?: Clock,
+  hooks: Pick<AppInit, 'uploadTestHooks'> = {},
+): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
   const engine = 'database' in overrides ? {} : await suiteDatabase(dataDir);
-  const app = await createApp({ config: defaultConfig({ port: 0, ...engine, ...overrides, dataDir }), env, ...(clock ? { clock } : {}) });
+  const app = await createApp({ config: defaultConfig({ port: 0, ...engine, ...overrides, dataDir }), env, ...(clock ? { clock } : {}), ...hooks });
   const url = await app.listen();
   return {
     url,
