@@ -74,10 +74,9 @@ function oneParam(value: unknown, parameter: string): string | undefined {
   return value;
 }
 
-function parseStatuses(value: unknown): PsaStatus[] {
+function parseStatuses(value: unknown): PsaStatus[] | null {
   const items = listParam(value, 'status');
-  // The spec: with no status filter, only successful pins are listed.
-  if (items === null) return ['pinned'];
+  if (items === null) return null;
   for (const item of items) {
     if (!PSA_STATUSES.includes(item as PsaStatus)) throw new BadInputError(`status must be a comma-separated list of ${PSA_STATUSES.join(', ')}`);
   }
@@ -144,17 +143,21 @@ function parseTime(value: unknown, parameter: string): { ms: number; rest: boole
   return { ms: seconds + Number(fraction.slice(0, 3)), rest: Number(fraction.slice(3)) > 0 };
 }
 
-/** The query of `GET /pins`. */
+/**
+ * The query of `GET /pins`. The spec: "when no filter is provided, only successful pins are returned"; with any
+ * filter but no `status`, pins of every status match (the compliance suite finds a new, `queued` pin by its name).
+ */
 export function parsePsaListQuery(query: Query): PsaListQuery {
   const before = parseTime(query.before, 'before');
   const after = parseTime(query.after, 'after');
-  return {
-    statuses: parseStatuses(query.status),
+  const filters = {
     cids: parseCidFilter(query.cid),
     name: parseNameFilter(query),
     meta: parseMetaFilter(query),
     beforeMs: before === null ? null : before.ms + (before.rest ? 1 : 0),
     afterMs: after === null ? null : after.ms,
-    limit: parseLimit(query.limit),
   };
+  const statuses = parseStatuses(query.status);
+  const filtered = Object.values(filters).some((filter) => filter !== null);
+  return { statuses: statuses ?? (filtered ? [...PSA_STATUSES] : ['pinned']), ...filters, limit: parseLimit(query.limit) };
 }

@@ -142,6 +142,8 @@ describe('Pinning Service API (contract section 11)', () => {
     expect(ls.results.map((pin) => pin.requestid)).toEqual([pinned.requestid]);
     expect((await client.pinsGet({ status: [Status.Queued, Status.Pinning] })).results.map((pin) => pin.pin.cid)).toEqual([missing]);
     expect((await client.pinsGet({ status: [Status.Pinning] })).count).toBe(0);
+    // A filter without a status matches every status (the spec's "only successful pins" is for no filter at all).
+    expect((await client.pinsGet({ name: 'from elsewhere' })).results.map((pin) => pin.status)).toEqual([Status.Queued]);
     expect((await client.pinsGet({ status: [Status.Queued, Status.Pinned, Status.Failed] })).results.map((pin) => pin.pin.cid)).toEqual([missing, held]);
     expect((await client.pinsGet({ status: [Status.Pinned, Status.Queued], cid: [held] })).results.map((pin) => pin.pin.cid)).toEqual([held]);
     expect((await client.pinsGet({ status: [Status.Pinned, Status.Queued], meta: { app: 'kubo' } })).results.map((pin) => pin.pin.cid)).toEqual([held]);
