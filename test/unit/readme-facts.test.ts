@@ -10,6 +10,8 @@ import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
+import { multiaddrOfUrl } from '../../main/pins/http-multiaddr.js';
+import { kuboServiceAddCommand } from '../../renderer/lib/remote-pinning.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -63,5 +65,13 @@ describe('README: how the desktop app behaves, with the values the code uses', (
     expect(readme).toContain(`at start and every ${UPDATE_CHECK_INTERVAL_MS / 3_600_000} hours`);
     expect(readme).toContain('`PINFOLD_UPDATE_URL=<https URL>`');
     expect(readme).toContain('`PINFOLD_UPDATES=off`');
+  });
+});
+
+describe('README: Pinfold as a remote pinning service, as the code and the Keys page say it', () => {
+  it('the Kubo command the Keys page shows, and the delegate', () => {
+    expect(readme).toContain(kuboServiceAddCommand('http://127.0.0.1:5080'));
+    expect(readme).toContain(`\`delegates\` is Pinfold's own address, \`${multiaddrOfUrl('http://127.0.0.1:5080')}\``);
+    expect(readme).toContain('a plan limit: 409 `INSUFFICIENT_FUNDS`');
   });
 });
