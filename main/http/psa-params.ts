@@ -137,10 +137,10 @@ function parseTime(value: unknown, parameter: string): { ms: number; rest: boole
   const text = oneParam(value, parameter);
   if (text === undefined || text === '') return null;
   const match = RFC_3339.exec(text);
-  const seconds = match ? Date.parse(`${(match[1] as string).replace(/[t ]/, 'T')}${(match[3] as string).toUpperCase()}`) : NaN;
-  if (!match || Number.isNaN(seconds)) throw new BadInputError(`${parameter} must be an RFC 3339 date-time, e.g. 2026-11-28T03:34:56Z`);
+  const wholeSecondMs = match ? Date.parse(`${(match[1] as string).replace(/[t ]/, 'T')}${(match[3] as string).toUpperCase()}`) : NaN;
+  if (!match || Number.isNaN(wholeSecondMs)) throw new BadInputError(`${parameter} must be an RFC 3339 date-time, e.g. 2026-11-28T03:34:56Z`);
   const fraction = (match[2] ?? '').padEnd(9, '0');
-  return { ms: seconds + Number(fraction.slice(0, 3)), rest: Number(fraction.slice(3)) > 0 };
+  return { ms: wholeSecondMs + Number(fraction.slice(0, 3)), rest: Number(fraction.slice(3)) > 0 };
 }
 
 /**

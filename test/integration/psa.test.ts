@@ -243,6 +243,19 @@ describe('Pinning Service API (contract section 11)', () => {
       authenticate: null,
     });
     expect(await accountPins(admin)).toEqual(before);
+    // A replace by another CID needs a pin more until GC removes the old one: refused alike; by the same CID, it is not.
+    const [first] = (await full.pinsGet({ status: [Status.Queued], limit: 1 })).results;
+    if (!first) throw new Error('no pin to replace');
+    expect(await refusal(full.pinsRequestidPost({ requestid: first.requestid, pin: { cid: await missingCid() } }))).toMatchObject({
+      status: 409,
+      body: { error: { reason: 'INSUFFICIENT_FUNDS' } },
+    });
+    expect(await full.pinsRequestidGet({ requestid: first.requestid })).toMatchObject({ requestid: first.requestid, status: Status.Queued });
+    const same = await full.pinsRequestidPost({ requestid: first.requestid, pin: { cid: first.pin.cid, name: 'renamed' } });
+    expect(same).toMatchObject({ status: Status.Queued, pin: { cid: first.pin.cid, name: 'renamed' } });
+    expect(same.requestid).not.toBe(first.requestid);
+    const afterReplace = await accountPins(admin);
+    expect(afterReplace.map((pin) => [pin.cid, pin.status])).toEqual(before.map((pin) => [pin.cid, pin.status]));
 
     const bad = async (method: string, path: string, body?: unknown) => {
       const answer = await rawRequest(
@@ -274,7 +287,7 @@ describe('Pinning Service API (contract section 11)', () => {
     expect(await bad('GET', '/psa/pins?meta=%7B%22a%22%3A1%7D')).toMatchObject({ status: 400, body: { error: { details: 'meta.a must be a string' } } });
     expect(await bad('GET', '/psa/nothing')).toMatchObject({ status: 404, body: { error: { reason: 'NOT_FOUND' } } });
     expect(await bad('GET', `/psa/pins/${randomUUID()}`)).toMatchObject({ status: 404, body: { error: { reason: 'NOT_FOUND' } } });
-    expect(await accountPins(admin)).toEqual(before);
+    expect(await accountPins(admin)).toEqual(afterReplace);
 
     const rebinding = await rawRequest(server.url, 'GET', '/psa/pins', { Host: 'evil.example', Authorization: `Bearer ${admin.psa_token}` });
     expect(rebinding.status).toBe(403);
