@@ -79,6 +79,15 @@ export interface CreatedAccessKey {
 }
 
 /**
+ * The answer of `POST /api/v0/key` and of a partner's `POST /api/v0/partner/user/key` (extension): the new key
+ * with its secret (shown this once) and the key's Pinning Service API token, `<access_key>.<access_secret>`,
+ * for `Authorization: Bearer` at `/psa` (contract section 11).
+ */
+export interface NewAccessKey extends CreatedAccessKey {
+  psa_token: string;
+}
+
+/**
  * A row of `GET /api/v0/keys`: the spec's listing plus the Pinfold extension `session` (a browser
  * session's key, made by a sign-in code) and, for a session key only, `expires_at` (Unix seconds).
  */

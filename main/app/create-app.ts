@@ -36,6 +36,7 @@ import { sessionRoutes } from '../http/routes/session.js';
 import { createSignInHandoffs, signInUrl } from '../http/sign-in-handoff.js';
 import { createPrivateFolder } from '../base/private-folder.js';
 import { pinRoutes } from '../http/routes/pins.js';
+import { psaRoutes } from '../http/routes/psa.js';
 import { uploadRoutes } from '../http/routes/uploads.js';
 import type { UploadTestHooks } from '../http/step-two-outcomes.js';
 import { dagGetRoutes } from '../http/routes/dag-get.js';
@@ -303,6 +304,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     settingsRoutes(server, network);
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
+    // No fetch of missing blocks runs yet, so no pin has heard from a source: every `pinning` pin is `queued`.
+    await psaRoutes(server, { psa: { pins, fetchStarted: () => false }, listenUrl, host: config.host, logger });
     nameRoutes(server, names);
     folderRoutes(server, folders);
     eventRoutes(server, events);

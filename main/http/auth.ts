@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Permission } from '../../shared/api-types.js';
 import { UnauthorizedError } from '../base/errors.js';
 import { loadKey, secretMatches } from '../accounts/access-keys.js';
+import { parsePsaToken } from '../accounts/psa-token.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { CachedKey } from '../accounts/key-cache.js';
 import type { AccountRow } from '../store/repositories/accounts.js';
@@ -44,6 +45,26 @@ export function authenticate(ctx: AccountsContext, method: string, rawUrl: strin
   const presented: Presented = { method, rawUrl, secret, signature };
   // A cached key and a cached account answer without an await: this runs before every authenticated request.
   const key = loadKey(ctx, accessKey);
+  if (key instanceof Promise) return key.then((loaded) => authorize(ctx, loaded, presented), sameRefusal);
+  return authorize(ctx, key, presented);
+}
+
+/** Longer than any token of ours (a UUID, a dot and 64 characters of secret): refused before any lookup. */
+const MAX_BEARER_TOKEN = 512;
+const BEARER = /^bearer +([A-Za-z0-9._~+/-]+=*) *$/i;
+
+/**
+ * The Pinning Service API's credentials (contract section 11): `Authorization: Bearer <access_key>.<access_secret>`,
+ * the secret checked in constant time as `X-Access-Secret` is. The PSA has no `ts`. Every failure is one 401
+ * message, as for the headers.
+ */
+export function authenticateBearer(ctx: AccountsContext, authorization: string | undefined): AuthContext | Promise<AuthContext> {
+  if (authorization === undefined || authorization === '') throw new UnauthorizedError('Authorization: Bearer <token> header is required');
+  const match = authorization.length <= MAX_BEARER_TOKEN ? BEARER.exec(authorization) : null;
+  const token = match ? parsePsaToken(match[1] as string) : null;
+  if (!token) throw new UnauthorizedError('invalid token');
+  const presented: Presented = { method: '', rawUrl: '', secret: token.access_secret, signature: undefined };
+  const key = loadKey(ctx, token.access_key);
   if (key instanceof Promise) return key.then((loaded) => authorize(ctx, loaded, presented), sameRefusal);
   return authorize(ctx, key, presented);
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
-const ALLOWED_HEADERS = 'X-Access-Key, X-Access-Secret, X-Access-Signature, Content-Type, Range, If-None-Match';
+const ALLOWED_HEADERS = 'X-Access-Key, X-Access-Secret, X-Access-Signature, Authorization, Content-Type, Range, If-None-Match';
 const EXPOSED_HEADERS = 'ipfs-hash, location, Content-Range, Content-Length, Etag, X-Ipfs-Path, X-Ipfs-Roots';
 const METHODS = 'GET, HEAD, POST, PUT, DELETE, OPTIONS';
 

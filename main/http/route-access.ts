@@ -12,6 +12,11 @@ export type RouteAccess = Capability | 'public' | 'upload' | 'gateway';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * `bearer`: the route takes `Authorization: Bearer <token>` (the Pinning Service API), with no `ts`, in
+     * place of the key headers; its access applies all the same.
+     */
+    credentials?: 'bearer';
   }
   interface FastifyRequest {
     auth: AuthContext | null;

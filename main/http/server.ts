@@ -8,7 +8,7 @@ import { UnauthorizedError } from '../base/errors.js';
 import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { AccountRow } from '../store/repositories/accounts.js';
-import { authenticate, type AuthContext } from './auth.js';
+import { authenticate, authenticateBearer, type AuthContext } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from './content-isolation.js';
 import { applyCors } from './cors.js';
@@ -83,7 +83,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
    */
   const guardRequest = (request: FastifyRequest, reply: FastifyReply): boolean | Promise<boolean> => {
     // Read once: Fastify builds a new routeOptions object on every read.
-    const configured = request.routeOptions.config.access;
+    const { access: configured, credentials } = request.routeOptions.config;
     isolateContentResponse(request, reply, configured);
     checkHost(request.headers.host, deps.config.host);
     if (applyCors(request, reply, deps.config.allowOrigins)) return true;
@@ -102,8 +102,13 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       if (owner === undefined) return deps.accounts.store.accounts.accountById(deps.ownerAccountId).then((row) => admitAnonymous(request, row));
       return admitAnonymous(request, owner);
     }
-    checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);
-    const auth = authenticate(deps.accounts, request.method, request.url, request.headers);
+    let auth: AuthContext | Promise<AuthContext>;
+    // The Pinning Service API has no `ts` and its own credentials (contract section 11).
+    if (credentials === 'bearer') auth = authenticateBearer(deps.accounts, request.headers.authorization);
+    else {
+      checkRequestTime(queryTs(request.url), unixSeconds(deps.clock), deps.config.tsWindowSeconds);
+      auth = authenticate(deps.accounts, request.method, request.url, request.headers);
+    }
     if (auth instanceof Promise) return auth.then((loaded) => admit(request, loaded, access));
     return admit(request, auth, access);
   };

@@ -5,7 +5,8 @@ import { requireHeld, type LockHold } from '../base/lock.js';
 import { NotFoundError } from '../base/errors.js';
 import { check, record } from '../accounts/usage.js';
 import { requireVerifiableCid } from '../content/cid-param.js';
-import type { PinRow } from '../store/repositories/pins.js';
+import type { PinHints, PinRow } from '../store/repositories/pins.js';
+import type { Transaction } from '../store/repositories/index.js';
 import type { DagCensus, PinsContext } from './context.js';
 
 export function toPinRecord(row: PinRow): PinRecord {
@@ -27,6 +28,8 @@ export interface AddPinOptions {
   census?: DagCensus;
   /** The request parameter that carried the CID, named in a 400 (default `cid`). */
   parameter?: string;
+  /** What a PSA client told about the pin (its meta, its HTTP(S) origins), kept with it; each given part replaces the pin's. */
+  hints?: Partial<PinHints>;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function addPinHeld(ctx: PinsContext, hold: LockHold, accountId: nu
   return announcePin(ctx, await writePin(ctx, hold, accountId, cid, options));
 }
 
-interface WrittenPin {
+export interface WrittenPin {
   row: PinRow;
   changed: boolean;
 }
@@ -59,53 +62,77 @@ interface WrittenPin {
 /** The pin change itself, under the GC lock (so GC cannot collect the blocks the census counted). */
 async function writePin(ctx: PinsContext, hold: LockHold, accountId: number, cid: CID, options: AddPinOptions): Promise<WrittenPin> {
   requireHeld(hold, ctx.gcLock, 'adding a pin');
+  const census = options.census ?? (await ctx.content.census(cid, options.signal));
+  return ctx.accounts.store.transaction((tx) => writePinIn(ctx, tx, hold, accountId, cid, census, options));
+}
+
+/**
+ * {@link addPin}'s writes, in the caller's transaction, on the census the caller took under the GC lock it
+ * still holds: a PSA replace adds the new pin and removes the old one in one transaction.
+ */
+export async function writePinIn(
+  ctx: PinsContext,
+  tx: Transaction,
+  hold: LockHold,
+  accountId: number,
+  cid: CID,
+  census: DagCensus,
+  options: AddPinOptions,
+): Promise<WrittenPin> {
+  requireHeld(hold, ctx.gcLock, 'adding a pin');
   const key = cid.toString();
   const name = options.name ?? '';
-  const census = options.census ?? (await ctx.content.census(cid, options.signal));
-  const { store, clock } = ctx.accounts;
-  return store.transaction(async (tx) => {
-    const now = unixSeconds(clock);
-    const complete = census.missing === 0;
-    const existing = await tx.pins.pinOf(accountId, key);
-    if (existing) {
-      const renamed = name !== '' && name !== existing.name;
-      if (renamed) await tx.pins.renamePin(existing.id, name, now);
-      const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
-      if (takenBack) {
-        // Taken back only on what is held now: GC may have deleted blocks since the pin was last
-        // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
-        // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
-        if (complete) {
-          const growth = census.bytes - existing.size;
-          await check(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
-          await record(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
-          await tx.pins.updatePinState(existing.id, 'pinned', census.bytes, null, now);
-        } else {
-          await record(ctx.accounts, tx, accountId, 'pinned_bytes', -existing.size);
-          await tx.pins.updatePinState(existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
-        }
+  const now = unixSeconds(ctx.accounts.clock);
+  const complete = census.missing === 0;
+  const existing = await tx.pins.pinOf(accountId, key);
+  if (existing) {
+    const renamed = name !== '' && name !== existing.name;
+    if (renamed) await tx.pins.renamePin(existing.id, name, now);
+    const takenBack = existing.status === 'unpinning' || existing.status === 'failure';
+    if (takenBack) {
+      // Taken back only on what is held now: GC may have deleted blocks since the pin was last
+      // complete, and an `unpinning` pin may never have been complete at all. Its size (and the
+      // pinned_bytes it holds) moves to what the census finds, or to 0 while it waits again.
+      if (complete) {
+        const growth = census.bytes - existing.size;
+        await check(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
+        await record(ctx.accounts, tx, accountId, 'pinned_bytes', growth);
+        await tx.pins.updatePinState(existing.id, 'pinned', census.bytes, null, now);
+      } else {
+        await record(ctx.accounts, tx, accountId, 'pinned_bytes', -existing.size);
+        await tx.pins.updatePinState(existing.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
       }
-      return { row: (await tx.pins.pinOf(accountId, key)) as PinRow, changed: renamed || takenBack };
+      // Removed, the pin was gone from the PSA with its requestid; back, it is a new pin request there.
+      if (existing.status === 'unpinning') await tx.pins.renewRequestId(existing.id);
     }
-    await check(ctx.accounts, tx, accountId, 'pinned_count', 1);
-    if (complete) await check(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
-    await tx.pins.insertPin({
-      accountId,
-      cid: key,
-      name,
-      status: complete ? 'pinned' : 'pinning',
-      size: complete ? census.bytes : 0,
-      createdAt: now,
-      deadline: complete ? null : now + ctx.pinTimeoutSeconds,
-    });
-    await record(ctx.accounts, tx, accountId, 'pinned_count', 1);
-    if (complete) await record(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
-    return { row: (await tx.pins.pinOf(accountId, key)) as PinRow, changed: true };
+    await writeHints(tx, existing.id, options.hints);
+    return { row: (await tx.pins.pinOf(accountId, key)) as PinRow, changed: renamed || takenBack };
+  }
+  await check(ctx.accounts, tx, accountId, 'pinned_count', 1);
+  if (complete) await check(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
+  await tx.pins.insertPin({
+    accountId,
+    cid: key,
+    name,
+    status: complete ? 'pinned' : 'pinning',
+    size: complete ? census.bytes : 0,
+    createdAt: now,
+    deadline: complete ? null : now + ctx.pinTimeoutSeconds,
   });
+  await record(ctx.accounts, tx, accountId, 'pinned_count', 1);
+  if (complete) await record(ctx.accounts, tx, accountId, 'pinned_bytes', census.bytes);
+  const row = (await tx.pins.pinOf(accountId, key)) as PinRow;
+  await writeHints(tx, row.id, options.hints);
+  return { row, changed: true };
+}
+
+async function writeHints(tx: Transaction, id: number, hints: Partial<PinHints> | undefined): Promise<void> {
+  if (hints?.meta !== undefined) await tx.pins.setPinMeta(id, hints.meta);
+  if (hints?.origins !== undefined) await tx.pins.setPinOrigins(id, hints.origins);
 }
 
 /** Tells the event stream and the pending-pin watcher about a pin change that committed. */
-function announcePin(ctx: PinsContext, { row, changed }: WrittenPin): PinRow {
+export function announcePin(ctx: PinsContext, { row, changed }: WrittenPin): PinRow {
   if (changed) publishPin(ctx, row);
   if (row.status === 'pinning') ctx.onPinning?.();
   return row;
@@ -113,15 +140,20 @@ function announcePin(ctx: PinsContext, { row, changed }: WrittenPin): PinRow {
 
 /** Pin rm: the pin turns `unpinning` and still counts until the next GC cycle removes it. */
 export async function removePin(ctx: PinsContext, accountId: number, cid: CID): Promise<PinRow> {
-  const { store, clock } = ctx.accounts;
-  const { row, changed } = await store.transaction(async (tx) => {
+  const { row, changed } = await ctx.accounts.store.transaction(async (tx) => {
     const existing = await tx.pins.pinOf(accountId, cid.toString());
     if (!existing) throw new NotFoundError(`${cid.toString()} is not pinned`);
-    if (existing.status !== 'unpinning') await tx.pins.updatePinState(existing.id, 'unpinning', existing.size, null, unixSeconds(clock));
-    return { row: (await tx.pins.pinOf(accountId, cid.toString())) as PinRow, changed: existing.status !== 'unpinning' };
+    return markUnpinning(ctx, tx, existing);
   });
   if (changed) publishPin(ctx, row);
   return row;
+}
+
+/** The pin turns `unpinning` (unless it is already), in the caller's transaction; publish the row after commit when changed. */
+export async function markUnpinning(ctx: PinsContext, tx: Transaction, existing: PinRow): Promise<WrittenPin> {
+  if (existing.status === 'unpinning') return { row: existing, changed: false };
+  await tx.pins.updatePinState(existing.id, 'unpinning', existing.size, null, unixSeconds(ctx.accounts.clock));
+  return { row: (await tx.pins.pinOf(existing.accountId, existing.cid)) as PinRow, changed: true };
 }
 
 export async function requirePin(ctx: PinsContext, accountId: number, cid: CID): Promise<PinRow> {

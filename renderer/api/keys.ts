@@ -1,12 +1,12 @@
-import { PERMISSIONS, type AccessKeyListing, type AccessKeyView, type CreatedAccessKey, type Permission } from '../../shared/api-types.js';
+import { PERMISSIONS, type AccessKeyListing, type AccessKeyView, type NewAccessKey, type Permission } from '../../shared/api-types.js';
 import type { ApiCore, Credentials, ListPage } from './core.js';
 import { arrayOf, hasStrings, isRecord } from './shape.js';
 
 export interface KeysApi {
   /** GET /api/v0/keys (every key of the account, session keys marked; not paged, so total = items.length). */
   list(credentials: Credentials, signal?: AbortSignal): Promise<ListPage<AccessKeyView>>;
-  /** POST /api/v0/key: the answer holds the secret, the only time the service ever shows it. */
-  create(credentials: Credentials, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<CreatedAccessKey>;
+  /** POST /api/v0/key: the answer holds the secret and the PSA token, the only time the service ever shows them. */
+  create(credentials: Credentials, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<NewAccessKey>;
   /** DELETE /api/v0/key. */
   remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
 }
@@ -17,7 +17,7 @@ export function keysApi(core: ApiCore): KeysApi {
       const items = await core.data({ path: '/api/v0/keys', credentials, signal }, arrayOf(isAccessKeyView), 'the key list');
       return { items, total: items.length };
     },
-    create: (credentials, key, signal) => core.data({ method: 'POST', path: '/api/v0/key', credentials, signal, body: key }, isCreatedAccessKey, 'the new key'),
+    create: (credentials, key, signal) => core.data({ method: 'POST', path: '/api/v0/key', credentials, signal, body: key }, isNewAccessKey, 'the new key'),
     remove: (credentials, name, signal) => core.empty({ method: 'DELETE', path: '/api/v0/key', credentials, signal, body: { name } }),
   };
 }
@@ -30,8 +30,8 @@ export function isAccessKeyListing(value: unknown): value is AccessKeyListing {
   return isRecord(value) && hasStrings(value, ['name', 'access_key']) && Array.isArray(value.permissions) && value.permissions.every(isPermission);
 }
 
-export function isCreatedAccessKey(value: unknown): value is CreatedAccessKey {
-  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret']);
+export function isNewAccessKey(value: unknown): value is NewAccessKey {
+  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret', 'psa_token']);
 }
 
 export function isAccessKeyView(value: unknown): value is AccessKeyView {

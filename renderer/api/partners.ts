@@ -1,8 +1,8 @@
-import type { AccessKeyListing, CreatedAccessKey, PartnerUserSummary, PartnerUserUsage, Permission } from '../../shared/api-types.js';
+import type { AccessKeyListing, NewAccessKey, PartnerUserSummary, PartnerUserUsage, Permission } from '../../shared/api-types.js';
 import { ApiError } from './api-error.js';
 import type { ApiCore, Credentials, ListPage } from './core.js';
 import { isPartnerUserUsage } from './account.js';
-import { isAccessKeyListing, isCreatedAccessKey } from './keys.js';
+import { isAccessKeyListing, isNewAccessKey } from './keys.js';
 import { arrayOf, hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface PartnerUserCreate {
@@ -24,7 +24,7 @@ export interface PartnersApi {
   userStats(credentials: Credentials, uuid: string, signal?: AbortSignal): Promise<PartnerUserUsage>;
   /** The fee is charged to the partner at once; too little balance: 402. */
   updatePlan(credentials: Credentials, uuid: string, planId: number, signal?: AbortSignal): Promise<void>;
-  createUserKey(credentials: Credentials, uuid: string, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<CreatedAccessKey>;
+  createUserKey(credentials: Credentials, uuid: string, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<NewAccessKey>;
   userKeys(credentials: Credentials, uuid: string, signal?: AbortSignal): Promise<AccessKeyListing[]>;
   deleteUserKey(credentials: Credentials, uuid: string, name: string, signal?: AbortSignal): Promise<void>;
 }
@@ -50,7 +50,7 @@ export function partnersApi(core: ApiCore): PartnersApi {
     updatePlan: (credentials, uuid, planId, signal) =>
       core.empty({ method: 'POST', path: '/api/v0/partner/user/update-plan', credentials, signal, body: { uuid, plan_id: planId } }),
     createUserKey: (credentials, uuid, key, signal) =>
-      core.data({ method: 'POST', path: '/api/v0/partner/user/key', credentials, signal, body: { uuid, ...key } }, isCreatedAccessKey, 'the new key'),
+      core.data({ method: 'POST', path: '/api/v0/partner/user/key', credentials, signal, body: { uuid, ...key } }, isNewAccessKey, 'the new key'),
     userKeys: (credentials, uuid, signal) =>
       core.data({ path: '/api/v0/partner/user/keys', credentials, signal, query: { uuid } }, arrayOf(isAccessKeyListing), 'the key list'),
     deleteUserKey: (credentials, uuid, name, signal) =>

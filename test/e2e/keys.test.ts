@@ -135,6 +135,16 @@ describe('Keys', () => {
     await panel.getByRole('button', { name: 'Copy access secret' }).click();
     await panel.getByRole('status').filter({ hasText: 'Copied access secret' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(secret);
+    // The key's token for remote pinning (contract section 11), with Copy and the Kubo command that adds the service.
+    const token = (await panel.getByTestId('new-psa-token').textContent()) ?? '';
+    expect(token).toBe(`${accessKey}.${secret}`);
+    await panel.getByRole('button', { name: 'Copy pinning service token' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Copied pinning service token' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(token);
+    expect(await panel.getByTestId('kubo-service-add').textContent()).toBe(`ipfs pin remote service add pinfold ${service.url}/psa <token>`);
+    const psa = await fetch(`${service.url}/psa/pins`, { headers: { Authorization: `Bearer ${token}` } });
+    // The token is the key's: its permissions apply (listing is the account API's, which this key lacks).
+    expect([psa.status, await psa.json()]).toEqual([403, { error: { reason: 'FORBIDDEN', details: 'permission missing: admin' } }]);
     await axeCheck(page, 'Keys, secret shown');
     await screenshots(page, 'keys-secret');
 

@@ -313,6 +313,8 @@ describe('Partners', () => {
     // The user's own key, with the secret shown: the service knows it (no admin: 403, not 401).
     const withIt = await call(service, 'GET', '/api/v0/stats', { key: { access_key: accessKey, access_secret: secret } });
     expect(withIt.status).toBe(403);
+    // And the user's pinning service token with it (contract section 11).
+    expect(await panel.getByTestId('new-psa-token').textContent()).toBe(`${accessKey}.${secret}`);
     await axeCheck(page, 'Partners, user key created');
     await screenshots(page, 'partners-user-key');
     await panel.getByRole('button', { name: 'Done' }).click();

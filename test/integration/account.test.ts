@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccessKeyListing, AccountUsage, CreatedAccessKey } from '../../shared/api-types.js';
+import type { AccessKeyListing, AccountUsage, CreatedAccessKey, NewAccessKey } from '../../shared/api-types.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, expectError } from '../helpers/account-api.js';
 
@@ -43,14 +43,16 @@ describe('account API', () => {
   });
 
   it('key create returns the secret once; listings never show it', async () => {
-    const response = await call<{ code: number; msg: string; data: CreatedAccessKey }>(server, 'POST', '/api/v0/key', {
+    const response = await call<{ code: number; msg: string; data: NewAccessKey }>(server, 'POST', '/api/v0/key', {
       key: server.owner,
       body: { name: 'reader', permissions: ['read', 'pin'] },
     });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ code: 200, msg: 'ok' });
     const created = response.json.data;
-    expect(Object.keys(created).sort()).toEqual(['access_key', 'access_secret']);
+    // psa_token: the key's Pinning Service API token, shown with the secret (contract section 11).
+    expect(Object.keys(created).sort()).toEqual(['access_key', 'access_secret', 'psa_token']);
+    expect(created.psa_token).toBe(`${created.access_key}.${created.access_secret}`);
     expect(created.access_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(created.access_secret).toMatch(/^[A-Za-z0-9_-]{64}$/);
 

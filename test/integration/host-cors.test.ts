@@ -140,6 +140,21 @@ describe('CORS', () => {
     expect(String(preflight.headers['access-control-allow-methods'])).toMatch(/DELETE/);
     const allowedHeaders = String(preflight.headers['access-control-allow-headers']).toLowerCase();
     for (const name of ['x-access-key', 'x-access-secret', 'x-access-signature', 'content-type']) expect(allowedHeaders).toContain(name);
+
+    // The Pinning Service API's bearer token (contract section 11), for a PSA client on an allowed origin.
+    const psaPreflight = await rawRequest(open.url, 'OPTIONS', '/psa/pins', {
+      Origin: 'http://app.example',
+      'Access-Control-Request-Method': 'POST',
+      'Access-Control-Request-Headers': 'authorization, content-type',
+    });
+    expect(psaPreflight.status).toBe(204);
+    expect(String(psaPreflight.headers['access-control-allow-headers']).toLowerCase()).toContain('authorization');
+    const psa = await rawRequest(open.url, 'GET', '/psa/pins', {
+      Origin: 'http://app.example',
+      Authorization: `Bearer ${open.owner.access_key}.${open.owner.access_secret}`,
+    });
+    expect(psa.status).toBe(200);
+    expect(psa.headers['access-control-allow-origin']).toBe('http://app.example');
   });
 
   it('other origins still get nothing from a server with --allow-origin', async () => {

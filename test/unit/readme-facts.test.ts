@@ -11,6 +11,8 @@ import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js'
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
 import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
+import { multiaddrOfUrl } from '../../main/pins/http-multiaddr.js';
+import { kuboServiceAddCommand } from '../../renderer/lib/remote-pinning.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -75,5 +77,13 @@ describe('docs/security.md: the threat model names the tests that hold it', () =
     for (const file of named) expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), file).not.toThrow();
     expect(model.replace(/\s+/g, ' ')).toContain(`at most ${MAX_LIVE_SESSIONS} alive`);
     expect(model).toContain(`within \`--ts-window\` (${DEFAULTS.tsWindowSeconds} s)`);
+  });
+});
+
+describe('README: Pinfold as a remote pinning service, as the code and the Keys page say it', () => {
+  it('the Kubo command the Keys page shows, and the delegate', () => {
+    expect(readme).toContain(kuboServiceAddCommand('http://127.0.0.1:5080'));
+    expect(readme).toContain(`\`delegates\` is Pinfold's own address, \`${multiaddrOfUrl('http://127.0.0.1:5080')}\``);
+    expect(readme).toContain('a plan limit: 409 `INSUFFICIENT_FUNDS`');
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyName } from '../../accounts/access-keys.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { parsePermissions } from '../../accounts/permissions.js';
+import { withPsaToken } from '../../accounts/psa-token.js';
 import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
@@ -30,7 +31,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     const body = await readJsonObject(request.raw);
     const name = parseKeyName(body.name);
     const permissions = parsePermissions(body.permissions);
-    return ok(await createAccessKey(ctx, auth.account.id, name, permissions));
+    return ok(withPsaToken(await createAccessKey(ctx, auth.account.id, name, permissions)));
   });
 
   app.get('/api/v0/keys', account, async (request) => ok(await listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));

@@ -4,6 +4,7 @@ import { createPartnerUser } from '../../accounts/accounts.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from '../../accounts/partners.js';
 import { parsePermissions } from '../../accounts/permissions.js';
+import { withPsaToken } from '../../accounts/psa-token.js';
 import { currentUsage, partnerUserUsage } from '../../accounts/usage.js';
 import { BadInputError } from '../../base/errors.js';
 import { parsePage } from '../pin-params.js';
@@ -66,7 +67,7 @@ export function partnerRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     const partner = partnerOf(request.auth);
     const body = await readJsonObject(request.raw);
     const user = await requireUserOf(ctx.store, partner, stringField(body, 'uuid', { max: 128 }));
-    return ok(await createAccessKey(ctx, user.id, parseKeyName(body.name), parsePermissions(body.permissions)));
+    return ok(withPsaToken(await createAccessKey(ctx, user.id, parseKeyName(body.name), parsePermissions(body.permissions))));
   });
 
   app.get('/api/v0/partner/user/keys', account, async (request) => {

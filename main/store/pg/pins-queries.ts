@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { PinStatus } from '../../../shared/api-types.js';
 import { int, row, rows, type Queryable } from './queryable.js';
-import type { PinRow, NewPin, PinFilter, PinPageQuery } from '../repositories/pins.js';
+import { metaOfText, metaText, originsOfText, originsText } from '../pin-hints-json.js';
+import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints } from '../repositories/pins.js';
 
 /** The PostgreSQL side of PinsRepository (store/db/pins-queries.ts, table pins). */
 
@@ -14,6 +16,13 @@ interface RawPin {
   created_at: string;
   updated_at: string;
   deadline: string | null;
+  request_id: string;
+  created_ms: string;
+}
+
+interface RawPinWithHints extends RawPin {
+  meta: string;
+  origins: string;
 }
 
 function toPin(raw: RawPin): PinRow {
@@ -27,21 +36,30 @@ function toPin(raw: RawPin): PinRow {
     createdAt: int(raw.created_at),
     updatedAt: int(raw.updated_at),
     deadline: raw.deadline === null ? null : int(raw.deadline),
+    requestId: raw.request_id,
+    createdMs: int(raw.created_ms),
   };
 }
 
-const PIN_COLUMNS = 'id, account_id, cid, name, status, size, created_at, updated_at, deadline';
+function toPinWithHints(raw: RawPinWithHints): PinWithHints {
+  return { ...toPin(raw), meta: metaOfText(raw.meta), origins: originsOfText(raw.origins) };
+}
+
+const PIN_COLUMNS = 'id, account_id, cid, name, status, size, created_at, updated_at, deadline, request_id, created_ms';
+const PIN_COLUMNS_WITH_HINTS = `${PIN_COLUMNS}, meta, origins`;
 
 export async function pinOf(q: Queryable, accountId: number, cid: string): Promise<PinRow | null> {
   const raw = await row<RawPin>(q, `SELECT ${PIN_COLUMNS} FROM pins WHERE account_id = $1 AND cid = $2`, [accountId, cid]);
   return raw ? toPin(raw) : null;
 }
 
+/** A new pin, with a random `requestid` and its `created_ms` as SQLite gives them (store/db/pins-queries.ts). */
 export async function insertPin(q: Queryable, pin: NewPin): Promise<void> {
   await q.query(
-    `INSERT INTO pins (account_id, cid, name, status, size, created_at, updated_at, deadline)
-     VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
-    [pin.accountId, pin.cid, pin.name, pin.status, pin.size, pin.createdAt, pin.deadline],
+    `INSERT INTO pins (account_id, cid, name, status, size, created_at, updated_at, deadline, request_id, created_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7, $8,
+       GREATEST($6::bigint * 1000, COALESCE((SELECT max(created_ms) FROM pins WHERE account_id = $1), -1) + 1))`,
+    [pin.accountId, pin.cid, pin.name, pin.status, pin.size, pin.createdAt, pin.deadline, randomUUID()],
   );
 }
 
@@ -123,4 +141,66 @@ export async function livePinsOf(q: Queryable, accountId: number): Promise<PinRo
   return (await rows<RawPin>(q, `SELECT ${PIN_COLUMNS} FROM pins WHERE account_id = $1 AND status IN ('pinned', 'pinning') ORDER BY id`, [accountId])).map(
     toPin,
   );
+}
+
+/** The account's pin with this PSA `requestid`, with its hints. */
+export async function pinByRequestId(q: Queryable, accountId: number, requestId: string): Promise<PinWithHints | null> {
+  const raw = await row<RawPinWithHints>(q, `SELECT ${PIN_COLUMNS_WITH_HINTS} FROM pins WHERE request_id = $1 AND account_id = $2`, [requestId, accountId]);
+  return raw ? toPinWithHints(raw) : null;
+}
+
+export async function renewRequestId(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE pins SET request_id = $1 WHERE id = $2', [randomUUID(), id]);
+}
+
+export async function setPinMeta(q: Queryable, id: number, meta: Readonly<Record<string, string>>): Promise<void> {
+  await q.query('UPDATE pins SET meta = $1 WHERE id = $2', [metaText(meta), id]);
+}
+
+export async function setPinOrigins(q: Queryable, id: number, origins: readonly string[]): Promise<void> {
+  await q.query('UPDATE pins SET origins = $1 WHERE id = $2', [originsText(origins), id]);
+}
+
+export async function originsOf(q: Queryable, id: number): Promise<string[]> {
+  const raw = await row<{ origins: string }>(q, 'SELECT origins FROM pins WHERE id = $1', [id]);
+  return raw ? originsOfText(raw.origins) : [];
+}
+
+/**
+ * The search's WHERE, as SQLite's (store/db/pins-queries.ts): names lower-cased under ICU's root collation
+ * (see filterSql), strpos rather than LIKE, the meta filter as JSON containment (every value is a string, so
+ * containment is equality of each wanted entry).
+ */
+function searchSql(accountId: number, search: PinSearch, param: (value: unknown) => string): string {
+  let sql = `account_id = ${param(accountId)} AND status = ANY(${param([...search.statuses])}::text[])`;
+  if (search.cids !== null) sql += ` AND cid = ANY(${param([...search.cids])}::text[])`;
+  if (search.name !== null) {
+    const { text, match } = search.name;
+    if (match === 'exact') sql += ` AND name = ${param(text)}`;
+    else if (match === 'iexact') sql += ` AND lower(name COLLATE "und-x-icu") = ${param(text.toLowerCase())}`;
+    else if (match === 'partial') sql += ` AND strpos(name, ${param(text)}) > 0`;
+    else sql += ` AND strpos(lower(name COLLATE "und-x-icu"), ${param(text.toLowerCase())}) > 0`;
+  }
+  if (search.meta !== null) sql += ` AND meta::jsonb @> ${param(metaText(search.meta))}::jsonb`;
+  if (search.createdBeforeMs !== null) sql += ` AND created_ms < ${param(search.createdBeforeMs)}`;
+  if (search.createdAfterMs !== null) sql += ` AND created_ms > ${param(search.createdAfterMs)}`;
+  return sql;
+}
+
+/** At most `limit` of the account's pins the search matches, newest first, with their hints. */
+export async function searchPins(q: Queryable, accountId: number, search: PinSearch, limit: number): Promise<PinWithHints[]> {
+  const { args, param } = parameters();
+  const sql = searchSql(accountId, search, param);
+  const found = await rows<RawPinWithHints>(
+    q,
+    `SELECT ${PIN_COLUMNS_WITH_HINTS} FROM pins WHERE ${sql} ORDER BY created_ms DESC, id DESC LIMIT ${param(limit)}`,
+    args,
+  );
+  return found.map(toPinWithHints);
+}
+
+export async function countPinSearch(q: Queryable, accountId: number, search: PinSearch): Promise<number> {
+  const { args, param } = parameters();
+  const sql = searchSql(accountId, search, param);
+  return int((await row<{ n: string }>(q, `SELECT count(*) AS n FROM pins WHERE ${sql}`, args))?.n ?? 0);
 }

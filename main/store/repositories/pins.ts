@@ -10,6 +10,36 @@ export interface PinRow {
   createdAt: number;
   updatedAt: number;
   deadline: number | null;
+  /** The PSA's `requestid`: a random UUID the store gives the pin, renewed when it is taken back from `unpinning`. */
+  requestId: string;
+  /** The PSA's `created`, in milliseconds: from `createdAt`, one later than the account's newest pin when that is not earlier. */
+  createdMs: number;
+}
+
+/** What a PSA client told about a pin (`Pin.meta`, and the HTTP(S) multiaddrs of `Pin.origins`), kept with it. */
+export interface PinHints {
+  meta: Readonly<Record<string, string>>;
+  origins: readonly string[];
+}
+
+export type PinWithHints = PinRow & PinHints;
+
+/** How a name filter of the PSA matches (its `match`): whole or part of the name, with case or without. */
+export type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
+
+/** The PSA's list filters; every part but the statuses is optional (null: no filter). */
+export interface PinSearch {
+  /** The pin statuses wanted; none: nothing matches. */
+  statuses: readonly PinStatus[];
+  /** The stored spellings of the CIDs asked for: a pin matches any of them. */
+  cids: readonly string[] | null;
+  name: { text: string; match: NameMatch } | null;
+  /** Every entry must be in the pin's meta, with that value. */
+  meta: Readonly<Record<string, string>> | null;
+  /** Only pins whose `createdMs` is below this ... */
+  createdBeforeMs: number | null;
+  /** ... and above this. */
+  createdAfterMs: number | null;
 }
 
 export interface NewPin {
@@ -70,4 +100,16 @@ export interface PinsRepository {
   liveRootCids(): Promise<string[]>;
   /** The account's live pins (pinned or pinning): what folder rule 4 walks to find another pin reaching a root. */
   livePinsOf(accountId: number): Promise<PinRow[]>;
+  /** The account's pin with this PSA `requestid`, with its hints (any status: the caller decides what is gone). */
+  pinByRequestId(accountId: number, requestId: string): Promise<PinWithHints | null>;
+  /** Gives the pin a new random `requestid` (a PSA replace of a pin by itself, a pin taken back from `unpinning`). */
+  renewRequestId(id: number): Promise<void>;
+  setPinMeta(id: number, meta: Readonly<Record<string, string>>): Promise<void>;
+  setPinOrigins(id: number, origins: readonly string[]): Promise<void>;
+  /** The HTTP(S) multiaddrs a PSA client gave as the pin's origins: extra sources for its fetch. */
+  originsOf(id: number): Promise<string[]>;
+  /** At most `limit` of the account's pins the search matches, newest first (by `createdMs`, then id), with their hints. */
+  searchPins(accountId: number, search: PinSearch, limit: number): Promise<PinWithHints[]>;
+  /** How many of the account's pins the search matches. */
+  countPinSearch(accountId: number, search: PinSearch): Promise<number>;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { AccessKeyView, CreatedAccessKey } from '../../../shared/api-types.js';
+import type { AccessKeyView, NewAccessKey } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { useApi, useSession, useSessionControl } from '../../app/session.js';
@@ -19,7 +19,7 @@ import { SessionsTable } from './sessions-table.js';
 import { useKeptSecrets } from './use-kept-secrets.js';
 import './keys.css';
 
-type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: CreatedAccessKey; keychain: KeychainOutcome };
+type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: NewAccessKey; keychain: KeychainOutcome };
 
 /**
  * The account's access keys: create one with only the permissions it needs (the secret shown once, and

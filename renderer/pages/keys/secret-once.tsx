@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import type { CreatedAccessKey } from '../../../shared/api-types.js';
+import type { NewAccessKey } from '../../../shared/api-types.js';
 import { Button } from '../../components/button.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { Icon } from '../../components/icons.js';
+import { kuboServiceAddCommand } from '../../lib/remote-pinning.js';
 import './keys.css';
 
 /** What became of "Keep in the OS keychain" (desktop app): not asked, kept, or refused with why. */
@@ -11,7 +12,7 @@ export type KeychainOutcome = { kind: 'not-asked' } | { kind: 'kept' } | { kind:
 export interface SecretOnceProps {
   /** The key's name. */
   name: string;
-  created: CreatedAccessKey;
+  created: NewAccessKey;
   keychain: KeychainOutcome;
   /** Whose key it is, when not the signed-in account's ("for Ada Lovelace"). */
   owner?: string;
@@ -22,7 +23,8 @@ export interface SecretOnceProps {
 
 /**
  * A new key's secret, the one time the service shows it: in full, with Copy, a plain warning that it
- * will not be shown again, and what the keychain did with it. Focus moves here so a screen reader
+ * will not be shown again, and what the keychain did with it; beside it the key's token for remote
+ * pinning (the Pinning Service API at /psa: Kubo, IPFS Desktop), with the Kubo command that uses it. Focus moves here so a screen reader
  * announces it; the panel stays until Done (never a dialog a stray Escape closes).
  */
 export function SecretOnce({ name, created, keychain, owner, level = 2, onDone }: SecretOnceProps) {
@@ -64,9 +66,20 @@ export function SecretOnce({ name, created, keychain, owner, level = 2, onDone }
             <CopyButton value={created.access_secret} what="access secret" size="sm" />
           </dd>
         </div>
+        <div>
+          <dt>Pinning service token</dt>
+          <dd>
+            <code data-testid="new-psa-token">{created.psa_token}</code>
+            <CopyButton value={created.psa_token} what="pinning service token" size="sm" />
+          </dd>
+        </div>
       </dl>
       <p className="muted">
-        Send both with every request, as the <code>X-Access-Key</code> and <code>X-Access-Secret</code> headers.
+        Send the key and the secret with every request, as the <code>X-Access-Key</code> and <code>X-Access-Secret</code> headers.
+      </p>
+      <p className="muted secret-psa-use">
+        Use the token to pin here from Kubo or IPFS Desktop, as a remote pinning service with this key’s permissions. From Kubo:{' '}
+        <code data-testid="kubo-service-add">{kuboServiceAddCommand(window.location.origin)}</code>
       </p>
       <div className="row">
         <Button variant="primary" onClick={onDone}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccessKeyListing, CreatedAccessKey } from '../../../shared/api-types.js';
+import type { AccessKeyListing, NewAccessKey } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import type { Resource } from '../../app/hooks/use-resource.js';
 import { useApi, useSession } from '../../app/session.js';
@@ -12,7 +12,7 @@ import { AccessKeysTable } from '../keys/access-keys-table.js';
 import { KeyForm, type NewKey } from '../keys/key-form.js';
 import { SecretOnce } from '../keys/secret-once.js';
 
-type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: CreatedAccessKey };
+type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: NewAccessKey };
 
 export interface UserKeysProps {
   uuid: string;

@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { UniqueViolation } from '../../../main/store/repositories/index.js';
-import type { NewPin, PinFilter, PinsRepository } from '../../../main/store/repositories/pins.js';
+import type { NewPin, PinFilter, PinSearch, PinsRepository } from '../../../main/store/repositories/pins.js';
 import { insertTestAccount } from '../../helpers/account-rows.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 const NO_FILTER: PinFilter = { status: null, nameLower: null, cids: null };
+const EVERY_STATUS: PinSearch = { statuses: ['pinning', 'pinned', 'failure'], cids: null, name: null, meta: null, createdBeforeMs: null, createdAfterMs: null };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 function newPin(accountId: number, cid: string, createdAt: number, more: Partial<NewPin> = {}): NewPin {
   return { accountId, cid, name: '', status: 'pinned', size: 0, createdAt, deadline: null, ...more };
@@ -52,6 +54,8 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('P
       createdAt: 1000,
       updatedAt: 1000,
       deadline: 2000,
+      requestId: expect.stringMatching(UUID) as string,
+      createdMs: 1_000_000,
     });
     expect(await pins.pinOf(2, 'bafy1')).toBeNull();
     await expect(pins.insertPin(newPin(1, 'bafy1', 1001))).rejects.toBeInstanceOf(UniqueViolation);
@@ -158,5 +162,97 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('P
     expect((await pins.livePinsOf(1)).map((pin) => pin.id)).toEqual([a, e]);
     expect((await pins.livePinsOf(2)).map((pin) => pin.id)).toEqual([c]);
     expect(await pins.livePinsOf(3)).toEqual([]);
+  });
+
+  it('gives each pin a random requestid and a created millisecond unique within its account, in the order of insertion', async () => {
+    const [a, b, c, d, e] = await insertAll([
+      newPin(1, 'a', 1000),
+      newPin(1, 'b', 1000),
+      newPin(1, 'c', 1001),
+      // A clock that stepped back: still after the account's newest pin.
+      newPin(1, 'd', 999),
+      newPin(2, 'e', 1000),
+    ]);
+    const rows = await Promise.all(['a', 'b', 'c', 'd'].map((cid) => pins.pinOf(1, cid)));
+    expect(rows.map((row) => row?.createdMs)).toEqual([1_000_000, 1_000_001, 1_001_000, 1_001_001]);
+    expect((await pins.pinOf(2, 'e'))?.createdMs).toBe(1_000_000);
+    const requestIds = [...rows, await pins.pinOf(2, 'e')].map((row) => row?.requestId ?? '');
+    for (const requestId of requestIds) expect(requestId).toMatch(UUID);
+    expect(new Set(requestIds).size).toBe(5);
+    expect([a, b, c, d, e].every((id) => typeof id === 'number')).toBe(true);
+
+    const before = requestIds[0] as string;
+    await pins.renewRequestId(a as number);
+    const renewed = (await pins.pinOf(1, 'a'))?.requestId;
+    expect(renewed).toMatch(UUID);
+    expect(renewed).not.toBe(before);
+    expect(await pins.pinByRequestId(1, before)).toBeNull();
+    expect(await pins.pinByRequestId(1, renewed as string)).toMatchObject({ id: a, cid: 'a' });
+  });
+
+  it('keeps the PSA hints of a pin: none at first, then meta and origins as set; a requestid of another account finds nothing', async () => {
+    const [id] = (await insertAll([newPin(1, 'bafy1', 1000, { name: 'n' })])) as [number];
+    const requestId = (await pins.pinOf(1, 'bafy1'))?.requestId as string;
+    expect(await pins.pinByRequestId(1, requestId)).toMatchObject({ id, cid: 'bafy1', name: 'n', meta: {}, origins: [] });
+    expect(await pins.originsOf(id)).toEqual([]);
+    await pins.setPinMeta(id, { app_id: '99986338', 'ünï "quoted"': 'välue' });
+    await pins.setPinOrigins(id, ['/dns4/example.org/tcp/443/https', '/ip4/127.0.0.1/tcp/8080/http']);
+    expect(await pins.pinByRequestId(1, requestId)).toMatchObject({
+      meta: { app_id: '99986338', 'ünï "quoted"': 'välue' },
+      origins: ['/dns4/example.org/tcp/443/https', '/ip4/127.0.0.1/tcp/8080/http'],
+    });
+    expect(await pins.originsOf(id)).toEqual(['/dns4/example.org/tcp/443/https', '/ip4/127.0.0.1/tcp/8080/http']);
+    expect(await pins.originsOf(id + 100)).toEqual([]);
+    expect(await pins.pinByRequestId(2, requestId)).toBeNull();
+    expect(await pins.pinByRequestId(1, 'not-a-request')).toBeNull();
+  });
+
+  it('searches newest first by created millisecond: statuses, CIDs, the four name matches, meta, before and after, a limit; the count agrees', async () => {
+    const [quarterly, draft, percent, greek, other, failed] = (await insertAll([
+      newPin(1, 'cid-quarterly', 100, { name: 'Quarterly REPORT', status: 'pinned' }),
+      newPin(1, 'cid-draft', 100, { name: 'Draft report', status: 'pinning' }),
+      newPin(1, 'cid-percent', 200, { name: '100% Done', status: 'pinned' }),
+      newPin(1, 'cid-greek', 300, { name: 'ÉTÉ ΣΟΦΊΑ', status: 'pinned' }),
+      newPin(2, 'cid-other', 300, { name: 'Draft report', status: 'pinned' }),
+      newPin(1, 'cid-failed', 400, { name: 'a_b', status: 'failure' }),
+      newPin(1, 'cid-gone', 500, { name: 'gone', status: 'unpinning' }),
+    ])) as [number, number, number, number, number, number];
+    await pins.setPinMeta(quarterly, { app: 'books', year: '2026' });
+    await pins.setPinMeta(draft, { app: 'books' });
+    await pins.setPinMeta(other, { app: 'books' });
+    const found = async (search: Partial<PinSearch>, limit = 100) => {
+      const full = { ...EVERY_STATUS, ...search };
+      const ids = (await pins.searchPins(1, full, limit)).map((pin) => pin.id);
+      expect(await pins.countPinSearch(1, full)).toBeGreaterThanOrEqual(ids.length);
+      if (ids.length < limit) expect(await pins.countPinSearch(1, full)).toBe(ids.length);
+      return ids;
+    };
+    expect(await found({})).toEqual([failed, greek, percent, draft, quarterly]);
+    expect(await found({}, 2)).toEqual([failed, greek]);
+    expect(await pins.countPinSearch(1, EVERY_STATUS)).toBe(5);
+    expect(await found({ statuses: ['pinned'] })).toEqual([greek, percent, quarterly]);
+    expect(await found({ statuses: ['unpinning'] })).toHaveLength(1);
+    expect(await found({ statuses: [] })).toEqual([]);
+    expect(await found({ cids: ['cid-draft', 'cid-greek', 'cid-other', 'unknown'] })).toEqual([greek, draft]);
+    expect(await found({ cids: [] })).toEqual([]);
+    expect(await found({ name: { text: 'Draft report', match: 'exact' } })).toEqual([draft]);
+    expect(await found({ name: { text: 'draft report', match: 'exact' } })).toEqual([]);
+    expect(await found({ name: { text: 'DRAFT Report', match: 'iexact' } })).toEqual([draft]);
+    expect(await found({ name: { text: 'été σοφία', match: 'iexact' } })).toEqual([greek]);
+    expect(await found({ name: { text: 'report', match: 'partial' } })).toEqual([draft]);
+    expect(await found({ name: { text: 'report', match: 'ipartial' } })).toEqual([draft, quarterly]);
+    expect(await found({ name: { text: '%', match: 'partial' } })).toEqual([percent]);
+    expect(await found({ name: { text: '_', match: 'ipartial' } })).toEqual([failed]);
+    expect(await found({ meta: { app: 'books' } })).toEqual([draft, quarterly]);
+    expect(await found({ meta: { app: 'books', year: '2026' } })).toEqual([quarterly]);
+    expect(await found({ meta: { app: 'books', year: '2025' } })).toEqual([]);
+    expect(await found({ meta: { year: '2026', colour: 'red' } })).toEqual([]);
+    expect(await found({ meta: {} })).toHaveLength(5);
+    // draft shares quarterly's second, one millisecond later.
+    expect(await found({ createdBeforeMs: 100_001 })).toEqual([quarterly]);
+    expect(await found({ createdBeforeMs: 200_000 })).toEqual([draft, quarterly]);
+    expect(await found({ createdAfterMs: 100_000 })).toEqual([failed, greek, percent, draft]);
+    expect(await found({ createdAfterMs: 100_000, createdBeforeMs: 300_000, statuses: ['pinned', 'pinning'] })).toEqual([percent, draft]);
+    expect(await pins.searchPins(2, EVERY_STATUS, 10)).toEqual([expect.objectContaining({ id: other, meta: { app: 'books' }, origins: [] })]);
   });
 });

@@ -228,10 +228,11 @@ const CASES: Case[] = [
   {
     name: 'keys.create',
     call: () => api.keys.create(credentials, { name: 'ci', permissions: ['read'] }),
-    answer: () => service.answerData({ access_key: 'a', access_secret: 's' }),
+    answer: () => service.answerData({ access_key: 'a', access_secret: 's', psa_token: 'a.s' }),
     request: 'POST /api/v0/key',
     body: { name: 'ci', permissions: ['read'] },
-    malformed: () => service.answerData({ access_key: 'a' }),
+    // The token is shown with the secret, once: an answer without it is not the service's.
+    malformed: () => service.answerData({ access_key: 'a', access_secret: 's' }),
   },
   {
     name: 'keys.remove',
@@ -379,6 +380,14 @@ const CASES: Case[] = [
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/partner/user/update-plan',
     body: { uuid: 'u1', plan_id: 2 },
+  },
+  {
+    name: 'partners.createUserKey',
+    call: () => api.partners.createUserKey(credentials, 'u1', { name: 'ci', permissions: ['pin'] }),
+    answer: () => service.answerData({ access_key: 'a', access_secret: 's', psa_token: 'a.s' }),
+    request: 'POST /api/v0/partner/user/key',
+    body: { uuid: 'u1', name: 'ci', permissions: ['pin'] },
+    malformed: () => service.answerData({ access_key: 'a', access_secret: 's' }),
   },
   {
     name: 'partners.deleteUserKey',
