@@ -13,6 +13,7 @@ import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
 import { MAX_ENDPOINTS } from '../../main/network/endpoints.js';
 import { DEFAULT_FETCH_TUNING } from '../../main/network/fetch-tuning.js';
 import { DEFAULT_NETWORK } from '../../main/network/settings.js';
+import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -86,5 +87,16 @@ describe('README: how a fetch from the network behaves, with the values the code
     expect(readme).toContain(`tries again after ${t.roundDelayMs / 1000} s, doubling up to ${t.roundDelayMaxMs / 1000} s`);
     expect(readme).toContain(`committed every ${t.batchBytes / 1024 / 1024} MiB, ${t.batchBlocks} blocks or ${t.batchMs / 1000} s`);
     expect(readme).toContain(`(\`--pin-timeout\`, default ${DEFAULTS.pinTimeoutSeconds} s)`);
+  });
+});
+
+describe('docs/security.md: the threat model names the tests that hold it', () => {
+  const model = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
+  it('names only test files that exist, and the numbers the code uses', () => {
+    const named = [...model.matchAll(/`(test\/[\w/.-]+\.test\.ts)`/g)].map((match) => match[1] as string);
+    expect(named.length).toBeGreaterThan(4);
+    for (const file of named) expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), file).not.toThrow();
+    expect(model.replace(/\s+/g, ' ')).toContain(`at most ${MAX_LIVE_SESSIONS} alive`);
+    expect(model).toContain(`within \`--ts-window\` (${DEFAULTS.tsWindowSeconds} s)`);
   });
 });
