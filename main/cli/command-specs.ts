@@ -51,6 +51,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       DATABASE,
       { name: 'blocks', value: 's3://BUCKET/PREFIX?endpoint=URL&region=R' },
       { name: 'master-key-file', value: 'PATH' },
+      { name: 'fetch-from', value: 'URL', repeatable: true },
+      { name: 'routing', value: 'URL', repeatable: true },
+      { name: 'offline' },
     ],
     summary:
       'run the service (default port 5080); --cid-profile picks how new content is laid out (unixfs-v0-2015: ' +
@@ -58,7 +61,9 @@ export const COMMANDS: readonly CommandSpec[] = [
       'in the OS keychain; --db keeps the metadata in PostgreSQL (password: PGPASSWORD or ~/.pgpass; no sync ' +
       'folders in that mode); --blocks (needs --db) keeps the blocks in an S3-compatible bucket; --master-key-file ' +
       'names the master key the instances on one database share; --pin-timeout is how long a pin waits for its ' +
-      'blocks before it fails (default 600)',
+      'blocks before it fails (default 600); --fetch-from (trustless gateways) and --routing (Delegated Routing V1 ' +
+      "endpoints) say where pins' missing blocks come from, for this run, over the data folder's settings; " +
+      '--offline sends nothing out',
   },
   { command: 'account list', flags: [DATABASE], summary: 'list accounts (uuid, plan, partner flag, balance)' },
   { command: 'account partner', operands: '<uuid> on|off', flags: [DATABASE], summary: 'mark an account as a qualified partner or not' },

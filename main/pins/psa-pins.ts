@@ -16,8 +16,11 @@ import { pinStatusesFor, psaStatusOf, type PsaStatus } from './psa-status.js';
 
 export interface PsaPinsContext {
   pins: PinsContext;
-  /** Whether the pin's fetch has heard from a source yet (`pinning`, not `queued`); none runs yet: always false. */
-  fetchStarted(pin: PinRow): boolean;
+}
+
+/** Whether the pin's fetch has heard from a source yet: `pinning`, not `queued` (contract section 11). */
+function fetchStarted(ctx: PsaPinsContext, pin: PinRow): boolean {
+  return (ctx.pins.fetches?.progressOf(pin.id)?.source ?? null) !== null;
 }
 
 /** A `Pin` object of the PSA, checked: origins already narrowed to the HTTP(S) ones (http-multiaddr.ts). */
@@ -62,7 +65,7 @@ function hintsOf(request: PsaPinRequest, isNew: boolean): Partial<PinHints> {
 }
 
 function shown(ctx: PsaPinsContext, pin: PinWithHints): PsaPin | null {
-  const status = psaStatusOf(pin.status, ctx.fetchStarted(pin));
+  const status = psaStatusOf(pin.status, fetchStarted(ctx, pin));
   return status === null ? null : { pin, status };
 }
 
