@@ -44,5 +44,16 @@ export function isPinStatus(value: unknown): value is PinStatus {
 }
 
 export function isPinRecord(value: unknown): value is PinRecord {
-  return isRecord(value) && hasStrings(value, ['name', 'cid']) && isPinStatus(value.status) && hasNumbers(value, ['size', 'created_at']);
+  return (
+    isRecord(value) &&
+    hasStrings(value, ['name', 'cid']) &&
+    isPinStatus(value.status) &&
+    hasNumbers(value, ['size', 'created_at']) &&
+    (value.fetch === undefined || isFetchProgress(value.fetch))
+  );
+}
+
+/** A pinning pin's fetch from the network: blocks and bytes so far, and the source that sent the last (or null). */
+function isFetchProgress(value: unknown): boolean {
+  return isRecord(value) && hasNumbers(value, ['blocks', 'bytes']) && (value.source === null || typeof value.source === 'string');
 }

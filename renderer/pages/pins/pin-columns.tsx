@@ -6,6 +6,7 @@ import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatBytes } from '../../lib/format.js';
+import { fetchWords } from '../../lib/pin-fetch.js';
 import { MAX_PIN_NAME } from './add-pin-dialog.js';
 
 export interface PinColumnsInit {
@@ -20,7 +21,18 @@ export interface PinColumnsInit {
   failureFor: (pin: PinRecord) => string | null;
 }
 
-/** Name (renamed in place), CID (copy), status, size and age of each pin. */
+/** A pinning pin's fetch under its status: the source's host never broken across lines. */
+function PinFetch({ pin }: { pin: PinRecord }) {
+  const words = fetchWords(pin);
+  if (words.kind !== 'fetching') return <span className="pin-fetch muted">{words.text}</span>;
+  return (
+    <span className="pin-fetch muted">
+      Fetching from <span className="pin-fetch-host">{words.host}</span>: {words.amount}
+    </span>
+  );
+}
+
+/** Name (renamed in place), CID (copy), status (with a pinning pin's fetch), size and age of each pin. */
 export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
   return [
     {
@@ -60,7 +72,16 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
       },
     },
     { key: 'cid', header: 'CID', secondary: true, cell: (pin) => <Cid value={pin.cid} copy /> },
-    { key: 'status', header: 'Status', cell: (pin) => <StatusBadge pin={pin.status} /> },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (pin) => (
+        <div className="pin-status">
+          <StatusBadge pin={pin.status} />
+          {pin.status === 'pinning' ? <PinFetch pin={pin} /> : null}
+        </div>
+      ),
+    },
     {
       key: 'size',
       header: 'Size',
