@@ -63,7 +63,9 @@ export function namesApi(core: ApiCore): NamesApi {
 }
 
 export function isIpnsRecordView(value: unknown): value is IpnsRecordView {
-  return isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']);
+  return (
+    isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']) && typeof value.public === 'boolean'
+  );
 }
 
 export function isNameBinding(value: unknown): value is NameBinding {
