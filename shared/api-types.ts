@@ -122,12 +122,24 @@ export interface SessionKey {
 export type PinStatus = 'pinning' | 'pinned' | 'failure' | 'unpinning';
 export const PIN_STATUSES: readonly PinStatus[] = ['pinning', 'pinned', 'failure', 'unpinning'];
 
+/** A `pinning` pin's fetch from the network (contract section 11), while one runs. */
+export interface PinFetchProgress {
+  /** Blocks received so far (verified and stored) by this run of the fetch. */
+  blocks: number;
+  /** Their bytes. */
+  bytes: number;
+  /** URL of the source that sent the last block; null until a source has answered (the PSA's `queued`). */
+  source: string | null;
+}
+
 export interface PinRecord {
   name: string;
   cid: string;
   status: PinStatus;
   size: number;
   created_at: number;
+  /** Present while the pin's blocks are being fetched from the network. */
+  fetch?: PinFetchProgress;
 }
 
 /**

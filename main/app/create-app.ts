@@ -69,6 +69,10 @@ import type { SecretsHomeKind } from '../secrets/secrets-record.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 import { SettingsFile } from '../base/settings-file.js';
 import { openNetworkSettings } from '../network/settings.js';
+import { createRoutingClient } from '../network/routing-client.js';
+import { createNetworkFetcher } from '../network/network-fetcher.js';
+import type { FetchTuning } from '../network/fetch-tuning.js';
+import { PinFetchBoard, startPinFetches, type PinFetches } from '../pins/pin-fetches.js';
 import { settingsRoutes } from '../http/routes/settings.js';
 
 export type { OwnerKey, OwnerKeyStore } from '../accounts/owner-key.js';
@@ -91,6 +95,8 @@ export interface AppInit {
    * then answers GET /api/v0/service/proof, so the main process can tell it from a squatter on its port.
    */
   runToken?: string;
+  /** Tests only: shorter waits for fetches from the network (a stall test should not wait 30 s). */
+  fetchTuning?: Partial<FetchTuning>;
 }
 
 export interface PinfoldApp {
@@ -135,6 +141,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   let metadata: MetadataStore | null = null;
   let blockstore: BlockStore | null = null;
   let gcSchedule: GcSchedule | null = null;
+  let fetchRunner: PinFetches | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
     const env = init.env ?? process.env;
@@ -202,15 +209,24 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     blockstore = await openBlockStore(config, { localDir: paths.blocks, index: accounts.store, metadataEngine: metadata.engine, clock, logger });
     const blocks = blockstore;
     const gcStore = await contentGcStore(blocks);
+    // The IPFS network over HTTP (contract section 11): routing endpoints and trustless gateways, as the
+    // live settings say (offline: nothing leaves this machine).
+    const routing = createRoutingClient({ settings: network, logger });
+    const fetcher = createNetworkFetcher({ settings: network, routing, blocks, logger, ...(init.fetchTuning ? { tuning: init.fetchTuning } : {}) });
+    const fetchBoard = new PinFetchBoard();
     const pins: PinsContext = {
       accounts,
       content: contentCensus(blocks),
       pinTimeoutSeconds: config.pinTimeoutSeconds,
       // Across instances too with `--db`: this process's queue first, then the database's advisory lock.
       gcLock: coordination ? composeReadWriteLocks(createReadWriteLock(), coordination.gcLock) : createReadWriteLock(),
-      // Only addPin calls it, and no pin is added before the runner below has started.
-      onPinning: () => pendingPins.nudge(),
+      // Only addPin calls it, and no pin is added before the runners below have started.
+      onPinning: () => {
+        pendingPins.nudge();
+        pinFetches.nudge();
+      },
       events,
+      fetches: fetchBoard,
     };
     const pendingPins = startPendingPins(pins, logger);
     const runGc = async (): Promise<GcResult> => {
@@ -228,6 +244,16 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       logger,
     });
     gcSchedule = schedule;
+    // A pin's missing blocks come from the network; on one instance only when several share the database.
+    const pinFetches = startPinFetches({
+      pins,
+      fetcher,
+      board: fetchBoard,
+      onFetched: () => pendingPins.nudge(),
+      leads: () => schedule.leads(),
+      logger,
+    });
+    fetchRunner = pinFetches;
     // Shared database: every instance must accept the addresses any of them signs, so the key comes from
     // the master key they share (derived, nothing stored); one instance keeps its data folder's own file.
     const uploadKey = coordination
@@ -316,7 +342,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         clock,
         listenHost: config.host,
         pace: { windowMs: config.uploadIdleTimeoutMs, minBytes: config.uploadMinBytesPerWindow },
-        blocksAdded: () => pendingPins.nudge(),
+        blocksAdded: () => {
+          pendingPins.nudge();
+          // A CAR of a partial DAG leaves its root pins `pinning`: the rest comes from the network.
+          pinFetches.nudge();
+        },
         profile,
       }),
     );
@@ -364,6 +394,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         await server.close();
         handoffs.close();
         handoffFolder.close();
+        await pinFetches.close();
+        fetcher.close();
+        await routing.close();
         await pendingPins.close();
         await republisher.close();
         await pins.gcLock.exclusive(async () => blocks.close());
@@ -380,8 +413,9 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       nowSeconds: () => unixSeconds(clock),
     };
   } catch (error) {
-    // A start that fails later must not leave the GC timers running against closed stores.
+    // A start that fails later must not leave the GC timers (or fetches) running against closed stores.
     gcSchedule?.close();
+    await fetchRunner?.close();
     await blockstore?.close();
     await metadata?.close();
     lock.release();

@@ -1,5 +1,7 @@
 import { parsePostgresUrl, parseS3Url } from '../base/backend-urls.js';
 import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
+import { BadInputError } from '../base/errors.js';
+import { parseEndpointList } from '../network/endpoints.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {
@@ -11,7 +13,7 @@ export interface ParsedArgs {
   flags: Map<string, string[]>;
 }
 
-const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain', 'overwrite']);
+const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain', 'overwrite', 'offline']);
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
@@ -78,7 +80,39 @@ const SERVE_FLAGS = new Set([
   'pin-timeout',
   'cid-profile',
   'keychain',
+  'fetch-from',
+  'routing',
+  'offline',
 ]);
+
+/** A repeatable URL flag: each value an http(s) endpoint (network/endpoints.ts), duplicates dropped. */
+function endpointsFlag(args: ParsedArgs, name: string): string[] | undefined {
+  const values = args.flags.get(name);
+  if (values === undefined) return undefined;
+  try {
+    return parseEndpointList(values, `--${name}`);
+  } catch (error) {
+    if (error instanceof BadInputError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * `--fetch-from URL`…, `--routing URL`…, `--offline` (contract section 11): each one given wins over the
+ * data folder's settings.json for this run; undefined when none is given.
+ */
+function networkFlags(args: ParsedArgs): ServiceConfig['network'] {
+  const fetchFrom = endpointsFlag(args, 'fetch-from');
+  const routing = endpointsFlag(args, 'routing');
+  const offlineText = single(args, 'offline');
+  if (offlineText !== undefined && offlineText !== 'true' && offlineText !== 'false') throw new UsageError('--offline takes no value (or =true, =false)');
+  if (fetchFrom === undefined && routing === undefined && offlineText === undefined) return undefined;
+  return {
+    ...(fetchFrom !== undefined ? { fetchFrom } : {}),
+    ...(routing !== undefined ? { routing } : {}),
+    ...(offlineText !== undefined ? { offline: offlineText === 'true' } : {}),
+  };
+}
 
 function cidProfileFlag(args: ParsedArgs): CidProfileName {
   const text = single(args, 'cid-profile');
@@ -101,7 +135,9 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   // Refused here, before the data folder is touched (the composition root refuses it too, for embedders).
   if (blocks !== undefined && database === undefined) throw new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket');
   const masterKeyFile = single(args, 'master-key-file');
+  const network = networkFlags(args);
   return defaultConfig({
+    ...(network !== undefined ? { network } : {}),
     ...(masterKeyFile !== undefined ? { masterKeyFile } : {}),
     ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
     ...(blocks !== undefined ? { blocks: parseS3Url(blocks) } : {}),

@@ -15,12 +15,16 @@ const USAGE = `Usage: pinfold <command> [--data DIR]
   serve [--port N] [--host H] [--gc-interval S] [--gc-grace S] [--ts-window S]
         [--dns-resolver HOST:PORT] [--public-gateway] [--allow-origin ORIGIN]...
         [--cid-profile unixfs-v1-2025|unixfs-v0-2015] [--keychain] [--db postgres://USER@HOST/DB]
+        [--fetch-from URL]... [--routing URL]... [--offline]
                                    run the service (default port 5080); --cid-profile picks
                                    how new content is laid out (unixfs-v0-2015: Kubo's legacy
                                    CIDv0 defaults, as gw3 uses); --keychain keeps a new data
                                    folder's master key and owner key in the OS keychain; --db
                                    keeps the metadata in PostgreSQL (password: PGPASSWORD or
-                                   ~/.pgpass; no sync folders in that mode)
+                                   ~/.pgpass; no sync folders in that mode); --fetch-from
+                                   (trustless gateways) and --routing (Delegated Routing V1
+                                   endpoints) say where pins' missing blocks come from, for this
+                                   run, over the Settings page's; --offline sends nothing out
   account list                     list accounts (uuid, plan, partner flag, balance)
   account partner <uuid> on|off    mark an account as a qualified partner or not
   account credit <uuid> <amount>   add to an account's balance, e.g. 25.00

@@ -1,4 +1,5 @@
 import type { CID } from 'multiformats/cid';
+import type { PinFetchProgress } from '../../shared/api-types.js';
 import type { AccountsContext } from '../accounts/context.js';
 import type { EventPublisher } from '../base/events.js';
 import type { ReadWriteLock } from '../base/lock.js';
@@ -13,6 +14,12 @@ export interface DagCensus {
 /** What pins need from the content engine: how much of a DAG is here. */
 export interface PinContent {
   census(root: CID, signal?: AbortSignal): Promise<DagCensus>;
+}
+
+/** What the pins domain shows of the fetches under way (pin-fetches.ts keeps it). */
+export interface PinFetchView {
+  /** The fetch of this pin's blocks from the network, while one runs. */
+  progressOf(pinId: number): PinFetchProgress | undefined;
 }
 
 export interface PinsContext {
@@ -31,4 +38,6 @@ export interface PinsContext {
   onPinning?: () => void;
   /** The live event stream: every committed change of a pin (the server); absent in the CLI. */
   events?: Pick<EventPublisher, 'pinChanged'>;
+  /** Fetches from the network under way (the server); absent when nothing fetches (the CLI). */
+  fetches?: PinFetchView;
 }

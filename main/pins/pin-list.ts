@@ -49,12 +49,13 @@ function positionOf(row: PinRow): PinPosition {
   return { createdAt: row.createdAt, id: row.id };
 }
 
-function answer(rows: readonly PinRow[], total: number, more: { next: boolean; prev: boolean }): PinList {
-  const data: PinRecord[] = rows.map(toPinRecord);
+function answer(rows: readonly PinRow[], total: number, more: { next: boolean; prev: boolean }): PinList & { rows: readonly PinRow[] } {
+  const data: PinRecord[] = rows.map((row) => toPinRecord(row));
   const first = rows[0];
   const last = rows[rows.length - 1];
   return {
     data,
+    rows,
     total,
     ...(more.next && last ? { next: positionOf(last) } : {}),
     ...(more.prev && first ? { prev: positionOf(first) } : {}),
@@ -62,12 +63,23 @@ function answer(rows: readonly PinRow[], total: number, more: { next: boolean; p
 }
 
 /** The page the query asks for, newest first, with the total the filter matches. */
-export function pinList(ctx: PinsContext, accountId: number, query: PinListQuery): Promise<PinList> {
+export async function pinList(ctx: PinsContext, accountId: number, query: PinListQuery): Promise<PinList> {
   // One transaction: no write lands between the count and the page.
-  return ctx.accounts.store.transaction((tx) => readPinList(tx, accountId, query));
+  const page = await ctx.accounts.store.transaction((tx) => readPinList(tx, accountId, query));
+  // A pin being fetched shows how far its fetch is (a lookup per pinning row, none for the others).
+  const { fetches } = ctx;
+  if (fetches !== undefined) {
+    page.data.forEach((record, i) => {
+      const row = page.rows[i] as PinRow;
+      if (row.status !== 'pinning') return;
+      const progress = fetches.progressOf(row.id);
+      if (progress !== undefined) record.fetch = { ...progress };
+    });
+  }
+  return { data: page.data, total: page.total, ...(page.next ? { next: page.next } : {}), ...(page.prev ? { prev: page.prev } : {}) };
 }
 
-async function readPinList(tx: Repositories, accountId: number, query: PinListQuery): Promise<PinList> {
+async function readPinList(tx: Repositories, accountId: number, query: PinListQuery): Promise<PinList & { rows: readonly PinRow[] }> {
   const { filter, limit } = query;
   const total = await tx.pins.countPinsMatching(accountId, filter);
   if (query.after) {

@@ -1,5 +1,5 @@
 import { CID } from 'multiformats/cid';
-import type { PinRecord } from '../../shared/api-types.js';
+import type { PinFetchProgress, PinRecord } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
 import { requireHeld, type LockHold } from '../base/lock.js';
 import { NotFoundError } from '../base/errors.js';
@@ -8,13 +8,20 @@ import { requireVerifiableCid } from '../content/cid-param.js';
 import type { PinRow } from '../store/repositories/pins.js';
 import type { DagCensus, PinsContext } from './context.js';
 
-export function toPinRecord(row: PinRow): PinRecord {
-  return { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
+export function toPinRecord(row: PinRow, fetch?: PinFetchProgress): PinRecord {
+  const record: PinRecord = { name: row.name, cid: row.cid, status: row.status, size: row.size, created_at: row.createdAt };
+  if (fetch !== undefined && row.status === 'pinning') record.fetch = { ...fetch };
+  return record;
+}
+
+/** A pin as the API shows it: with its fetch's progress while one runs. */
+export function pinRecordOf(ctx: PinsContext, row: PinRow): PinRecord {
+  return toPinRecord(row, ctx.fetches?.progressOf(row.id));
 }
 
 /** Tells the event stream about a pin as it is now (call after the change committed). */
 export function publishPin(ctx: PinsContext, row: PinRow): void {
-  ctx.events?.pinChanged(row.accountId, toPinRecord(row));
+  ctx.events?.pinChanged(row.accountId, pinRecordOf(ctx, row));
 }
 
 export interface AddPinOptions {

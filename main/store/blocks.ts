@@ -34,6 +34,11 @@ export interface BlockBatch {
   /** True when the block is staged here or already stored. */
   has(cid: CID): Promise<boolean>;
   /**
+   * Bytes this batch newly stages: a block the store holds already, or one put twice, is not counted. What
+   * the commit makes newly stored, so a caller can count exactly that (a fetch's ingress).
+   */
+  readonly newBytes: number;
+  /**
    * Makes every staged block durable, then visible, at once. `alongside` runs on the metadata transaction
    * that indexes the blocks (records that must exist exactly when the blocks do: write them through `tx`
    * only, and do no other I/O); if it throws, no block becomes visible.

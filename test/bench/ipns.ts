@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { numberFlag } from './lib/flags.js';
 import { measure, type CannonResult } from './lib/load.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
@@ -70,7 +70,7 @@ export async function run(args: readonly string[]): Promise<void> {
   const connections = numberFlag(args, 'connections', 10);
   const publishes = numberFlag(args, 'publishes', 300);
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-bench-ipns-'));
-  const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {} });
+  const app = await createApp({ config: testConfig({ dataDir, port: 0 }), env: {} });
   try {
     const url = await app.listen();
     const headers = { 'X-Access-Key': ownerKeyOf(app).access_key, 'X-Access-Secret': ownerKeyOf(app).access_secret };

@@ -9,14 +9,14 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from './test-network.js';
 import { keychainService, osKeychainEntry } from '../../main/secrets/keychain-entry.js';
 import { folderSnapshot } from './folder-snapshot.js';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'pinfold-locked-'));
 const app = await createApp({
-  config: defaultConfig({ dataDir, port: 0 }),
+  config: testConfig({ dataDir, port: 0 }),
   env: {},
   secrets: { prefer: 'keychain', keychain: { service: keychainService(), entry: osKeychainEntry } },
 });
@@ -37,11 +37,11 @@ const cli = (...args: string[]) => {
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 60_000 });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 };
-const serve = cli('serve', '--data', dataDir, '--port', '0', '--keychain');
+const serve = cli('serve', '--data', dataDir, '--port', '0', '--keychain', '--offline');
 const move = cli('secrets', 'move', '--to', 'file', '--data', dataDir);
 const unchanged = JSON.stringify(folderSnapshot(dataDir)) === JSON.stringify(before);
 const fresh = mkdtempSync(join(tmpdir(), 'pinfold-locked-new-'));
-const serveNew = cli('serve', '--data', fresh, '--port', '0', '--keychain');
+const serveNew = cli('serve', '--data', fresh, '--port', '0', '--keychain', '--offline');
 
 process.stdout.write(
   JSON.stringify({

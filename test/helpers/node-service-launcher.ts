@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { ServiceChild, ServiceSupervisor } from '../../main/desktop/service-supervisor.js';
 import type { ServiceStatus } from '../../main/desktop/service-supervisor-state.js';
 import { repoRoot } from './account-api.js';
+import { testServeArgs } from './test-network.js';
 
 /**
  * The desktop's service process under plain Node: `pinfold serve` (tsx over main/cli/main.ts) forked with an
@@ -17,7 +18,8 @@ export function nodeServiceLauncher(args: string[], env: NodeJS.ProcessEnv = {})
    * `serve` on), and `launchEnv` added to its environment (the desktop's run token).
    */
   const launch = (serveArgs: string[] = ['serve', ...args], launchEnv: Record<string, string> = {}): ServiceChild => {
-    const child = fork(`${repoRoot}/main/cli/main.ts`, serveArgs, {
+    const [command = 'serve', ...flags] = serveArgs;
+    const child = fork(`${repoRoot}/main/cli/main.ts`, [command, ...testServeArgs(flags)], {
       cwd: repoRoot,
       execArgv: ['--import', 'tsx'],
       env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '', ...env, ...launchEnv },

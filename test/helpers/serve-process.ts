@@ -1,6 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { repoRoot } from './account-api.js';
 import { onTerminal, terminalText } from './terminal.js';
+import { testServeArgs } from './test-network.js';
 
 /** `pinfold serve` run as a child process (tsx over main/cli/main.ts), with its output collected for assertions. */
 
@@ -17,11 +18,11 @@ export interface ServeProcess {
 }
 
 /**
- * `terminal`: its output on a terminal (test/helpers/terminal.ts, Linux only), as when a person starts it
+ * Offline unless `args` give network flags (test-network.ts). `terminal`: its output on a terminal (test/helpers/terminal.ts, Linux only), as when a person starts it
  * in one; `child` is then the terminal's process, and killing it hangs the server up (SIGHUP).
  */
 export function startServe(args: string[], env: NodeJS.ProcessEnv = {}, options: { terminal?: boolean } = {}): ServeProcess {
-  const argv = [process.execPath, '--import', 'tsx', 'main/cli/main.ts', 'serve', ...args];
+  const argv = [process.execPath, '--import', 'tsx', 'main/cli/main.ts', 'serve', ...testServeArgs(args)];
   const { command, args: commandArgs } = options.terminal ? onTerminal(argv) : { command: process.execPath, args: argv.slice(1) };
   const child = spawn(command, commandArgs, {
     cwd: repoRoot,

@@ -1,12 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
+import { createApp, type AppInit, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
 import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
 import { ownerKeyOf } from './owner-key.js';
 import { suiteDatabase } from './suite-database.js';
+import { testConfig } from './test-network.js';
 
 export interface TestServer {
   url: string;
@@ -37,12 +38,26 @@ export function testClock(): Clock & { advance(ms: number): void } {
 
 /**
  * A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock), its
- * metadata on the suite's engine (PINFOLD_TEST_DB, see suite-database.ts) unless `overrides` names one.
+ * metadata on the suite's engine (PINFOLD_TEST_DB, see suite-database.ts) unless `overrides` names one;
+ * offline unless `overrides.network` names local endpoints (test-network.ts).
  */
-export async function startTestServer(overrides: Partial<ServiceConfig> = {}, env: NodeJS.ProcessEnv = {}, clock?: Clock): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServiceConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  clock?: Clock,
+  options: Pick<AppInit, 'fetchTuning'> & {
+    /**
+     * Take `overrides.network` as the command line would give it (what it leaves out comes from the data
+     * folder's settings.json): only for a test that wrote that file with local endpoints first.
+     */
+    networkAsGiven?: boolean;
+  } = {},
+): Promise<TestServer> {
   const dataDir = overrides.dataDir ?? (await makeTempDir());
   const engine = 'database' in overrides ? {} : await suiteDatabase(dataDir);
-  const app = await createApp({ config: defaultConfig({ port: 0, ...engine, ...overrides, dataDir }), env, ...(clock ? { clock } : {}) });
+  const { networkAsGiven, ...init } = options;
+  const config = networkAsGiven ? defaultConfig({ port: 0, ...engine, ...overrides, dataDir }) : testConfig({ port: 0, ...engine, ...overrides, dataDir });
+  const app = await createApp({ config, env, ...(clock ? { clock } : {}), ...init });
   const url = await app.listen();
   return {
     url,

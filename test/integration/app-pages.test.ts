@@ -2,7 +2,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
 import { expectError, rawRequest } from '../helpers/account-api.js';
@@ -42,7 +42,7 @@ describe('the app at real URLs', () => {
     await writeFile(join(rendererDir, 'index.html'), INDEX);
     await mkdir(join(rendererDir, 'assets'));
     await writeFile(join(rendererDir, 'assets', 'index-abc123.js'), 'export {};\n');
-    app = await createApp({ config: defaultConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
+    app = await createApp({ config: testConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
     url = await app.listen();
   });
   afterAll(async () => {

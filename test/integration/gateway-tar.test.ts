@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { createLogger } from '../../main/base/logger.js';
 import { parseTar } from '../unit/content/read/tar-check.js';
 import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../helpers/relative-path-dags.js';
@@ -35,7 +35,7 @@ describe('gateway TAR over a real server: relative names, and failures after the
   beforeAll(async () => {
     dataDir = await makeTempDir();
     app = await createApp({
-      config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
+      config: testConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
       env: {},
       logger: createLogger('info', (line) => logged.push(line)),
     });

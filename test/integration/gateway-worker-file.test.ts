@@ -2,7 +2,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { GATEWAY_WORKER, uiContentSecurityPolicy } from '../../main/http/routes/renderer-files.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
@@ -21,7 +21,7 @@ describe('GET /gateway-sw.js', () => {
     [dataDir, rendererDir] = await Promise.all([makeTempDir(), makeTempDir('pinfold-renderer-')]);
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html>');
     await writeFile(join(rendererDir, GATEWAY_WORKER), WORKER);
-    app = await createApp({ config: defaultConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
+    app = await createApp({ config: testConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) }), env: {}, rendererDir });
     url = await app.listen();
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { unmarshalIPNSRecord } from 'ipns';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { unixSeconds, type Clock } from '../../main/base/clock.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { parseRfc3339Ms, RECORD_LIFETIME_MS } from '../../main/names/records.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
@@ -46,7 +46,7 @@ describe('IPNS records are republished ahead of expiry (contract section 7)', ()
     dirs.push(dataDir);
     const clock = movableClock();
     const start = clock.nowMs();
-    const config = defaultConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) });
+    const config = testConfig({ port: 0, dataDir, ...(await suiteDatabase(dataDir)) });
 
     const first = await createApp({ config, clock, env: {} });
     let name: string;

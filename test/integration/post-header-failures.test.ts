@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { createLogger } from '../../main/base/logger.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
@@ -47,7 +47,7 @@ describe('failures after the headers on routes that stream through Fastify', () 
   beforeAll(async () => {
     dataDir = await makeTempDir();
     app = await createApp({
-      config: defaultConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
+      config: testConfig({ dataDir, port: 0, ...(await suiteDatabase(dataDir)) }),
       env: {},
       logger: createLogger('info', (line) => logged.push(line)),
     });

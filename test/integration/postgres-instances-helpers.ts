@@ -5,7 +5,8 @@ import pg from 'pg';
 import type { ServiceFacts } from '../../shared/api-types.js';
 import { createApp, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
 import { parsePostgresUrl } from '../../main/base/backend-urls.js';
-import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
+import type { ServiceConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { call } from '../helpers/test-server.js';
 
 /** Several instances of the service on one PostgreSQL database, each with its own data folder, in this process. */
@@ -17,7 +18,7 @@ export interface Instance {
 }
 
 export async function startInstance(databaseUrl: string, dataDir: string, overrides: Partial<ServiceConfig> = {}): Promise<Instance> {
-  const app = await createApp({ config: defaultConfig({ port: 0, dataDir, database: parsePostgresUrl(databaseUrl), ...overrides }), env: {} });
+  const app = await createApp({ config: testConfig({ port: 0, dataDir, database: parsePostgresUrl(databaseUrl), ...overrides }), env: {} });
   try {
     return { app, url: await app.listen(), dataDir };
   } catch (error) {

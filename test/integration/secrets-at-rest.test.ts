@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { createLogger } from '../../main/base/logger.js';
 import type { CreatedAccessKey } from '../../shared/api-types.js';
 import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
@@ -33,7 +33,7 @@ describe('secrets are never stored or logged in plaintext', () => {
   beforeAll(async () => {
     dataDir = await makeTempDir('pinfold-secrets-');
     app = await createApp({
-      config: defaultConfig({ dataDir, port: 0 }),
+      config: testConfig({ dataDir, port: 0 }),
       logger: createLogger('debug', (line) => log.push(line)),
       env: {},
     });

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/db/database.js';
 import { nameByName } from '../../main/store/db/names-queries.js';
 import { getSyncFolder, getSyncJournal } from '../../main/store/db/sync-queries.js';
+import { testServeArgs } from '../helpers/test-network.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { readDb, repoRoot } from '../helpers/account-api.js';
 import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
@@ -178,7 +179,7 @@ describe('sync across restarts', () => {
     await put(folder, 'seed.txt', 'seed');
 
     const startServe = async (): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', '--data', data, '--port', '0'], {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli/main.ts', 'serve', ...testServeArgs(['--data', data, '--port', '0'])], {
         cwd: repoRoot,
         env: { ...process.env, PINFOLD_OWNER_KEY: '', PINFOLD_OWNER_SECRET: '' },
       });

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { createLogger } from '../../main/base/logger.js';
 import { expectError } from '../helpers/account-api.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
@@ -28,7 +28,7 @@ describe('blocks whose links cannot be read', () => {
 
   async function start(): Promise<void> {
     app = await createApp({
-      config: defaultConfig({ dataDir, port: 0, gcGraceSeconds: 0, ...(await suiteDatabase(dataDir)) }),
+      config: testConfig({ dataDir, port: 0, gcGraceSeconds: 0, ...(await suiteDatabase(dataDir)) }),
       env: {},
       logger: createLogger('info', (line) => logged.push(line)),
     });

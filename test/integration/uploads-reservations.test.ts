@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
 import { createUser, createUserKey, expectError } from '../helpers/account-api.js';
@@ -35,7 +35,7 @@ describe('ingress reservations of upload addresses', () => {
 
   async function start(): Promise<{ url: string }> {
     // The clock moves past an address's 600 s; the test's `ts` stays on real time, so the window is wide.
-    app = await createApp({ config: defaultConfig({ dataDir, port: 0, tsWindowSeconds: 3600, ...(await suiteDatabase(dataDir)) }), env: {}, clock });
+    app = await createApp({ config: testConfig({ dataDir, port: 0, tsWindowSeconds: 3600, ...(await suiteDatabase(dataDir)) }), env: {}, clock });
     return { url: await app.listen() };
   }
 

@@ -1,7 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../main/app/create-app.js';
-import { defaultConfig } from '../../main/base/config.js';
+import { testConfig } from '../helpers/test-network.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, expectError } from '../helpers/account-api.js';
 import { addressFor, counters, expectNotServed, gatewayGet, MiB, randomData, referenceCid, stats, step1, step2, uploadFile } from './uploads-helpers.js';
@@ -182,7 +182,7 @@ describe('upload address expiry (10 minutes, server clock)', () => {
     const startMs = Date.now();
     let offsetMs = 0;
     const clock = { nowMs: () => startMs + offsetMs };
-    const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, clock });
+    const app = await createApp({ config: testConfig({ dataDir, port: 0 }), env: {}, clock });
     try {
       const server = { url: await app.listen() };
       const key = ownerKeyOf(app);

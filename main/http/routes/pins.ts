@@ -5,7 +5,7 @@ import { encodeCursor, parsePinListQuery, parsePinName } from '../pin-params.js'
 import type { PinsContext } from '../../pins/context.js';
 import type { PinListEnvelope } from '../../../shared/api-types.js';
 import { pinList } from '../../pins/pin-list.js';
-import { addPin, removePin, renamePinOf, requirePin, toPinRecord } from '../../pins/pins.js';
+import { addPin, pinRecordOf, removePin, renamePinOf, requirePin } from '../../pins/pins.js';
 import { ok } from '../envelope.js';
 import { readJsonObject, stringField } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
@@ -50,7 +50,8 @@ export function pinRoutes(app: FastifyInstance, deps: PinRouteDeps): void {
 
   app.get('/api/v0/pin/:cid', { config: { access: 'account' } }, async (request) => {
     const row = await requirePin(pins, requireAuth(request.auth).account.id, parseCidParam((request.params as { cid: string }).cid, 'cid'));
-    return ok(toPinRecord(row));
+    // While its blocks are fetched from the network, with how far the fetch is (contract section 11).
+    return ok(pinRecordOf(pins, row));
   });
 
   app.post('/api/v0/pin/rename', { config: { access: 'account' } }, async (request) => {

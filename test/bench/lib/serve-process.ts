@@ -4,6 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testServeArgs } from '../../helpers/test-network.js';
 
 /**
  * `pinfold serve` in a child process, for benchmarks to measure from outside: the service as users run
@@ -76,11 +77,15 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeProce
   const entry = options.compiled ? ['bin/pinfold.js'] : ['--import', 'tsx', 'main/cli/main.ts'];
   // PINFOLD_BENCH_CPU_PROF=<dir>: the service writes a V8 CPU profile there when it stops.
   const profile = process.env.PINFOLD_BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PINFOLD_BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...entry, 'serve', '--data', dataDir, '--port', '0', '--gc-interval', '86400', ...(options.args ?? [])], {
-    cwd: repoRoot,
-    env: { ...process.env, PINFOLD_LOG: 'error', ...options.env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, ...entry, 'serve', ...testServeArgs(['--data', dataDir, '--port', '0', '--gc-interval', '86400', ...(options.args ?? [])])],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, PINFOLD_LOG: 'error', ...options.env },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

@@ -74,3 +74,28 @@ describe('pinfold serve --master-key-file', () => {
     expect(() => config('--master-key-file', '/a', '--master-key-file', '/b')).toThrow(/given more than once/);
   });
 });
+
+describe('pinfold serve --fetch-from, --routing, --offline', () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('leaves the network to settings.json without them, and pins each one given for the run', () => {
+    expect(config().network).toBeUndefined();
+    expect(config('--offline').network).toEqual({ offline: true });
+    expect(config('--offline=false').network).toEqual({ offline: false });
+    expect(config('--fetch-from', 'http://127.0.0.1:8080/', '--fetch-from=https://gw.example', '--fetch-from', 'https://gw.example/').network).toEqual({
+      fetchFrom: ['http://127.0.0.1:8080', 'https://gw.example'],
+    });
+    expect(config('--routing', 'https://delegated.example/prefix', '--offline').network).toEqual({
+      routing: ['https://delegated.example/prefix'],
+      offline: true,
+    });
+  });
+
+  it('refuses what is not an http(s) URL, credentials in one, and a value on --offline', () => {
+    expect(() => config('--fetch-from', 'gw.example')).toThrow(new UsageError('--fetch-from: "gw.example" is not a URL'));
+    expect(() => config('--routing', 'ftp://r.example')).toThrow(UsageError);
+    expect(() => config('--routing', 'https://user:pw@r.example')).toThrow(/credentials/);
+    expect(() => config('--fetch-from')).toThrow(UsageError);
+    expect(() => config('--offline=yes')).toThrow(/--offline takes no value/);
+  });
+});

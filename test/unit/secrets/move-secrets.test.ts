@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
 import { ownerKeyOf } from '../../helpers/owner-key.js';
-import { defaultConfig } from '../../../main/base/config.js';
+import { testConfig } from '../../helpers/test-network.js';
 import { DataFolderLockedError } from '../../../main/base/lock-file.js';
 import type { KeychainEntryFactory } from '../../../main/secrets/keychain-entry.js';
 import { moveSecrets, NothingToMoveError } from '../../../main/secrets/move-secrets.js';
@@ -16,7 +16,7 @@ import { makeTempDir } from '../../helpers/test-server.js';
 const SERVICE = 'PinfoldTest';
 
 async function startOnce(dataDir: string, prefer: SecretsHomeKind, entry: KeychainEntryFactory): Promise<OwnerKey> {
-  const app = await createApp({ config: defaultConfig({ dataDir, port: 0 }), env: {}, secrets: { prefer, keychain: { service: SERVICE, entry } } });
+  const app = await createApp({ config: testConfig({ dataDir, port: 0 }), env: {}, secrets: { prefer, keychain: { service: SERVICE, entry } } });
   const owner = ownerKeyOf(app);
   await app.close();
   return owner;

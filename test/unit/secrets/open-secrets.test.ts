@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp, type OwnerKey } from '../../../main/app/create-app.js';
 import { ownerKeyOf } from '../../helpers/owner-key.js';
-import { defaultConfig } from '../../../main/base/config.js';
+import { testConfig } from '../../helpers/test-network.js';
 import { MasterKeyMismatchError } from '../../../main/accounts/master-key-check.js';
 import { openDatabase } from '../../../main/store/db/database.js';
 import { MissingMasterKeyError } from '../../../main/secrets/open-secrets.js';
@@ -20,7 +20,7 @@ type Keychain = ReturnType<typeof memoryKeychain>;
 /** One start and clean stop of the service on a folder, as `serve` (prefer file) or the desktop (prefer keychain) does it. */
 async function startOnce(dataDir: string, prefer: SecretsHomeKind, keychain: Keychain): Promise<{ owner: OwnerKey; note: string | null; where: string }> {
   const app = await createApp({
-    config: defaultConfig({ dataDir, port: 0 }),
+    config: testConfig({ dataDir, port: 0 }),
     env: {},
     secrets: { prefer, keychain: { service: SERVICE, entry: keychain.factory } },
   });

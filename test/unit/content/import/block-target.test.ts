@@ -11,6 +11,7 @@ function recordingBatch(log: string[]): BlockBatch {
     put: async (cid) => (log.push(`put ${cid.toString()}`), cid),
     putTrusted: async (cid) => (log.push(`putTrusted ${cid.toString()}`), cid),
     has: async () => false,
+    newBytes: 0,
     commit: async () => void log.push('commit'),
     abort: () => void log.push('abort'),
   };

@@ -1,0 +1,495 @@
+import type { CID } from 'multiformats/cid';
+import { OFFLOAD_MIN_BYTES, hashPool } from '../base/hash-pool.js';
+import { IDENTITY_CODE, isVerifiableCid, verifyBlockAsync } from '../base/hashes.js';
+import type { Logger } from '../base/logger.js';
+import { multihashKey } from '../base/multihash-key.js';
+import { readCarStream } from '../content/car/car-stream.js';
+import { blockLinks, canHaveLinks, reasonOf } from '../content/walk/block-links.js';
+import { walkDag } from '../content/walk/walk-dag.js';
+import type { Blocks } from '../store/blocks.js';
+import type { Transaction } from '../store/repositories/index.js';
+import { BlockSink, type StoredBatch } from './block-sink.js';
+import { UnfetchableDagError } from './fetch-errors.js';
+import type { FetchTuning } from './fetch-tuning.js';
+import type { GatewaySource } from './gateway-source.js';
+import type { SourcePool } from './source-pool.js';
+
+/** What a fetch has got so far: blocks and bytes received and verified, and the source that sent the last one. */
+export interface FetchProgress {
+  blocks: number;
+  bytes: number;
+  /** URL of the source that last answered with a block; null until one has. */
+  source: string | null;
+}
+
+export interface FetchDagOptions {
+  signal?: AbortSignal;
+  /** Gateway URLs to ask besides the settings' (a pin's origins). */
+  origins?: readonly string[];
+  /**
+   * Runs on the transaction that makes each batch of fetched blocks visible, with what it newly stores:
+   * charge it, check it is still wanted. Throwing refuses the batch (nothing of it is stored) and ends the
+   * fetch with that error.
+   */
+  onCommit?: (tx: Transaction, stored: StoredBatch) => Promise<void>;
+  onProgress?: (progress: FetchProgress) => void;
+}
+
+export interface FetchDagResult {
+  /** Blocks and bytes this fetch received (verified and stored). */
+  blocks: number;
+  bytes: number;
+}
+
+/** What a DAG fetch uses of the network and the store. */
+export interface DagFetchDeps {
+  blocks: Pick<Blocks, 'createBatch' | 'findBlock' | 'blockSize' | 'maxBlockBytes'>;
+  pool: SourcePool;
+  /** The gateway URLs to ask now, given the fetch's own; read at every decision, so a settings change applies at once. */
+  sourceUrls: (own: readonly string[]) => readonly string[];
+  /** Gateway URLs of the providers of a CID, found through routing. */
+  findProviders?: (cid: CID, signal: AbortSignal) => AsyncIterable<string>;
+  tuning: FetchTuning;
+  logger: Logger;
+}
+
+/** Headroom for the CID in front of a block in a CAR section. */
+const CID_ALLOWANCE = 128;
+/** Wanted blocks looked at per dispatch: a long queue whose sources are all busy costs no more than this. */
+const DISPATCH_SCAN = 256;
+/** Provider lookups one fetch makes at most (one at the start, then one per round with nothing to ask). */
+const MAX_PROVIDER_LOOKUPS = 16;
+
+interface Want {
+  cid: CID;
+  /** Sources that did not have it, or failed it, this round. */
+  tried: Set<string>;
+}
+
+/**
+ * Fetches every block of the DAG under `root` that the store lacks, verified, into the store (see
+ * {@link DagFetch}); resolves once the whole DAG is held.
+ */
+export async function fetchDag(deps: DagFetchDeps, root: CID, options: FetchDagOptions = {}): Promise<FetchDagResult> {
+  return new DagFetch(deps, root, options).run();
+}
+
+/**
+ * One DAG fetch. When the root itself is missing (so nothing under it is known to be held), the first
+ * request for it is a CAR of the whole DAG (`dag-scope=all`, depth-first, no duplicates) from a source that
+ * answers CARs: each block in it must be one the blocks before it link to (else it is dropped and the
+ * source set aside) and hash to its CID. Otherwise, and for whatever a CAR did not bring (it failed
+ * mid-way, or was short), the DAG is walked: held blocks are read locally, every missing block is asked of
+ * one source at a time, spread over the sources with free slots, several at once. The links of each
+ * block received are walked next, so no block is asked for before the block that links to it arrived;
+ * blocks go into the store in batches (BlockSink). When no source has what is missing, the fetch asks
+ * routing for providers and tries again after a delay, until its signal ends it. A last walk checks the
+ * whole DAG is held (a held block may have been collected meanwhile) and goes round again if not.
+ */
+class DagFetch {
+  /** Per multihash, the codecs walked or wanted already (a block may be linked as raw and as dag-pb). */
+  private readonly seen = new Map<string, number>();
+  private queue: Want[] = [];
+  private stalled: Want[] = [];
+  private readonly tasks = new Set<Promise<void>>();
+  private readonly own: Set<string>;
+  private readonly carTried = new Set<string>();
+  private readonly progress: FetchProgress = { blocks: 0, bytes: 0, source: null };
+  private readonly controller = new AbortController();
+  private readonly sink: BlockSink;
+  private fatal: { error: unknown } | null = null;
+  private waiter: (() => void) | null = null;
+  private woken = false;
+  private providerLookups = 0;
+  private roundDelay: number;
+
+  constructor(
+    private readonly deps: DagFetchDeps,
+    private readonly root: CID,
+    private readonly options: FetchDagOptions,
+  ) {
+    this.own = new Set(options.origins ?? []);
+    this.roundDelay = deps.tuning.roundDelayMs;
+    this.sink = new BlockSink({ blocks: deps.blocks, tuning: deps.tuning, ...(options.onCommit ? { onCommit: options.onCommit } : {}) });
+  }
+
+  private get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  async run(): Promise<FetchDagResult> {
+    const forward = (): void => this.controller.abort(this.options.signal?.reason);
+    if (this.options.signal?.aborted) forward();
+    this.options.signal?.addEventListener('abort', forward, { once: true });
+    const unsubscribe = this.deps.pool.onChange(() => this.wake());
+    this.lookUpProviders(this.root);
+    try {
+      for (;;) {
+        await this.pass();
+        await this.settleTasks();
+        await this.sink.flush();
+        const summary = await walkDag(this.deps.blocks, this.root, { signal: this.signal });
+        const [unreadable] = summary.unreadable;
+        if (unreadable !== undefined) throw new UnfetchableDagError(`block ${unreadable.toString()} cannot be read under its codec`);
+        if (summary.missing.length === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes };
+        // A block the walk found held was collected since (or arrived under another codec): round again.
+        this.deps.logger.debug('fetch: blocks still missing after a pass; walking again', { root: this.root.toString(), missing: summary.missing.length });
+        this.seen.clear();
+        this.carTried.clear();
+        await this.sleep(this.deps.tuning.roundDelayMs);
+      }
+    } catch (error) {
+      this.sink.abort();
+      throw this.signal.aborted && this.options.signal?.aborted ? this.options.signal.reason : error;
+    } finally {
+      this.options.signal?.removeEventListener('abort', forward);
+      unsubscribe();
+      this.controller.abort();
+      await this.drainTasks();
+    }
+  }
+
+  /** Walks from the root and asks for what is missing until nothing is, or nothing can be, asked. */
+  private async pass(): Promise<void> {
+    await this.explore(this.root);
+    for (;;) {
+      this.throwIfFailed();
+      this.woken = false;
+      this.dispatch();
+      if (this.tasks.size === 0 && this.queue.length === 0) {
+        if (this.stalled.length === 0) return;
+        await this.nextRound();
+        continue;
+      }
+      await this.sleep(this.tasks.size === 0 ? (this.nextReadyMs() ?? this.deps.tuning.roundDelayMaxMs) : null);
+    }
+  }
+
+  /** Walks held blocks from `start` and queues every missing one it reaches (each multihash and codec once). */
+  private async explore(start: CID): Promise<void> {
+    const stack: CID[] = [start];
+    while (stack.length > 0) {
+      this.signal.throwIfAborted();
+      const cid = stack.pop() as CID;
+      if (!this.mark(cid)) continue;
+      const links = await this.heldLinks(cid);
+      if (links === null) this.queue.push({ cid, tried: new Set() });
+      else for (let i = links.length - 1; i >= 0; i--) stack.push(links[i] as CID);
+    }
+  }
+
+  /** The links of a held block (none for a leaf), or null when it is not held. */
+  private async heldLinks(cid: CID): Promise<CID[] | null> {
+    if (cid.multihash.code === IDENTITY_CODE) return canHaveLinks(cid.code) ? linksOf(cid, cid.multihash.digest) : [];
+    if (!isVerifiableCid(cid)) throw new UnfetchableDagError(`block ${cid.toString()} uses a hash Pinfold cannot verify`);
+    if (!canHaveLinks(cid.code)) return (await this.deps.blocks.blockSize(cid)) === undefined ? null : [];
+    const bytes = await this.deps.blocks.findBlock(cid, { signal: this.signal });
+    return bytes === undefined ? null : linksOf(cid, bytes);
+  }
+
+  /** Marks the CID's multihash as walked under its codec; false when it was already. */
+  private mark(cid: CID): boolean {
+    const key = multihashKey(cid.multihash.bytes);
+    const bit = codecBit(cid.code);
+    const seen = this.seen.get(key) ?? 0;
+    if ((seen & bit) !== 0) return false;
+    this.seen.set(key, seen | bit);
+    return true;
+  }
+
+  /** Sources to ask now: the settings' and this fetch's own (origins, providers found). */
+  private sources(): GatewaySource[] {
+    return this.deps.pool.sourcesFor(this.deps.sourceUrls([...this.own]));
+  }
+
+  /** Hands queued blocks to sources with a free slot, the least busy first; blocks every source failed wait for the next round. */
+  private dispatch(): void {
+    const sources = this.sources();
+    const keep: Want[] = [];
+    for (let scanned = 0; this.queue.length > 0 && scanned < DISPATCH_SCAN; scanned++) {
+      if (!sources.some((source) => source.canTake())) break;
+      const want = this.queue.pop() as Want;
+      const untried = sources.filter((source) => !want.tried.has(source.url));
+      if (untried.length === 0) {
+        // Every source failed it this round (or there is none): it waits for the next round.
+        this.stalled.push(want);
+        continue;
+      }
+      let best: GatewaySource | undefined;
+      for (const source of untried) if (source.canTake() && (best === undefined || source.inFlight < best.inFlight)) best = source;
+      if (best === undefined || !best.tryAcquire()) {
+        keep.push(want);
+        continue;
+      }
+      this.start(want, best);
+    }
+    for (let i = keep.length - 1; i >= 0; i--) this.queue.push(keep[i] as Want);
+  }
+
+  private start(want: Want, source: GatewaySource): void {
+    const task = (async () => {
+      try {
+        if (this.wantsCar(want, source)) await this.fetchCar(want, source);
+        else await this.fetchBlock(want, source);
+      } catch (error) {
+        if (!this.signal.aborted || this.fatal === null) this.fail(error);
+      } finally {
+        source.release();
+      }
+    })();
+    this.tasks.add(task);
+    void task.finally(() => {
+      this.tasks.delete(task);
+      this.wake();
+    });
+  }
+
+  /** A CAR of the whole DAG is asked for once per source, while nothing of it has arrived and its root is missing. */
+  private wantsCar(want: Want, source: GatewaySource): boolean {
+    return source.answersCars && !this.carTried.has(source.url) && this.progress.blocks === 0 && want.cid.equals(this.root);
+  }
+
+  private async fetchBlock(want: Want, source: GatewaySource): Promise<void> {
+    const answer = await source.getBlock(want.cid, this.signal);
+    switch (answer.kind) {
+      case 'block': {
+        const links = await this.accept([want.cid], answer.bytes, source);
+        for (const link of links) await this.explore(link);
+        return;
+      }
+      case 'busy':
+        this.queue.push(want);
+        return;
+      case 'wrong':
+        this.deps.logger.warn('fetch: a source sent a block that does not match its CID; set aside', { source: source.url, cid: want.cid.toString() });
+        break;
+      case 'failed':
+        this.deps.logger.debug('fetch: block request failed', { source: source.url, cid: want.cid.toString(), reason: answer.reason });
+        break;
+      case 'absent':
+        break;
+    }
+    want.tried.add(source.url);
+    this.queue.push(want);
+  }
+
+  /**
+   * The DAG as one CAR, read as it streams. Every block must be one a block before it links to (depth-first
+   * order) and hash to its CID; the first that is not ends the CAR, the source set aside. What the CAR
+   * did not bring is walked from what is held and asked for block by block.
+   */
+  private async fetchCar(want: Want, source: GatewaySource): Promise<void> {
+    const answer = await source.getCar(want.cid, this.signal);
+    if (answer.kind !== 'car') {
+      // Busy: the same CAR once its Retry-After has passed. Refused: the source is asked for blocks from now on.
+      if (answer.kind === 'absent' || answer.kind === 'failed') {
+        want.tried.add(source.url);
+        this.carTried.add(source.url);
+      }
+      this.queue.push(want);
+      return;
+    }
+    this.carTried.add(source.url);
+    const pending = new Map<string, CID[]>([[multihashKey(want.cid.multihash.bytes), [want.cid]]]);
+    const pool = hashPool();
+    let clean = true;
+    try {
+      const car = await readCarStream(answer.body, {
+        maxSectionBytes: this.deps.blocks.maxBlockBytes + CID_ALLOWANCE,
+        // Large sections go to the hash workers without a copy (as dag/import does).
+        allocate: (length) => (length >= OFFLOAD_MIN_BYTES ? pool.allocate(length) : new Uint8Array(length)),
+      });
+      for await (const block of car.blocks) {
+        if (block.cid.multihash.code === IDENTITY_CODE) continue;
+        const key = multihashKey(block.cid.multihash.bytes);
+        const asked = pending.get(key);
+        if (asked === undefined) {
+          pool.release(block.bytes);
+          if (this.seen.has(key)) continue; // sent twice: harmless
+          this.deps.logger.warn('fetch: a CAR held a block the DAG does not link to; dropped, source set aside', {
+            source: source.url,
+            cid: block.cid.toString(),
+          });
+          source.health.misbehaved();
+          clean = false;
+          break;
+        }
+        try {
+          await verifyBlockAsync(block.cid, block.bytes);
+        } catch (error) {
+          pool.release(block.bytes);
+          this.deps.logger.warn('fetch: a CAR held a block that does not match its CID; dropped, source set aside', {
+            source: source.url,
+            reason: reasonOf(error),
+          });
+          source.health.misbehaved();
+          clean = false;
+          break;
+        }
+        pending.delete(key);
+        for (const link of await this.accept(asked, block.bytes, source, () => pool.release(block.bytes))) {
+          if (link.multihash.code === IDENTITY_CODE) {
+            await this.explore(link);
+            continue;
+          }
+          if (!isVerifiableCid(link)) throw new UnfetchableDagError(`block ${link.toString()} uses a hash Pinfold cannot verify`);
+          if (!this.mark(link)) continue;
+          const linkKey = multihashKey(link.multihash.bytes);
+          pending.set(linkKey, [...(pending.get(linkKey) ?? []), link]);
+        }
+      }
+    } catch (error) {
+      if (this.signal.aborted || error instanceof UnfetchableDagError || this.fatal !== null) throw error;
+      // A CAR that stops mid-way (the connection dropped, a stall, a torn section): keep what arrived.
+      clean = false;
+      source.health.failed();
+      this.deps.logger.debug('fetch: CAR ended early; going on block by block', { source: source.url, reason: reasonOf(error) });
+    } finally {
+      answer.cancel();
+    }
+    if (clean) source.health.succeeded();
+    if (this.progress.blocks === 0) {
+      // Not even the root came: it is still wanted, from another source or block by block.
+      if (!clean) want.tried.add(source.url);
+      this.queue.push(want);
+      return;
+    }
+    // What the CAR left out: held already (walked locally), or asked for block by block.
+    for (const cids of pending.values()) {
+      for (const cid of cids) {
+        // Marked when its parent arrived; unmarked so the walk looks at it now.
+        const key = multihashKey(cid.multihash.bytes);
+        this.seen.set(key, (this.seen.get(key) ?? 0) & ~codecBit(cid.code));
+        await this.explore(cid);
+      }
+    }
+  }
+
+  /** A verified block: its links read (so a block Pinfold cannot follow is never stored), staged, counted. */
+  private async accept(cids: readonly CID[], bytes: Uint8Array, source: GatewaySource, release?: () => void): Promise<CID[]> {
+    const links: CID[] = [];
+    try {
+      for (const cid of cids) if (canHaveLinks(cid.code)) links.push(...linksOf(cid, bytes));
+    } catch (error) {
+      release?.();
+      throw error;
+    }
+    await this.sink.put(cids[0] as CID, bytes, release);
+    this.progress.blocks++;
+    this.progress.bytes += bytes.byteLength;
+    this.progress.source = source.url;
+    this.options.onProgress?.({ ...this.progress });
+    return links;
+  }
+
+  /** Nothing left that any source may be asked this round: wait, look for providers, and ask everyone again. */
+  private async nextRound(): Promise<void> {
+    const first = this.stalled[0];
+    if (first !== undefined) this.lookUpProviders(first.cid);
+    await this.sleep(this.roundDelay);
+    this.roundDelay = Math.min(this.deps.tuning.roundDelayMaxMs, this.roundDelay * 2);
+    for (const want of this.stalled.splice(0)) {
+      want.tried.clear();
+      this.queue.push(want);
+    }
+  }
+
+  /**
+   * Until the earliest source that is waiting (a backoff, a Retry-After) may be asked again; null when none
+   * is waiting (a source with no free slot is waited for through the pool's release).
+   */
+  private nextReadyMs(): number | null {
+    const now = performance.now();
+    let soonest = Number.POSITIVE_INFINITY;
+    for (const source of this.sources()) {
+      const wait = source.health.readyAt() - now;
+      if (wait > 0) soonest = Math.min(soonest, wait);
+    }
+    return Number.isFinite(soonest) ? Math.ceil(soonest) : null;
+  }
+
+  private lookUpProviders(cid: CID): void {
+    const { findProviders } = this.deps;
+    if (findProviders === undefined || this.providerLookups >= MAX_PROVIDER_LOOKUPS) return;
+    this.providerLookups++;
+    void (async () => {
+      try {
+        for await (const url of findProviders(cid, this.signal)) {
+          if (this.own.has(url)) continue;
+          this.own.add(url);
+          this.wake();
+        }
+      } catch (error) {
+        if (!this.signal.aborted) this.deps.logger.debug('fetch: provider lookup failed', { cid: cid.toString(), reason: reasonOf(error) });
+      }
+    })();
+  }
+
+  private fail(error: unknown): void {
+    this.fatal ??= { error };
+    this.controller.abort(error);
+    this.wake();
+  }
+
+  private throwIfFailed(): void {
+    if (this.fatal !== null) throw this.fatal.error;
+    this.signal.throwIfAborted();
+  }
+
+  /** Waits for every request under way, then throws what failed the fetch, if anything did. */
+  private async settleTasks(): Promise<void> {
+    await this.drainTasks();
+    this.throwIfFailed();
+  }
+
+  private async drainTasks(): Promise<void> {
+    while (this.tasks.size > 0) await Promise.allSettled([...this.tasks]);
+  }
+
+  private wake(): void {
+    this.woken = true;
+    const waiter = this.waiter;
+    this.waiter = null;
+    waiter?.();
+  }
+
+  /** Until woken (a request ended, a slot freed, the sources changed), `ms` passed, or the fetch ends. */
+  private sleep(ms: number | null): Promise<void> {
+    if (this.woken || this.signal.aborted) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = (): void => {
+        if (timer) clearTimeout(timer);
+        this.signal.removeEventListener('abort', done);
+        this.waiter = null;
+        resolve();
+      };
+      const timer = ms === null ? null : setTimeout(done, ms);
+      this.signal.addEventListener('abort', done, { once: true });
+      this.waiter = done;
+    });
+  }
+}
+
+function linksOf(cid: CID, bytes: Uint8Array): CID[] {
+  try {
+    return blockLinks(cid, bytes);
+  } catch (error) {
+    throw new UnfetchableDagError(`block ${cid.toString()} cannot be read under its codec: ${reasonOf(error)}`);
+  }
+}
+
+/** One bit per codec a multihash may be walked under (as content/walk/walk-dag.ts). */
+function codecBit(code: number): number {
+  switch (code) {
+    case 0x55:
+      return 1;
+    case 0x70:
+      return 2;
+    case 0x71:
+      return 4;
+    case 0x0129:
+      return 8;
+    default:
+      return 16;
+  }
+}
