@@ -59,6 +59,11 @@ import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
 import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
+import { createNetworkPublisher } from '../names/network-publisher.js';
+import { createNameRecordSources } from '../network/name-records.js';
+import { loadPeerIdentity } from '../network/peer-identity.js';
+import { readThroughBlocks } from '../network/read-through-blocks.js';
+import { routingRoutes } from '../http/routes/routing.js';
 import { nameRoutes } from '../http/routes/names.js';
 import { gatewayNameResolver } from '../http/gateway/index.js';
 import { refuseSync, startSync } from './start-sync.js';
@@ -262,6 +267,10 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // One layout for everything that makes new content (contract section 5, --cid-profile).
     const profile = cidProfile(config.cidProfile);
 
+    // Names and the network (contract section 11): public names' records go to the routing endpoints, and a
+    // name held elsewhere is looked up there and at the fetch sources. Every instance on a shared database
+    // publishes what changes on it, and all public names at start; a record put twice is no harm.
+    const publisher = createNetworkPublisher({ names: store.names, routing, clock, logger });
     const names = createNamesContext({
       store: accounts.store,
       sealedBox: accounts.box,
@@ -274,7 +283,16 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       dnsResolver: config.dnsResolver,
       events,
       ...(changes ? { changes } : {}),
+      network: publisher,
+      networkRecords: createNameRecordSources({ settings: network, routing, logger }),
+      logger,
     });
+    const publishAll = (): void => {
+      publisher.publishAll().catch((error: unknown) => logger.error('publishing public names to the network failed', { error }));
+    };
+    // Other endpoints (or online again): they get every public name's record.
+    const stopPublishingOnChange = network.onChange(publishAll);
+    publishAll();
     if (coordination !== null) {
       changeChannel = await coordination.changes({
         onChange(change) {
@@ -324,6 +342,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     partnerRoutes(server, accounts);
     pinRoutes(server, { pins, collectGarbage: runGc });
     nameRoutes(server, names);
+    if (config.publicGateway) {
+      // The routing API is served only by a public gateway: it names this gateway as a provider.
+      const loadIdentity = () => loadPeerIdentity(store.meta, box);
+      const identity = coordination ? await coordination.setupLock.exclusive(loadIdentity) : await loadIdentity();
+      routingRoutes(server, { blocks, names, clock, peerId: identity.peerId, listenUrl });
+    }
     folderRoutes(server, folders);
     eventRoutes(server, events);
     // Sync folders watch this machine's disk and keep one runner per folder: a desktop, single-instance
@@ -353,6 +377,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,
+      // `/ipns/<name>` of a name held elsewhere: its missing blocks come from the network, verified.
+      foreignBlockstore: readThroughBlocks(blocks, (cid, signal) => fetcher.fetchBlock(cid, signal)),
       logger,
       resolveName: gatewayNameResolver(names.resolver),
       beforeBody(request, bytes) {
@@ -395,6 +421,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         handoffs.close();
         handoffFolder.close();
         await pinFetches.close();
+        stopPublishingOnChange();
+        await publisher.close();
         fetcher.close();
         await routing.close();
         await pendingPins.close();
