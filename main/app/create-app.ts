@@ -59,7 +59,7 @@ import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
 import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
-import { createNetworkPublisher } from '../names/network-publisher.js';
+import { createNetworkPublisher, type NetworkPublisherInit } from '../names/network-publisher.js';
 import { createNameRecordSources } from '../network/name-records.js';
 import { loadPeerIdentity } from '../network/peer-identity.js';
 import { readThroughBlocks } from '../network/read-through-blocks.js';
@@ -102,6 +102,8 @@ export interface AppInit {
   runToken?: string;
   /** Tests only: shorter waits for fetches from the network (a stall test should not wait 30 s). */
   fetchTuning?: Partial<FetchTuning>;
+  /** Tests only: shorter waits of the public names' publisher (a retry, a refresh). */
+  namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs'>;
 }
 
 export interface PinfoldApp {
@@ -270,7 +272,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // Names and the network (contract section 11): public names' records go to the routing endpoints, and a
     // name held elsewhere is looked up there and at the fetch sources. Every instance on a shared database
     // publishes what changes on it, and all public names at start; a record put twice is no harm.
-    const publisher = createNetworkPublisher({ names: store.names, routing, clock, logger });
+    const publisher = createNetworkPublisher({ names: store.names, routing, clock, logger, ...init.namePublishing });
     const names = createNamesContext({
       store: accounts.store,
       sealedBox: accounts.box,
