@@ -68,6 +68,14 @@ describe('names on the IPFS network between two Pinfolds on loopback (contract s
     expect((await gatewayGet(b, b.owner, `/ipns/${unknown}`)).status).toBe(404);
   });
 
+  it('asks a fetch source for the record too (?format=ipns-record), with no routing endpoint at all', async () => {
+    const sourceOnly = await startTestServer({ network: { fetchFrom: [a.url] } });
+    others.push(sourceOnly);
+    const served = await gatewayGet(sourceOnly, sourceOnly.owner, `/ipns/${name}`);
+    expect(served.status).toBe(200);
+    expect(served.bytes.equals(Buffer.from(content))).toBe(true);
+  });
+
   it('never goes back to a lower sequence than it has seen, and refuses a record that does not verify (a lying routing server)', async () => {
     const lying = await createdName(a, a.owner, cid);
     const first = await recordAt(a, lying);

@@ -86,7 +86,7 @@ describe('Delegated Routing V1 served by a public gateway (contract section 11)'
     expect(lines[1]).toBe('');
     expect(JSON.parse(lines[0] ?? '')).toEqual(provider);
 
-    // The same peer ID across restarts of the service is checked by its peers route: it answers its own record.
+    // Its peers route answers its own record, by either form of its ID, and nobody else's.
     const peers = (await (await get(a, `/routing/v1/peers/${provider?.ID ?? ''}`)).json()) as { Peers: Provider[] };
     expect(peers.Peers).toEqual([provider]);
     const asCid = peerIdFromString(provider?.ID ?? '')
@@ -139,7 +139,7 @@ describe('Delegated Routing V1 served by a public gateway (contract section 11)'
     expect((await get(a, `/routing/v1/ipns/${name}`, { 'if-none-match': answer.headers.get('etag') ?? '' })).status).toBe(304);
     expect((await get(a, `/routing/v1/ipns/${name}`, { accept: 'application/json' })).status).toBe(406);
 
-    const stranger = nameOfKey((await generateKeyPair('Ed25519')));
+    const stranger = nameOfKey(await generateKeyPair('Ed25519'));
     const none = await get(a, `/routing/v1/ipns/${stranger}`, { accept: IPNS_RECORD });
     expect(none.status).toBe(200);
     expect(none.headers.get('content-type')).not.toContain(IPNS_RECORD);
