@@ -149,6 +149,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   let blockstore: BlockStore | null = null;
   let gcSchedule: GcSchedule | null = null;
   let fetchRunner: PinFetches | null = null;
+  let namePublisher: { close(): Promise<void> } | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
     const env = init.env ?? process.env;
@@ -273,6 +274,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // name held elsewhere is looked up there and at the fetch sources. Every instance on a shared database
     // publishes what changes on it, and all public names at start; a record put twice is no harm.
     const publisher = createNetworkPublisher({ names: store.names, routing, clock, logger, ...init.namePublishing });
+    namePublisher = publisher;
     const names = createNamesContext({
       store: accounts.store,
       sealedBox: accounts.box,
@@ -446,6 +448,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // A start that fails later must not leave the GC timers (or fetches) running against closed stores.
     gcSchedule?.close();
     await fetchRunner?.close();
+    await namePublisher?.close();
     await blockstore?.close();
     await metadata?.close();
     lock.release();

@@ -188,7 +188,9 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
     expect(await ids(c, 10)).toEqual([]);
     expect((await names.publicNamesAfter(0, 1))[0]).toMatchObject({ name: 'k51a', public: true, accountId: 1 });
     // A publish leaves the mark alone.
-    expect(await names.updateNameRecord({ id: a, expectedSeq: 0, seq: 1, value: '/ipfs/x', record: new Uint8Array([1]), publishAt: 1, validUntil: 2 })).toBe(true);
+    expect(await names.updateNameRecord({ id: a, expectedSeq: 0, seq: 1, value: '/ipfs/x', record: new Uint8Array([1]), publishAt: 1, validUntil: 2 })).toBe(
+      true,
+    );
     expect((await names.nameByName('k51a'))?.public).toBe(true);
   });
 
