@@ -11,8 +11,9 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
  * - engine-*, repositories/, postgres-*, s3-*, multi-instance: they start their own engines (PostgreSQL,
  *   Ceph RGW) and run on them already;
- * - serve-process, service-process, gc-kill: `pinfold serve` processes on their data folder's SQLite
- *   (the PostgreSQL serve process is postgres-serve's and the multi-instance tests');
+ * - serve-process, service-process, gc-kill, network-fetch-serve: `pinfold serve` processes on their data
+ *   folder's SQLite (the PostgreSQL serve process is postgres-serve's and the multi-instance tests'; the
+ *   fetch itself runs on every engine in network-fetch);
  * - gc-in-process: `pinfold gc` without a server opens the data folder's SQLite file; with PostgreSQL,
  *   garbage collection runs in the servers (one leader among the instances);
  * - deep-blocks, unreadable-blocks: they plant blocks straight into the data folder's own pack files
@@ -36,6 +37,7 @@ const NOT_ON_SCALE_OUT = [
   'test/integration/serve-process.test.ts',
   'test/integration/service-process.test.ts',
   'test/integration/gc-kill.test.ts',
+  'test/integration/network-fetch-serve.test.ts',
   'test/integration/gc-in-process.test.ts',
   'test/integration/deep-blocks.test.ts',
   'test/integration/unreadable-blocks.test.ts',

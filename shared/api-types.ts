@@ -421,3 +421,16 @@ export interface NetworkSettingsView extends NetworkSettingsValues {
   saved: NetworkSettingsValues;
   pinned: { fetch_from: boolean; routing: boolean; offline: boolean };
 }
+
+/**
+ * `POST /api/v0/upload/cancel?sargs=…&ssig=…` (extension; the upload address alone authorizes it, as it
+ * does step 2): an upload cancelled before it committed, or what it stored when it committed first.
+ * - `cancelled`: nothing of it is or will be stored or counted (a step 2 that comes later is refused);
+ * - `stored`: it committed before the cancel; `roots` are what its step 2 answered (a file's CID, a
+ *   directory's new root, a CAR's roots; empty when what followed the commit failed);
+ * - `unknown`: this server did not run that step 2 (another instance, or before a restart).
+ */
+export interface UploadCancelOutcome {
+  outcome: 'cancelled' | 'stored' | 'unknown';
+  roots: string[];
+}

@@ -37,6 +37,7 @@ import { createSignInHandoffs, signInUrl } from '../http/sign-in-handoff.js';
 import { createPrivateFolder } from '../base/private-folder.js';
 import { pinRoutes } from '../http/routes/pins.js';
 import { uploadRoutes } from '../http/routes/uploads.js';
+import type { UploadTestHooks } from '../http/step-two-outcomes.js';
 import { dagGetRoutes } from '../http/routes/dag-get.js';
 import { gatewayRoutes } from '../http/gateway/index.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
@@ -104,6 +105,11 @@ export interface AppInit {
   fetchTuning?: Partial<FetchTuning>;
   /** Tests only: shorter waits of the public names' publisher (a retry, a refresh). */
   namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs'>;
+  /**
+   * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
+   * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.
+   */
+  uploadTestHooks?: UploadTestHooks;
 }
 
 export interface PinfoldApp {
@@ -376,6 +382,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
           pinFetches.nudge();
         },
         profile,
+        ...(init.uploadTestHooks ? { testHooks: init.uploadTestHooks } : {}),
       }),
     );
     dagGetRoutes(server, { blockstore: blocks });

@@ -19,6 +19,8 @@ export interface DataFolderPaths {
   readonly secretsRecord: string;
   /** The owner's admin key when the secrets live in files. */
   readonly ownerKey: string;
+  /** Which access keys' secrets the desktop window keeps, and those sealed here when the secrets live in files (main/secrets). */
+  readonly keySecrets: string;
   /** The plan catalog an operator may put in place of the built-in plans. */
   readonly plans: string;
   /** What the Settings page keeps across runs (base/settings-file.ts). */
@@ -36,6 +38,7 @@ export function dataFolderPaths(dir: string): DataFolderPaths {
     serverFile: join(dir, 'server.json'),
     secretsRecord: join(dir, 'secrets.json'),
     ownerKey: join(dir, 'owner-key.json'),
+    keySecrets: join(dir, 'key-secrets.json'),
     plans: join(dir, 'plans.json'),
     settings: join(dir, 'settings.json'),
     keyFile: (name) => join(dir, `${name}.key`),

@@ -2,6 +2,7 @@ import { parsePostgresUrl, parseS3Url } from '../base/backend-urls.js';
 import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
 import { BadInputError } from '../base/errors.js';
 import { parseEndpointList } from '../network/endpoints.js';
+import { acceptedFlags, commandLines, COMMANDS, switchNames, type CommandSpec } from './command-specs.js';
 
 /** Thrown for a command line that cannot be understood; the CLI prints it with the usage. */
 export class UsageError extends Error {
@@ -13,7 +14,8 @@ export interface ParsedArgs {
   flags: Map<string, string[]>;
 }
 
-const BOOLEAN_FLAGS = new Set(['public-gateway', 'help', 'json', 'no-ipns', 'no-browser', 'keychain', 'overwrite', 'offline']);
+/** The switches of every command (command-specs.ts): `--json` takes no value, so what follows it is an argument. */
+const SWITCHES = switchNames();
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
   const positional: string[] = [];
@@ -28,7 +30,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     const name = arg.slice(2, eq === -1 ? undefined : eq);
     let value: string;
     if (eq !== -1) value = arg.slice(eq + 1);
-    else if (BOOLEAN_FLAGS.has(name)) value = 'true';
+    else if (SWITCHES.has(name)) value = 'true';
     else {
       const next = argv[i + 1];
       if (next === undefined) throw new UsageError(`--${name} needs a value`);
@@ -38,6 +40,26 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     flags.set(name, [...(flags.get(name) ?? []), value]);
   }
   return { positional, flags };
+}
+
+/**
+ * The declared command a command line names (`sync` and `add` for `sync add`), from the words before its
+ * arguments; a usage error naming what is unknown.
+ */
+export function commandSpecOf(positional: readonly string[], commands: readonly CommandSpec[] = COMMANDS): CommandSpec {
+  const [group, sub] = positional;
+  const found = (spec: CommandSpec) => commandLines(spec).some((words) => words[0] === group && (words.length === 1 || words[1] === sub));
+  const spec = commands.find(found);
+  if (spec !== undefined) return spec;
+  if (group !== undefined && commands.some((candidate) => commandLines(candidate).some((words) => words[0] === group && words.length > 1)))
+    throw new UsageError(`unknown ${group} command ${sub ?? ''}`.trim());
+  throw new UsageError(`unknown command ${group ?? ''}`.trim());
+}
+
+/** Refuses any flag the command does not declare (a typo must not be ignored), before anything is done. */
+export function checkFlags(args: ParsedArgs, spec: CommandSpec, words: string = spec.command): void {
+  const accepted = new Set(acceptedFlags(spec).map((flag) => flag.name));
+  for (const name of args.flags.keys()) if (!accepted.has(name)) throw new UsageError(`${words} does not take --${name}`);
 }
 
 /** The data folder a command works on: `--data DIR`, else the one the desktop app shares. */
@@ -63,27 +85,6 @@ function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): num
     throw new UsageError(`--${name} must be a whole number of seconds from ${min} to ${MAX_TIMER_SECONDS}`);
   return Number(text);
 }
-
-const SERVE_FLAGS = new Set([
-  'data',
-  'db',
-  'blocks',
-  'master-key-file',
-  'port',
-  'host',
-  'gc-interval',
-  'gc-grace',
-  'ts-window',
-  'dns-resolver',
-  'public-gateway',
-  'allow-origin',
-  'pin-timeout',
-  'cid-profile',
-  'keychain',
-  'fetch-from',
-  'routing',
-  'offline',
-]);
 
 /** A repeatable URL flag: each value an http(s) endpoint (network/endpoints.ts), duplicates dropped. */
 function endpointsFlag(args: ParsedArgs, name: string): string[] | undefined {
@@ -124,7 +125,7 @@ function cidProfileFlag(args: ParsedArgs): CidProfileName {
 
 /** The flags of `pinfold serve` (contract section 1) into a config; unknown flags are an error, not ignored. */
 export function serveConfig(args: ParsedArgs): ServiceConfig {
-  for (const name of args.flags.keys()) if (!SERVE_FLAGS.has(name)) throw new UsageError(`unknown flag --${name}`);
+  checkFlags(args, commandSpecOf(['serve']));
   const portText = single(args, 'port');
   if (portText !== undefined && (!/^\d+$/.test(portText) || Number(portText) > 65535)) throw new UsageError('--port must be 0..65535');
   const resolver = single(args, 'dns-resolver');

@@ -86,7 +86,6 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
  * `--gc-grace` applies in process only: a running server uses its own.
  */
 export async function gcCommand(args: ParsedArgs): Promise<number> {
-  for (const name of args.flags.keys()) if (name !== 'data' && name !== 'gc-grace') throw new UsageError(`unknown flag --${name}`);
   if (args.positional.length > 0) throw new UsageError(`gc takes no arguments, got ${args.positional.join(' ')}`);
   const dataDir = dataDirFlag(args);
   const grace = graceOf(args);

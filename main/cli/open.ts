@@ -17,10 +17,6 @@ import { CliFailure, ownerRequest } from './server-client.js';
  * code is used or expires.
  */
 
-export const OPEN_USAGE = `  open [--no-browser]              open the running service's window in the browser, signed
-                                   in by a one-time sign-in page (from a terminal); else, or
-                                   with --no-browser, print a one-time sign-in link`;
-
 /** The OS's own "open this" command, for a file: the user's default browser opens an .html page. */
 export function browserCommand(platform: NodeJS.Platform, path: string): { command: string; args: string[] } {
   if (platform === 'darwin') return { command: 'open', args: [path] };
@@ -51,7 +47,6 @@ async function printLink(dataDir: string): Promise<void> {
 }
 
 export async function openCommand(args: ParsedArgs): Promise<number> {
-  for (const name of args.flags.keys()) if (name !== 'data' && name !== 'no-browser') throw new UsageError(`open does not take --${name}`);
   if (args.positional.length > 0) throw new UsageError(`open takes no arguments, got ${args.positional.join(' ')}`);
   const dataDir = dataDirFlag(args);
   try {

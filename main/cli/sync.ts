@@ -1,38 +1,14 @@
 import { resolve } from 'node:path';
-import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
+import { commandSpecOf, dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { CliFailure, ownerRequest as request } from './server-client.js';
 import type { SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
  * `pinfold sync add|list|pause|resume|rm|versions|diff|keep|restore`: a client of the running server's sync API (contract
- * section 9). The server's address comes from `<data>/server.json`, the owner's admin key from
+ * section 9); the flags each takes are declared in command-specs.ts. The server's address comes from `<data>/server.json`, the owner's admin key from
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
-
-export const SYNC_USAGE = `  sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]
-                                   keep a folder synced to a pinned root (and an IPNS name)
-  sync list                        sync folders with their state and progress
-  sync pause|resume|rm <id>        pause, resume or stop syncing a folder (rm unpins nothing)
-  sync versions <id> [--json]      the folder's kept versions, newest first
-  sync diff <id> <from> <to>       what changed between two versions (their roots)
-  sync keep <id> <policy>          how much history to keep: all, none or tiers like 24h:all,30d:1d,1y:1w
-  sync restore <id> <root> <path> [--to DIR] [--overwrite]
-                                   a file or folder of a version back on disk (path / for the whole folder);
-                                   different local content is kept, the version's copy written beside it
-                                   unless --overwrite`;
-
-const FLAGS: Record<string, readonly string[]> = {
-  add: ['data', 'no-ipns', 'ignore', 'keep'],
-  list: ['data', 'json'],
-  pause: ['data'],
-  resume: ['data'],
-  rm: ['data'],
-  versions: ['data', 'json'],
-  diff: ['data'],
-  keep: ['data'],
-  restore: ['data', 'to', 'overwrite'],
-};
 
 /** Versions asked for at once; a longer history is paged through the API (`limit`/`start`). */
 const VERSIONS_SHOWN = '1000';
@@ -70,9 +46,8 @@ function formatVersion(version: SyncVersion): string {
 
 export async function syncCommand(args: ParsedArgs): Promise<number> {
   const [sub, ...rest] = args.positional;
-  if (!sub || !(sub in FLAGS)) throw new UsageError(`unknown sync command ${sub ?? ''}`.trim());
-  const allowed = FLAGS[sub] ?? [];
-  for (const name of args.flags.keys()) if (!allowed.includes(name)) throw new UsageError(`sync ${sub} does not take --${name}`);
+  // Its flags were checked against it by the dispatcher (run.ts); an unknown subcommand is a usage error here too.
+  commandSpecOf(['sync', ...args.positional.slice(0, 1)]);
   const dataDir = dataDirFlag(args);
   try {
     switch (sub) {

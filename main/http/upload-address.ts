@@ -52,6 +52,25 @@ function isUploadArgs(value: unknown): value is UploadArgs {
 }
 
 /**
+ * The arguments of an address, checked against its own signature (the method and path it was signed for),
+ * whether or not it has expired: what a cancel of the upload (POST /api/v0/upload/cancel) needs. 401 when
+ * the address was not signed by this server.
+ */
+export function readUploadAddress(serverKey: Buffer, sargs: string, ssig: string): UploadArgs {
+  let args: unknown;
+  try {
+    args = JSON.parse(Buffer.from(sargs, 'base64url').toString('utf8'));
+  } catch {
+    throw new UnauthorizedError('upload address arguments are unreadable');
+  }
+  if (!isUploadArgs(args)) throw new UnauthorizedError('upload address arguments are unreadable');
+  const expected = mac(serverKey, args.method, args.path, sargs);
+  const given = Buffer.from(ssig, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new UnauthorizedError('upload address signature does not match');
+  return args;
+}
+
+/**
  * Checks a step-2 request against its address: a changed path or method, a tampered or expired
  * address is 401. Claiming the nonce (single use) is the caller's next step, once the request is
  * known to be well-formed.

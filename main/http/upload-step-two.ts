@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { unixSeconds, type Clock } from '../base/clock.js';
 import { UnauthorizedError } from '../base/errors.js';
 import { loadKey } from '../accounts/access-keys.js';
@@ -8,21 +8,25 @@ import type { CachedKey } from '../accounts/key-cache.js';
 import { requireCapability } from '../accounts/permissions.js';
 import { verifyUploadAddress, type UploadArgs } from './upload-address.js';
 import { checkDeclaredLength } from './upload-payload.js';
+import { UploadAddressCancelledError, type StepTwoOutcomes, type StepTwoRun } from './step-two-outcomes.js';
 
 /**
  * Step 2 of an upload, around the route that does the work (contract section 4). The address alone
  * authorizes it, so it is checked first, before the route reads its path, query or body:
  * 1. onRequest ({@link verifyStepTwoAddress}): signature, method, path, expiry, and the access key that
  *    asked for it still existing with its permissions; any failure is 401 (403 for a lost permission).
- * 2. preHandler ({@link claimStepTwo}): the address is used (a replay is 401), then a Content-Length that
- *    cannot match the declared size is refused before a byte is read.
- * 3. the handler, through {@link runStepTwo}, which ends the address's ingress reservation whatever happens.
+ * 2. preHandler ({@link claimStepTwo}): the address is used (a replay or a cancelled address is 401), then a
+ *    Content-Length that cannot match the declared size is refused before a byte is read.
+ * 3. the handler, through {@link runStepTwo}, with its {@link StepTwoRun}: the commit point that decides
+ *    once between a cancel and the commit; it ends the address's ingress reservation whatever happens.
  */
 export interface StepTwoDeps {
   accounts: AccountsContext;
   /** HMAC key of upload addresses, kept in the data folder. */
   uploadKey: Buffer;
   clock: Clock;
+  /** What became of each step 2: cancelled, or stored (step-two-outcomes.ts). */
+  outcomes: StepTwoOutcomes;
 }
 
 /** Step 2 of an upload carries its signed address; any credentials sent along are ignored. */
@@ -32,7 +36,7 @@ export function isStepTwo(rawUrl: string): boolean {
 }
 
 const verified = new WeakMap<FastifyRequest, UploadArgs>();
-const claimed = new WeakSet<FastifyRequest>();
+const claimed = new WeakMap<FastifyRequest, StepTwoRun>();
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] as string;
@@ -64,15 +68,23 @@ export function verifyStepTwoAddress(deps: StepTwoDeps) {
 }
 
 export function claimStepTwo(deps: StepTwoDeps) {
-  return async (request: FastifyRequest): Promise<void> => {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const args = verified.get(request);
     if (args === undefined) return;
-    if (!(await deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, unixSeconds(deps.clock))))
-      throw new UnauthorizedError('upload address was already used');
-    claimed.add(request);
+    const claim = () => deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, unixSeconds(deps.clock));
+    let run: StepTwoRun;
+    try {
+      run = await deps.outcomes.begin(args.nonce, args.expires, reply, claim);
+    } catch (error) {
+      // Cancelled while this request claimed it: the reservation is this request's to end.
+      if (error instanceof UploadAddressCancelledError) await releaseIngress(deps.accounts, args.nonce);
+      throw error;
+    }
+    claimed.set(request, run);
     try {
       checkDeclaredLength(request, args.size < 0 ? 0 : args.size);
     } catch (error) {
+      deps.outcomes.end(args.nonce);
       await releaseIngress(deps.accounts, args.nonce);
       throw error;
     }
@@ -85,15 +97,18 @@ export function isVerifiedStepTwo(request: FastifyRequest): boolean {
 }
 
 /**
- * Runs a step 2 with its verified address. Its ingress reservation ends with it: `run` settles it on
- * success (the bytes received become ingress); on any failure it is released and nothing counts.
+ * Runs a step 2 with its verified address and its run (whose commit point the work calls just before its
+ * commit). Its ingress reservation ends with it: `run` settles it on success (the bytes received become
+ * ingress); on any failure it is released and nothing counts. Its outcome is final when it returns.
  */
-export async function runStepTwo<T>(deps: StepTwoDeps, request: FastifyRequest, run: (args: UploadArgs) => Promise<T>): Promise<T> {
+export async function runStepTwo<T>(deps: StepTwoDeps, request: FastifyRequest, work: (args: UploadArgs, run: StepTwoRun) => Promise<T>): Promise<T> {
   const args = verified.get(request);
-  if (args === undefined || !claimed.has(request)) throw new Error('step 2 reached without its address check; the route hooks are missing');
+  const run = claimed.get(request);
+  if (args === undefined || run === undefined) throw new Error('step 2 reached without its address check; the route hooks are missing');
   try {
-    return await run(args);
+    return await work(args, run);
   } finally {
+    deps.outcomes.end(args.nonce);
     await releaseIngress(deps.accounts, args.nonce);
   }
 }

@@ -327,19 +327,25 @@ class DagFetch {
           break;
         }
         pending.delete(key);
-        for (const link of await this.accept(asked, block.bytes, source, () => pool.release(block.bytes))) {
-          if (link.multihash.code === IDENTITY_CODE) {
-            await this.explore(link);
-            continue;
+        try {
+          for (const link of await this.accept(asked, block.bytes, source, () => pool.release(block.bytes))) {
+            if (link.multihash.code === IDENTITY_CODE) {
+              await this.explore(link);
+              continue;
+            }
+            if (!isVerifiableCid(link)) throw new UnfetchableDagError(`block ${link.toString()} uses a hash Pinfold cannot verify`);
+            if (!this.mark(link)) continue;
+            const linkKey = multihashKey(link.multihash.bytes);
+            pending.set(linkKey, [...(pending.get(linkKey) ?? []), link]);
           }
-          if (!isVerifiableCid(link)) throw new UnfetchableDagError(`block ${link.toString()} uses a hash Pinfold cannot verify`);
-          if (!this.mark(link)) continue;
-          const linkKey = multihashKey(link.multihash.bytes);
-          pending.set(linkKey, [...(pending.get(linkKey) ?? []), link]);
+        } catch (error) {
+          // Not the CAR's fault (a refused commit, a block Pinfold cannot follow): the fetch ends with it.
+          this.fail(error);
+          throw error;
         }
       }
     } catch (error) {
-      if (this.signal.aborted || error instanceof UnfetchableDagError || this.fatal !== null) throw error;
+      if (this.signal.aborted || this.fatal !== null) throw error;
       // A CAR that stops mid-way (the connection dropped, a stall, a torn section): keep what arrived.
       clean = false;
       source.health.failed();

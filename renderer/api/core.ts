@@ -5,7 +5,11 @@
  * beside this file (account.ts, pins.ts, ...) are thin, typed wrappers over it.
  */
 import { ApiError, isAbortError } from './api-error.js';
+import { requestSignature } from './request-signature.js';
 import { isRecord } from './shape.js';
+
+/** A relative API path is resolved against any origin: only its path and query are signed. */
+const ANY_ORIGIN = 'http://localhost/';
 
 export interface Credentials {
   accessKey: string;
@@ -89,19 +93,21 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
       if (value !== undefined) query.set(name, String(value));
     }
     const headers: Record<string, string> = { Accept: accept };
+    const search = query.toString();
+    const target = `${baseUrl}${call.path}${search ? `?${search}` : ''}`;
     if (call.credentials) {
+      // Signed, never the secret itself (request-signature.ts).
       headers['X-Access-Key'] = call.credentials.accessKey;
-      headers['X-Access-Secret'] = call.credentials.accessSecret;
+      headers['X-Access-Signature'] = await requestSignature(call.credentials.accessSecret, call.method ?? 'GET', new URL(target, ANY_ORIGIN));
     }
     let body: string | undefined;
     if (call.body !== undefined) {
       body = JSON.stringify(call.body);
       headers['Content-Type'] = 'application/json';
     }
-    const search = query.toString();
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${call.path}${search ? `?${search}` : ''}`, {
+      response = await doFetch(target, {
         method: call.method ?? 'GET',
         headers,
         ...(body !== undefined ? { body } : {}),

@@ -1,4 +1,4 @@
-import type { ServiceFacts } from '../../shared/api-types.js';
+import type { NetworkSettingsValues, NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
 import type { ApiCore, Credentials } from './core.js';
 import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
@@ -14,6 +14,10 @@ export interface ServiceApi {
   facts(credentials: Credentials, signal?: AbortSignal): Promise<ServiceFacts>;
   /** POST /api/v0/repo/gc: one garbage-collection cycle now. */
   collectGarbage(credentials: Credentials, signal?: AbortSignal): Promise<GarbageCollection>;
+  /** GET /api/v0/settings/network: where the service reaches the IPFS network, saved and in use. */
+  network(credentials: Credentials, signal?: AbortSignal): Promise<NetworkSettingsView>;
+  /** POST /api/v0/settings/network: saves a change (applied at once); a bad value is a 400 naming it. */
+  saveNetwork(credentials: Credentials, change: Partial<NetworkSettingsValues>, signal?: AbortSignal): Promise<NetworkSettingsView>;
 }
 
 export function serviceApi(core: ApiCore): ServiceApi {
@@ -21,6 +25,9 @@ export function serviceApi(core: ApiCore): ServiceApi {
     facts: (credentials, signal) => core.data({ path: '/api/v0/service', credentials, signal }, isServiceFacts, 'the service facts'),
     collectGarbage: (credentials, signal) =>
       core.data({ method: 'POST', path: '/api/v0/repo/gc', credentials, signal }, isGarbageCollection, 'the garbage collection result'),
+    network: (credentials, signal) => core.data({ path: '/api/v0/settings/network', credentials, signal }, isNetworkSettingsView, 'the network settings'),
+    saveNetwork: (credentials, change, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/settings/network', credentials, body: change, signal }, isNetworkSettingsView, 'the network settings'),
   };
 }
 
@@ -35,4 +42,15 @@ export function isServiceFacts(value: unknown): value is ServiceFacts {
     hasNumbers(value, ['gc_interval_seconds', 'gc_grace_seconds', 'started_at']) &&
     typeof value.public_gateway === 'boolean'
   );
+}
+
+function isNetworkValues(value: unknown): value is NetworkSettingsValues {
+  const urls = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+  return isRecord(value) && urls(value.fetch_from) && urls(value.routing) && typeof value.offline === 'boolean';
+}
+
+export function isNetworkSettingsView(value: unknown): value is NetworkSettingsView {
+  if (!isRecord(value) || !isNetworkValues(value) || !isNetworkValues(value.saved)) return false;
+  const pinned = value.pinned;
+  return isRecord(pinned) && ['fetch_from', 'routing', 'offline'].every((name) => typeof pinned[name] === 'boolean');
 }

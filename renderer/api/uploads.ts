@@ -1,4 +1,4 @@
-import type { UploadSettings } from '../../shared/api-types.js';
+import type { UploadCancelOutcome, UploadSettings } from '../../shared/api-types.js';
 import type { ApiCore, Credentials } from './core.js';
 import { hasStrings, isRecord } from './shape.js';
 
@@ -17,6 +17,11 @@ export interface UploadsApi {
    * to. The roots are not pinned there: the page pins them itself, with a name.
    */
   carAddress(credentials: Credentials, size: number, signal?: AbortSignal): Promise<string>;
+  /**
+   * `POST /api/v0/upload/cancel` (extension) for a step-2 address: the upload cancelled if it had not
+   * committed (then nothing of it is stored or counted), else what it stored. The address authorizes it.
+   */
+  cancel(address: string, signal?: AbortSignal): Promise<UploadCancelOutcome>;
 }
 
 export function uploadsApi(core: ApiCore): UploadsApi {
@@ -32,7 +37,21 @@ export function uploadsApi(core: ApiCore): UploadsApi {
           'an upload address',
         )
       ).url,
+    cancel: (address, signal) => {
+      const { searchParams } = new URL(address);
+      const query = { sargs: searchParams.get('sargs') ?? undefined, ssig: searchParams.get('ssig') ?? undefined };
+      return core.data({ method: 'POST', path: '/api/v0/upload/cancel', query, signal }, isUploadCancelOutcome, 'the outcome of a cancelled upload');
+    },
   };
+}
+
+export function isUploadCancelOutcome(value: unknown): value is UploadCancelOutcome {
+  return (
+    isRecord(value) &&
+    (value.outcome === 'cancelled' || value.outcome === 'stored' || value.outcome === 'unknown') &&
+    Array.isArray(value.roots) &&
+    value.roots.every((root) => typeof root === 'string')
+  );
 }
 
 export function isUploadSettings(value: unknown): value is UploadSettings {

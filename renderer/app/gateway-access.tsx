@@ -12,6 +12,7 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { Credentials } from '../api/core.js';
+import { requestSignature } from '../api/request-signature.js';
 import { createGatewayGrants, gatewayNavigationUrl } from '../lib/gateway-grants.js';
 import { createStore } from '../lib/store.js';
 
@@ -75,6 +76,8 @@ function announceLink(event: Event): void {
 interface WorkerQuestion {
   type?: unknown;
   url?: unknown;
+  /** The same address with the `ts` the worker will send: what the tab signs. */
+  signUrl?: unknown;
   referrer?: unknown;
   clientId?: unknown;
   resultingClientId?: unknown;
@@ -82,7 +85,30 @@ interface WorkerQuestion {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** While mounted (signed in): answers the gateway worker's questions with these credentials. */
+/**
+ * The address the worker asks the tab to sign: the granted one with its `ts` set, nothing else (same
+ * origin, path and other parameters), or null.
+ */
+function signableUrl(granted: string, asked: string): URL | null {
+  try {
+    const url = new URL(asked);
+    const grant = new URL(granted);
+    // The granted address may carry a `ts` already (a signed directory's redirect keeps the query): the
+    // worker's new one replaces it.
+    const withoutTs = (of: URL) => JSON.stringify([...of.searchParams].filter(([name]) => name !== 'ts'));
+    const same =
+      url.origin === location.origin &&
+      url.origin === grant.origin &&
+      url.pathname === grant.pathname &&
+      url.searchParams.getAll('ts').length === 1 &&
+      withoutTs(url) === withoutTs(grant);
+    return same ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** While mounted (signed in): answers the gateway worker's questions, signing the navigations it may sign. */
 export function GatewayAccess({ credentials }: { credentials: Credentials }) {
   useEffect(() => {
     const container = 'serviceWorker' in navigator ? navigator.serviceWorker : undefined;
@@ -102,7 +128,14 @@ export function GatewayAccess({ credentials }: { credentials: Credentials }) {
           clientId: text(question.clientId),
           resultingClientId: text(question.resultingClientId),
         });
-        port.postMessage(allowed ? { accessKey: credentials.accessKey, accessSecret: credentials.accessSecret } : { allowed: false });
+        const signUrl = allowed ? signableUrl(text(question.url), text(question.signUrl)) : null;
+        if (signUrl === null) port.postMessage({ allowed: false });
+        else {
+          void requestSignature(credentials.accessSecret, 'GET', signUrl).then(
+            (signature) => port.postMessage({ accessKey: credentials.accessKey, signature }),
+            () => port.postMessage({ allowed: false }),
+          );
+        }
       } else if (question.type === REDIRECTED) {
         grants.redirected(text(question.resultingClientId));
         port.postMessage({ noted: true });

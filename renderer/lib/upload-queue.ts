@@ -6,13 +6,20 @@
  * A job is one dropped or picked file (its own CID) or one folder (one directory CID). A finished job leaves
  * the queue (it is in the recent uploads then) but keeps counting in the total until the run is over, so the
  * total bar never goes backwards; failed and cancelled jobs stay, with their reason, until dismissed.
+ *
+ * A Cancel is not assumed to have worked: the job is `cancelling` until the service said what became of it
+ * (lib/upload-cancel.ts): `cancelled` (nothing stored), or `kept` when it had committed first (stored, under
+ * `cid`), or `failed` when the service could not say.
  */
 import { formatBytes, formatCount } from './format.js';
 
 export type UploadKind = 'file' | 'folder';
 
-/** `reading`: a folder's files are read and hashed into its CAR; `storing`: everything is sent, the service is storing it. */
-export type UploadPhase = 'waiting' | 'reading' | 'sending' | 'storing' | 'failed' | 'cancelled';
+/**
+ * `reading`: a folder's files are read and hashed into its CAR; `storing`: everything is sent, the service is
+ * storing it; `cancelling`: stopped, the service asked what it did; `kept`: stored before the cancel took effect.
+ */
+export type UploadPhase = 'waiting' | 'reading' | 'sending' | 'storing' | 'cancelling' | 'failed' | 'cancelled' | 'kept';
 
 export interface UploadJob {
   id: string;
@@ -29,6 +36,8 @@ export interface UploadJob {
   sent: number;
   payload: number;
   error: string | null;
+  /** What the service stored it under, when it committed though it was cancelled (`kept`). */
+  cid: string | null;
 }
 
 export type NewUploadJob = Pick<UploadJob, 'id' | 'kind' | 'name' | 'files' | 'bytes'>;
@@ -48,7 +57,9 @@ export type UploadEvent =
   | { type: 'storing'; id: string }
   | { type: 'finished'; id: string }
   | { type: 'failed'; id: string; error: string }
+  | { type: 'cancelling'; id: string }
   | { type: 'cancelled'; id: string }
+  | { type: 'kept'; id: string; cid: string }
   | { type: 'retried'; id: string }
   | { type: 'dismissed'; id: string };
 
@@ -58,7 +69,7 @@ export const EMPTY_UPLOAD_QUEUE: UploadQueue = { jobs: [], finished: { jobs: 0, 
 const FILE_WEIGHT = 4096;
 
 export function isActive(job: UploadJob): boolean {
-  return job.phase !== 'failed' && job.phase !== 'cancelled';
+  return job.phase !== 'failed' && job.phase !== 'cancelled' && job.phase !== 'kept';
 }
 
 export function isRunning(job: UploadJob): boolean {
@@ -77,10 +88,12 @@ const FROM: Record<Exclude<UploadEvent['type'], 'added'>, readonly UploadPhase[]
   sent: ['sending'],
   storing: ['sending'],
   finished: ['sending', 'storing'],
-  failed: ['waiting', 'reading', 'sending', 'storing'],
-  cancelled: ['waiting', 'reading', 'sending', 'storing'],
+  failed: ['waiting', 'reading', 'sending', 'storing', 'cancelling'],
+  cancelling: ['waiting', 'reading', 'sending', 'storing'],
+  cancelled: ['waiting', 'reading', 'sending', 'storing', 'cancelling'],
+  kept: ['cancelling'],
   retried: ['failed', 'cancelled'],
-  dismissed: ['failed', 'cancelled'],
+  dismissed: ['failed', 'cancelled', 'kept'],
 };
 
 export function uploadQueueReducer(queue: UploadQueue, event: UploadEvent): UploadQueue {
@@ -88,7 +101,7 @@ export function uploadQueueReducer(queue: UploadQueue, event: UploadEvent): Uplo
     const known = new Set(queue.jobs.map((job) => job.id));
     const added = event.jobs
       .filter((job) => !known.has(job.id))
-      .map((job): UploadJob => ({ ...job, phase: 'waiting', read: { files: 0, bytes: 0, path: '' }, sent: 0, payload: 0, error: null }));
+      .map((job): UploadJob => ({ ...job, phase: 'waiting', read: { files: 0, bytes: 0, path: '' }, sent: 0, payload: 0, error: null, cid: null }));
     return added.length === 0 ? queue : { ...queue, jobs: [...queue.jobs, ...added] };
   }
   const job = queue.jobs.find((candidate) => candidate.id === event.id);
@@ -124,10 +137,14 @@ function nextJob(job: UploadJob, event: Exclude<UploadEvent, { type: 'added' | '
       return { ...job, phase: 'storing', sent: job.payload };
     case 'failed':
       return { ...job, phase: 'failed', error: event.error };
+    case 'cancelling':
+      return { ...job, phase: 'cancelling', error: null };
     case 'cancelled':
       return { ...job, phase: 'cancelled', error: null };
+    case 'kept':
+      return { ...job, phase: 'kept', error: null, cid: event.cid };
     case 'retried':
-      return { ...job, phase: 'waiting', read: { files: 0, bytes: 0, path: '' }, sent: 0, payload: 0, error: null };
+      return { ...job, phase: 'waiting', read: { files: 0, bytes: 0, path: '' }, sent: 0, payload: 0, error: null, cid: null };
   }
 }
 
@@ -186,9 +203,13 @@ export function describeJob(job: UploadJob): string {
       return `Uploading ${formatBytes(job.sent)} of ${formatBytes(job.payload)}`;
     case 'storing':
       return 'Storing on the service…';
+    case 'cancelling':
+      return 'Cancelling…';
     case 'failed':
       return job.error ?? 'Failed.';
     case 'cancelled':
       return 'Cancelled. Nothing was stored.';
+    case 'kept':
+      return `Not cancelled: the service had stored it already, as ${job.cid ?? 'an unknown CID'}.`;
   }
 }

@@ -4,7 +4,7 @@
  * The gateway wants an access key on every request (unless `pinfold serve --public-gateway`), and a link
  * cannot carry headers; a secret in a URL would be written to history and logs. So when the user opens
  * content from the window (a link to /ipfs/<cid>/ in a new tab, the view page's frame), this worker asks
- * the window's own tabs for their key, adds it as headers (and `ts`) to that one navigation, and hands
+ * the window's own tabs to sign that one navigation (with its `ts`; the secret stays in the tab), and hands
  * back the gateway's answer: the content streams into the tab as from a plain link (Range, video,
  * directory listings and their links). It keeps nothing: each navigation asks again.
  *
@@ -51,14 +51,16 @@ self.addEventListener('fetch', (event) => {
 
 async function openContent(url, request, event) {
   const ids = { clientId: event.clientId || '', resultingClientId: event.resultingClientId || '' };
-  const grant = await askTabs({ type: ASK, url: request.url, referrer: request.referrer, ...ids });
+  const signed = new URL(url.href);
+  signed.searchParams.set('ts', String(Math.floor(Date.now() / 1000)));
+  // The tab signs this one address (with its `ts`); the key's secret never leaves the tab.
+  const grant = await askTabs({ type: ASK, url: request.url, signUrl: signed.href, referrer: request.referrer, ...ids });
   if (!grant) return fetch(request);
-  url.searchParams.set('ts', String(Math.floor(Date.now() / 1000)));
   // `manual`: a directory's redirect to its trailing-slash URL goes back to the tab, which follows it as a
   // navigation of its own (and comes here again), so relative links resolve against the right address.
-  const response = await fetch(url.href, {
+  const response = await fetch(signed.href, {
     method: 'GET',
-    headers: { 'X-Access-Key': grant.accessKey, 'X-Access-Secret': grant.accessSecret },
+    headers: { 'X-Access-Key': grant.accessKey, 'X-Access-Signature': grant.signature },
     redirect: 'manual',
     credentials: 'omit',
     cache: 'no-store',
@@ -110,8 +112,8 @@ async function askTabs(question) {
     let waiting = tabs.length;
     for (const tab of tabs) {
       void ask(tab, question).then((answer) => {
-        if (answer && typeof answer.accessKey === 'string' && typeof answer.accessSecret === 'string') {
-          resolve({ accessKey: answer.accessKey, accessSecret: answer.accessSecret, tab });
+        if (answer && typeof answer.accessKey === 'string' && typeof answer.signature === 'string') {
+          resolve({ accessKey: answer.accessKey, signature: answer.signature, tab });
         } else if (--waiting === 0) {
           resolve(null);
         }

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServiceFacts } from '../../shared/api-types.js';
+import type { NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
 import {
   axeCheck,
   bridgeCalls,
@@ -65,6 +65,49 @@ describe('Settings', () => {
     expect(await page.getByTestId('service-cid-profile').textContent()).toBe(facts.cid_profile);
     await axeCheck(page, 'Settings');
     await screenshots(page, 'settings-owner');
+  });
+
+  it('edits where the service reaches the IPFS network: saved and applied at once, a bad address refused, a flag told', async () => {
+    await signIn(page, service);
+    await openSettings();
+    const network = () => service.call<{ data: NetworkSettingsView }>('GET', '/api/v0/settings/network').then((answer) => answer.json.data);
+    const before = await network();
+    const gateways = page.getByRole('textbox', { name: 'Fetch from these gateways' });
+    expect(await gateways.inputValue()).toBe(before.saved.fetch_from.join('\n'));
+    const save = page.getByRole('button', { name: 'Save network settings' });
+    expect(await save.isDisabled()).toBe(true);
+
+    // A bad address: the service's reason beside the form, nothing saved.
+    await gateways.fill('ftp://not-a-gateway.example');
+    await save.click();
+    await page.getByText('fetch_from: "ftp://not-a-gateway.example" is not an http or https URL').waitFor();
+    expect(await network()).toEqual(before);
+
+    // A good one: saved, applied, the form shows it back (trailing slash dropped).
+    await gateways.fill('http://127.0.0.1:9/\nhttp://127.0.0.1:10');
+    await page.getByRole('textbox', { name: 'Routing endpoints' }).fill('');
+    await save.click();
+    await page.getByText('Network settings saved and applied.').waitFor();
+    const after = await network();
+    expect(after.saved).toEqual({ fetch_from: ['http://127.0.0.1:9', 'http://127.0.0.1:10'], routing: [], offline: before.saved.offline });
+    expect(await gateways.inputValue()).toBe('http://127.0.0.1:9\nhttp://127.0.0.1:10');
+    expect(await save.isDisabled()).toBe(true);
+
+    // What a command-line flag pins for this run is said under its field.
+    const offline = page.getByRole('checkbox', { name: 'Work offline' });
+    const hint = (await page.locator(`#${await offline.getAttribute('aria-describedby')}`).textContent()) ?? '';
+    if (after.pinned.offline) expect(hint).toContain('Set by --offline on the command line for this run');
+    else expect(hint).toContain('Makes no request to the IPFS network at all');
+
+    // Discard puts the saved values back.
+    await gateways.fill('http://127.0.0.1:11');
+    await page.getByRole('button', { name: 'Discard changes' }).click();
+    expect(await gateways.inputValue()).toBe('http://127.0.0.1:9\nhttp://127.0.0.1:10');
+    await axeCheck(page, 'Settings, network');
+    await page.getByRole('heading', { name: 'IPFS network' }).scrollIntoViewIfNeeded();
+    await screenshots(page, 'settings-network');
+    // Put the service's settings back for the other tests.
+    expect((await service.call('POST', '/api/v0/settings/network', { body: before.saved })).status).toBe(200);
   });
 
   it('runs garbage collection after a confirmation that can be cancelled, and shows what it removed', async () => {

@@ -39,13 +39,14 @@ export function testClock(): Clock & { advance(ms: number): void } {
 /**
  * A real server on port 0 over a fresh temp data folder (on `clock` when given, else the system clock), its
  * metadata on the suite's engine (PINFOLD_TEST_DB, see suite-database.ts) unless `overrides` names one;
- * offline unless `overrides.network` names local endpoints (test-network.ts).
+ * offline unless `overrides.network` names local endpoints (test-network.ts). `options` are the test hooks
+ * of AppInit (the upload commit gate, shorter fetch waits).
  */
 export async function startTestServer(
   overrides: Partial<ServiceConfig> = {},
   env: NodeJS.ProcessEnv = {},
   clock?: Clock,
-  options: Pick<AppInit, 'fetchTuning' | 'namePublishing'> & {
+  options: Pick<AppInit, 'fetchTuning' | 'uploadTestHooks' | 'namePublishing'> & {
     /**
      * Take `overrides.network` as the command line would give it (what it leaves out comes from the data
      * folder's settings.json): only for a test that wrote that file with local endpoints first.

@@ -109,7 +109,7 @@ describe('pinfold serve', () => {
     const dataDir = await tempDir();
     const result = await runCli(['serve', '--data', dataDir, '--bogus', '1']);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('unknown flag --bogus');
+    expect(result.stderr).toContain('serve does not take --bogus');
     expect(result.stderr).toContain('Usage: pinfold');
     const badPort = await runCli(['serve', '--data', dataDir, '--port', 'eighty']);
     expect(badPort.code).toBe(2);

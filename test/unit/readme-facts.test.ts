@@ -10,6 +10,10 @@ import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
+import { MAX_ENDPOINTS } from '../../main/network/endpoints.js';
+import { DEFAULT_FETCH_TUNING } from '../../main/network/fetch-tuning.js';
+import { DEFAULT_NETWORK } from '../../main/network/settings.js';
+import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
 
 /** The README wraps its lines anywhere, so it is read with every run of whitespace as one space. */
 const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8').replace(/\s+/g, ' ');
@@ -63,5 +67,36 @@ describe('README: how the desktop app behaves, with the values the code uses', (
     expect(readme).toContain(`at start and every ${UPDATE_CHECK_INTERVAL_MS / 3_600_000} hours`);
     expect(readme).toContain('`PINFOLD_UPDATE_URL=<https URL>`');
     expect(readme).toContain('`PINFOLD_UPDATES=off`');
+  });
+});
+
+describe('README: how a fetch from the network behaves, with the values the code uses', () => {
+  it('sources, requests, timeouts, cool-downs and batches', () => {
+    const t = DEFAULT_FETCH_TUNING;
+    expect(readme).toContain(`\`fetch_from\`, default \`${DEFAULT_NETWORK.fetchFrom.join(', ')}\``);
+    expect(readme).toContain(`\`routing\`, default \`${DEFAULT_NETWORK.routing.join(', ')}\``);
+    expect(readme).toContain(`at most ${MAX_ENDPOINTS} of each`);
+    expect(readme).toContain(`at most ${t.perSourceConcurrency} requests at once to each`);
+    expect(readme).toContain(`its source is set aside for ${t.wrongBlockAsideMs / 60_000} minutes`);
+    expect(readme).toContain(`first byte within ${t.firstByteTimeoutMs / 1000} s and never fall silent for ${t.idleTimeoutMs / 1000} s`);
+    expect(readme).toContain(`(${t.backoffBaseMs / 1000} s, doubling with each failure in a row up to ${t.backoffMaxMs / 1000} s, with jitter)`);
+    expect(readme).toContain(
+      `after ${t.failuresBeforeAside} in a row it is set aside for ${t.asideMs / 1000} s, doubling each time up to ${t.asideMaxMs / 60_000} minutes`,
+    );
+    expect(readme).toContain(`(a wait over ${t.maxRetryAfterMs / 60_000} minutes sets it aside that long)`);
+    expect(readme).toContain(`tries again after ${t.roundDelayMs / 1000} s, doubling up to ${t.roundDelayMaxMs / 1000} s`);
+    expect(readme).toContain(`committed every ${t.batchBytes / 1024 / 1024} MiB, ${t.batchBlocks} blocks or ${t.batchMs / 1000} s`);
+    expect(readme).toContain(`(\`--pin-timeout\`, default ${DEFAULTS.pinTimeoutSeconds} s)`);
+  });
+});
+
+describe('docs/security.md: the threat model names the tests that hold it', () => {
+  const model = readFileSync(new URL('../../docs/security.md', import.meta.url), 'utf8');
+  it('names only test files that exist, and the numbers the code uses', () => {
+    const named = [...model.matchAll(/`(test\/[\w/.-]+\.test\.ts)`/g)].map((match) => match[1] as string);
+    expect(named.length).toBeGreaterThan(4);
+    for (const file of named) expect(() => readFileSync(new URL(`../../${file}`, import.meta.url)), file).not.toThrow();
+    expect(model.replace(/\s+/g, ' ')).toContain(`at most ${MAX_LIVE_SESSIONS} alive`);
+    expect(model).toContain(`within \`--ts-window\` (${DEFAULTS.tsWindowSeconds} s)`);
   });
 });

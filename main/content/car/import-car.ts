@@ -15,6 +15,8 @@ export interface CarImportProgress {
 
 export interface ImportCarOptions {
   signal?: AbortSignal;
+  /** The largest block a section may carry: the store's own when importing into it, else 8 MiB. */
+  maxBlockBytes?: number;
   onProgress?: (progress: CarImportProgress) => void;
   /**
    * Runs on the metadata transaction that makes the blocks visible (only when the import commits its own
@@ -59,7 +61,7 @@ export async function importCar(
 ): Promise<CarImportResult> {
   // A store is told from a batch by what it can do (it makes batches), not by its class.
   const owned = 'createBatch' in target;
-  const maxBlockBytes = owned ? target.maxBlockBytes : undefined;
+  const maxBlockBytes = options.maxBlockBytes ?? (owned ? target.maxBlockBytes : undefined);
   const batch = owned ? target.createBatch() : target;
   const putOptions = { signal: options.signal };
   const window: PendingBlock[] = [];

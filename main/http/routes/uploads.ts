@@ -5,19 +5,22 @@ import { reachableUrl } from '../../base/reachable-url.js';
 import { BadInputError, isAppError, NotFoundError } from '../../base/errors.js';
 import type { AccountsContext } from '../../accounts/context.js';
 import type { CidProfile } from '../../content/cid-profile.js';
-import { reserveIngress, settleIngress } from '../../accounts/ingress-reservations.js';
+import { releaseIngress, reserveIngress, settleIngress } from '../../accounts/ingress-reservations.js';
 import { requireCapability } from '../../accounts/permissions.js';
-import { importCar } from '../../content/car/import-car.js';
+import { importCar, type CarImportResult } from '../../content/car/import-car.js';
 import { lookupEntry, removePath, setPath } from '../../content/directory/directory-paths.js';
 import { readDirectoryNode } from '../../content/directory/directory-node.js';
 import { importFile } from '../../content/import/import-file.js';
 import type { PinsContext } from '../../pins/context.js';
 import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pins.js';
-import type { Blocks } from '../../store/blocks.js';
+import type { BlockBatch, Blocks } from '../../store/blocks.js';
+import type { Transaction } from '../../store/repositories/index.js';
+import type { UploadCancelOutcome } from '../../../shared/api-types.js';
 import { encodePath, parseIpfsPath } from '../ipfs-path.js';
-import { signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
+import { readUploadAddress, signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
 import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake, type StepTwoPace } from '../upload-payload.js';
-import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress } from '../upload-step-two.js';
+import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress, type StepTwoDeps } from '../upload-step-two.js';
+import { stepTwoOutcomes, type StepTwoRun, type UploadTestHooks } from '../step-two-outcomes.js';
 import { requireAuth } from '../route-access.js';
 
 export interface UploadDeps {
@@ -35,6 +38,8 @@ export interface UploadDeps {
   blocksAdded(): void;
   /** The layout of uploaded files and of the directories DAG add/remove writes (--cid-profile). */
   profile: CidProfile;
+  /** Tests only (AppInit.uploadTestHooks): a gate between a step 2's last byte and its commit, and its end. */
+  testHooks?: UploadTestHooks;
 }
 
 type Query = Record<string, unknown>;
@@ -91,11 +96,56 @@ async function walkEditPath(deps: UploadDeps, root: CID, segments: readonly stri
   return undefined;
 }
 
-/** Imports the step-2 payload; the caller settles `intake.bytes` of ingress once its whole operation succeeded. */
-async function importPayload(deps: UploadDeps, request: FastifyRequest, intake: PayloadIntake): Promise<CID> {
-  const result = await importFile(deps.blockstore, uploadPayload(request, intake), deps.profile.file);
-  deps.blocksAdded();
-  return result.cid;
+/**
+ * Commits a step 2's staged blocks at its commit point, with what must land with them (`alongside`: its
+ * ingress, a CAR's root pins) on the same transaction. A cancel, or a client gone, before that point stores
+ * and counts nothing (409); nothing after it undoes the commit.
+ */
+async function commitStepTwo(deps: UploadDeps, args: UploadArgs, run: StepTwoRun, batch: BlockBatch, alongside: (tx: Transaction) => Promise<void>) {
+  await deps.testHooks?.beforeCommit(args.nonce);
+  try {
+    await batch.commit(async (tx) => {
+      run.commitPoint();
+      await alongside(tx);
+    });
+  } catch (error) {
+    run.rolledBack();
+    throw error;
+  }
+}
+
+/** Imports the step-2 payload and commits it with its ingress (`intake.bytes`): the file's CID. */
+async function importPayload(deps: UploadDeps, request: FastifyRequest, args: UploadArgs, run: StepTwoRun): Promise<CID> {
+  const intake = payloadIntake(args.size, deps.pace);
+  const batch = deps.blockstore.createBatch();
+  try {
+    const result = await importFile(batch, uploadPayload(request, intake), { ...deps.profile.file, signal: run.signal });
+    await commitStepTwo(deps, args, run, batch, (tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
+    deps.blocksAdded();
+    return result.cid;
+  } catch (error) {
+    batch.abort();
+    throw error;
+  }
+}
+
+/**
+ * `POST /api/v0/upload/cancel?sargs=…&ssig=…`: the upload of an address cancelled, or what it stored when
+ * it committed first (step-two-outcomes.ts). The address alone authorizes it, as it does step 2. An address
+ * not used yet is claimed (no step 2 can use it any more) and its reservation released; an expired one is
+ * not claimed (its row may be gone), so what this server does not know of it is `unknown`.
+ */
+async function cancelUpload(deps: UploadDeps, stepTwo: StepTwoDeps, request: FastifyRequest): Promise<UploadCancelOutcome> {
+  const query = request.query as Query;
+  if (typeof query.sargs !== 'string' || typeof query.ssig !== 'string') throw new BadInputError('sargs and ssig are required: the upload address to cancel');
+  const args = readUploadAddress(deps.uploadKey, query.sargs, query.ssig);
+  return stepTwo.outcomes.cancel(args.nonce, args.expires, async () => {
+    const now = unixSeconds(deps.clock);
+    if (args.expires < now) return false;
+    if (!(await deps.accounts.store.uploads.claimUploadNonce(args.nonce, args.expires, now))) return false;
+    await releaseIngress(deps.accounts, args.nonce);
+    return true;
+  });
 }
 
 function created(reply: FastifyReply, root: CID, location: string): FastifyReply {
@@ -113,21 +163,29 @@ async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): 
 
 /** The two-step upload operations of contract section 4. */
 export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
+  const hooks = deps.testHooks;
+  const outcomes = stepTwoOutcomes(deps.clock, hooks?.ended && ((nonce, outcome) => hooks.ended?.(nonce, outcome)));
+  const stepTwo: StepTwoDeps = { accounts: deps.accounts, uploadKey: deps.uploadKey, clock: deps.clock, outcomes };
   const upload = {
     config: { access: 'upload' as const },
-    onRequest: verifyStepTwoAddress(deps),
-    preHandler: claimStepTwo(deps),
+    onRequest: verifyStepTwoAddress(stepTwo),
+    preHandler: claimStepTwo(stepTwo),
     onError: closeIfBodyUnread,
   };
   const intakeOf = (args: UploadArgs): PayloadIntake => payloadIntake(args.size, deps.pace);
 
+  app.post('/api/v0/upload/cancel', { config: { access: 'public' } }, async (request) => ({
+    code: 200,
+    msg: 'ok',
+    data: await cancelUpload(deps, stepTwo, request),
+  }));
+
   // Single file: POST /ipfs/?size=N (gw3 extension).
   const singleFile = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, parseSize((request.query as Query).size));
-    return runStepTwo(deps, request, async (args) => {
-      const intake = intakeOf(args);
-      const cid = await importPayload(deps, request, intake);
-      await deps.accounts.store.transaction((tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
+    return runStepTwo(stepTwo, request, async (args, run) => {
+      const cid = await importPayload(deps, request, args, run);
+      run.stored([cid.toString()]);
       return created(reply, cid, `/ipfs/${cid.toString()}`);
     });
   };
@@ -144,13 +202,13 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       await walkEditPath(deps, root, segments);
       return issueAddress(app, deps, request, size);
     }
-    return runStepTwo(deps, request, async (args) => {
+    return runStepTwo(stepTwo, request, async (args, run) => {
       await requireDirectory(deps, root);
       await walkEditPath(deps, root, segments);
-      const intake = intakeOf(args);
-      const cid = await importPayload(deps, request, intake);
+      // The payload's commit (with its ingress) is the commit point; the directories written after it complete the edit.
+      const cid = await importPayload(deps, request, args, run);
       const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
-      await deps.accounts.store.transaction((tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
+      run.stored([result.cid.toString()]);
       return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
     });
   });
@@ -170,9 +228,19 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       if (found === undefined) throw missing;
       return issueAddress(app, deps, request, -1);
     }
-    return runStepTwo(deps, request, async () => {
+    return runStepTwo(stepTwo, request, async (args, run) => {
       await refuseAnyBody(request, deps.pace);
-      const result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
+      await deps.testHooks?.beforeCommit(args.nonce);
+      // No payload and nothing counted: the edit's own write (its new directories, last) is what commits.
+      run.commitPoint();
+      let result: Awaited<ReturnType<typeof removePath>>;
+      try {
+        result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
+      } catch (error) {
+        run.rolledBack();
+        throw error;
+      }
+      run.stored([result.cid.toString()]);
       return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
     });
   });
@@ -185,16 +253,23 @@ export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
       if (pinRoots) requireCapability(requireAuth(request.auth).permissions, 'pin');
       return issueAddress(app, deps, request, parseSize(query.size), { pinRoots });
     }
-    return runStepTwo(deps, request, async (args) => {
+    return runStepTwo(stepTwo, request, async (args, run) => {
       const intake = intakeOf(args);
       let pins: RootPin[] = [];
-      // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
-      const result = await importCar(deps.blockstore, uploadPayloadBytes(request, intake), {
-        onCommit: async (tx, imported) => {
+      const batch = deps.blockstore.createBatch();
+      let result: CarImportResult;
+      try {
+        result = await importCar(batch, uploadPayloadBytes(request, intake), { signal: run.signal, maxBlockBytes: deps.blockstore.maxBlockBytes });
+        // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
+        await commitStepTwo(deps, args, run, batch, async (tx) => {
           await settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes);
-          if (args.pinRoots === true) pins = await writeRootPins(deps.pins, tx, args.account, imported.roots);
-        },
-      });
+          if (args.pinRoots === true) pins = await writeRootPins(deps.pins, tx, args.account, result.roots);
+        });
+      } catch (error) {
+        batch.abort();
+        throw error;
+      }
+      run.stored(result.roots.map(String));
       const pinErrors = new Map<string, string>();
       for (const pin of pins) {
         // The import stands; a pin whose census failed stays `pinning` and pending pins finish it.

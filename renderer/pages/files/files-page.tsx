@@ -89,11 +89,15 @@ export function FilesPage() {
   });
   const onUploaded = useCallback(
     (uploaded: Uploaded) => {
-      const entry: RecentUpload = { ...uploaded, uploadedAt: Math.floor(Date.now() / 1000), pinStatus: 'unpinned' };
+      const { afterCancel, ...upload } = uploaded;
+      const entry: RecentUpload = { ...upload, uploadedAt: Math.floor(Date.now() / 1000), pinStatus: 'unpinned' };
       changeRecents((list) => addRecentUpload(list, { ...entry, pinStatus: list.find((known) => known.cid === entry.cid)?.pinStatus ?? 'unpinned' }));
       setFresh((current) => new Set(current).add(uploaded.cid));
-      setAnnouncement(`Uploaded ${uploaded.name}: ${uploaded.cid}`);
-      if (!pinAfterUpload.current) return;
+      setAnnouncement(
+        afterCancel ? `${uploaded.name} was stored before the cancel reached the service: ${uploaded.cid}` : `Uploaded ${uploaded.name}: ${uploaded.cid}`,
+      );
+      // Cancelled, though stored: it stays listed but unpinned (garbage collection takes it unless pinned).
+      if (!pinAfterUpload.current || afterCancel) return;
       pinWithName(uploaded.cid, uploaded.name.slice(0, MAX_PIN_NAME)).catch((error: unknown) => {
         if (!(error instanceof ApiError && error.isUnauthorized)) setPinError(uploaded.cid, `Not pinned: ${describeError(error)}`);
       });

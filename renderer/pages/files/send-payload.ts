@@ -1,8 +1,8 @@
 /**
  * Step 2 of an upload: the bytes to the signed address, with XMLHttpRequest, because fetch reports no
- * upload progress (and cannot stream a request body over HTTP/1.1 in Chrome). abort() really stops it:
- * the connection closes, the service drops the partial step 2 (nothing is stored) and releases the
- * address's ingress reservation.
+ * upload progress (and cannot stream a request body over HTTP/1.1 in Chrome). abort() really stops the
+ * bytes: the connection closes, and a step 2 the service had not committed yet stores nothing. Whether it had
+ * is the service's to say (use-uploads.ts asks it on Cancel, lib/upload-cancel.ts).
  */
 import { ApiError } from '../../api/api-error.js';
 import { UNREACHABLE_MESSAGE } from '../../api/core.js';
@@ -68,14 +68,4 @@ function refusal(answer: StepTwoAnswer): ApiError {
     // Not JSON: said below.
   }
   return new ApiError('protocol', answer.status, `The service answered ${answer.status} to the upload.`);
-}
-
-/**
- * Gives back an address that will not be used (the upload was cancelled between its two steps): a step 2
- * that sends fewer bytes than declared is refused, and its refusal releases the ingress the address held,
- * at once instead of when it expires in 10 minutes. Nothing is stored. An address for 0 bytes holds nothing.
- */
-export function releaseAddress(url: string, size: number): void {
-  if (size <= 0) return;
-  fetch(url, { method: 'POST', body: new Uint8Array(0), headers: { 'Content-Type': 'application/octet-stream' }, keepalive: true }).catch(() => undefined);
 }

@@ -62,7 +62,10 @@ function UploadRow({ job, uploads }: { job: UploadJob; uploads: Uploads }) {
         {ended ? (
           <>
             <span className="upload-name">{job.name}</span>
-            <p className={job.phase === 'failed' ? 'upload-failure' : 'muted'} role={job.phase === 'failed' ? 'alert' : undefined}>
+            <p
+              className={job.phase === 'failed' ? 'upload-failure' : 'muted'}
+              role={job.phase === 'failed' ? 'alert' : job.phase === 'kept' ? 'status' : undefined}
+            >
               {job.phase === 'failed' ? <Icon name="alert" className="upload-failure-icon" /> : null}
               {describeJob(job)}
             </p>
@@ -75,12 +78,14 @@ function UploadRow({ job, uploads }: { job: UploadJob; uploads: Uploads }) {
       <div className="upload-actions">
         {ended ? (
           <>
-            <Button size="sm" onClick={() => uploads.retry(job.id)}>
-              Retry
-            </Button>
+            {job.phase === 'kept' ? null : (
+              <Button size="sm" onClick={() => uploads.retry(job.id)}>
+                Retry
+              </Button>
+            )}
             <IconButton size="sm" icon="close" label={`Dismiss ${what}`} onClick={() => uploads.dismiss(job.id)} />
           </>
-        ) : (
+        ) : job.phase === 'cancelling' ? null : (
           <Button size="sm" variant="secondary" onClick={() => uploads.cancel(job.id)} aria-label={`Cancel upload of ${what}`}>
             Cancel
           </Button>
@@ -92,7 +97,7 @@ function UploadRow({ job, uploads }: { job: UploadJob; uploads: Uploads }) {
 
 /** The bar of one upload: a file by bytes sent; a folder by files read, then by bytes sent (its text says which). */
 function jobBar(job: UploadJob): number | null {
-  if (job.phase === 'storing') return null;
+  if (job.phase === 'storing' || job.phase === 'cancelling') return null;
   if (job.phase === 'reading') return job.bytes > 0 ? job.read.bytes / job.bytes : job.files > 0 ? job.read.files / job.files : 0;
   return job.payload > 0 ? job.sent / job.payload : 0;
 }

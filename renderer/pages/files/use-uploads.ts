@@ -5,10 +5,11 @@ import { isRecord } from '../../api/shape.js';
 import { useApi, useSession } from '../../app/session.js';
 import { describeError } from '../../lib/messages.js';
 import { stepTwoUrl } from '../../lib/upload-address.js';
+import { settleCancel } from '../../lib/upload-cancel.js';
 import { EMPTY_UPLOAD_QUEUE, startableJobs, uploadQueueReducer, type UploadEvent, type UploadKind, type UploadQueue } from '../../lib/upload-queue.js';
 import type { UploadSource } from './dropped-items.js';
 import { buildFolderCarInWorker } from './folder-car-client.js';
-import { releaseAddress, sendPayload } from './send-payload.js';
+import { sendPayload } from './send-payload.js';
 
 /** Uploads at once: enough to keep the connection busy with small files, few enough to keep each one moving. */
 const CONCURRENT_UPLOADS = 3;
@@ -19,6 +20,22 @@ export interface Uploaded {
   kind: UploadKind;
   size: number;
   files: number;
+  /** Cancelled, but the service had stored it first: not pinned on its own. */
+  afterCancel: boolean;
+}
+
+/** One upload at work: what stops it, the step-2 address once step 1 answered, and its result (a CID). */
+interface RunningUpload {
+  controller: AbortController;
+  address: string | null;
+  work: Promise<string>;
+  /** Cancel was pressed: the service is being asked what it came to. */
+  cancelling: boolean;
+}
+
+function uploadedOf(source: UploadSource, cid: string, afterCancel: boolean): Uploaded {
+  const size = source.kind === 'file' ? source.file.size : source.bytes;
+  return { cid, name: source.name, kind: source.kind, size, files: source.kind === 'file' ? 1 : source.files, afterCancel };
 }
 
 export interface Uploads {
@@ -35,14 +52,15 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
 /**
  * Runs the Files page's uploads: a few at a time, each a file (POST /ipfs/) or a folder (its CAR built in
  * a worker, then dag/import), with progress into the queue and a Cancel that aborts whatever the upload is
- * doing. Folders wait for `layout` (the service's CID profile). Leaving the page cancels what still runs.
+ * doing and then asks the service what became of it (lib/upload-cancel.ts): it may have committed first.
+ * Folders wait for `layout` (the service's CID profile). Leaving the page cancels what still runs.
  */
 export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions | null; onUploaded: (uploaded: Uploaded) => void }): Uploads {
   const api = useApi();
   const { credentials } = useSession();
   const [queue, dispatch] = useReducer(uploadQueueReducer, EMPTY_UPLOAD_QUEUE);
   const sources = useRef(new Map<string, UploadSource>());
-  const running = useRef(new Map<string, AbortController>());
+  const running = useRef(new Map<string, RunningUpload>());
   const nextId = useRef(1);
   const latest = useRef({ onUploaded, api, credentials });
   useEffect(() => {
@@ -50,25 +68,42 @@ export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions
   });
 
   useEffect(() => {
-    const controllers = running.current;
+    const uploads = running.current;
     return () => {
-      for (const controller of controllers.values()) controller.abort();
+      for (const upload of uploads.values()) {
+        upload.controller.abort();
+        // Nobody is left to hear what it came to; the service is still told, so it stores nothing it need not.
+        if (upload.address !== null) latest.current.api.uploads.cancel(upload.address).catch(() => undefined);
+      }
     };
   }, []);
 
-  const uploadFile = useCallback(async (id: string, file: Blob, signal: AbortSignal): Promise<string> => {
-    dispatch({ type: 'sending', id, payload: file.size });
-    // Step 1 is not aborted halfway: its reservation is then certain, and released below when the upload was cancelled meanwhile.
-    const url = stepTwoUrl(await latest.current.api.uploads.fileAddress(latest.current.credentials, file.size), window.location.origin);
+  /**
+   * The step-2 address of upload `id`, from step 1 (which is not aborted halfway: its reservation is then
+   * certain). Cancelled meanwhile, the address is given back at once, so no step 2 can use it.
+   */
+  const stepTwoAddress = useCallback(async (id: string, address: Promise<string>, signal: AbortSignal): Promise<string> => {
+    const url = stepTwoUrl(await address, window.location.origin);
     if (signal.aborted) {
-      releaseAddress(url, file.size);
+      latest.current.api.uploads.cancel(url).catch(() => undefined);
       throw cancelled();
     }
-    const answer = await sendStepTwo(dispatch, url, file, 'application/octet-stream', 201, id, signal);
-    const cid = answer.header('ipfs-hash');
-    if (!cid) throw new ApiError('protocol', answer.status, 'The service stored the file but did not say its CID.');
-    return cid;
+    const upload = running.current.get(id);
+    if (upload) upload.address = url;
+    return url;
   }, []);
+
+  const uploadFile = useCallback(
+    async (id: string, file: Blob, signal: AbortSignal): Promise<string> => {
+      dispatch({ type: 'sending', id, payload: file.size });
+      const url = await stepTwoAddress(id, latest.current.api.uploads.fileAddress(latest.current.credentials, file.size), signal);
+      const answer = await sendStepTwo(dispatch, url, file, 'application/octet-stream', 201, id, signal);
+      const cid = answer.header('ipfs-hash');
+      if (!cid) throw new ApiError('protocol', answer.status, 'The service stored the file but did not say its CID.');
+      return cid;
+    },
+    [stepTwoAddress],
+  );
 
   const uploadFolder = useCallback(
     async (id: string, source: Extract<UploadSource, { kind: 'folder' }>, folderLayout: UnixfsImportOptions, signal: AbortSignal) => {
@@ -78,37 +113,34 @@ export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions
         onProgress: (progress) => dispatch({ type: 'read', id, files: progress.filesDone, bytes: progress.bytesDone, path: progress.currentPath }),
       });
       dispatch({ type: 'sending', id, payload: built.car.size });
-      const url = stepTwoUrl(await latest.current.api.uploads.carAddress(latest.current.credentials, built.car.size), window.location.origin);
-      if (signal.aborted) {
-        releaseAddress(url, built.car.size);
-        throw cancelled();
-      }
+      const url = await stepTwoAddress(id, latest.current.api.uploads.carAddress(latest.current.credentials, built.car.size), signal);
       const answer = await sendStepTwo(dispatch, url, built.car, 'application/vnd.ipld.car', 200, id, signal);
       const root = importedRoot(answer.text);
       if (root !== built.root)
         throw new ApiError('protocol', answer.status, `The service imported ${root ?? 'no root'} instead of the folder's ${built.root}.`);
       return root;
     },
-    [],
+    [stepTwoAddress],
   );
 
   const start = useCallback(
     (id: string, source: UploadSource, folderLayout: UnixfsImportOptions | null) => {
       const controller = new AbortController();
-      running.current.set(id, controller);
       const work =
         source.kind === 'file'
           ? uploadFile(id, source.file, controller.signal)
           : folderLayout
             ? uploadFolder(id, source, folderLayout, controller.signal)
             : Promise.reject(new Error('the service’s CID profile is not known yet'));
+      // Set before the work first awaits anything it needs from it (its address, after step 1 answered).
+      running.current.set(id, { controller, address: null, work, cancelling: false });
       work
         .then((cid) => {
+          // Cancelled: the cancel decides what it came to (the answer may have arrived first: then it is stored).
           if (controller.signal.aborted) return;
           dispatch({ type: 'finished', id });
           sources.current.delete(id);
-          const size = source.kind === 'file' ? source.file.size : source.bytes;
-          latest.current.onUploaded({ cid, name: source.name, kind: source.kind, size, files: source.kind === 'file' ? 1 : source.files });
+          latest.current.onUploaded(uploadedOf(source, cid, false));
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted || isAbortError(error)) return;
@@ -139,8 +171,31 @@ export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions
   }, []);
 
   const cancel = useCallback((id: string) => {
-    running.current.get(id)?.abort();
-    dispatch({ type: 'cancelled', id });
+    const upload = running.current.get(id);
+    if (upload === undefined) {
+      // Not started: nothing was sent.
+      dispatch({ type: 'cancelled', id });
+      return;
+    }
+    if (upload.cancelling) return;
+    upload.cancelling = true;
+    dispatch({ type: 'cancelling', id });
+    upload.controller.abort();
+    const cancelAddress = (address: string) => latest.current.api.uploads.cancel(address);
+    void settleCancel({ work: upload.work, address: upload.address, cancelAddress }).then((verdict) => {
+      if (verdict.kind === 'cancelled') {
+        dispatch({ type: 'cancelled', id });
+        return;
+      }
+      if (verdict.kind === 'unsure') {
+        dispatch({ type: 'failed', id, error: `Cancelled, but ${verdict.reason}: it may have been stored.` });
+        return;
+      }
+      dispatch({ type: 'kept', id, cid: verdict.cid });
+      const source = sources.current.get(id);
+      sources.current.delete(id);
+      if (source) latest.current.onUploaded(uploadedOf(source, verdict.cid, true));
+    });
   }, []);
 
   const queueRef = useRef(queue);

@@ -12,6 +12,7 @@ import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { Facts, Section } from '../../components/section.js';
 import { formatCount, formatDuration } from '../../lib/format.js';
+import { NetworkSettings } from './network-settings.js';
 
 /** The service's facts and "Run garbage collection": both for the owner account only (others get 403). */
 export function ServiceSettings() {
@@ -49,6 +50,7 @@ export function ServiceSettings() {
         )}
       </Section>
       {facts.data ? <GarbageCollectionSection facts={facts.data} /> : null}
+      {facts.data ? <NetworkSettings /> : null}
     </>
   );
 }

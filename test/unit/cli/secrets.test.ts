@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseArgs, serveKeychainFlag, UsageError } from '../../../main/cli/args.js';
-import { secretsCommand } from '../../../main/cli/secrets.js';
+import { runCommand } from '../../../main/cli/run.js';
 
-const run = (...argv: string[]) => {
-  const args = parseArgs(argv);
-  return secretsCommand({ ...args, positional: args.positional.slice(1) });
-};
+/** Through the dispatcher, which checks each command's flags against its declaration. */
+const run = (...argv: string[]) => runCommand(argv);
 
 describe('pinfold secrets: bad command lines are usage errors, before anything is touched', () => {
   it.each([

@@ -254,6 +254,9 @@ describe('fetchDag', () => {
     const summary = await walkDag(store, dag.root);
     // The first batch (4 blocks) stayed; nothing after it.
     expect(summary.blocks).toBe(4);
+    // The refusal ends the fetch: not taken for the CAR's failure, so nothing is asked block by block.
+    expect(gw.carRequests()).toEqual([dag.root.toString()]);
+    expect(gw.blockRequests()).toEqual([]);
   });
 
   it('refuses a DAG with a block it cannot follow, at once', async () => {

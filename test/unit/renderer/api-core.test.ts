@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../../renderer/api/api-error.js';
 import { createApiCore, type ApiObserver, type Credentials } from '../../../renderer/api/core.js';
 import { isRecord } from '../../../renderer/api/shape.js';
+import { signatureMatches } from '../../../main/http/signature.js';
 import { startScriptedService, unreachableUrl, type ScriptedService } from './scripted-service.js';
 
 const credentials: Credentials = { accessKey: '3f0c1c9e-6a7e-4c43-9d3e-2b5c0f6e9a11', accessSecret: 'c2VjcmV0LXNlY3JldC1zZWNyZXQ' };
@@ -35,7 +36,24 @@ describe('createApiCore: the request', () => {
     await expect(core.data({ path: '/api/v0/x', credentials, query: { limit: 25, name: undefined, pin: false } }, anyRecord, 'x')).resolves.toEqual({ a: 1 });
     expect(service.seen[0]).toMatchObject({ method: 'GET', url: '/api/v0/x?ts=1700000000&limit=25&pin=false' });
     expect(service.seen[0]?.headers['x-access-key']).toBe(credentials.accessKey);
-    expect(service.seen[0]?.headers['x-access-secret']).toBe(credentials.accessSecret);
+    // Signed, never the secret itself: the service's own check accepts the signature for this URL only.
+    expect(service.seen[0]?.headers['x-access-secret']).toBeUndefined();
+    const signature = String(service.seen[0]?.headers['x-access-signature']);
+    const key = Buffer.from(credentials.accessSecret, 'base64url');
+    expect(signatureMatches(key, 'GET', '/api/v0/x?ts=1700000000&limit=25&pin=false', signature)).toBe(true);
+    expect(signatureMatches(key, 'GET', '/api/v0/x?ts=1700000000&limit=26&pin=false', signature)).toBe(false);
+    expect(signatureMatches(key, 'POST', '/api/v0/x?ts=1700000000&limit=25&pin=false', signature)).toBe(false);
+  });
+
+  it('signs the path as it is sent, percent-encoded', async () => {
+    service.answerData({});
+    const core = createApiCore({ baseUrl: service.url, now: () => 1_700_000_000_000 });
+    await core.data({ method: 'POST', path: '/api/v0/some path/é', credentials }, anyRecord, 'x');
+    const sent = service.seen[0];
+    expect(sent?.url).toBe('/api/v0/some%20path/%C3%A9?ts=1700000000');
+    expect(signatureMatches(Buffer.from(credentials.accessSecret, 'base64url'), 'POST', sent?.url ?? '', String(sent?.headers['x-access-signature']))).toBe(
+      true,
+    );
   });
 
   it('sends neither ts nor key headers without credentials (plan list, code sign-in)', async () => {

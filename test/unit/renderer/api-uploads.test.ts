@@ -30,7 +30,8 @@ function lastRequest(): string {
   const last = service.seen.at(-1);
   if (!last) throw new Error('nothing was sent');
   expect(last.headers['x-access-key']).toBe('key-1');
-  expect(last.headers['x-access-secret']).toBe('secret-1');
+  expect(last.headers['x-access-secret']).toBeUndefined();
+  expect(last.headers['x-access-signature']).toMatch(/^[A-Za-z0-9_-]{43}$/);
   return `${last.method} ${last.url}`;
 }
 
@@ -66,5 +67,17 @@ describe('uploads API', () => {
     const refusal = await api.uploads.carAddress(credentials, 1).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ kind: 'http', code: 403, msg: 'plan limit reached: ingress' });
+  });
+
+  it('cancel: POST /api/v0/upload/cancel with the address (its sargs and ssig, no key), the outcome checked', async () => {
+    service.answerData({ outcome: 'stored', roots: ['bafy-root'] });
+    expect(await api.uploads.cancel(ADDRESS)).toEqual({ outcome: 'stored', roots: ['bafy-root'] });
+    const last = service.seen.at(-1);
+    expect(`${last?.method} ${last?.url}`).toBe('POST /api/v0/upload/cancel?sargs=abc&ssig=def');
+    expect(last?.headers['x-access-key']).toBeUndefined();
+    for (const malformed of [{ outcome: 'maybe', roots: [] }, { outcome: 'cancelled' }, { outcome: 'stored', roots: [7] }]) {
+      service.answerData(malformed);
+      await expect(api.uploads.cancel(ADDRESS)).rejects.toMatchObject({ kind: 'protocol' });
+    }
   });
 });

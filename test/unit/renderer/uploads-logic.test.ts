@@ -154,6 +154,22 @@ describe('upload queue', () => {
     }
   });
 
+  it('a Cancel is cancelling until the service said: then cancelled, or kept with its CID (no retry), or failed when it could not say', () => {
+    const queue = run([ADDED, { type: 'sending', id: 'a', payload: 1000 }, { type: 'storing', id: 'a' }, { type: 'cancelling', id: 'a' }]);
+    expect([job(queue, 'a')?.phase, describeJob(job(queue, 'a')!)]).toEqual(['cancelling', 'Cancelling…']);
+    // The step-2 answer or its abort arrives meanwhile: only the service's verdict moves it on.
+    expect(run([{ type: 'finished', id: 'a' }], queue)).toBe(queue);
+    const kept = run([{ type: 'kept', id: 'a', cid: 'bafkqaaa' }], queue);
+    expect(job(kept, 'a')).toMatchObject({ phase: 'kept', cid: 'bafkqaaa' });
+    expect(describeJob(job(kept, 'a')!)).toBe('Not cancelled: the service had stored it already, as bafkqaaa.');
+    expect(run([{ type: 'retried', id: 'a' }], kept)).toBe(kept);
+    expect(run([{ type: 'dismissed', id: 'a' }], kept).jobs.map((candidate) => candidate.id)).toEqual(['b', 'c']);
+    expect(job(run([{ type: 'cancelled', id: 'a' }], queue), 'a')?.phase).toBe('cancelled');
+    expect(job(run([{ type: 'failed', id: 'a', error: 'Cancelled, but…' }], queue), 'a')?.phase).toBe('failed');
+    // A verdict without a cancel (no `cancelling` first) changes nothing.
+    expect(run([{ type: 'kept', id: 'b', cid: 'bafkqaaa' }], queue)).toBe(queue);
+  });
+
   it('says what a waiting job is', () => {
     const queue = run([ADDED]);
     expect(describeJob(job(queue, 'a')!)).toBe('Waiting · 1000 B');

@@ -8,12 +8,16 @@ import { testConfig } from '../../helpers/test-network.js';
 import { DataFolderLockedError } from '../../../main/base/lock-file.js';
 import type { KeychainEntryFactory } from '../../../main/secrets/keychain-entry.js';
 import { moveSecrets, NothingToMoveError } from '../../../main/secrets/move-secrets.js';
-import type { SecretsHomeKind } from '../../../main/secrets/secrets-record.js';
+import { readSecretsRecord, type SecretsHomeKind } from '../../../main/secrets/secrets-record.js';
+import { keychainKeySecrets } from '../../../main/desktop/key-secrets.js';
 import { folderSnapshot } from '../../helpers/folder-snapshot.js';
 import { memoryKeychain } from '../../helpers/memory-keychain.js';
 import { makeTempDir } from '../../helpers/test-server.js';
+import { parseKeySecretsFile } from '../../../main/secrets/key-secrets-file.js';
 
 const SERVICE = 'PinfoldTest';
+/** What key-secrets.json lists, read through its own parser. */
+const listed = (dataDir: string) => parseKeySecretsFile(readFileSync(join(dataDir, 'key-secrets.json'), 'utf8'), 'key-secrets.json');
 
 async function startOnce(dataDir: string, prefer: SecretsHomeKind, entry: KeychainEntryFactory): Promise<OwnerKey> {
   const app = await createApp({ config: testConfig({ dataDir, port: 0 }), env: {}, secrets: { prefer, keychain: { service: SERVICE, entry } } });
@@ -49,6 +53,34 @@ describe('pinfold secrets move', () => {
     expect(keychain.items.size).toBe(0);
     expect(JSON.parse(readFileSync(join(dataDir, 'owner-key.json'), 'utf8'))).toEqual(owner);
     expect(await startOnce(dataDir, 'keychain', keychain.factory)).toEqual(owner);
+  });
+
+  it('the key secrets the desktop window keeps move too: into the new keychain namespace, sealed into the folder, and back', async () => {
+    const dataDir = await folder();
+    const keychain = memoryKeychain();
+    await startOnce(dataDir, 'keychain', keychain.factory);
+    const kept = () => keychainKeySecrets({ dataDir, service: SERVICE, entry: keychain.factory });
+    const [one, two] = ['3f0c1c9e-6a7e-4c43-9d3e-2b5c0f6e9a11', '9b2d7c1e-0f3a-4e5b-8c6d-7e8f9a0b1c2d'] as const;
+    expect(await kept().keep(one, 'a'.repeat(64))).toBe(true);
+    expect(await kept().keep(two, 'b'.repeat(64))).toBe(true);
+    const keySecretItems = () => keychain.accounts(SERVICE).filter((name) => name.includes('/key-secret:'));
+    expect(keySecretItems()).toHaveLength(2);
+
+    const toFile = await moveSecrets({ dataDir, to: 'file', keychain: { service: SERVICE, entry: keychain.factory } });
+    expect(toFile).toMatchObject({ moved: true, keptSecrets: 2, keptMissing: [], leftBehind: [] });
+    expect(keychain.items.size).toBe(0);
+    const sealed = readFileSync(join(dataDir, 'key-secrets.json'), 'utf8');
+    expect(sealed).not.toContain('a'.repeat(64));
+    expect(Object.values(parseKeySecretsFile(sealed, 'key-secrets.json').keys).every((place) => 'sealed' in place)).toBe(true);
+    expect([await kept().read(one), await kept().read(two)]).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
+
+    const back = await moveSecrets({ dataDir, to: 'keychain', keychain: { service: SERVICE, entry: keychain.factory } });
+    expect(back).toMatchObject({ moved: true, keptSecrets: 2, leftBehind: [] });
+    const home = await readSecretsRecord(dataDir);
+    const namespace = home?.kind === 'keychain' ? home.namespace : 'none';
+    expect(keySecretItems().sort()).toEqual([`${namespace}/key-secret:${one}`, `${namespace}/key-secret:${two}`].sort());
+    expect(listed(dataDir).keys).toEqual({ [one]: { keychain: true }, [two]: { keychain: true } });
+    expect([await kept().read(one), await kept().read(two)]).toEqual(['a'.repeat(64), 'b'.repeat(64)]);
   });
 
   it('to where they already are: nothing moves', async () => {
