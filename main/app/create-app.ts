@@ -103,8 +103,8 @@ export interface AppInit {
   runToken?: string;
   /** Tests only: shorter waits for fetches from the network (a stall test should not wait 30 s). */
   fetchTuning?: Partial<FetchTuning>;
-  /** Tests only: shorter waits of the public names' publisher (a retry, a refresh). */
-  namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs'>;
+  /** Tests only: shorter waits of the public names' publisher (a retry, a refresh, the interval between puts). */
+  namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs' | 'minPutIntervalMs'>;
   /**
    * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
    * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.

@@ -14,6 +14,11 @@ export const NETWORK_REFRESH_MS = 4 * 60 * 60 * 1000;
 /** The first retry after an endpoint refused or failed; doubled each time, up to {@link RETRY_MAX_MS}. */
 export const RETRY_FIRST_MS = 5_000;
 export const RETRY_MAX_MS = 30 * 60 * 1000;
+/**
+ * A name's records are put at most this often: a sync folder being edited publishes a record a second or
+ * so, and only the latest of a burst matters to the network (the first goes at once).
+ */
+export const MIN_PUT_INTERVAL_MS = 10_000;
 /** Names put at once: each put goes to every endpoint in parallel already. */
 const CONCURRENT_PUTS = 4;
 const PAGE = 100;
@@ -29,6 +34,7 @@ export interface NetworkPublisherInit {
   refreshMs?: number;
   retryFirstMs?: number;
   retryMaxMs?: number;
+  minPutIntervalMs?: number;
   /** Runs `run` in `ms` (tests drive a clock by hand and fire it); default an unref'd setTimeout. */
   setTimer?: (run: () => void, ms: number) => CancelTimer;
 }
@@ -62,8 +68,8 @@ function defaultTimer(run: () => void, ms: number): CancelTimer {
 }
 
 /**
- * Puts the records of public names to every routing endpoint (contract section 11): each new record at once,
- * retried with exponential backoff until every endpoint accepted it, and put again every
+ * Puts the records of public names to every routing endpoint (contract section 11): each new record at once
+ * (or, in a burst of publishes, the latest {@link MIN_PUT_INTERVAL_MS} after the one before), retried with exponential backoff until every endpoint accepted it, and put again every
  * {@link NETWORK_REFRESH_MS} so the network keeps it. Records close to the end of their validity are
  * re-signed by the republisher (republish.ts), whose new record comes here like any other. What is due lives
  * in memory: a start puts every public name once, which also covers what was still being retried.
@@ -72,10 +78,13 @@ export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPubli
   const refreshMs = init.refreshMs ?? NETWORK_REFRESH_MS;
   const retryFirstMs = init.retryFirstMs ?? RETRY_FIRST_MS;
   const retryMaxMs = init.retryMaxMs ?? RETRY_MAX_MS;
+  const minPutIntervalMs = init.minPutIntervalMs ?? MIN_PUT_INTERVAL_MS;
   const setTimer = init.setTimer ?? defaultTimer;
   const { clock, logger } = init;
   const due = new Map<string, Due>();
   const putting = new Set<string>();
+  /** When each name's last put began. */
+  const lastPutMs = new Map<string, number>();
   let cancelTimer: CancelTimer | null = null;
   let timerAtMs = Infinity;
   let closed = false;
@@ -83,7 +92,8 @@ export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPubli
 
   const markDue = (name: string): void => {
     const known = due.get(name);
-    due.set(name, { atMs: clock.nowMs(), failures: 0, version: (known?.version ?? 0) + 1 });
+    const atMs = Math.max(clock.nowMs(), (lastPutMs.get(name) ?? -Infinity) + minPutIntervalMs);
+    due.set(name, { atMs, failures: 0, version: (known?.version ?? 0) + 1 });
   };
 
   /** Sets the one timer for the earliest due name that is not being put right now. */
@@ -108,6 +118,7 @@ export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPubli
       if (putting.size >= CONCURRENT_PUTS) break;
       if (entry.atMs > now || putting.has(name)) continue;
       putting.add(name);
+      lastPutMs.set(name, now);
       const work = putOne(name, entry.version).finally(() => {
         putting.delete(name);
         running.delete(work);
@@ -140,8 +151,10 @@ export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPubli
     const entry = due.get(name);
     // Withdrawn meanwhile, or a newer record came in while this one was being put: that one is due now.
     if (entry === undefined || entry.version !== version) return;
-    if (outcome === 'gone') due.delete(name);
-    else if (outcome === 'done') due.set(name, { atMs: clock.nowMs() + refreshMs, failures: 0, version });
+    if (outcome === 'gone') {
+      due.delete(name);
+      lastPutMs.delete(name);
+    } else if (outcome === 'done') due.set(name, { atMs: clock.nowMs() + refreshMs, failures: 0, version });
     else {
       const failures = entry.failures + 1;
       const backoff = Math.min(retryMaxMs, retryFirstMs * 2 ** (failures - 1));
@@ -158,6 +171,7 @@ export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPubli
     },
     withdrawn(name) {
       due.delete(name);
+      lastPutMs.delete(name);
       arm();
     },
     async publishAll() {

@@ -44,7 +44,7 @@ describe('names on the IPFS network between two Pinfolds on loopback (contract s
     content = randomData(2 * MiB + 12345);
     cid = await uploadCid(a, a.owner, content);
     name = await createdName(a, a.owner, cid);
-    b = await startTestServer({ network: { routing: [a.url], fetchFrom: [a.url] } });
+    b = await startTestServer({ network: { routing: [a.url], fetchFrom: [a.url] } }, {}, undefined, { namePublishing: { minPutIntervalMs: 100 } });
   });
   afterAll(async () => {
     for (const server of [...others, b, a]) await server.stop();
