@@ -166,6 +166,11 @@ export interface IpnsRecordView {
   alias: string;
   created_at: number;
   publish_at: number;
+  /**
+   * Its records are also put on the IPFS network, through the routing endpoints (contract section 11,
+   * `name/public`): anyone can then resolve the name, and learn the content root it points at.
+   */
+  public: boolean;
 }
 
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
@@ -208,6 +213,8 @@ export interface SyncFolderView {
   ignore: string[];
   /** Unix seconds the folder was added. */
   created_at: number;
+  /** The folder's IPNS name is public (contract section 11): its records go to the IPFS network. False without a name. */
+  public: boolean;
   /**
    * Bytes only the folder's history holds: for each kept version but the current one, the bytes of its
    * blocks the next newer kept version no longer has (what retention would free), summed.

@@ -61,6 +61,11 @@ import { garbageCollectionCycle } from './garbage-collection.js';
 import { folderRoutes } from '../http/routes/folders.js';
 import { createNamesContext } from '../names/context.js';
 import { startRepublisher } from '../names/republish.js';
+import { createNetworkPublisher, type NetworkPublisherInit } from '../names/network-publisher.js';
+import { createNameRecordSources } from '../network/name-records.js';
+import { loadPeerIdentity } from '../network/peer-identity.js';
+import { readThroughBlocks } from '../network/read-through-blocks.js';
+import { routingRoutes } from '../http/routes/routing.js';
 import { nameRoutes } from '../http/routes/names.js';
 import { gatewayNameResolver } from '../http/gateway/index.js';
 import { refuseSync, startSync } from './start-sync.js';
@@ -100,6 +105,8 @@ export interface AppInit {
   runToken?: string;
   /** Tests only: shorter waits for fetches from the network (a stall test should not wait 30 s). */
   fetchTuning?: Partial<FetchTuning>;
+  /** Tests only: shorter waits of the public names' publisher (a retry, a refresh, the interval between puts). */
+  namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs' | 'minPutIntervalMs'>;
   /**
    * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
    * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.
@@ -150,6 +157,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
   let blockstore: BlockStore | null = null;
   let gcSchedule: GcSchedule | null = null;
   let fetchRunner: PinFetches | null = null;
+  let namePublisher: { close(): Promise<void> } | null = null;
   try {
     // The master key is judged against the folder's sealed check before the database is opened for writing.
     const env = init.env ?? process.env;
@@ -272,6 +280,11 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // One layout for everything that makes new content (contract section 5, --cid-profile).
     const profile = cidProfile(config.cidProfile);
 
+    // Names and the network (contract section 11): public names' records go to the routing endpoints, and a
+    // name held elsewhere is looked up there and at the fetch sources. Every instance on a shared database
+    // publishes what changes on it, and all public names at start; a record put twice is no harm.
+    const publisher = createNetworkPublisher({ names: store.names, routing, clock, logger, ...init.namePublishing });
+    namePublisher = publisher;
     const names = createNamesContext({
       store: accounts.store,
       sealedBox: accounts.box,
@@ -284,7 +297,16 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       dnsResolver: config.dnsResolver,
       events,
       ...(changes ? { changes } : {}),
+      network: publisher,
+      networkRecords: createNameRecordSources({ settings: network, routing, logger }),
+      logger,
     });
+    const publishAll = (): void => {
+      publisher.publishAll().catch((error: unknown) => logger.error('publishing public names to the network failed', { error }));
+    };
+    // Other endpoints (or online again): they get every public name's record.
+    const stopPublishingOnChange = network.onChange(publishAll);
+    publishAll();
     if (coordination !== null) {
       changeChannel = await coordination.changes({
         onChange(change) {
@@ -336,6 +358,12 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // No fetch of missing blocks runs yet, so no pin has heard from a source: every `pinning` pin is `queued`.
     await psaRoutes(server, { psa: { pins }, listenUrl, host: config.host, logger });
     nameRoutes(server, names);
+    if (config.publicGateway) {
+      // The routing API is served only by a public gateway: it names this gateway as a provider.
+      const loadIdentity = () => loadPeerIdentity(store.meta, box);
+      const identity = coordination ? await coordination.setupLock.exclusive(loadIdentity) : await loadIdentity();
+      routingRoutes(server, { blocks, names, clock, peerId: identity.peerId, listenUrl });
+    }
     folderRoutes(server, folders);
     eventRoutes(server, events);
     // Sync folders watch this machine's disk and keep one runner per folder: a desktop, single-instance
@@ -366,6 +394,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     dagGetRoutes(server, { blockstore: blocks });
     gatewayRoutes(server, {
       blockstore: blocks,
+      // `/ipns/<name>` of a name held elsewhere: its missing blocks come from the network, verified.
+      foreignBlockstore: readThroughBlocks(blocks, (cid, signal) => fetcher.fetchBlock(cid, signal)),
       logger,
       resolveName: gatewayNameResolver(names.resolver),
       beforeBody(request, bytes) {
@@ -408,6 +438,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
         handoffs.close();
         handoffFolder.close();
         await pinFetches.close();
+        stopPublishingOnChange();
+        await publisher.close();
         fetcher.close();
         await routing.close();
         await pendingPins.close();
@@ -429,6 +461,7 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // A start that fails later must not leave the GC timers (or fetches) running against closed stores.
     gcSchedule?.close();
     await fetchRunner?.close();
+    await namePublisher?.close();
     await blockstore?.close();
     await metadata?.close();
     lock.release();

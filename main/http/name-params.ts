@@ -58,6 +58,13 @@ export function parsePinFlag(value: unknown): boolean {
   throw new BadInputError('pin must be true or false');
 }
 
+/** `name/public`'s `on`: required, `true` or `false`. */
+export function parsePublicSwitch(value: unknown): boolean {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  throw new BadInputError('on is required: true or false');
+}
+
 /**
  * Query values arrive as text; the page is checked as numbers. Decimal digits become a number, '' means
  * absent, and anything else goes through as it is, for {@link parseNamePage} to refuse with its 400.

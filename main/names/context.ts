@@ -2,11 +2,14 @@ import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
 import type { ChangePublisher } from '../base/changes.js';
 import type { EventPublisher } from '../base/events.js';
+import type { Logger } from '../base/logger.js';
+import type { NameRecordSources } from '../network/name-records.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Store, Transaction } from '../store/repositories/index.js';
 import { createTxtLookup, type TxtLookup } from './dnslink.js';
 import { createKeyedLock, type KeyedLock } from '../base/keyed-lock.js';
 import { RECORD_LIFETIME_MS } from './records.js';
+import type { NetworkPublisher } from './network-publisher.js';
 import { createNameResolver, type NameResolver } from './resolver.js';
 
 /**
@@ -49,7 +52,16 @@ export interface NamesInit {
   events?: Pick<EventPublisher, 'nameChanged'>;
   /** Other instances on the same database, whose resolvers must forget a name changed here (`--db`). */
   changes?: ChangePublisher;
+  /** Puts the records of public names on the IPFS network (network-publisher.ts); absent, none is put. */
+  network?: NetworkRecords;
+  /** Where records of names held elsewhere are looked up (network/name-records.ts); absent, the store only. */
+  networkRecords?: Pick<NameRecordSources, 'records'>;
+  /** Tells of records from the network that were refused. */
+  logger?: Logger;
 }
+
+/** What the names domain tells the network publisher. */
+export type NetworkRecords = Pick<NetworkPublisher, 'recordChanged' | 'withdrawn'>;
 
 export interface NamesContext {
   store: Store;
@@ -64,6 +76,7 @@ export interface NamesContext {
   republishMarginMs: number;
   events: Pick<EventPublisher, 'nameChanged'> | undefined;
   changes: ChangePublisher | undefined;
+  network: NetworkRecords | undefined;
 }
 
 /**
@@ -82,17 +95,27 @@ export function createNamesContext(init: NamesInit): NamesContext {
   if (!(republishMarginMs > 0) || !(recordLifetimeMs - republishMarginMs >= 1000)) {
     throw new Error(`IPNS republish margin (${republishMarginMs} ms) must be above 0 and at least a second below the record lifetime (${recordLifetimeMs} ms)`);
   }
+  const nameLock = createKeyedLock();
   return {
     store: init.store,
     sealedBox: init.sealedBox,
     clock: init.clock,
     limits: init.limits,
     pinFirst: init.pinFirst,
-    resolver: createNameResolver({ names: init.store.names, clock: init.clock, txt, dnsCacheSeconds: init.dnsCacheSeconds }),
-    nameLock: createKeyedLock(),
+    resolver: createNameResolver({
+      names: init.store.names,
+      clock: init.clock,
+      txt,
+      dnsCacheSeconds: init.dnsCacheSeconds,
+      nameLock,
+      ...(init.networkRecords ? { network: init.networkRecords } : {}),
+      ...(init.logger ? { logger: init.logger } : {}),
+    }),
+    nameLock,
     recordLifetimeMs,
     republishMarginMs,
     events: init.events,
     changes: init.changes,
+    network: init.network,
   };
 }

@@ -71,6 +71,7 @@ export async function publishName(ctx: NamesContext, accountId: number, parsed: 
     if (!updated) throw new NotFoundError(`key ${row.name} not found`);
     ctx.resolver.remember(record);
     announceNameChange(ctx, row.name);
+    if (row.public) ctx.network?.recordChanged(row.name);
     await publishNameRow(ctx, row.name);
     return { name: row.name, value };
   });
@@ -103,6 +104,7 @@ export async function removeName(ctx: NamesContext, accountId: number, parsed: I
     });
     ctx.resolver.forget(row.name);
     announceNameChange(ctx, row.name);
+    if (row.public) ctx.network?.withdrawn(row.name);
     ctx.events?.nameChanged(accountId, { name: row.name, removed: true });
   });
 }

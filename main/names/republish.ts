@@ -67,6 +67,8 @@ async function republishName(ctx: NamesContext, name: string, dueBy: number): Pr
     if (stored) {
       ctx.resolver.remember(record);
       announceNameChange(ctx, row.name);
+      // The fresh validity reaches the network too, or readers there would see the old record expire.
+      if (row.public) ctx.network?.recordChanged(row.name);
     }
     return stored;
   });

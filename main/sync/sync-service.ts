@@ -182,7 +182,10 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     if (closed) throw new ConflictError('the service is shutting down');
   };
   const historyBytesOf = async (id: string): Promise<number> => (await store.sync.folderHistoryBytes([id])).get(id) ?? 0;
-  const view = (row: SyncFolderRow, historyBytes: number): SyncStatusView => {
+  /** Whether the folder's name is public (`name/public`): the mark lives on the name, not the folder. */
+  const nameIsPublic = async (row: SyncFolderRow): Promise<boolean> =>
+    row.ipnsName !== '' && row.ipnsName !== PENDING_IPNS_NAME && (await store.names.nameByName(row.ipnsName))?.public === true;
+  const view = (row: SyncFolderRow, historyBytes: number, publicName: boolean): SyncStatusView => {
     const live = runners.get(row.id)?.status();
     return {
       id: row.id,
@@ -202,6 +205,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       unreadable: live?.unreadable ?? [],
       ignore: row.ignorePatterns,
       created_at: row.createdAt,
+      public: publicName,
       history_bytes: historyBytes,
     };
   };
@@ -280,12 +284,12 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async list(accountId) {
       const rows = await store.sync.listSyncFolders(accountId);
       const historyBytes = await store.sync.folderHistoryBytes(rows.map((row) => row.id));
-      return rows.map((row) => view(row, historyBytes.get(row.id) ?? 0));
+      return Promise.all(rows.map(async (row) => view(row, historyBytes.get(row.id) ?? 0, await nameIsPublic(row))));
     },
 
     async status(accountId, id) {
       const row = await store.sync.getSyncFolder(id);
-      return row && row.accountId === accountId ? view(row, await historyBytesOf(row.id)) : undefined;
+      return row && row.accountId === accountId ? view(row, await historyBytesOf(row.id), await nameIsPublic(row)) : undefined;
     },
 
     async detail(accountId, id) {
@@ -293,7 +297,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const ignoreFile = await readIgnoreFileView(row.path);
       const errors = runners.get(row.id)?.status().errors ?? [];
       return {
-        ...view(row, await historyBytesOf(row.id)),
+        ...view(row, await historyBytesOf(row.id), await nameIsPublic(row)),
         pinfoldignore: ignoreFile.text,
         pinfoldignore_truncated: ignoreFile.truncated,
         batches: (await store.sync.recentSyncBatches(row.id)).map((batch) => ({

@@ -36,6 +36,8 @@ export interface NamesApi {
   remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/ipns/alias. */
   setAlias(credentials: Credentials, name: string, alias: string, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/name/public?arg=&on= (contract section 11): the name as it is now. */
+  setPublic(credentials: Credentials, name: string, on: boolean, signal?: AbortSignal): Promise<IpnsRecordView>;
 }
 
 export function namesApi(core: ApiCore): NamesApi {
@@ -59,11 +61,15 @@ export function namesApi(core: ApiCore): NamesApi {
       core.data({ method: 'POST', path: '/api/v0/name/import', credentials, signal, body }, isNameBinding, 'the imported name'),
     remove: (credentials, name, signal) => core.empty({ method: 'POST', path: '/api/v0/name/rm', credentials, signal, query: { key: name } }),
     setAlias: (credentials, name, alias, signal) => core.empty({ method: 'POST', path: '/api/v0/ipns/alias', credentials, signal, body: { name, alias } }),
+    setPublic: (credentials, name, on, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/name/public', credentials, signal, query: { arg: name, on } }, isIpnsRecordView, 'the name'),
   };
 }
 
 export function isIpnsRecordView(value: unknown): value is IpnsRecordView {
-  return isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']);
+  return (
+    isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']) && typeof value.public === 'boolean'
+  );
 }
 
 export function isNameBinding(value: unknown): value is NameBinding {

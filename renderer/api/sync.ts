@@ -137,7 +137,8 @@ export function isSyncFolderView(value: unknown): value is SyncFolderView {
     hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending', 'created_at', 'history_bytes']) &&
     Array.isArray(value.unreadable) &&
     value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
-    isStringArray(value.ignore)
+    isStringArray(value.ignore) &&
+    typeof value.public === 'boolean'
   );
 }
 

@@ -148,6 +148,12 @@ const PATHS = {
     </>
   ),
   spinner: <path d="M12 3a9 9 0 1 0 9 9" />,
+  globe: (
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+    </>
+  ),
 } satisfies Record<string, ReactNode>;
 
 export type IconName = keyof typeof PATHS;

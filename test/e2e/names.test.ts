@@ -343,6 +343,45 @@ describe('Names', () => {
     expect((await service.call('GET', `/api/v0/pin/${first}`)).status).toBe(200);
   });
 
+  it('makes a name public after a confirmation that says what it reveals, marks it, and makes it private again without asking', async () => {
+    const name = await createThroughApi(first, 'the site');
+    await signIn(page, service);
+    await openNames();
+    const target = row('the site');
+    const toggle = target.getByRole('switch', { name: 'Public on the IPFS network: the site' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await target.getByText('Public', { exact: true }).count()).toBe(0);
+
+    // On asks first, saying what it reveals; Cancel (where focus starts) changes nothing.
+    await toggle.click();
+    const dialog = page.getByRole('dialog', { name: 'Make the site public?' });
+    await dialog.getByText('anyone who knows the name learns its root CID').waitFor();
+    await dialog.locator('button:focus', { hasText: 'Cancel' }).waitFor();
+    await axeCheck(page, 'Make a name public dialog');
+    await screenshots(page, 'names-public-confirm');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await nameRecord(name))?.public).toBe(false);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+
+    await toggle.click();
+    await dialog.getByRole('button', { name: 'Make public' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('the site is public: its records go to the IPFS network now and with every change.').waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await target.getByText('Public', { exact: true }).waitFor();
+    expect((await nameRecord(name))?.public).toBe(true);
+    await axeCheck(page, 'Names with a public name');
+    await screenshots(page, 'names-public');
+
+    // Off does not ask.
+    await toggle.click();
+    await page.getByText('the site is private again', { exact: false }).waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect((await nameRecord(name))?.public).toBe(false);
+    expect(await target.getByText('Public', { exact: true }).count()).toBe(0);
+  });
+
   it('shows names created, published and deleted by another client without a reload', async () => {
     await signIn(page, service);
     await openNames();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SyncFolderDetail, SyncFolderView } from '../../shared/api-types.js';
+import type { IpnsRecordView, SyncFolderDetail, SyncFolderView } from '../../shared/api-types.js';
 import {
   axeCheck,
   bridgeCalls,
@@ -474,6 +474,31 @@ describe("A sync folder's page", () => {
       .filter({ hasText: /^2 files/ })
       .waitFor();
     expect((await syncDetail(added.id)).ignore).toEqual(['*.bak', '*.log']);
+  });
+
+  it("makes the folder's name public from its page, after the confirmation, and private again", async () => {
+    const site = await folderWith('journal', { 'a.md': '# a' });
+    const added = await addThroughApi(site);
+    await openDesktop();
+    await page.goto(`${service.url}/sync/${added.id}`);
+    await heading('journal').waitFor();
+    const toggle = page.getByTestId('folder-public').getByRole('switch', { name: 'Public on the IPFS network: journal' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    expect(await page.getByTestId('folder-public').textContent()).toContain('Private');
+    await toggle.click();
+    const dialog = page.getByRole('dialog', { name: 'Make journal public?' });
+    await dialog.getByRole('button', { name: 'Make public' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByTestId('folder-public').textContent()).toContain('Public');
+    expect((await syncDetail(added.id)).public).toBe(true);
+    const names = await service.call<{ data: IpnsRecordView }>('GET', `/api/v0/ipns/${added.ipns_name}`);
+    expect(names.json.data.public).toBe(true);
+    await axeCheck(page, 'Sync folder page, public name');
+    await shoot('sync-folder-public');
+    await toggle.click();
+    await expect.poll(async () => (await syncDetail(added.id)).public).toBe(false);
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
   });
 
   it('where no service worker runs (not a localhost address), Open explains that the gateway needs a key, with the address to copy', async () => {

@@ -65,7 +65,7 @@ describe('GET /api/v0/events', () => {
     const created = await call<{ data: { name: string } }>(server, 'POST', '/api/v0/name/create', { key: server.owner, query: { arg: cid } });
     expect(created.status).toBe(200);
     const name = created.json.data.name;
-    expect(await mine.next('name')).toEqual({ name, value: cid, alias: '', created_at: expect.any(Number), publish_at: expect.any(Number) });
+    expect(await mine.next('name')).toEqual({ name, value: cid, alias: '', created_at: expect.any(Number), publish_at: expect.any(Number), public: false });
     expect((await call(server, 'POST', '/api/v0/ipns/alias', { key: server.owner, body: { name, alias: 'site' } })).status).toBe(200);
     expect(await mine.next('name')).toMatchObject({ name, alias: 'site' });
     expect((await call(server, 'POST', '/api/v0/name/rm', { key: server.owner, query: { key: name } })).status).toBe(200);

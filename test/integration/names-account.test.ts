@@ -41,8 +41,8 @@ describe('account API for IPNS names: list, get, search, alias, counters, plan l
     expect(all.json.total).toBe(before + 5);
     expect(all.json.data.slice(0, 5).map((view) => view.name)).toEqual(newestFirst);
     const first = all.json.data[0] as IpnsRecordView;
-    expect(Object.keys(first).sort()).toEqual(['alias', 'created_at', 'name', 'publish_at', 'value']);
-    expect(first).toMatchObject({ name: newestFirst[0], value: content, alias: 'list-4' });
+    expect(Object.keys(first).sort()).toEqual(['alias', 'created_at', 'name', 'public', 'publish_at', 'value']);
+    expect(first).toMatchObject({ name: newestFirst[0], value: content, alias: 'list-4', public: false });
     expect(first.created_at).toBeGreaterThanOrEqual(startedAt);
     expect(first.created_at).toBeLessThanOrEqual(Math.floor(Date.now() / 1000));
 

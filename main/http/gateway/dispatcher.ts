@@ -32,6 +32,23 @@ async function resolveFrom(deps: GatewayDeps, root: CID, segments: readonly stri
   return { root, resolved: await resolvePath(deps.blockstore, root, segments) };
 }
 
+const foreignDepsMemo = new WeakMap<GatewayDeps, GatewayDeps>();
+
+/**
+ * The deps a request for a name held elsewhere is served with: the same, reading through the store to the
+ * network (contract section 11). Made once per deps, so the handlers' memos keyed by object still hit.
+ */
+function foreignDeps(deps: GatewayDeps): GatewayDeps {
+  const through = deps.foreignBlockstore;
+  if (through === undefined) return deps;
+  let made = foreignDepsMemo.get(deps);
+  if (made === undefined) {
+    made = { ...deps, blockstore: through };
+    foreignDepsMemo.set(deps, made);
+  }
+  return made;
+}
+
 /**
  * Statuses the shared error table has no code for (412 only-if-cached miss, 501 path inside an IPLD node):
  * answered here with the same JSON envelope.
@@ -44,10 +61,12 @@ function replyStatus(reply: FastifyReply, status: number, msg: string): void {
 }
 
 /** One gateway request, GET or HEAD: resolve the content path, then hand it to the handler of its format. */
-export async function dispatch(request: FastifyRequest, reply: FastifyReply, deps: GatewayDeps, head: boolean): Promise<void> {
+export async function dispatch(request: FastifyRequest, reply: FastifyReply, given: GatewayDeps, head: boolean): Promise<void> {
   const target = parseRequestTarget(request.url);
   const choice = chooseFormat(target.search, request.headers.accept, target.namespace);
   let ttlSeconds: number | undefined;
+  // What the request reads through: the store, or for a name held elsewhere the store and the network.
+  let deps = given;
   const gatewayContext = ({ root, resolved }: Resolution): GatewayContext =>
     new RequestContext(request, reply, deps, head, target, choice, root, resolved, ttlSeconds);
 
@@ -79,6 +98,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, dep
         ttlSeconds = name.ttlSeconds;
         record = name.record;
         nameKey = name.key;
+        if (name.held === false) deps = foreignDeps(given);
       } else {
         root = parseCid(target.rootText);
       }

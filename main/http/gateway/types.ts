@@ -16,10 +16,17 @@ export interface ResolvedName {
   ttlSeconds: number;
   /** The signed IPNS record, when the name is an IPNS key (absent for DNSLink). */
   record?: Uint8Array;
+  /** False when a record on the way is of a name held elsewhere: the content is read through to the network. Absent: held. */
+  held?: boolean;
 }
 
 export interface GatewayDeps {
   blockstore: ReadBlockstore;
+  /**
+   * The store read through to the network (network/read-through-blocks.ts), for `/ipns/<name>` of a name held
+   * elsewhere (contract section 11); absent, such content is served from the store only.
+   */
+  foreignBlockstore?: ReadBlockstore;
   /** The server's logger: a failure after the headers went out cannot reach the client, so it is logged. */
   logger: Logger;
   /**

@@ -3,6 +3,7 @@ import { requireCapability } from '../../accounts/permissions.js';
 import type { NamesContext } from '../../names/context.js';
 import { createName, importName, publishName, removeName } from '../../names/manage-names.js';
 import { getName, listNames, searchByAlias, setAlias } from '../../names/name-views.js';
+import { setNamePublic } from '../../names/public-names.js';
 import { list, ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import {
@@ -12,6 +13,7 @@ import {
   parseNameValue,
   parseOptionalAlias,
   parsePinFlag,
+  parsePublicSwitch,
   parseRequiredAlias,
   queryNumber,
 } from '../name-params.js';
@@ -61,6 +63,14 @@ export function nameRoutes(app: FastifyInstance, names: NamesContext): void {
     const accountId = requireAuth(request.auth).account.id;
     await removeName(names, accountId, parseIpnsName((request.query as Query).key, 'key'));
     return ok();
+  });
+
+  // Contract section 11: `name` permission there is the write permission of section 2 (name create/publish/rm).
+  app.post('/api/v0/name/public', write, async (request) => {
+    const accountId = requireAuth(request.auth).account.id;
+    const query = request.query as Query;
+    const name = parseIpnsName(query.arg, 'arg');
+    return ok(await setNamePublic(names, accountId, name, parsePublicSwitch(query.on)));
   });
 
   app.get('/api/v0/ipns', account, async (request) => {

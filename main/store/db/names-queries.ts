@@ -16,6 +16,7 @@ interface RawName {
   created_at: number;
   publish_at: number;
   valid_until: number;
+  public: 0 | 1;
 }
 
 function toName(raw: RawName | undefined): NameRow | null {
@@ -33,6 +34,7 @@ function toName(raw: RawName | undefined): NameRow | null {
     createdAt: raw.created_at,
     publishAt: raw.publish_at,
     validUntil: raw.valid_until,
+    public: raw.public === 1,
   };
 }
 
@@ -116,6 +118,17 @@ export function setNameAlias(db: Db, id: number, alias: string | null): void {
   stmt(db, 'UPDATE ipns_names SET alias = ? WHERE id = ?').run(alias, id);
 }
 
+/** Marks a name public or not; false when the row is gone. */
+export function setNamePublic(db: Db, id: number, on: boolean): boolean {
+  return stmt(db, 'UPDATE ipns_names SET public = ? WHERE id = ?').run(on ? 1 : 0, id).changes === 1;
+}
+
+/** Public names with an id above `afterId`, by id. */
+export function publicNamesAfter(db: Db, afterId: number, limit: number): NameRow[] {
+  const rows = stmt(db, 'SELECT * FROM ipns_names WHERE public = 1 AND id > ? ORDER BY id LIMIT ?').all(afterId, limit) as RawName[];
+  return rows.map((raw) => toName(raw) as NameRow);
+}
+
 export function deleteName(db: Db, id: number): boolean {
   return stmt(db, 'DELETE FROM ipns_names WHERE id = ?').run(id).changes === 1;
 }
@@ -137,4 +150,8 @@ export function putRoutingRecord(db: Db, name: string, record: Uint8Array, store
 
 export function deleteRoutingRecord(db: Db, name: string): boolean {
   return stmt(db, 'DELETE FROM ipns_routing_records WHERE name = ?').run(name).changes === 1;
+}
+
+export function countRoutingRecords(db: Db): number {
+  return (stmt(db, 'SELECT COUNT(*) AS n FROM ipns_routing_records').get() as { n: number }).n;
 }

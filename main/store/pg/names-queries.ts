@@ -16,9 +16,10 @@ interface RawName {
   created_at: string;
   publish_at: string;
   valid_until: string;
+  public: boolean;
 }
 
-const NAME_COLUMNS = 'id, account_id, name, alias, key_type, key_sealed, value, seq, record, created_at, publish_at, valid_until';
+const NAME_COLUMNS = 'id, account_id, name, alias, key_type, key_sealed, value, seq, record, created_at, publish_at, valid_until, public';
 
 function toName(raw: RawName): NameRow {
   return {
@@ -34,6 +35,7 @@ function toName(raw: RawName): NameRow {
     createdAt: int(raw.created_at),
     publishAt: int(raw.publish_at),
     validUntil: int(raw.valid_until),
+    public: raw.public,
   };
 }
 
@@ -126,6 +128,17 @@ export async function setNameAlias(q: Queryable, id: number, alias: string | nul
   await q.query('UPDATE ipns_names SET alias = $1 WHERE id = $2', [alias, id]);
 }
 
+/** Marks a name public or not; false when the row is gone. */
+export async function setNamePublic(q: Queryable, id: number, on: boolean): Promise<boolean> {
+  return (await changed(q, 'UPDATE ipns_names SET public = $1 WHERE id = $2', [on, id])) === 1;
+}
+
+/** Public names with an id above `afterId`, by id. */
+export async function publicNamesAfter(q: Queryable, afterId: number, limit: number): Promise<NameRow[]> {
+  const found = await rows<RawName>(q, `SELECT ${NAME_COLUMNS} FROM ipns_names WHERE public AND id > $1 ORDER BY id LIMIT $2`, [afterId, limit]);
+  return found.map(toName);
+}
+
 export async function deleteName(q: Queryable, id: number): Promise<boolean> {
   return (await changed(q, 'DELETE FROM ipns_names WHERE id = $1', [id])) === 1;
 }
@@ -146,4 +159,8 @@ export async function putRoutingRecord(q: Queryable, name: string, record: Uint8
 
 export async function deleteRoutingRecord(q: Queryable, name: string): Promise<boolean> {
   return (await changed(q, 'DELETE FROM ipns_routing_records WHERE name = $1', [name])) === 1;
+}
+
+export async function countRoutingRecords(q: Queryable): Promise<number> {
+  return int((await row<{ n: string }>(q, 'SELECT COUNT(*) AS n FROM ipns_routing_records'))?.n ?? 0);
 }

@@ -13,9 +13,11 @@ export interface NameRow {
   publishAt: number;
   /** Unix second at which the stored record's validity ends (floor of its EOL). */
   validUntil: number;
+  /** Its records are also put on the IPFS network (`name/public`); a new name never is. */
+  public: boolean;
 }
 
-export type NewName = Omit<NameRow, 'id' | 'keySealed' | 'record'> & {
+export type NewName = Omit<NameRow, 'id' | 'keySealed' | 'record' | 'public'> & {
   keySealed: Uint8Array;
   record: Uint8Array;
 };
@@ -52,8 +54,14 @@ export interface NamesRepository {
   /** The end of the earliest-ending record of any owned name, or null when there is none. */
   earliestValidUntil(): Promise<number | null>;
   setNameAlias(id: number, alias: string | null): Promise<void>;
+  /** Marks a name public or not; false when the row is gone. */
+  setNamePublic(id: number, on: boolean): Promise<boolean>;
+  /** Public names with an id above `afterId`, by id: the network publisher pages through them. */
+  publicNamesAfter(afterId: number, limit: number): Promise<NameRow[]>;
   deleteName(id: number): Promise<boolean>;
   routingRecord(name: string): Promise<Buffer | null>;
   putRoutingRecord(name: string, record: Uint8Array, storedAt: number): Promise<void>;
   deleteRoutingRecord(name: string): Promise<boolean>;
+  /** How many records of names held elsewhere are stored (they are bounded: anyone may send one). */
+  countRoutingRecords(): Promise<number>;
 }

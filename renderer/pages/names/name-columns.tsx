@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
+import { Icon } from '../../components/icons.js';
 import { OptionText } from '../../components/option-text.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
@@ -16,6 +18,18 @@ export interface NameColumnsInit {
   onSaveAlias: (name: IpnsRecordView, alias: string) => void;
   /** Why an action on this row failed (Open), shown under its name. */
   failureFor: (name: IpnsRecordView) => string | null;
+  /** The row's Public switch (public-name-control.tsx). */
+  publicSwitch: (name: IpnsRecordView) => ReactNode;
+}
+
+/** The mark of a public name: an icon and the word (never colour alone). */
+function PublicMark() {
+  return (
+    <span className="badge badge-progress name-public-mark" title="Its records go to the IPFS network">
+      <Icon name="globe" size={12} />
+      Public
+    </span>
+  );
 }
 
 /** The alias, edited in place (one row at a time). */
@@ -39,7 +53,7 @@ function aliasEdit(init: NameColumnsInit, name: IpnsRecordView) {
   );
 }
 
-/** Name (copy), the CID it points at, the alias (edited in place) and when it was last published. */
+/** Name (copy, and the Public mark), the CID it points at, the alias (edited in place), when it was last published, the Public switch. */
 export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>> {
   return [
     {
@@ -51,7 +65,10 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
           <div className="name-cell">
             {/* Narrow windows drop the alias and value columns: they go above and under the name. */}
             <span className="name-narrow">{aliasEdit(init, name)}</span>
-            <Cid value={name.name} what="IPNS name" copy head={12} tail={6} />
+            <span className="name-line">
+              <Cid value={name.name} what="IPNS name" copy head={12} tail={6} />
+              {name.public ? <PublicMark /> : null}
+            </span>
             <span className="name-narrow name-value-narrow">
               <span className="muted">→ </span>
               <Cid value={name.value} copy />
@@ -74,5 +91,7 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
       secondary: true,
       cell: (name) => <RelativeTime unixSeconds={name.publish_at} />,
     },
+    // Kept on narrow windows: whether the name is on the network matters as much as the name.
+    { key: 'public', header: 'Public', cell: (name) => init.publicSwitch(name) },
   ];
 }

@@ -10,6 +10,7 @@ import { useResource } from '../../app/hooks/use-resource.js';
 import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
+import { PublicNameControl } from '../../app/public-name-control.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -46,7 +47,8 @@ interface NamesView extends ListPage<IpnsRecordView> {
 /**
  * The IPNS names of this account, newest first: create one from a CID (pinned too), publish a new CID to
  * one (a failure says why and offers Retry), edit its alias in place, import a key file, delete with a
- * confirmation, copy the name and open /ipns/<name>. One search box finds a name by its IPNS name or its
+ * confirmation, copy the name and open /ipns/<name>, make it public on the IPFS network (a switch that asks
+ * first; a public name carries a Public mark). One search box finds a name by its IPNS name or its
  * alias, kept in the URL (`?name=` or `?alias=`: the desktop app's ipfs:// handler opens
  * `/names?name=<name>`). Rows follow `event: name`.
  */
@@ -186,6 +188,14 @@ export function NamesPage() {
           onCancelEdit: () => setEditing(null),
           onSaveAlias: (name, alias) => void onAlias(name, alias),
           failureFor: (name) => (opener.failure?.key === name.name ? opener.failure.message : null),
+          publicSwitch: (name) => (
+            <PublicNameControl
+              name={name.name}
+              label={nameLabel(name)}
+              isPublic={name.public}
+              onChanged={(view) => patchRow(view.name, { public: view.public })}
+            />
+          ),
         })}
         rows={names.data?.items}
         rowKey={(name) => name.name}

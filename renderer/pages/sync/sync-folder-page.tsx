@@ -3,6 +3,7 @@ import { Link, useLocation } from 'wouter';
 import type { SyncFolderDetail } from '../../../shared/api-types.js';
 import { ApiError } from '../../api/api-error.js';
 import { useResource } from '../../app/hooks/use-resource.js';
+import { PublicNameControl } from '../../app/public-name-control.js';
 import { useApi, useSession } from '../../app/session.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -12,7 +13,7 @@ import { RelativeTime } from '../../components/relative-time.js';
 import { Facts, Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
-import { describeContent, folderName } from '../../lib/sync-folders.js';
+import { describeContent, folderName, ipnsNote } from '../../lib/sync-folders.js';
 import { FolderActions } from './folder-actions.js';
 import { FolderHistory } from './folder-history.js';
 import { FolderIpnsName, FolderRoot } from './folder-identifiers.js';
@@ -30,7 +31,7 @@ type Loaded = { kind: 'folder'; folder: SyncFolderDetail } | { kind: 'owner-only
 
 /**
  * One sync folder: its state and progress with the file being read, Retry when it is stalled, what it
- * holds and where it is published, its errors, its ignore patterns (edit; `.pinfoldignore` read-only)
+ * holds and where it is published (and whether its name is public on the IPFS network: a switch), its errors, its ignore patterns (edit; `.pinfoldignore` read-only)
  * and its history (every kept version: browse, compare, restore; see folder-history.tsx). Live: `event: sync` for this folder patches the page in place, and a new state
  * or root loads the batches and errors again.
  */
@@ -133,6 +134,25 @@ export function SyncFolderPage({ id }: { id: string }) {
               { label: 'Last change', value: <RelativeTime unixSeconds={folder.last_synced_at} />, testId: 'folder-last-change' },
               { label: 'Root CID', value: <FolderRoot row={folder} publicGateway={publicGateway} />, testId: 'folder-root' },
               { label: 'IPNS name', value: <FolderIpnsName row={folder} publicGateway={publicGateway} />, testId: 'folder-ipns' },
+              {
+                label: 'On the IPFS network',
+                value: ipnsNote(folder) ? (
+                  <span className="muted">Only a folder with an IPNS name can be public</span>
+                ) : (
+                  <PublicNameControl
+                    name={folder.ipns_name}
+                    label={name}
+                    isPublic={folder.public}
+                    withText
+                    onChanged={(view) =>
+                      detail.update((current) =>
+                        current?.kind === 'folder' ? { kind: 'folder', folder: { ...current.folder, public: view.public } } : current,
+                      )
+                    }
+                  />
+                ),
+                testId: 'folder-public',
+              },
               { label: 'Synced since', value: <RelativeTime unixSeconds={folder.created_at} />, testId: 'folder-created' },
             ]}
           />

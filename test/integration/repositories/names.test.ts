@@ -59,6 +59,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
       createdAt: 1000,
       publishAt: 1000,
       validUntil: 2 ** 33,
+      public: false,
     };
     const byName = await names.nameByName('k51one');
     expect(byName).toEqual(expected);
@@ -168,6 +169,31 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
     expect(await names.earliestValidUntil()).toBe(1000);
   });
 
+  it('marks names public and back, and pages through the public ones by id', async () => {
+    const a = await names.insertName(newName(1, 'k51a'));
+    const b = await names.insertName(newName(2, 'k51b'));
+    const c = await names.insertName(newName(1, 'k51c'));
+    expect(await names.publicNamesAfter(0, 10)).toEqual([]);
+    expect(await names.setNamePublic(c, true)).toBe(true);
+    expect(await names.setNamePublic(a, true)).toBe(true);
+    expect(await names.setNamePublic(b, true)).toBe(true);
+    expect(await names.setNamePublic(b, false)).toBe(true);
+    expect(await names.setNamePublic(c + 100, true)).toBe(false);
+    expect((await names.nameByName('k51a'))?.public).toBe(true);
+    expect((await names.nameByName('k51b'))?.public).toBe(false);
+    const ids = async (after: number, limit: number) => (await names.publicNamesAfter(after, limit)).map((row) => row.id);
+    expect(await ids(0, 10)).toEqual([a, c]);
+    expect(await ids(0, 1)).toEqual([a]);
+    expect(await ids(a, 10)).toEqual([c]);
+    expect(await ids(c, 10)).toEqual([]);
+    expect((await names.publicNamesAfter(0, 1))[0]).toMatchObject({ name: 'k51a', public: true, accountId: 1 });
+    // A publish leaves the mark alone.
+    expect(await names.updateNameRecord({ id: a, expectedSeq: 0, seq: 1, value: '/ipfs/x', record: new Uint8Array([1]), publishAt: 1, validUntil: 2 })).toBe(
+      true,
+    );
+    expect((await names.nameByName('k51a'))?.public).toBe(true);
+  });
+
   it('stores, replaces and deletes records of other names', async () => {
     expect(await names.routingRecord('k51remote')).toBeNull();
     expect(await names.deleteRoutingRecord('k51remote')).toBe(false);
@@ -181,7 +207,11 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
     await names.putRoutingRecord('k51remote', new Uint8Array([7]), 300);
     expect(await names.routingRecord('k51remote')).toEqual(Buffer.from([7]));
     expect(await names.routingRecord('k51other')).toBeNull();
+    expect(await names.countRoutingRecords()).toBe(1);
+    await names.putRoutingRecord('k51other', new Uint8Array([8]), 300);
+    expect(await names.countRoutingRecords()).toBe(2);
     expect(await names.deleteRoutingRecord('k51remote')).toBe(true);
     expect(await names.routingRecord('k51remote')).toBeNull();
+    expect(await names.countRoutingRecords()).toBe(1);
   });
 });

@@ -19,6 +19,7 @@ export function folderRow(overrides: Partial<SyncFolderView> & { id: string }): 
     unreadable: [],
     ignore: [],
     created_at: 1_699_000_000,
+    public: false,
     history_bytes: 0,
     ...overrides,
   };

@@ -9,7 +9,7 @@ import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { insertAccount } from '../../../main/store/db/accounts-queries.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { Transaction } from '../../../main/store/repositories/index.js';
-import { createNamesContext, type NamesContext, type PinFirst } from '../../../main/names/context.js';
+import { createNamesContext, type NamesContext, type NamesInit, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 
 export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
@@ -100,6 +100,8 @@ export function namesContext(
     pinFirst?: PinFirst;
     recordLifetimeMs?: number;
     republishMarginMs?: number;
+    network?: NamesInit['network'];
+    networkRecords?: NamesInit['networkRecords'];
   } = {},
 ): NamesContext {
   return createNamesContext({
@@ -112,6 +114,8 @@ export function namesContext(
     dnsCacheSeconds: 0,
     recordLifetimeMs: options.recordLifetimeMs,
     republishMarginMs: options.republishMarginMs,
+    network: options.network,
+    networkRecords: options.networkRecords,
   });
 }
 

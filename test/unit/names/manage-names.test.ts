@@ -58,6 +58,7 @@ describe('create and publish', () => {
       alias: 'home',
       created_at: Math.floor(clock.nowMs() / 1000),
       publish_at: Math.floor(clock.nowMs() / 1000),
+      public: false,
     });
   });
 

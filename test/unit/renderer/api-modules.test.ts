@@ -33,7 +33,7 @@ const PLAN: Plan = {
 };
 const DAY: DailyUsage = { day: '2026-11-25', ingress: 10, egress: 20, pinned_bytes: 30, pinned_count: 1 };
 const PIN: PinRecord = { name: 'report', cid: 'bafkreigh2akiscaildc', status: 'pinned', size: 12, created_at: 1_700_000_000 };
-const NAME: IpnsRecordView = { name: 'k51qzi5uqu5d', value: 'bafkreigh2akiscaildc', alias: 'site', created_at: 1, publish_at: 2 };
+const NAME: IpnsRecordView = { name: 'k51qzi5uqu5d', value: 'bafkreigh2akiscaildc', alias: 'site', created_at: 1, publish_at: 2, public: false };
 const FOLDER: SyncFolderView = {
   id: 'f1',
   path: '/home/me/site',
@@ -52,6 +52,7 @@ const FOLDER: SyncFolderView = {
   unreadable: [],
   ignore: ['*.log'],
   created_at: 4,
+  public: false,
   history_bytes: 0,
 };
 const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };

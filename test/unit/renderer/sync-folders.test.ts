@@ -42,6 +42,7 @@ function row(fields: Partial<SyncFolderView> = {}): SyncFolderView {
     unreadable: [],
     ignore: [],
     created_at: 1_690_000_000,
+    public: false,
     history_bytes: 0,
     ...fields,
   };

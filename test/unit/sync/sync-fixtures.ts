@@ -9,6 +9,9 @@ import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
 import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
 import { syncVersionsMigration } from '../../../main/store/db/migrations/016-sync-versions.js';
 import { historyBytesMigration } from '../../../main/store/db/migrations/017-history-bytes.js';
+import { namesMigration } from '../../../main/store/db/migrations/004-names.js';
+import { namesValidityMigration } from '../../../main/store/db/migrations/009-names-validity.js';
+import { namesPublicMigration } from '../../../main/store/db/migrations/019-names-public.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
 
@@ -128,7 +131,17 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
   const { mkdir } = await import('node:fs/promises');
   await mkdir(folder);
   const dbPath = path.join(base, 'pinfold.db');
-  const migrations = [accountsMigration, syncMigration, syncBatchesMigration, syncVersionsMigration, historyBytesMigration];
+  // The names' table too: a folder's view reads whether its name is public.
+  const migrations = [
+    accountsMigration,
+    namesMigration,
+    syncMigration,
+    namesValidityMigration,
+    syncBatchesMigration,
+    syncVersionsMigration,
+    historyBytesMigration,
+    namesPublicMigration,
+  ];
   const env: SyncTestEnv = {
     base,
     folder,

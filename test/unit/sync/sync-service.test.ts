@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
+import { insertName, setNamePublic } from '../../../main/store/db/names-queries.js';
 import { deleteSyncFolder, getSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { createSyncService, type SyncService } from '../../../main/sync/sync-service.js';
 import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from './sync-fixtures.js';
@@ -36,6 +37,29 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     expect(row).toMatchObject({ id: added.id, path: dir, root: added.root, ipns_name: 'k51-created-0', ignore: [] });
     expect(await service.list(2)).toEqual([]);
     expect(await service.status(2, added.id)).toBeUndefined();
+  });
+
+  it("shows whether the folder's name is public (the mark lives on the name: name/public)", async () => {
+    const added = await service.add(1, { path: dir });
+    expect((await service.list(1))[0]?.public).toBe(false);
+    const id = insertName(env.db, {
+      accountId: 1,
+      name: added.ipns_name,
+      alias: null,
+      keyType: 'Ed25519',
+      keySealed: new Uint8Array([1]),
+      value: added.root,
+      seq: 0,
+      record: new Uint8Array([1]),
+      createdAt: 1,
+      publishAt: 1,
+      validUntil: 2,
+    });
+    expect((await service.list(1))[0]?.public).toBe(false);
+    setNamePublic(env.db, id, true);
+    expect((await service.list(1))[0]?.public).toBe(true);
+    expect((await service.status(1, added.id))?.public).toBe(true);
+    expect((await service.detail(1, added.id)).public).toBe(true);
   });
 
   it('adds without an IPNS name when asked, and answers at once with wait: false', async () => {

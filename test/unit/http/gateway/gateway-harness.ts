@@ -28,6 +28,7 @@ export interface HarnessOptions {
   logger?: Logger;
   beforeBody?: GatewayDeps['beforeBody'];
   onBodyBytes?: GatewayDeps['onBodyBytes'];
+  foreignBlockstore?: ReadBlockstore;
 }
 
 /** A real Fastify server on port 0 with the gateway and the lead's error→status table. */
@@ -51,6 +52,7 @@ export async function startGateway(blockstore: ReadBlockstore, options: HarnessO
     },
     beforeBody: options.beforeBody,
     onBodyBytes: options.onBodyBytes,
+    ...(options.foreignBlockstore ? { foreignBlockstore: options.foreignBlockstore } : {}),
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const port = (app.server.address() as AddressInfo).port;

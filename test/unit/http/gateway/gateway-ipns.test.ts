@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
+import { MemoryBlockstore } from 'blockstore-core/memory';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LimitReachedError } from '../../../../main/base/errors.js';
@@ -146,6 +147,28 @@ describe('gateway: /ipns', () => {
 
   it('answers 404 for unknown names', async () => {
     expect((await gw.get('/ipns/unknown.example.org/')).status).toBe(404);
+  });
+});
+
+describe('gateway: /ipns of a name held elsewhere (contract section 11)', () => {
+  it('reads its content through the foreign store, and a held name only from the store', async () => {
+    const network = await storeFromCars(`${GC}gateway-cache/fixtures.car`);
+    const foreign = await startGateway(new MemoryBlockstore(), {
+      names: {
+        [NAME]: { cid: CID.parse(R1), path: [], ttlSeconds: 60, held: false },
+        [PEER_ID_NAME]: { cid: CID.parse(R1), path: [], ttlSeconds: 60, held: true },
+      },
+      foreignBlockstore: network,
+    });
+    try {
+      const file = await foreign.get(`/ipns/${NAME}/root2/root3/root4/index.html`);
+      expect(file.status).toBe(200);
+      expect(file.text).toBe('hello\n');
+      expect((await foreign.get(`/ipns/${PEER_ID_NAME}/root2/root3/root4/index.html`)).status).toBe(404);
+      expect((await foreign.get(`/ipfs/${R1}/root2/root3/root4/index.html`)).status).toBe(404);
+    } finally {
+      await foreign.close();
+    }
   });
 });
 

@@ -1,0 +1,83 @@
+import { base36 } from 'multiformats/bases/base36';
+import type { CID } from 'multiformats/cid';
+import type { Logger } from '../base/logger.js';
+import type { RoutingClient } from './routing.js';
+import type { NetworkSettings } from './settings.js';
+
+/** The IPNS record size limit of the ipns spec (and of every validator): a larger answer is not a record. */
+const MAX_RECORD_BYTES = 10 * 1024;
+const IPNS_RECORD_TYPE = 'application/vnd.ipfs.ipns-record';
+/** How long one lookup may take in all: a gateway request for a name waits on it. */
+export const NAME_LOOKUP_TIMEOUT_MS = 10_000;
+
+/**
+ * Where the records of a name held elsewhere are found (contract section 11): every routing endpoint
+ * (`GET /routing/v1/ipns/{name}`) and every fetch source, as a trustless gateway (`GET /ipns/{name}?format=
+ * ipns-record`), asked in parallel. Answers are bytes, unverified: the names domain verifies each and keeps
+ * the best. Offline, nobody is asked.
+ */
+export interface NameRecordSources {
+  records(name: CID, options?: { signal?: AbortSignal }): Promise<Uint8Array[]>;
+}
+
+export interface NameRecordSourcesInit {
+  settings: Pick<NetworkSettings, 'current'>;
+  routing: Pick<RoutingClient, 'getRecords'>;
+  logger: Logger;
+  timeoutMs?: number;
+}
+
+export function createNameRecordSources(init: NameRecordSourcesInit): NameRecordSources {
+  const timeoutMs = init.timeoutMs ?? NAME_LOOKUP_TIMEOUT_MS;
+  return {
+    async records(name, options = {}) {
+      const { offline, fetchFrom } = init.settings.current();
+      if (offline) return [];
+      const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
+      const text = name.toString(base36);
+      const [routed, ...fetched] = await Promise.all([
+        init.routing.getRecords(name, { signal }).catch((error: unknown) => {
+          init.logger.debug('IPNS record lookup through the routing endpoints failed', { name: text, error });
+          return [];
+        }),
+        ...fetchFrom.map((source) =>
+          gatewayRecord(source, text, signal).catch((error: unknown) => {
+            init.logger.debug('IPNS record lookup at a fetch source failed', { source, name: text, error });
+            return null;
+          }),
+        ),
+      ]);
+      return [...routed, ...fetched.filter((record): record is Uint8Array => record !== null)];
+    },
+  };
+}
+
+/** One trustless gateway's record of `name`, or null when it has none (any answer but a record is none). */
+async function gatewayRecord(source: string, name: string, signal: AbortSignal): Promise<Uint8Array | null> {
+  const response = await fetch(`${source}/ipns/${name}?format=ipns-record`, { headers: { accept: IPNS_RECORD_TYPE }, signal });
+  if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes(IPNS_RECORD_TYPE)) {
+    await response.body?.cancel();
+    return null;
+  }
+  return readBounded(response, MAX_RECORD_BYTES);
+}
+
+/** The body, or null when it is longer than `limit` (read no further than that). */
+async function readBounded(response: Response, limit: number): Promise<Uint8Array | null> {
+  if (response.body === null) return null;
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  // Leaving the loop early cancels the stream.
+  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    length += chunk.byteLength;
+    if (length > limit) return null;
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
