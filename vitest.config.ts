@@ -20,7 +20,8 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  *   (test/helpers/unreadable-blocks.ts), which a server on a bucket never reads; what they test (the
  *   content layer meeting a block it cannot decode) is the same code on every engine;
  * - uploads-space: it measures the data folder's pack files; the bucket's side (an aborted upload's
- *   objects deleted) is s3-blockstore's.
+ *   objects deleted) is s3-blockstore's;
+ * - lean-start: what an embedded service (SQLite, packs) leaves unloaded; it starts its own.
  */
 const NOT_ON_SCALE_OUT = [
   'test/integration/sync-*.test.ts',
@@ -39,6 +40,7 @@ const NOT_ON_SCALE_OUT = [
   'test/integration/gc-kill.test.ts',
   'test/integration/psa-compliance.test.ts',
   'test/integration/network-fetch-serve.test.ts',
+  'test/integration/lean-start.test.ts',
   'test/integration/gc-in-process.test.ts',
   'test/integration/deep-blocks.test.ts',
   'test/integration/unreadable-blocks.test.ts',

@@ -4,7 +4,6 @@ import type { Clock } from '../base/clock.js';
 import type { Logger } from '../base/logger.js';
 import type { Blocks } from '../store/blocks.js';
 import { openBlockstore, type BlockIndexStore } from '../store/blockstore/blockstore.js';
-import { openObjectBlockstore } from '../store/objects/object-blockstore.js';
 
 /** The blocks the service runs on, and how to let go of them when the service stops. */
 export interface BlockStore extends Blocks {
@@ -32,5 +31,8 @@ export async function openBlockStore(config: ServiceConfig, options: BlockStoreO
   if (options.metadataEngine !== 'postgres') {
     throw new BadInputError('--blocks needs --db postgres://…: the block index lives in the metadata, and every instance on the bucket must share it');
   }
+  // Loaded only here: the AWS SDK is megabytes of heap that every desktop install would carry, and whose
+  // collection the idle service would pay for (test/bench/sync.ts, idle CPU).
+  const { openObjectBlockstore } = await import('../store/objects/object-blockstore.js');
   return openObjectBlockstore(config.blocks, options.index, { clock: options.clock, logger: options.logger });
 }

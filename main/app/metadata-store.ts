@@ -1,8 +1,7 @@
 import type { ServiceConfig } from '../base/config.js';
 import { openDatabase } from '../store/db/database.js';
 import { sqliteStore } from '../store/db/sqlite-store.js';
-import { postgresCoordination, type PostgresCoordination } from '../store/pg/coordination.js';
-import { openPostgresStore } from '../store/pg/pg-store.js';
+import type { PostgresCoordination } from '../store/pg/coordination.js';
 import type { Store } from '../store/repositories/index.js';
 
 /** The metadata the service runs on, and how to let go of it when the service stops. */
@@ -22,6 +21,8 @@ export interface MetadataStore {
 /** Opens the engine the config names: PostgreSQL with `--db`, else the data folder's SQLite file. */
 export async function openMetadataStore(config: ServiceConfig, databasePath: string): Promise<MetadataStore> {
   if (config.database !== undefined) {
+    // Loaded only in the scale-out mode: the pg driver is megabytes of heap the embedded service never uses.
+    const [{ openPostgresStore }, { postgresCoordination }] = await Promise.all([import('../store/pg/pg-store.js'), import('../store/pg/coordination.js')]);
     const store = await openPostgresStore(config.database.url);
     const coordination = postgresCoordination(config.database.url);
     return {

@@ -1,4 +1,4 @@
-import { delegatedRoutingV1HttpApiClient, type DelegatedRoutingV1HttpApiClient, type PeerRecord } from '@helia/delegated-routing-v1-http-api-client';
+import type { DelegatedRoutingV1HttpApiClient, PeerRecord } from '@helia/delegated-routing-v1-http-api-client';
 import type { CID } from 'multiformats/cid';
 import './promise-with-resolvers.js';
 import type { Logger } from '../base/logger.js';
@@ -20,6 +20,18 @@ export interface RoutingClientInit {
 /** A {@link RoutingClient} that also lets go of its endpoints' clients when the service stops. */
 export interface ClosableRoutingClient extends RoutingClient {
   close(): Promise<void>;
+}
+
+type RoutingLibrary = typeof import('@helia/delegated-routing-v1-http-api-client');
+let library: Promise<RoutingLibrary> | undefined;
+
+/**
+ * The routing library, loaded at the first request: with what it pulls in it is about 6 MiB of heap, which
+ * an offline service (and every desktop install until it asks the network) would carry and collect for
+ * nothing (test/bench/sync.ts, idle CPU).
+ */
+function routingLibrary(): Promise<RoutingLibrary> {
+  return (library ??= import('@helia/delegated-routing-v1-http-api-client'));
 }
 
 /** A provider record's trustless gateway URLs: only a peer that says it speaks HTTP, only its HTTP addresses. */
@@ -44,7 +56,11 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
   const libraryLogger = componentLogger(logger);
   const clients = new Map<string, DelegatedRoutingV1HttpApiClient>();
 
-  const clientOf = (endpoint: string): DelegatedRoutingV1HttpApiClient => {
+  const clientOf = async (endpoint: string): Promise<DelegatedRoutingV1HttpApiClient> => {
+    const known = clients.get(endpoint);
+    if (known !== undefined) return known;
+    const { delegatedRoutingV1HttpApiClient } = await routingLibrary();
+    // Another call may have made it while the library loaded.
     let client = clients.get(endpoint);
     if (client === undefined) {
       // The library appends `routing/v1/…` to the URL as given: a trailing slash keeps an endpoint's path.
@@ -71,7 +87,7 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
 
     async getRecords(name, options = {}) {
       const targets = endpoints();
-      const answers = await Promise.allSettled(targets.map((endpoint) => clientOf(endpoint).getIPNS(name, { signal: options.signal })));
+      const answers = await Promise.allSettled(targets.map(async (endpoint) => (await clientOf(endpoint)).getIPNS(name, { signal: options.signal })));
       const records: Uint8Array[] = [];
       answers.forEach((answer, i) => {
         if (answer.status === 'fulfilled') records.push(answer.value);
@@ -83,7 +99,7 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
 
     async putRecord(name, record, options = {}) {
       const targets = endpoints();
-      const answers = await Promise.allSettled(targets.map((endpoint) => clientOf(endpoint).putIPNS(name, record, { signal: options.signal })));
+      const answers = await Promise.allSettled(targets.map(async (endpoint) => (await clientOf(endpoint)).putIPNS(name, record, { signal: options.signal })));
       const accepted: string[] = [];
       const failed: { endpoint: string; reason: string }[] = [];
       answers.forEach((answer, i) => {
@@ -111,7 +127,7 @@ function isNotFound(error: unknown): boolean {
  */
 async function* mergedProviders(
   endpoints: readonly string[],
-  clientOf: (endpoint: string) => DelegatedRoutingV1HttpApiClient,
+  clientOf: (endpoint: string) => Promise<DelegatedRoutingV1HttpApiClient>,
   cid: CID,
   logger: Logger,
   signal?: AbortSignal,
@@ -134,7 +150,7 @@ async function* mergedProviders(
   for (const endpoint of endpoints) {
     void (async () => {
       try {
-        for await (const record of clientOf(endpoint).getProviders(cid, { signal: controller.signal, filterProtocols: [GATEWAY_PROTOCOL] })) {
+        for await (const record of (await clientOf(endpoint)).getProviders(cid, { signal: controller.signal, filterProtocols: [GATEWAY_PROTOCOL] })) {
           for (const url of gatewayUrlsOf(record)) {
             if (seen.has(url)) continue;
             seen.add(url);

@@ -1,3 +1,4 @@
+import { tuneHeapForIdle } from './heap-tuning.js';
 import { createApp, type PinfoldApp } from '../app/create-app.js';
 import { defaultDataDir, type ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
@@ -35,6 +36,7 @@ export interface RunServiceInit {
  */
 export async function runService(init: RunServiceInit): Promise<void> {
   const { config, logger, channel } = init;
+  tuneHeapForIdle();
   // Signals and the parent's stop are taken over before anything starts, so a stop at any moment (even
   // while the app is still opening) shuts down cleanly, and a repeated one cannot kill it half-way.
   let app: PinfoldApp | null = null;
