@@ -11,10 +11,12 @@ import type {
   NewSyncFolder,
   SyncBatchRow,
   SyncVersionRow,
+  SyncFolderMode,
+  FollowedVersion,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 
-/** Typed access to the sync tables (migrations 6 and 15). All SQL of the sync domain lives here. */
+/** Typed access to the sync tables (migrations 6, 15, 16, 17 and 20). All SQL of the sync domain lives here. */
 
 interface FolderDbRow {
   id: string;
@@ -33,6 +35,12 @@ interface FolderDbRow {
   bytes: number;
   created_at: number;
   last_synced_at: number;
+  mode: SyncFolderMode;
+  follow_name: string;
+  follow_sources: string;
+  follow_seq: string;
+  checked_at: number;
+  local_changes: string;
 }
 
 const FOLDER_SELECT = 'SELECT sync_folders.* FROM sync_folders';
@@ -65,6 +73,12 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
     bytes: row.bytes,
     createdAt: row.created_at,
     lastSyncedAt: row.last_synced_at,
+    mode: row.mode,
+    followName: row.follow_name,
+    followSources: JSON.parse(row.follow_sources) as string[],
+    followSeq: row.follow_seq,
+    checkedAt: row.checked_at,
+    localChanges: JSON.parse(row.local_changes) as string[],
   };
 }
 
@@ -76,9 +90,20 @@ function toEntry(row: EntryDbRow): SyncEntry {
 export function insertSyncFolder(db: Db, folder: NewSyncFolder): SyncFolderRow {
   stmt(
     db,
-    `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at)
-     VALUES (?, ?, ?, ?, 'scanning', ?, ?, ?)`,
-  ).run(folder.id, folder.accountId, folder.path, folder.ipnsName, folder.caseInsensitive ? 1 : 0, JSON.stringify(folder.ignorePatterns), folder.createdAt);
+    `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at, mode, follow_name, follow_sources)
+     VALUES (?, ?, ?, ?, 'scanning', ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    folder.id,
+    folder.accountId,
+    folder.path,
+    folder.ipnsName,
+    folder.caseInsensitive ? 1 : 0,
+    JSON.stringify(folder.ignorePatterns),
+    folder.createdAt,
+    folder.follow ? 'follow' : 'sync',
+    folder.follow?.name ?? '',
+    JSON.stringify(folder.follow?.sources ?? []),
+  );
   const row = getSyncFolder(db, folder.id);
   if (!row) throw new Error('sync folder vanished after insert');
   return row;
@@ -140,6 +165,36 @@ export function setSyncFolderIpnsName(db: Db, id: string, ipnsName: string): voi
 /** Removes the folder, its entries and any prepared batch. Pins and names are not touched. */
 export function deleteSyncFolder(db: Db, id: string): boolean {
   return stmt(db, 'DELETE FROM sync_folders WHERE id = ?').run(id).changes > 0;
+}
+
+export function setFollowChecked(db: Db, id: string, checkedAt: number): void {
+  stmt(db, 'UPDATE sync_folders SET checked_at = ? WHERE id = ?').run(checkedAt, id);
+}
+
+/** Makes `version` the followed folder's root and one of its versions, in one transaction; false when it is no followed folder. */
+export function recordFollowedVersion(db: Db, id: string, version: FollowedVersion): boolean {
+  return inTransaction(db, () => {
+    const updated = stmt(
+      db,
+      "UPDATE sync_folders SET root_cid = ?, follow_seq = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ? AND mode = 'follow'",
+    ).run(version.root, version.sequence, version.files, version.totalBytes, version.at, id);
+    if (updated.changes === 0) return false;
+    stmt(db, 'INSERT INTO sync_batches (folder_id, root, finished_at, added, modified, removed, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      id,
+      version.root,
+      version.at,
+      version.added,
+      version.modified,
+      version.removed,
+      version.bytes,
+    );
+    pruneSyncBatchNotes(db, id);
+    return true;
+  });
+}
+
+export function setFollowLocalChanges(db: Db, id: string, paths: readonly string[]): void {
+  stmt(db, 'UPDATE sync_folders SET local_changes = ? WHERE id = ?').run(JSON.stringify(paths), id);
 }
 
 const SELECT_ENTRIES = 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries';

@@ -9,6 +9,8 @@ import type {
   SyncFolderState,
   SyncJournal,
   SyncVersionRow,
+  SyncFolderMode,
+  FollowedVersion,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 import { atomically, changed, int, row, rows, type Queryable } from './queryable.js';
@@ -38,6 +40,12 @@ interface FolderDbRow {
   bytes: Int;
   created_at: Int;
   last_synced_at: Int;
+  mode: SyncFolderMode;
+  follow_name: string;
+  follow_sources: string;
+  follow_seq: string;
+  checked_at: Int;
+  local_changes: string;
 }
 
 const FOLDER_SELECT = 'SELECT sync_folders.* FROM sync_folders';
@@ -70,6 +78,12 @@ function toFolder(r: FolderDbRow): SyncFolderRow {
     bytes: int(r.bytes),
     createdAt: int(r.created_at),
     lastSyncedAt: int(r.last_synced_at),
+    mode: r.mode,
+    followName: r.follow_name,
+    followSources: JSON.parse(r.follow_sources) as string[],
+    followSeq: r.follow_seq,
+    checkedAt: int(r.checked_at),
+    localChanges: JSON.parse(r.local_changes) as string[],
   };
 }
 
@@ -85,9 +99,20 @@ async function lockFolder(c: Queryable, folderId: string): Promise<void> {
 /** Throws UniqueViolation (through the binding) when the path is already synced. */
 export async function insertSyncFolder(q: Queryable, folder: NewSyncFolder): Promise<SyncFolderRow> {
   await q.query(
-    `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at)
-     VALUES ($1, $2, $3, $4, 'scanning', $5, $6, $7)`,
-    [folder.id, folder.accountId, folder.path, folder.ipnsName, folder.caseInsensitive ? 1 : 0, JSON.stringify(folder.ignorePatterns), folder.createdAt],
+    `INSERT INTO sync_folders (id, account_id, path, ipns_name, state, case_insensitive, ignore_patterns, created_at, mode, follow_name, follow_sources)
+     VALUES ($1, $2, $3, $4, 'scanning', $5, $6, $7, $8, $9, $10)`,
+    [
+      folder.id,
+      folder.accountId,
+      folder.path,
+      folder.ipnsName,
+      folder.caseInsensitive ? 1 : 0,
+      JSON.stringify(folder.ignorePatterns),
+      folder.createdAt,
+      folder.follow ? 'follow' : 'sync',
+      folder.follow?.name ?? '',
+      JSON.stringify(folder.follow?.sources ?? []),
+    ],
   );
   const inserted = await getSyncFolder(q, folder.id);
   if (!inserted) throw new Error('sync folder vanished after insert');
@@ -149,6 +174,37 @@ export async function setSyncFolderIpnsName(q: Queryable, id: string, ipnsName: 
 /** Removes the folder, its entries and any prepared batch. Pins and names are not touched. */
 export async function deleteSyncFolder(q: Queryable, id: string): Promise<boolean> {
   return (await changed(q, 'DELETE FROM sync_folders WHERE id = $1', [id])) > 0;
+}
+
+export async function setFollowChecked(q: Queryable, id: string, checkedAt: number): Promise<void> {
+  await q.query('UPDATE sync_folders SET checked_at = $1 WHERE id = $2', [checkedAt, id]);
+}
+
+/** See the SQLite twin: the version made the followed folder's root and one of its versions, in one transaction. */
+export async function recordFollowedVersion(q: Queryable, id: string, version: FollowedVersion): Promise<boolean> {
+  return atomically(q, async (c) => {
+    const updated = await changed(
+      c,
+      "UPDATE sync_folders SET root_cid = $1, follow_seq = $2, files = $3, bytes = $4, last_synced_at = $5 WHERE id = $6 AND mode = 'follow'",
+      [version.root, version.sequence, version.files, version.totalBytes, version.at, id],
+    );
+    if (updated === 0) return false;
+    await c.query('INSERT INTO sync_batches (folder_id, root, finished_at, added, modified, removed, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      id,
+      version.root,
+      version.at,
+      version.added,
+      version.modified,
+      version.removed,
+      version.bytes,
+    ]);
+    await pruneSyncBatchNotes(c, id);
+    return true;
+  });
+}
+
+export async function setFollowLocalChanges(q: Queryable, id: string, paths: readonly string[]): Promise<void> {
+  await q.query('UPDATE sync_folders SET local_changes = $1 WHERE id = $2', [JSON.stringify(paths), id]);
 }
 
 const SELECT_ENTRIES = 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries';

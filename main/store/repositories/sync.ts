@@ -2,6 +2,9 @@ export type SyncFolderState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'erro
 
 export type SyncEntryKind = 'file' | 'dir';
 
+/** 'sync' publishes the folder's content; 'follow' mirrors an IPNS name held elsewhere into it (migration 20). */
+export type SyncFolderMode = 'sync' | 'follow';
+
 export interface SyncFolderRow {
   id: string;
   accountId: number;
@@ -21,6 +24,17 @@ export interface SyncFolderRow {
   lastSyncedAt: number;
   /** The folder's retention policy in its text form (main/sync/retention.ts); null: the default. */
   retention: string | null;
+  mode: SyncFolderMode;
+  /** The followed IPNS name (canonical k51…); '' for a synced folder. */
+  followName: string;
+  /** Gateway URLs asked for the followed name's records and blocks besides the network settings' sources. */
+  followSources: string[];
+  /** The sequence of the record whose root the followed folder holds, as decimal text; '' before the first. */
+  followSeq: string;
+  /** Unix seconds of the last look for a newer record of the followed name; 0 before the first. */
+  checkedAt: number;
+  /** Paths (relative, `/`-separated) changed or added locally that an update of the followed folder wrote beside. */
+  localChanges: string[];
 }
 
 export interface SyncEntry {
@@ -63,6 +77,24 @@ export interface NewSyncFolder {
   caseInsensitive: boolean;
   ignorePatterns: readonly string[];
   createdAt: number;
+  /** Present: the folder follows this IPNS name (mode 'follow'); absent: a synced folder. */
+  follow?: { name: string; sources: readonly string[] };
+}
+
+/** A version of a followed folder, recorded once its root is pinned (before it is written to the folder). */
+export interface FollowedVersion {
+  root: string;
+  /** The record's sequence, decimal text. */
+  sequence: string;
+  at: number;
+  /** Files added, modified and removed from the version held before, and the bytes of those added or modified. */
+  added: number;
+  modified: number;
+  removed: number;
+  bytes: number;
+  /** The version's files and their bytes in all. */
+  files: number;
+  totalBytes: number;
 }
 
 /** A settled batch as the folder's page lists it (migration 15). */
@@ -113,6 +145,16 @@ export interface SyncRepository {
   setSyncFolderIpnsName(id: string, ipnsName: string): Promise<void>;
   /** Removes the folder, its entries and any prepared batch. Pins and names are not touched. */
   deleteSyncFolder(id: string): Promise<boolean>;
+  /** A followed folder looked for a newer record of its name at `checkedAt` (unix seconds). */
+  setFollowChecked(id: string, checkedAt: number): Promise<void>;
+  /**
+   * Makes `version` the followed folder's root, in one transaction: the root, the sequence, the totals and
+   * `last_synced_at`, and a batch row that is a version (kept while the retention policy keeps it). False
+   * (nothing changed) when the folder is gone or is not a followed one.
+   */
+  recordFollowedVersion(id: string, version: FollowedVersion): Promise<boolean>;
+  /** The followed folder's local changes, as the last update found them. */
+  setFollowLocalChanges(id: string, paths: readonly string[]): Promise<void>;
   listSyncEntries(folderId: string): Promise<SyncEntry[]>;
   getSyncEntry(folderId: string, pathKey: string): Promise<SyncEntry | undefined>;
   /** Entries strictly below folder `dirKey` ('' = the whole tree). */
