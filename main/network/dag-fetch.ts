@@ -33,6 +33,13 @@ export interface FetchDagOptions {
    */
   onCommit?: (tx: Transaction, stored: StoredBatch) => Promise<void>;
   onProgress?: (progress: FetchProgress) => void;
+  /**
+   * Trust that a held block's subtree is held whole: the walk stops at it, and no CAR of the whole DAG is
+   * asked for (it would bring the held subtrees again). For a new version of a DAG whose older version is
+   * held (a followed folder): only the blocks the new version adds cross the network. The caller checks the
+   * DAG is complete afterwards (a crash may have left a subtree partial) and fetches again without it if not.
+   */
+  stopAtHeld?: boolean;
 }
 
 export interface FetchDagResult {
@@ -128,12 +135,10 @@ class DagFetch {
         await this.pass();
         await this.settleTasks();
         await this.sink.flush();
-        const summary = await walkDag(this.deps.blocks, this.root, { signal: this.signal });
-        const [unreadable] = summary.unreadable;
-        if (unreadable !== undefined) throw new UnfetchableDagError(`block ${unreadable.toString()} cannot be read under its codec`);
-        if (summary.missing.length === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes };
+        const missing = await this.missingBlocks();
+        if (missing === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes };
         // A block the walk found held was collected since (or arrived under another codec): round again.
-        this.deps.logger.debug('fetch: blocks still missing after a pass; walking again', { root: this.root.toString(), missing: summary.missing.length });
+        this.deps.logger.debug('fetch: blocks still missing after a pass; walking again', { root: this.root.toString(), missing });
         this.seen.clear();
         this.carTried.clear();
         await this.sleep(this.deps.tuning.roundDelayMs);
@@ -147,6 +152,23 @@ class DagFetch {
       this.controller.abort();
       await this.drainTasks();
     }
+  }
+
+  /** What the DAG still lacks: the whole walk, or with `stopAtHeld` the walk down to held blocks. */
+  private async missingBlocks(): Promise<number> {
+    if (this.options.stopAtHeld === true) {
+      const queue = this.queue;
+      this.queue = [];
+      this.seen.clear();
+      await this.explore(this.root);
+      const missing = this.queue.length;
+      this.queue = queue;
+      return missing;
+    }
+    const summary = await walkDag(this.deps.blocks, this.root, { signal: this.signal });
+    const [unreadable] = summary.unreadable;
+    if (unreadable !== undefined) throw new UnfetchableDagError(`block ${unreadable.toString()} cannot be read under its codec`);
+    return summary.missing.length;
   }
 
   /** Walks from the root and asks for what is missing until nothing is, or nothing can be, asked. */
@@ -178,11 +200,11 @@ class DagFetch {
     }
   }
 
-  /** The links of a held block (none for a leaf), or null when it is not held. */
+  /** The links of a held block (none for a leaf, or with `stopAtHeld`), or null when it is not held. */
   private async heldLinks(cid: CID): Promise<CID[] | null> {
     if (cid.multihash.code === IDENTITY_CODE) return canHaveLinks(cid.code) ? linksOf(cid, cid.multihash.digest) : [];
     if (!isVerifiableCid(cid)) throw new UnfetchableDagError(`block ${cid.toString()} uses a hash Pinfold cannot verify`);
-    if (!canHaveLinks(cid.code)) return (await this.deps.blocks.blockSize(cid)) === undefined ? null : [];
+    if (!canHaveLinks(cid.code) || this.options.stopAtHeld === true) return (await this.deps.blocks.blockSize(cid)) === undefined ? null : [];
     const bytes = await this.deps.blocks.findBlock(cid, { signal: this.signal });
     return bytes === undefined ? null : linksOf(cid, bytes);
   }
@@ -246,7 +268,7 @@ class DagFetch {
 
   /** A CAR of the whole DAG is asked for once per source, while nothing of it has arrived and its root is missing. */
   private wantsCar(want: Want, source: GatewaySource): boolean {
-    return source.answersCars && !this.carTried.has(source.url) && this.progress.blocks === 0 && want.cid.equals(this.root);
+    return this.options.stopAtHeld !== true && source.answersCars && !this.carTried.has(source.url) && this.progress.blocks === 0 && want.cid.equals(this.root);
   }
 
   private async fetchBlock(want: Want, source: GatewaySource): Promise<void> {
