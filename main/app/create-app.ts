@@ -398,6 +398,8 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
       foreignBlockstore: readThroughBlocks(blocks, (cid, signal) => fetcher.fetchBlock(cid, signal)),
       logger,
       resolveName: gatewayNameResolver(names.resolver),
+      // A followed folder elsewhere waits on its name's next record here (the long-poll, issue 24).
+      nameChanges: (name, signal) => names.resolver.nextChange(name, signal),
       beforeBody(request, bytes) {
         if (request.auth) return checkEgressNow(accounts, request.auth.account.id, bytes);
       },

@@ -38,6 +38,8 @@ export interface Resolution {
   readonly ttlSeconds: number | undefined;
   /** The signed record of the asked name (for `?format=ipns-record`); undefined for DNSLink names. */
   readonly record: Uint8Array | undefined;
+  /** That record's sequence number; undefined for DNSLink names. */
+  readonly sequence: bigint | undefined;
   /**
    * Every IPNS name on the way is held here (an account's own). False when a record came from elsewhere (the
    * network, or a routing record): the content may then be missing, and the gateway fetches it.
@@ -79,6 +81,12 @@ export interface NameResolver {
   forget(name: string): void;
   /** Drops every cached record (another instance's changes may have been missed); DNSLink answers stay. */
   forgetAll(): void;
+  /**
+   * Settles at the next change of the canonical key name's record here (a publish, a republish, a record put
+   * or dropped: whatever goes through {@link remember} or {@link forget}), or when `signal` ends. The served
+   * long-poll of a record (`X-Pinfold-Wait`, issue 24) waits on it.
+   */
+  nextChange(name: string, signal: AbortSignal): Promise<void>;
 }
 
 /**
@@ -120,6 +128,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
             path: target.rest,
             ttlSeconds: record.ttlSeconds,
             record: record.bytes,
+            sequence: record.sequence,
             held: owned,
           }
         : undefined;
@@ -245,6 +254,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     let ttlSeconds: number | undefined;
     let firstValue: string | undefined;
     let firstRecord: Uint8Array | undefined;
+    let firstSequence: bigint | undefined;
     let held = true;
     // Names are canonical here (key names in base36, domains lower-case), so a loop is a name seen twice.
     const passed: string[] = [];
@@ -262,7 +272,10 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
         value = record.value;
         target = record.target;
         ttlSeconds = ttlSeconds === undefined ? record.ttlSeconds : Math.min(ttlSeconds, record.ttlSeconds);
-        if (step === 1) firstRecord = record.bytes;
+        if (step === 1) {
+          firstRecord = record.bytes;
+          firstSequence = record.sequence;
+        }
       } else {
         value = await dnsLink(current);
         target = parseContentPath(value);
@@ -271,7 +284,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
       if (target === undefined) throw new NotFoundError(`${current} points at ${value}, which is not a content path`);
       suffix = joinRest(target.rest, suffix);
       if (target.namespace === 'ipfs') {
-        return { name: asked, kind, value: firstValue, cid: target.cid, path: suffix, ttlSeconds, record: firstRecord, held };
+        return { name: asked, kind, value: firstValue, cid: target.cid, path: suffix, ttlSeconds, record: firstRecord, sequence: firstSequence, held };
       }
       current = target.target;
       currentIsKey = tryParseIpnsName(current) !== undefined;
@@ -284,6 +297,14 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     const hit = keys.get(name);
     return hit?.ok === true && hit.resolution !== undefined && hit.freshUntilMs > init.clock.nowMs() ? hit.resolution : undefined;
   }
+
+  // Who waits for a name's next change (the served long-poll): woken by remember and forget.
+  const waiters = new Map<string, Set<() => void>>();
+  const changed = (name: string): void => {
+    const woken = waiters.get(name);
+    waiters.delete(name);
+    for (const wake of woken ?? []) wake();
+  };
 
   return {
     peek,
@@ -299,12 +320,33 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     },
     remember(record) {
       keys.set(record.name, entryFor(record, true, record.validUntilMs));
+      changed(record.name);
     },
     forget(name) {
       keys.delete(name);
+      changed(name);
     },
     forgetAll() {
       keys.clear();
+      for (const name of [...waiters.keys()]) changed(name);
+    },
+    nextChange(name, signal) {
+      return new Promise<void>((resolve) => {
+        if (signal.aborted) return resolve();
+        const set = waiters.get(name) ?? new Set<() => void>();
+        waiters.set(name, set);
+        const wake = (): void => {
+          signal.removeEventListener('abort', aborted);
+          resolve();
+        };
+        const aborted = (): void => {
+          set.delete(wake);
+          if (set.size === 0 && waiters.get(name) === set) waiters.delete(name);
+          resolve();
+        };
+        set.add(wake);
+        signal.addEventListener('abort', aborted, { once: true });
+      });
     },
   };
 }

@@ -14,6 +14,7 @@ import { serveFile } from './file.js';
 import { serveIpnsRecord } from './ipns-record.js';
 import { chooseFormat } from './negotiate.js';
 import { serveRaw } from './raw.js';
+import { awaitNewerRecord, parseRecordWait, PUSH_HEADER } from './record-wait.js';
 import { parseRequestTarget } from './request-target.js';
 import { cachedResolution, type Resolution } from './resolution-cache.js';
 import { serveTar } from './tar.js';
@@ -91,8 +92,23 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, giv
           void reply.redirect(`/ipns/${canonical}${rest}${target.search}`, 302);
           return;
         }
-        const answer = deps.resolveName(canonical ?? target.rootText, () => abortOnClose(reply));
-        const name = answer instanceof Promise ? await answer : answer;
+        const nameText = canonical ?? target.rootText;
+        const signal = (): AbortSignal => abortOnClose(reply);
+        const answer = deps.resolveName(nameText, signal);
+        let name = answer instanceof Promise ? await answer : answer;
+        if (choice.format === 'ipns-record') {
+          // The long-poll of a name held here (record-wait.ts): a record answer says it may be waited for.
+          const wait = parseRecordWait(request.headers);
+          if (name.held !== false && deps.nameChanges !== undefined) {
+            void reply.header(PUSH_HEADER, '1');
+            const newer = wait === undefined ? name : await awaitNewerRecord(deps, nameText, name, wait, signal);
+            if (newer === undefined) {
+              if (!reply.raw.destroyed) void reply.code(304).header('cache-control', 'no-cache').send();
+              return;
+            }
+            name = newer;
+          }
+        }
         root = name.cid;
         prefix = name.path;
         ttlSeconds = name.ttlSeconds;

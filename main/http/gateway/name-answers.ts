@@ -24,6 +24,7 @@ export function gatewayNameResolver(resolver: NameResolver): GatewayDeps['resolv
         // DNSLink answers carry no TTL we can read: send no Cache-Control rather than guess.
         ttlSeconds: Math.min(resolution.ttlSeconds ?? 0, MAX_CACHE_SECONDS),
         ...(resolution.record ? { record: resolution.record } : {}),
+        ...(resolution.sequence === undefined ? {} : { sequence: resolution.sequence }),
         held: resolution.held,
       };
       answers.set(resolution, answer);

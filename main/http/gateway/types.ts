@@ -16,6 +16,8 @@ export interface ResolvedName {
   ttlSeconds: number;
   /** The signed IPNS record, when the name is an IPNS key (absent for DNSLink). */
   record?: Uint8Array;
+  /** That record's sequence number. */
+  sequence?: bigint;
   /** False when a record on the way is of a name held elsewhere: the content is read through to the network. Absent: held. */
   held?: boolean;
 }
@@ -34,6 +36,11 @@ export interface GatewayDeps {
    * promise, with the same object each time; `signal` is asked for only when resolving waits on something.
    */
   resolveName(name: string, signal: () => AbortSignal): ResolvedName | Promise<ResolvedName>;
+  /**
+   * Settles at the next change of a name's record here, or when `signal` ends (the resolver's nextChange): the
+   * long-poll of a record (record-wait.ts). Absent: a record is always answered at once, with no push marker.
+   */
+  nameChanges?(name: string, signal: AbortSignal): Promise<void>;
   /**
    * Called once before a body is sent (after headers are known), with the body's length in bytes, or 0 when
    * the length is not known in advance (CAR, TAR, generated listings). Throws (LimitReachedError) to refuse;
