@@ -5,8 +5,8 @@ import type { RoutingClient } from './routing.js';
 import type { NetworkSettings } from './settings.js';
 
 /** The IPNS record size limit of the ipns spec (and of every validator): a larger answer is not a record. */
-const MAX_RECORD_BYTES = 10 * 1024;
-const IPNS_RECORD_TYPE = 'application/vnd.ipfs.ipns-record';
+export const MAX_RECORD_BYTES = 10 * 1024;
+export const IPNS_RECORD_TYPE = 'application/vnd.ipfs.ipns-record';
 /** How long one lookup may take in all: a gateway request for a name waits on it. */
 export const NAME_LOOKUP_TIMEOUT_MS = 10_000;
 
@@ -17,7 +17,8 @@ export const NAME_LOOKUP_TIMEOUT_MS = 10_000;
  * the best. Offline, nobody is asked.
  */
 export interface NameRecordSources {
-  records(name: CID, options?: { signal?: AbortSignal }): Promise<Uint8Array[]>;
+  /** `sources`: gateways asked besides the settings' fetch sources (a followed folder's own). */
+  records(name: CID, options?: { signal?: AbortSignal; sources?: readonly string[] }): Promise<Uint8Array[]>;
 }
 
 export interface NameRecordSourcesInit {
@@ -40,7 +41,7 @@ export function createNameRecordSources(init: NameRecordSourcesInit): NameRecord
           init.logger.debug('IPNS record lookup through the routing endpoints failed', { name: text, error });
           return [];
         }),
-        ...fetchFrom.map((source) =>
+        ...[...new Set([...fetchFrom, ...(options.sources ?? [])])].map((source) =>
           gatewayRecord(source, text, signal).catch((error: unknown) => {
             init.logger.debug('IPNS record lookup at a fetch source failed', { source, name: text, error });
             return null;
@@ -63,7 +64,7 @@ async function gatewayRecord(source: string, name: string, signal: AbortSignal):
 }
 
 /** The body, or null when it is longer than `limit` (read no further than that). */
-async function readBounded(response: Response, limit: number): Promise<Uint8Array | null> {
+export async function readBounded(response: Response, limit: number): Promise<Uint8Array | null> {
   if (response.body === null) return null;
   const chunks: Uint8Array[] = [];
   let length = 0;
