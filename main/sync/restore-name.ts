@@ -1,7 +1,8 @@
 /**
  * Where a restored file goes when the folder already has different content under its name: beside it, as
  * `name (restored YYYY-MM-DD HHMM).ext`, the time being the restored version's, in the machine's local time.
- * Nothing local is ever overwritten silently (only an explicit overwrite replaces it).
+ * Nothing local is ever overwritten silently (only an explicit overwrite replaces it). A followed folder's
+ * incoming file beside a local change is named the same way, `name (from <source>, YYYY-MM-DD HHMM).ext`.
  */
 
 /** Most file systems cap a name at 255 bytes (UTF-8 on Linux and macOS). */
@@ -38,16 +39,69 @@ function fit(base: string, rest: string): string {
 }
 
 /**
- * The first free name beside `name` for a restored copy made at `stamp`: `name (restored <stamp>).ext`, then
- * `name (restored <stamp> 2).ext` and so on while `taken` says the name is used. Long names are shortened
- * before the suffix, never the suffix or the extension.
+ * The first free name beside `name` carrying `note`: `name (<note>).ext`, then `name (<note> 2).ext` and so
+ * on while `taken` says the name is used. Long names are shortened before the suffix, never the suffix or
+ * the extension.
  */
-export function restoredName(name: string, stamp: string, taken: (candidate: string) => boolean): string {
+function firstFreeBeside(name: string, note: string, taken: (candidate: string) => boolean): string {
   const [base, extension] = splitExtension(name);
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const suffix = attempt === 1 ? ` (restored ${stamp})` : ` (restored ${stamp} ${attempt})`;
+    const suffix = attempt === 1 ? ` (${note})` : ` (${note} ${attempt})`;
     const candidate = fit(base, suffix + extension);
     if (!taken(candidate)) return candidate;
   }
   throw new Error(`no free name beside ${JSON.stringify(name)} after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The first free name beside `name` for a restored copy made at `stamp`: `name (restored <stamp>).ext`. */
+export function restoredName(name: string, stamp: string, taken: (candidate: string) => boolean): string {
+  return firstFreeBeside(name, `restored ${stamp}`, taken);
+}
+
+/** Longest source label a name beside carries: a host or a name's short form fits, a long URL is cut. */
+const MAX_SOURCE_LABEL = 40;
+
+/**
+ * A followed folder's source (a name's short form, a gateway's host) as a name can carry it on every
+ * system: no separator, nothing Windows refuses (`:` of a port included), no parenthesis or comma (they
+ * delimit the note), no control character; at most MAX_SOURCE_LABEL characters, never empty.
+ */
+export function besideSourceLabel(source: string): string {
+  const clean = Array.from(source)
+    .map((character) => (character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f || '\\/:*?"<>|(),'.includes(character) ? '-' : character))
+    .slice(0, MAX_SOURCE_LABEL)
+    .join('')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  return clean === '' ? 'source' : clean;
+}
+
+/**
+ * Where a followed folder's incoming file goes when a local change holds its name (issue 24): beside it, as
+ * `name (from <source>, YYYY-MM-DD HHMM).ext`, then `name (from <source>, <stamp> 2).ext`... The source is
+ * passed through {@link besideSourceLabel}.
+ */
+export function fromSourceName(name: string, source: string, stamp: string, taken: (candidate: string) => boolean): string {
+  return firstFreeBeside(name, `from ${besideSourceLabel(source)}, ${stamp}`, taken);
+}
+
+const FROM_SOURCE_NOTE = / \(from [^()/]+, \d{4}-\d{2}-\d{2} \d{4}(?: \d+)?\)$/;
+
+/**
+ * Whether `candidate` is a name {@link fromSourceName} makes beside `name` (any source, any time): its base
+ * is `name`'s (or the start of it, when it was shortened) and its extension the same.
+ */
+export function isFromSourceNameOf(candidate: string, name: string): boolean {
+  const [base, extension] = splitExtension(name);
+  if (!candidate.endsWith(extension)) return false;
+  const withoutExtension = candidate.slice(0, candidate.length - extension.length);
+  const note = FROM_SOURCE_NOTE.exec(withoutExtension);
+  if (note === null) return false;
+  const keptBase = withoutExtension.slice(0, note.index);
+  return keptBase === base || (keptBase.length > 0 && base.startsWith(keptBase) && encoder.encode(candidate).byteLength > MAX_NAME_BYTES - 4);
+}
+
+/** Whether `name` is one {@link fromSourceName} made (beside any name). */
+export function isFromSourceName(name: string): boolean {
+  // A label may hold dots (a host), so the note may look like an extension: try the name whole too.
+  return FROM_SOURCE_NOTE.test(name) || FROM_SOURCE_NOTE.test(splitExtension(name)[0]);
 }

@@ -1,15 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, type Stats } from 'node:fs';
-import { lstat, mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { existsSync, type Stats } from 'node:fs';
+import { lstat, mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { CID } from 'multiformats/cid';
 import type { SyncRestoredEntry, SyncRestoreResult } from '../../shared/api-types.js';
 import { BadInputError } from '../base/errors.js';
-import { inspectNode, isDirectoryKind, listDirectory, readFileContent, resolvePath, validateSegments, type ReadBlockstore } from '../content/read/index.js';
+import { inspectNode, isDirectoryKind, listDirectory, resolvePath, validateSegments, type ReadBlockstore } from '../content/read/index.js';
 import { restoreTempName } from './ignore-rules.js';
 import { restoredName } from './restore-name.js';
+import { sameContent, writeVersionFile as writeFileAtomically } from './restore-write.js';
 import { windowsNameProblem } from './windows-names.js';
 
 /**
@@ -198,34 +196,7 @@ async function placeFile(store: ReadBlockstore, parent: string, name: string, ci
   return false;
 }
 
-/** Streams the file to a temporary name beside `local`, then renames it there: `local` is never half written. */
+/** Writes the file under a restore's temporary name (never synced: ignore-rules.ts), then renames it to `local`. */
 async function writeVersionFile(store: ReadBlockstore, cid: CID, local: string, signal?: AbortSignal): Promise<void> {
-  const info = await inspectNode(store, cid, { signal });
-  const temporary = join(local, '..', restoreTempName(randomUUID()));
-  try {
-    await pipeline(Readable.from(readFileContent(store, info, { signal })), createWriteStream(temporary, { flags: 'wx' }));
-    await rename(temporary, local);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** Whether the local file holds exactly the version's bytes: sizes first, then the bytes side by side. */
-async function sameContent(store: ReadBlockstore, local: string, localSize: number, cid: CID, signal?: AbortSignal): Promise<boolean> {
-  const info = await inspectNode(store, cid, { signal });
-  if (info.size !== localSize) return false;
-  const handle = await open(local, 'r');
-  try {
-    let position = 0;
-    for await (const chunk of readFileContent(store, info, { signal })) {
-      const mine = Buffer.allocUnsafe(chunk.byteLength);
-      const { bytesRead } = await handle.read(mine, 0, chunk.byteLength, position);
-      if (bytesRead !== chunk.byteLength || !mine.equals(chunk)) return false;
-      position += chunk.byteLength;
-    }
-    return position === localSize;
-  } finally {
-    await handle.close();
-  }
+  await writeFileAtomically(store, cid, local, { tempName: restoreTempName, signal });
 }
