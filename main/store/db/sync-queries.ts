@@ -12,7 +12,6 @@ import type {
   SyncBatchRow,
   SyncVersionRow,
   SyncFolderMode,
-  FollowedVersion,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 
@@ -171,26 +170,8 @@ export function setFollowChecked(db: Db, id: string, checkedAt: number): void {
   stmt(db, 'UPDATE sync_folders SET checked_at = ? WHERE id = ?').run(checkedAt, id);
 }
 
-/** Makes `version` the followed folder's root and one of its versions, in one transaction; false when it is no followed folder. */
-export function recordFollowedVersion(db: Db, id: string, version: FollowedVersion): boolean {
-  return inTransaction(db, () => {
-    const updated = stmt(
-      db,
-      "UPDATE sync_folders SET root_cid = ?, follow_seq = ?, files = ?, bytes = ?, last_synced_at = ? WHERE id = ? AND mode = 'follow'",
-    ).run(version.root, version.sequence, version.files, version.totalBytes, version.at, id);
-    if (updated.changes === 0) return false;
-    stmt(db, 'INSERT INTO sync_batches (folder_id, root, finished_at, added, modified, removed, bytes) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      id,
-      version.root,
-      version.at,
-      version.added,
-      version.modified,
-      version.removed,
-      version.bytes,
-    );
-    pruneSyncBatchNotes(db, id);
-    return true;
-  });
+export function setFollowSequence(db: Db, id: string, sequence: string): void {
+  stmt(db, 'UPDATE sync_folders SET follow_seq = ? WHERE id = ?').run(sequence, id);
 }
 
 export function setFollowLocalChanges(db: Db, id: string, paths: readonly string[]): void {

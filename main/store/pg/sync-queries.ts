@@ -10,7 +10,6 @@ import type {
   SyncJournal,
   SyncVersionRow,
   SyncFolderMode,
-  FollowedVersion,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 import { atomically, changed, int, row, rows, type Queryable } from './queryable.js';
@@ -180,27 +179,8 @@ export async function setFollowChecked(q: Queryable, id: string, checkedAt: numb
   await q.query('UPDATE sync_folders SET checked_at = $1 WHERE id = $2', [checkedAt, id]);
 }
 
-/** See the SQLite twin: the version made the followed folder's root and one of its versions, in one transaction. */
-export async function recordFollowedVersion(q: Queryable, id: string, version: FollowedVersion): Promise<boolean> {
-  return atomically(q, async (c) => {
-    const updated = await changed(
-      c,
-      "UPDATE sync_folders SET root_cid = $1, follow_seq = $2, files = $3, bytes = $4, last_synced_at = $5 WHERE id = $6 AND mode = 'follow'",
-      [version.root, version.sequence, version.files, version.totalBytes, version.at, id],
-    );
-    if (updated === 0) return false;
-    await c.query('INSERT INTO sync_batches (folder_id, root, finished_at, added, modified, removed, bytes) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-      id,
-      version.root,
-      version.at,
-      version.added,
-      version.modified,
-      version.removed,
-      version.bytes,
-    ]);
-    await pruneSyncBatchNotes(c, id);
-    return true;
-  });
+export async function setFollowSequence(q: Queryable, id: string, sequence: string): Promise<void> {
+  await q.query('UPDATE sync_folders SET follow_seq = $1 WHERE id = $2', [sequence, id]);
 }
 
 export async function setFollowLocalChanges(q: Queryable, id: string, paths: readonly string[]): Promise<void> {

@@ -81,22 +81,6 @@ export interface NewSyncFolder {
   follow?: { name: string; sources: readonly string[] };
 }
 
-/** A version of a followed folder, recorded once its root is pinned (before it is written to the folder). */
-export interface FollowedVersion {
-  root: string;
-  /** The record's sequence, decimal text. */
-  sequence: string;
-  at: number;
-  /** Files added, modified and removed from the version held before, and the bytes of those added or modified. */
-  added: number;
-  modified: number;
-  removed: number;
-  bytes: number;
-  /** The version's files and their bytes in all. */
-  files: number;
-  totalBytes: number;
-}
-
 /** A settled batch as the folder's page lists it (migration 15). */
 export interface SyncBatchRow {
   root: string;
@@ -148,11 +132,10 @@ export interface SyncRepository {
   /** A followed folder looked for a newer record of its name at `checkedAt` (unix seconds). */
   setFollowChecked(id: string, checkedAt: number): Promise<void>;
   /**
-   * Makes `version` the followed folder's root, in one transaction: the root, the sequence, the totals and
-   * `last_synced_at`, and a batch row that is a version (kept while the retention policy keeps it). False
-   * (nothing changed) when the folder is gone or is not a followed one.
+   * The sequence of the record whose root the followed folder now holds (decimal text): set once the applier
+   * committed that root (follow-applier.ts), so a record no newer is not fetched again.
    */
-  recordFollowedVersion(id: string, version: FollowedVersion): Promise<boolean>;
+  setFollowSequence(id: string, sequence: string): Promise<void>;
   /** The followed folder's local changes, as the last update found them. */
   setFollowLocalChanges(id: string, paths: readonly string[]): Promise<void>;
   listSyncEntries(folderId: string): Promise<SyncEntry[]>;

@@ -124,7 +124,7 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
     expect(await sync.getSyncFolder('missing')).toBeUndefined();
   });
 
-  it('inserts a followed folder; records its versions, its last check and its local changes; a synced folder takes no followed version', async () => {
+  it('inserts a followed folder; sets its last check, the sequence it holds and its local changes', async () => {
     const followed = await sync.insertSyncFolder(
       folder('w', 1000, { ipnsName: '', follow: { name: 'k51followed', sources: ['http://127.0.0.1:9/', 'https://gw.example'] } }),
     );
@@ -138,45 +138,11 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
       localChanges: [],
     });
     await sync.setFollowChecked('w', 1234);
-    const first = { root: 'bafyV1', sequence: '18446744073709551615', at: 1300, added: 3, modified: 0, removed: 0, bytes: 30, files: 3, totalBytes: 30 };
-    expect(await sync.recordFollowedVersion('w', first)).toBe(true);
-    expect(
-      await sync.recordFollowedVersion('w', {
-        ...first,
-        root: 'bafyV2',
-        sequence: '2',
-        at: 1400,
-        added: 1,
-        modified: 1,
-        removed: 2,
-        bytes: 15,
-        files: 2,
-        totalBytes: 25,
-      }),
-    ).toBe(true);
-    expect(await sync.getSyncFolder('w')).toMatchObject({ rootCid: 'bafyV2', followSeq: '2', files: 2, bytes: 25, lastSyncedAt: 1400, checkedAt: 1234 });
-    expect(
-      (await sync.syncVersions('w', 10, 0)).map(({ root, finishedAt, added, modified, removed, bytes }) => ({
-        root,
-        finishedAt,
-        added,
-        modified,
-        removed,
-        bytes,
-      })),
-    ).toEqual([
-      { root: 'bafyV2', finishedAt: 1400, added: 1, modified: 1, removed: 2, bytes: 15 },
-      { root: 'bafyV1', finishedAt: 1300, added: 3, modified: 0, removed: 0, bytes: 30 },
-    ]);
-    expect(await sync.keptVersionRoots()).toEqual(expect.arrayContaining(['bafyV1', 'bafyV2']));
+    await sync.setFollowSequence('w', '18446744073709551615');
     await sync.setFollowLocalChanges('w', ['a.txt', 'sub/b (1).md']);
-    expect((await sync.getSyncFolder('w'))?.localChanges).toEqual(['a.txt', 'sub/b (1).md']);
-
-    await sync.insertSyncFolder(folder('s'));
-    expect(await sync.recordFollowedVersion('s', first)).toBe(false);
-    expect(await sync.recordFollowedVersion('missing', first)).toBe(false);
-    expect(await sync.getSyncFolder('s')).toMatchObject({ mode: 'sync', rootCid: '', followSeq: '' });
-    expect(await sync.countSyncVersions('s')).toBe(0);
+    expect(await sync.getSyncFolder('w')).toMatchObject({ checkedAt: 1234, followSeq: '18446744073709551615', localChanges: ['a.txt', 'sub/b (1).md'] });
+    expect(await sync.getSyncFolder('f')).toBeUndefined();
+    expect((await sync.insertSyncFolder(folder('s'))).mode).toBe('sync');
   });
 
   it('writes, reads, replaces and discards the journal', async () => {
