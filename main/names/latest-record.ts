@@ -39,7 +39,14 @@ export interface LatestRecordOptions {
   signal?: AbortSignal;
 }
 
-export async function latestRecord(deps: LatestRecordDeps, name: IpnsName, options: LatestRecordOptions = {}): Promise<ValidRecord | undefined> {
+export interface LatestRecord {
+  /** The newest valid record; undefined when there is none. */
+  record: ValidRecord | undefined;
+  /** How many records the network answered (valid or not): 0 when no source had one, or none could be reached. */
+  networkAnswers: number;
+}
+
+export async function latestRecord(deps: LatestRecordDeps, name: IpnsName, options: LatestRecordOptions = {}): Promise<LatestRecord> {
   const now = deps.clock.nowMs();
   const owned = await deps.names.nameByName(name.name);
   const stored = owned === null ? await deps.names.routingRecord(name.name) : null;
@@ -71,5 +78,5 @@ export async function latestRecord(deps: LatestRecordDeps, name: IpnsName, optio
     const outcome = await keepNewerRecord({ names: deps.names, nameLock: deps.nameLock }, name, best, now);
     if (outcome === 'stored') deps.forget?.(name.name);
   }
-  return best;
+  return { record: best, networkAnswers: fromNetwork.length };
 }

@@ -12,6 +12,7 @@ import type {
   SyncBatchRow,
   SyncVersionRow,
   SyncFolderMode,
+  FollowLocalChange,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 
@@ -77,7 +78,7 @@ function toFolder(row: FolderDbRow): SyncFolderRow {
     followSources: JSON.parse(row.follow_sources) as string[],
     followSeq: row.follow_seq,
     checkedAt: row.checked_at,
-    localChanges: JSON.parse(row.local_changes) as string[],
+    localChanges: JSON.parse(row.local_changes) as FollowLocalChange[],
   };
 }
 
@@ -174,8 +175,8 @@ export function setFollowSequence(db: Db, id: string, sequence: string): void {
   stmt(db, 'UPDATE sync_folders SET follow_seq = ? WHERE id = ?').run(sequence, id);
 }
 
-export function setFollowLocalChanges(db: Db, id: string, paths: readonly string[]): void {
-  stmt(db, 'UPDATE sync_folders SET local_changes = ? WHERE id = ?').run(JSON.stringify(paths), id);
+export function setFollowLocalChanges(db: Db, id: string, changes: readonly FollowLocalChange[]): void {
+  stmt(db, 'UPDATE sync_folders SET local_changes = ? WHERE id = ?').run(JSON.stringify(changes), id);
 }
 
 const SELECT_ENTRIES = 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries';

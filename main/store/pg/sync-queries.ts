@@ -10,6 +10,7 @@ import type {
   SyncJournal,
   SyncVersionRow,
   SyncFolderMode,
+  FollowLocalChange,
 } from '../repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../repositories/sync.js';
 import { atomically, changed, int, row, rows, type Queryable } from './queryable.js';
@@ -82,7 +83,7 @@ function toFolder(r: FolderDbRow): SyncFolderRow {
     followSources: JSON.parse(r.follow_sources) as string[],
     followSeq: r.follow_seq,
     checkedAt: int(r.checked_at),
-    localChanges: JSON.parse(r.local_changes) as string[],
+    localChanges: JSON.parse(r.local_changes) as FollowLocalChange[],
   };
 }
 
@@ -183,8 +184,8 @@ export async function setFollowSequence(q: Queryable, id: string, sequence: stri
   await q.query('UPDATE sync_folders SET follow_seq = $1 WHERE id = $2', [sequence, id]);
 }
 
-export async function setFollowLocalChanges(q: Queryable, id: string, paths: readonly string[]): Promise<void> {
-  await q.query('UPDATE sync_folders SET local_changes = $1 WHERE id = $2', [JSON.stringify(paths), id]);
+export async function setFollowLocalChanges(q: Queryable, id: string, changes: readonly FollowLocalChange[]): Promise<void> {
+  await q.query('UPDATE sync_folders SET local_changes = $1 WHERE id = $2', [JSON.stringify(changes), id]);
 }
 
 const SELECT_ENTRIES = 'SELECT path_key, path, kind, size, mtime_ms, ino, cid FROM sync_entries';

@@ -5,6 +5,15 @@ export type SyncEntryKind = 'file' | 'dir';
 /** 'sync' publishes the folder's content; 'follow' mirrors an IPNS name held elsewhere into it (migration 20). */
 export type SyncFolderMode = 'sync' | 'follow';
 
+/** Where a followed folder differs from the version it holds (main/sync/follow/local-changes.ts). */
+export interface FollowLocalChange {
+  /** Relative, `/`-separated. */
+  path: string;
+  change: 'modified' | 'added' | 'deleted';
+  /** The incoming versions written beside it, relative to the folder. */
+  beside: string[];
+}
+
 export interface SyncFolderRow {
   id: string;
   accountId: number;
@@ -33,8 +42,8 @@ export interface SyncFolderRow {
   followSeq: string;
   /** Unix seconds of the last look for a newer record of the followed name; 0 before the first. */
   checkedAt: number;
-  /** Paths (relative, `/`-separated) changed or added locally that an update of the followed folder wrote beside. */
-  localChanges: string[];
+  /** Where the followed folder differed from its version when last looked at (an update, a discard, a start). */
+  localChanges: FollowLocalChange[];
 }
 
 export interface SyncEntry {
@@ -136,8 +145,8 @@ export interface SyncRepository {
    * committed that root (follow-applier.ts), so a record no newer is not fetched again.
    */
   setFollowSequence(id: string, sequence: string): Promise<void>;
-  /** The followed folder's local changes, as the last update found them. */
-  setFollowLocalChanges(id: string, paths: readonly string[]): Promise<void>;
+  /** The followed folder's local changes, as the last update, discard or start found them. */
+  setFollowLocalChanges(id: string, changes: readonly FollowLocalChange[]): Promise<void>;
   listSyncEntries(folderId: string): Promise<SyncEntry[]>;
   getSyncEntry(folderId: string, pathKey: string): Promise<SyncEntry | undefined>;
   /** Entries strictly below folder `dirKey` ('' = the whole tree). */

@@ -139,8 +139,12 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
     });
     await sync.setFollowChecked('w', 1234);
     await sync.setFollowSequence('w', '18446744073709551615');
-    await sync.setFollowLocalChanges('w', ['a.txt', 'sub/b (1).md']);
-    expect(await sync.getSyncFolder('w')).toMatchObject({ checkedAt: 1234, followSeq: '18446744073709551615', localChanges: ['a.txt', 'sub/b (1).md'] });
+    const changes = [
+      { path: 'a.txt', change: 'modified' as const, beside: ['a (from gw.example, 2026-01-02 0304).txt'] },
+      { path: 'sub/b.md', change: 'added' as const, beside: [] },
+    ];
+    await sync.setFollowLocalChanges('w', changes);
+    expect(await sync.getSyncFolder('w')).toMatchObject({ checkedAt: 1234, followSeq: '18446744073709551615', localChanges: changes });
     expect(await sync.getSyncFolder('f')).toBeUndefined();
     expect((await sync.insertSyncFolder(folder('s'))).mode).toBe('sync');
   });

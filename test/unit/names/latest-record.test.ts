@@ -58,7 +58,8 @@ afterEach(() => t.cleanup());
 describe('latestRecord: the newest verified record of a followed name (issue 24)', () => {
   it('asks the network afresh each time with the given sources, takes the highest sequence, keeps it and drops the cached one', async () => {
     answers = [await sign(CID_A, 1), await sign(CID_B, 3), await sign(CID_C, 2)];
-    const best = await latestRecord(deps, name, { sources: ['http://127.0.0.1:9'] });
+    const { record: best, networkAnswers } = await latestRecord(deps, name, { sources: ['http://127.0.0.1:9'] });
+    expect(networkAnswers).toBe(3);
     expect(best?.sequence).toBe(3n);
     expect(best?.value).toBe(`/ipfs/${CID_B.toString()}`);
     expect(asked).toEqual([{ name: expect.any(String), sources: ['http://127.0.0.1:9'] }]);
@@ -69,7 +70,7 @@ describe('latestRecord: the newest verified record of a followed name (issue 24)
     // Asked again, not cached: a newer record is found at once.
     answers = [await sign(CID_C, 4)];
     const asks = asked.length;
-    expect((await latestRecord(deps, name))?.sequence).toBe(4n);
+    expect((await latestRecord(deps, name)).record?.sequence).toBe(4n);
     expect(asked).toHaveLength(asks + 1);
   });
 
@@ -78,18 +79,21 @@ describe('latestRecord: the newest verified record of a followed name (issue 24)
     await latestRecord(deps, name);
     const other = await generateNameKey();
     answers = [await sign(CID_B, 2), forged(await sign(CID_C, 9)), await signRecord(other, CID_C, 10, clock.nowMs(), HOUR_MS)];
-    expect((await latestRecord(deps, name))?.sequence).toBe(5n);
-    expect((await latestRecord(deps, name, { candidates: [await sign(CID_C, 6)], offline: true }))?.sequence).toBe(6n);
+    expect(await latestRecord(deps, name)).toMatchObject({ record: { sequence: 5n }, networkAnswers: 3 });
+    expect(await latestRecord(deps, name, { candidates: [await sign(CID_C, 6)], offline: true })).toMatchObject({
+      record: { sequence: 6n },
+      networkAnswers: 0,
+    });
     expect(asked).toHaveLength(2);
   });
 
   it('answers undefined when nobody has a record, and the own record of a name held here', async () => {
-    expect(await latestRecord(deps, name)).toBeUndefined();
+    expect(await latestRecord(deps, name)).toEqual({ record: undefined, networkAnswers: 0 });
     const account = addAccount(t.db);
     const held = await createName(ctx, account, CID_A.toString());
     await publishName(ctx, account, held.name, CID_B.toString());
     const heldName = tryParseIpnsName(held.name) as IpnsName;
-    const record = await latestRecord(deps, heldName, { offline: true });
+    const { record } = await latestRecord(deps, heldName, { offline: true });
     expect(record?.sequence).toBe(1n);
     expect(record?.value).toBe(`/ipfs/${CID_B.toString()}`);
     expect(forgotten).toEqual([]);
