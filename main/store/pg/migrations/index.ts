@@ -3,7 +3,15 @@ import { schemaMigration } from './002-schema.js';
 import { rowAnnouncementsMigration } from './003-row-announcements.js';
 import { pinRequestsMigration } from './004-pin-requests.js';
 import { namesPublicMigration } from './005-names-public.js';
+import { namesSeenMigration } from './007-names-seen.js';
 import type { PgMigration } from './migration.js';
 
 /** Every step of the PostgreSQL schema, in order (migrate.ts runs the ones not applied yet). */
-export const PG_MIGRATIONS: readonly PgMigration[] = [metaMigration, schemaMigration, rowAnnouncementsMigration, pinRequestsMigration, namesPublicMigration];
+export const PG_MIGRATIONS: readonly PgMigration[] = [
+  metaMigration,
+  schemaMigration,
+  rowAnnouncementsMigration,
+  pinRequestsMigration,
+  namesPublicMigration,
+  namesSeenMigration,
+];
