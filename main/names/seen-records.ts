@@ -7,6 +7,12 @@ import { LIBP2P_KEY_CODEC, type IpnsName } from './name-parse.js';
 import { isConflict, newestForeign } from './publish-guard.js';
 import { InvalidRecordError, validateRecord, type ValidRecord } from './records.js';
 
+/**
+ * How long a publish waits for the network's records of its name: a sync folder's batch commits after its
+ * publish, so a slow endpoint must not hold every change up for the full lookup time. What answered by then counts.
+ */
+export const PUBLISH_CHECK_TIMEOUT_MS = 3_000;
+
 /** The source of a record another node PUT to this gateway's routing API (contract section 11). */
 export const PUSHED_SOURCE = 'pushed';
 
@@ -21,9 +27,9 @@ export const PUSHED_SOURCE = 'pushed';
  * public name), verifies each, and keeps the newest that conflicts with the name's own. A record that does not
  * verify is dropped: only the key's holder can make one that does. Offline or unanswered, nothing is kept.
  */
-export async function lookElsewhere(ctx: NamesContext, parsed: IpnsName, held: NameRow, signal?: AbortSignal): Promise<void> {
+export async function lookElsewhere(ctx: NamesContext, parsed: IpnsName, held: NameRow, timeoutMs = PUBLISH_CHECK_TIMEOUT_MS): Promise<void> {
   if (ctx.networkRecords === undefined) return;
-  const found = await ctx.networkRecords.records(CID.createV1(LIBP2P_KEY_CODEC, parsed.multihash), signal ? { signal } : {});
+  const found = await ctx.networkRecords.records(CID.createV1(LIBP2P_KEY_CODEC, parsed.multihash), { signal: AbortSignal.timeout(timeoutMs) });
   const nowMs = ctx.clock.nowMs();
   const valid: { seq: bigint; value: string; source: string }[] = [];
   for (const { bytes, source } of found) {

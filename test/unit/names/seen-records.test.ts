@@ -10,7 +10,8 @@ import { tryParseIpnsName, type IpnsName } from '../../../main/names/name-parse.
 import { setNamePublic } from '../../../main/names/public-names.js';
 import { signRecord } from '../../../main/names/records.js';
 import { acceptPutRecord } from '../../../main/names/routing-records.js';
-import { conflictOf, PUSHED_SOURCE } from '../../../main/names/seen-records.js';
+import { conflictOf, lookElsewhere, PUBLISH_CHECK_TIMEOUT_MS, PUSHED_SOURCE } from '../../../main/names/seen-records.js';
+import { NAME_LOOKUP_TIMEOUT_MS } from '../../../main/network/name-records.js';
 import { importName, publishName } from './name-requests.js';
 import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
 
@@ -141,5 +142,24 @@ describe('two machines, one name (contract section 11)', () => {
     expect(await publishOwnedName(ctx, account, parsed, CID_NEXT, 'stop')).toMatchObject({ kind: 'conflict', seen: { seq: 5 } });
     expect((await publishName(ctx, account, name, CID_NEXT.toString())).value).toBe(CID_NEXT.toString());
     expect((await held()).seq).toBe(6);
+  });
+
+  it('waits for the network at most its timeout before a publish, and keeps what answered by then', async () => {
+    await setNamePublic(ctx, account, parsed, true);
+    const late = await theirs(CID_THEIRS, 7);
+    const row = await ctx.store.names.nameByName(name);
+    if (row === null) throw new Error('the name is gone');
+    // A source that answers only once the lookup gives up on it (as name-records.ts does: what answered is kept).
+    const slow = namesContext(t.db, {
+      clock,
+      networkRecords: {
+        records: (_name, options) => new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve([{ bytes: late, source: ROUTING }]))),
+      },
+    });
+    const started = Date.now();
+    await lookElsewhere(slow, parsed, row, 50);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await conflictOf(slow.store, row)).toMatchObject({ seq: 7 });
+    expect(PUBLISH_CHECK_TIMEOUT_MS).toBeLessThan(NAME_LOOKUP_TIMEOUT_MS);
   });
 });
