@@ -14,6 +14,16 @@ import type { FetchTuning } from './fetch-tuning.js';
 import type { GatewaySource } from './gateway-source.js';
 import type { SourcePool } from './source-pool.js';
 
+/** Blocks of a CAR hashing at once while the next sections are read (as dag/import's window). */
+const CAR_VERIFY_WINDOW = 8;
+
+/** A block as a CAR brought it, its hash being checked. */
+interface ArrivedBlock {
+  cid: CID;
+  bytes: Uint8Array;
+  verified: Promise<void>;
+}
+
 /** What a fetch has got so far: blocks and bytes received and verified, and the source that sent the last one. */
 export interface FetchProgress {
   blocks: number;
@@ -39,6 +49,8 @@ export interface FetchDagResult {
   /** Blocks and bytes this fetch received (verified and stored). */
   blocks: number;
   bytes: number;
+  /** Bytes of the whole DAG, as its last walk found it complete: the pin's size, without a walk of its own. */
+  dagBytes: number;
 }
 
 /** What a DAG fetch uses of the network and the store. */
@@ -131,7 +143,7 @@ class DagFetch {
         const summary = await walkDag(this.deps.blocks, this.root, { signal: this.signal });
         const [unreadable] = summary.unreadable;
         if (unreadable !== undefined) throw new UnfetchableDagError(`block ${unreadable.toString()} cannot be read under its codec`);
-        if (summary.missing.length === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes };
+        if (summary.missing.length === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes, dagBytes: summary.bytes };
         // A block the walk found held was collected since (or arrived under another codec): round again.
         this.deps.logger.debug('fetch: blocks still missing after a pass; walking again', { root: this.root.toString(), missing: summary.missing.length });
         this.seen.clear();
@@ -299,51 +311,42 @@ class DagFetch {
         // Large sections go to the hash workers without a copy (as dag/import does).
         allocate: (length) => (length >= OFFLOAD_MIN_BYTES ? pool.allocate(length) : new Uint8Array(length)),
       });
-      for await (const block of car.blocks) {
-        if (block.cid.multihash.code === IDENTITY_CODE) continue;
-        const key = multihashKey(block.cid.multihash.bytes);
-        const asked = pending.get(key);
-        if (asked === undefined) {
-          pool.release(block.bytes);
-          if (this.seen.has(key)) continue; // sent twice: harmless
-          this.deps.logger.warn('fetch: a CAR held a block the DAG does not link to; dropped, source set aside', {
-            source: source.url,
-            cid: block.cid.toString(),
-          });
-          source.health.misbehaved();
-          clean = false;
-          break;
-        }
-        try {
-          await verifyBlockAsync(block.cid, block.bytes);
-        } catch (error) {
-          pool.release(block.bytes);
-          this.deps.logger.warn('fetch: a CAR held a block that does not match its CID; dropped, source set aside', {
-            source: source.url,
-            reason: reasonOf(error),
-          });
-          source.health.misbehaved();
-          clean = false;
-          break;
-        }
-        pending.delete(key);
-        try {
-          for (const link of await this.accept(asked, block.bytes, source, () => pool.release(block.bytes))) {
-            if (link.multihash.code === IDENTITY_CODE) {
-              await this.explore(link);
-              continue;
-            }
-            if (!isVerifiableCid(link)) throw new UnfetchableDagError(`block ${link.toString()} uses a hash Pinfold cannot verify`);
-            if (!this.mark(link)) continue;
-            const linkKey = multihashKey(link.multihash.bytes);
-            pending.set(linkKey, [...(pending.get(linkKey) ?? []), link]);
+      // Blocks hash on the workers while the next sections are read (as dag/import does); each is judged
+      // and stored in CAR order, so a block is only ever taken once every block before it was.
+      const window: ArrivedBlock[] = [];
+      // A CAR that breaks off still gives what arrived whole: the blocks in the window are taken first.
+      let brokeOff: Error | undefined;
+      try {
+        const blocks = car.blocks[Symbol.asyncIterator]();
+        for (;;) {
+          let next: IteratorResult<{ cid: CID; bytes: Uint8Array }>;
+          try {
+            next = await blocks.next();
+          } catch (error) {
+            brokeOff = error instanceof Error ? error : new Error(String(error));
+            break;
           }
-        } catch (error) {
-          // Not the CAR's fault (a refused commit, a block Pinfold cannot follow): the fetch ends with it.
-          this.fail(error);
-          throw error;
+          if (next.done === true) break;
+          const block = next.value;
+          if (block.cid.multihash.code === IDENTITY_CODE) continue;
+          const verified = verifyBlockAsync(block.cid, block.bytes);
+          // Observed now: a failure while later sections are read is judged in its turn, not unhandled.
+          verified.catch(() => undefined);
+          window.push({ cid: block.cid, bytes: block.bytes, verified });
+          if (window.length >= CAR_VERIFY_WINDOW && !(await this.takeFromCar(window.shift() as ArrivedBlock, pending, source, pool))) {
+            clean = false;
+            await blocks.return?.(undefined);
+            break;
+          }
         }
+        while (clean && window.length > 0) {
+          if (!(await this.takeFromCar(window.shift() as ArrivedBlock, pending, source, pool))) clean = false;
+        }
+      } finally {
+        // Blocks never taken go back to the arena.
+        for (const block of window.splice(0)) pool.release(block.bytes);
       }
+      if (brokeOff !== undefined) throw brokeOff;
     } catch (error) {
       if (this.signal.aborted || this.fatal !== null) throw error;
       // A CAR that stops mid-way (the connection dropped, a stall, a torn section): keep what arrived.
@@ -369,6 +372,55 @@ class DagFetch {
         await this.explore(cid);
       }
     }
+  }
+
+  /**
+   * One block of a CAR, in CAR order: it must be one a block taken before links to, and hash to its CID;
+   * then its links join the wanted ones and it is stored. False when it is not (the CAR ends there and the
+   * source is set aside); the block's bytes are then given back.
+   */
+  private async takeFromCar(block: ArrivedBlock, pending: Map<string, CID[]>, source: GatewaySource, pool: ReturnType<typeof hashPool>): Promise<boolean> {
+    const key = multihashKey(block.cid.multihash.bytes);
+    const asked = pending.get(key);
+    if (asked === undefined) {
+      pool.release(block.bytes);
+      if (this.seen.has(key)) return true; // sent twice: harmless
+      this.deps.logger.warn('fetch: a CAR held a block the DAG does not link to; dropped, source set aside', {
+        source: source.url,
+        cid: block.cid.toString(),
+      });
+      source.health.misbehaved();
+      return false;
+    }
+    try {
+      await block.verified;
+    } catch (error) {
+      pool.release(block.bytes);
+      this.deps.logger.warn('fetch: a CAR held a block that does not match its CID; dropped, source set aside', {
+        source: source.url,
+        reason: reasonOf(error),
+      });
+      source.health.misbehaved();
+      return false;
+    }
+    pending.delete(key);
+    try {
+      for (const link of await this.accept(asked, block.bytes, source, () => pool.release(block.bytes))) {
+        if (link.multihash.code === IDENTITY_CODE) {
+          await this.explore(link);
+          continue;
+        }
+        if (!isVerifiableCid(link)) throw new UnfetchableDagError(`block ${link.toString()} uses a hash Pinfold cannot verify`);
+        if (!this.mark(link)) continue;
+        const linkKey = multihashKey(link.multihash.bytes);
+        pending.set(linkKey, [...(pending.get(linkKey) ?? []), link]);
+      }
+    } catch (error) {
+      // Not the CAR's fault (a refused commit, a block Pinfold cannot follow): the fetch ends with it.
+      this.fail(error);
+      throw error;
+    }
+    return true;
   }
 
   /** A verified block: its links read (so a block Pinfold cannot follow is never stored), staged, counted. */

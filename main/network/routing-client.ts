@@ -23,6 +23,9 @@ export interface ClosableRoutingClient extends RoutingClient {
 }
 
 type RoutingLibrary = typeof import('@helia/delegated-routing-v1-http-api-client');
+
+/** How long after start (or after endpoints are set) the routing library is loaded in the background. */
+const WARM_UP_DELAY_MS = 1000;
 let library: Promise<RoutingLibrary> | undefined;
 
 /**
@@ -31,7 +34,25 @@ let library: Promise<RoutingLibrary> | undefined;
  * nothing (test/bench/sync.ts, idle CPU).
  */
 function routingLibrary(): Promise<RoutingLibrary> {
-  return (library ??= import('@helia/delegated-routing-v1-http-api-client'));
+  if (library === undefined) {
+    absorbLockedStreamCancel();
+    library = import('@helia/delegated-routing-v1-http-api-client');
+  }
+  return library;
+}
+
+/**
+ * The library cancels an NDJSON answer's body when its request is aborted (a consumer that has the
+ * providers it needs stops the rest), but the body is locked by its own reader then, so `cancel()` rejects
+ * and nobody handles it: without this, that stray rejection would end the service (Node's default for an
+ * unhandled rejection). Only that one rejection is absorbed; any other is raised as Node would raise it.
+ */
+function absorbLockedStreamCancel(): void {
+  process.on('unhandledRejection', (reason) => {
+    const locked =
+      reason instanceof TypeError && (reason as NodeJS.ErrnoException).code === 'ERR_INVALID_STATE' && /ReadableStream is locked/.test(reason.message);
+    if (!locked) throw reason;
+  });
 }
 
 /** A provider record's trustless gateway URLs: only a peer that says it speaks HTTP, only its HTTP addresses. */
@@ -78,8 +99,21 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
     for (const [endpoint] of leaving) clients.delete(endpoint);
     await Promise.all(leaving.map(([, client]) => client.stop()));
   };
+  // Loaded soon after start when endpoints are set, off the start's path and before the first fetch needs
+  // it (its first load takes a few hundred milliseconds); an offline service never loads it.
+  let warmUp: NodeJS.Timeout | null = null;
+  const warmSoon = (): void => {
+    if (warmUp !== null || library !== undefined || endpoints().length === 0) return;
+    warmUp = setTimeout(() => {
+      warmUp = null;
+      routingLibrary().catch((error: unknown) => logger.warn('routing: the routing library did not load', { error }));
+    }, WARM_UP_DELAY_MS);
+    warmUp.unref();
+  };
+  warmSoon();
   const unsubscribe = settings.onChange((values) => {
     void stopClients(values.offline ? [] : values.routing);
+    warmSoon();
   });
 
   return {
@@ -111,6 +145,7 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
     },
 
     async close() {
+      if (warmUp !== null) clearTimeout(warmUp);
       unsubscribe();
       await stopClients([]);
     },

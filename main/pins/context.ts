@@ -14,6 +14,8 @@ export interface DagCensus {
 /** What pins need from the content engine: how much of a DAG is here. */
 export interface PinContent {
   census(root: CID, signal?: AbortSignal): Promise<DagCensus>;
+  /** A walk elsewhere just found the DAG complete, of these bytes: the next census may use it instead of walking. */
+  knownComplete?(root: CID, bytes: number): void;
 }
 
 /** What the pins domain shows of the fetches under way (pin-fetches.ts keeps it). */

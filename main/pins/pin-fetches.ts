@@ -182,7 +182,10 @@ export function startPinFetches(init: PinFetchesInit): PinFetches {
             publishProgress(entry);
           },
         };
-        const result = await fetcher.fetchDag(CID.parse(pin.cid), options);
+        const root = CID.parse(pin.cid);
+        const result = await fetcher.fetchDag(root, options);
+        // The fetch's last walk found it whole: settling need not walk it again.
+        pins.content.knownComplete?.(root, result.dagBytes);
         logger.info('fetched a pin from the network', { cid: pin.cid, blocks: result.blocks, bytes: result.bytes });
         // Settling turns it `pinned`; not walked again meanwhile, but fetched again if settling finds a block
         // gone since (collected between the fetch's last walk and the census).

@@ -99,12 +99,21 @@ async function untilPinned(server: Server, cid: string, deadlineMs = 600_000): P
   }
 }
 
-/** The baseline: A's CAR of `cid` piped by curl into B's dag/import step 2 (the CAR's size asked for first, untimed). */
+/**
+ * Reads A's CAR of `cid` whole, untimed, and answers its size: before each side's timed run, so both meet
+ * A with its caches as warm (and the baseline's step 1 can declare the size).
+ */
+async function warmCar(a: Server, cid: string): Promise<number> {
+  const answer = await fetch(`${a.url}/ipfs/${cid}?format=car&ts=${ts()}`, { headers: a.headers });
+  let size = 0;
+  for await (const chunk of answer.body ?? []) size += (chunk as Uint8Array).byteLength;
+  return size;
+}
+
+/** The baseline: A's CAR of `cid` piped by curl into B's dag/import step 2. */
 async function curlPipe(a: Server, b: Server, cid: string): Promise<number> {
   const carUrl = `${a.url}/ipfs/${cid}?format=car&ts=${ts()}`;
-  const head = await fetch(carUrl, { headers: a.headers });
-  let size = 0;
-  for await (const chunk of head.body ?? []) size += (chunk as Uint8Array).byteLength;
+  const size = await warmCar(a, cid);
   const step1 = await api<{ url: string }>(b, 'POST', '/api/v0/dag/import', { size: String(size) });
   const target = new URL(step1.url);
   const headers = Object.entries(a.headers)
@@ -126,10 +135,11 @@ interface Side {
   cpu: number;
 }
 
-async function pinfoldSide(aUrl: string, cid: string): Promise<Side> {
-  const b = await startServe({ compiled: true, args: ['--fetch-from', aUrl, '--routing', aUrl] });
+async function pinfoldSide(a: Server, cid: string): Promise<Side> {
+  const b = await startServe({ compiled: true, args: ['--fetch-from', a.url, '--routing', a.url] });
   try {
     const server = serverOf(b);
+    await warmCar(a, cid);
     flushDisk();
     const cpu0 = b.cpuSeconds();
     const started = performance.now();
@@ -245,7 +255,7 @@ export async function run(args: readonly string[]): Promise<void> {
         // Alternate which side goes first, so neither always runs on a warmer machine.
         const order = i % 2 === 0 ? (['pinfold', 'baseline'] as const) : (['baseline', 'pinfold'] as const);
         for (const side of order) {
-          if (side === 'pinfold') pinfold.push(await pinfoldSide(a.url, dag.cid));
+          if (side === 'pinfold') pinfold.push(await pinfoldSide(aServer, dag.cid));
           else baseline.push(await baselineSide(aServer, dag.cid));
         }
         process.stdout.write(

@@ -106,7 +106,7 @@ describe('fetchDag', () => {
       onCommit: async (_tx, stored) => void committed.push(stored.bytes),
       onProgress: (p) => progress.push(p.source),
     });
-    expect(result).toEqual({ blocks: dag.blocks.length, bytes: dag.bytes });
+    expect(result).toEqual({ blocks: dag.blocks.length, bytes: dag.bytes, dagBytes: dag.bytes });
     expect(gw.carRequests()).toEqual([dag.root.toString()]);
     expect(gw.blockRequests()).toEqual([]);
     expect(committed.length).toBeGreaterThan(1);
