@@ -220,6 +220,25 @@ export interface SyncFolderView {
    * blocks the next newer kept version no longer has (what retention would free), summed.
    */
   history_bytes: number;
+  /**
+   * A record of the folder's IPNS name published elsewhere (the same key on another machine) that is newer than
+   * the folder's own (contract section 11), or null. While there is one, the folder keeps syncing (versions
+   * made, pinned and kept) but publishes nothing, until the user publishes over it (`sync/publish?force=true`)
+   * or follows the other machine instead.
+   */
+  conflict: SyncConflict | null;
+}
+
+/** A newer record of a sync folder's name, seen elsewhere. */
+export interface SyncConflict {
+  /** Its sequence: above (or equal to, with other content) the folder's own record's. */
+  seq: number;
+  /** The CID it points at (or its value as signed, when that is not a plain `/ipfs/<cid>`). */
+  value: string;
+  /** Unix seconds it was first seen. */
+  seen_at: number;
+  /** Where: the routing endpoint's or fetch source's URL, or `pushed` (PUT to this gateway's routing API). */
+  source: string;
 }
 
 /** `POST /api/v0/sync/add`: with `wait=false` it answers at once, `root` and `ipns_name` still '', and `state`. */

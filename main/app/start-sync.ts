@@ -7,7 +7,7 @@ import type { CidProfile } from '../content/cid-profile.js';
 import type { FoldersContext } from '../folders/index.js';
 import { syncRoutes, syncUnavailableRoutes } from '../http/routes/sync.js';
 import type { NamesContext } from '../names/context.js';
-import { createName, publishName } from '../names/manage-names.js';
+import { createName, publishOwnedName } from '../names/manage-names.js';
 import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
 import type { PinsContext } from '../pins/context.js';
 import type { Blocks } from '../store/blocks.js';
@@ -55,8 +55,11 @@ export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
     holdGc: (fn) => pins.gcLock.shared(fn),
     openSession: createBatchSessions({ blockstore: deps.blockstore, folders: deps.folders, profile: deps.profile }),
     movePin: createSyncRootPins(store, pins),
-    async publish(accountId, ipnsName, root) {
-      await publishName(names, accountId, storedIpnsName(ipnsName), CID.parse(root));
+    // A newer record of the name from elsewhere (the same key on another machine) stops a sync folder's publish
+    // rather than being overwritten; the user's force publishes over it (contract section 11).
+    async publish(accountId, ipnsName, root, force = false) {
+      const outcome = await publishOwnedName(names, accountId, storedIpnsName(ipnsName), CID.parse(root), force ? 'publish' : 'stop');
+      return outcome.kind;
     },
     async createName(accountId, root) {
       return (await createName(names, accountId, CID.parse(root))).name;

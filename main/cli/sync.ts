@@ -5,7 +5,7 @@ import type { SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shar
 import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
 
 /**
- * `pinfold sync add|list|pause|resume|rm|versions|diff|keep|restore`: a client of the running server's sync API (contract
+ * `pinfold sync add|list|pause|resume|rm|publish|versions|diff|keep|restore`: a client of the running server's sync API (contract
  * section 9); the flags each takes are declared in command-specs.ts. The server's address comes from `<data>/server.json`, the owner's admin key from
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
@@ -36,6 +36,12 @@ function formatRow(row: SyncStatusView): string {
   lines.push(`  ipns ${row.ipns_name || '-'}`);
   lines.push(`  last synced ${row.last_synced_at > 0 ? new Date(row.last_synced_at * 1000).toISOString() : 'never'}`);
   if (row.error !== '') lines.push(`  error ${row.error}`);
+  if (row.conflict !== null) {
+    const seen = row.conflict;
+    lines.push(
+      `  conflict: a newer record of its name (sequence ${seen.seq}, ${seen.value}) was seen at ${seen.source}; not publishing (sync publish ${row.id} --force)`,
+    );
+  }
   return lines.join('\n');
 }
 
@@ -53,10 +59,11 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
     switch (sub) {
       case 'add': {
         const [folder, ...extra] = rest;
-        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--ignore PATTERN]... [--keep POLICY]');
+        if (!folder || extra.length > 0) throw new UsageError('sync add <path> [--no-ipns] [--name NAME] [--ignore PATTERN]... [--keep POLICY]');
         const body = {
           path: resolve(folder),
           ipns: !args.flags.has('no-ipns'),
+          ...(args.flags.has('name') ? { ipns_name: args.flags.get('name')?.at(-1) } : {}),
           ...(args.flags.has('ignore') ? { ignore: args.flags.get('ignore') } : {}),
           ...(args.flags.has('keep') ? { keep: args.flags.get('keep')?.at(-1) } : {}),
         };
@@ -71,6 +78,13 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
         const { data = [] } = await request<SyncStatusView[]>(dataDir, 'GET', '/api/v0/sync', {});
         if (args.flags.has('json')) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
         else process.stdout.write(data.length === 0 ? 'no sync folders\n' : `${data.map(formatRow).join('\n\n')}\n`);
+        return 0;
+      }
+      case 'publish': {
+        const [id, ...extra] = rest;
+        if (!id || extra.length > 0) throw new UsageError('sync publish <id> [--force]');
+        const { data } = await request<SyncStatusView>(dataDir, 'POST', '/api/v0/sync/publish', { id, ...(args.flags.has('force') ? { force: 'true' } : {}) });
+        process.stdout.write(`${id} published${data ? ` ${data.root} to ${data.ipns_name}` : ''}\n`);
         return 0;
       }
       case 'versions': {

@@ -77,6 +77,8 @@ export interface NamesContext {
   events: Pick<EventPublisher, 'nameChanged'> | undefined;
   changes: ChangePublisher | undefined;
   network: NetworkRecords | undefined;
+  /** Where records are asked before a public name is published (seen-records.ts); absent, nowhere. */
+  networkRecords: Pick<NameRecordSources, 'records'> | undefined;
 }
 
 /**
@@ -117,5 +119,6 @@ export function createNamesContext(init: NamesInit): NamesContext {
     events: init.events,
     changes: init.changes,
     network: init.network,
+    networkRecords: init.networkRecords,
   };
 }

@@ -2,12 +2,14 @@ import type { CID } from 'multiformats/cid';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import { UniqueViolation, type Repositories } from '../store/repositories/index.js';
-import type { NameRow } from '../store/repositories/names.js';
+import type { NameRow, SeenRecordRow } from '../store/repositories/names.js';
 import { announceNameChange, type NamesContext } from './context.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyText, type NameKey } from './keys.js';
 import { tryParseIpnsName, type IpnsName } from './name-parse.js';
+import { decidePublish, type OnConflict } from './publish-guard.js';
 import { toRecordView } from './record-view.js';
 import { signRecord, validateRecord, type ValidRecord } from './records.js';
+import { lookElsewhere } from './seen-records.js';
 
 /** What create, publish and import answer: the canonical name and the CID it now points at. */
 export interface NameResult {
@@ -46,22 +48,44 @@ export async function createName(
   return storeNewName(ctx, accountId, key, content, 0, alias);
 }
 
-/** name/publish: a new record for an owned name, sequence + 1. */
+/** What a publish that may meet a conflict answers: the record published, or the newer record seen elsewhere that stopped it. */
+export type GuardedPublish = { kind: 'published'; result: NameResult } | { kind: 'conflict'; seen: SeenRecordRow };
+
+/**
+ * name/publish: a new record for an owned name. Its sequence is one above the name's own and above any record of
+ * the name seen elsewhere (contract section 11: the same key on another machine), so no reader prefers an
+ * older record to it.
+ */
 export async function publishName(ctx: NamesContext, accountId: number, parsed: IpnsName, content: CID, options: PinOption = {}): Promise<NameResult> {
   await ownedRow(ctx.store, accountId, parsed.name);
   await pinIfAsked(ctx, accountId, content, options);
+  const outcome = await publishOwnedName(ctx, accountId, parsed, content, 'publish');
+  if (outcome.kind === 'conflict') throw new Error('a publish over conflicts stopped at one');
+  return outcome.result;
+}
+
+/**
+ * Publishes `content` to an owned name, after reading what the name's record is elsewhere when it is public (the
+ * routing endpoints and fetch sources). A newer record from elsewhere stops it when `onConflict` is `stop` (a
+ * sync folder: nothing is overwritten, the caller shows the conflict); else the record goes over it.
+ */
+export async function publishOwnedName(ctx: NamesContext, accountId: number, parsed: IpnsName, content: CID, onConflict: OnConflict): Promise<GuardedPublish> {
+  const before = await ownedRow(ctx.store, accountId, parsed.name);
+  // Outside the name's lock: a lookup may take seconds, and the name's other work waits on the lock.
+  if (before.public) await lookElsewhere(ctx, parsed, before);
   return ctx.nameLock.run(parsed.name, async () => {
     const row = await ownedRow(ctx.store, accountId, parsed.name);
+    const decision = decidePublish(row, await ctx.store.names.seenRecord(row.id), onConflict);
+    if (decision.kind === 'conflict') return decision;
     const key = openNameKey(ctx.sealedBox, row.name, row.keySealed);
     const nowMs = ctx.clock.nowMs();
-    const seq = row.seq + 1;
-    const record = await signAndCheck(ctx, key, row.name, content, seq, nowMs);
+    const record = await signAndCheck(ctx, key, row.name, content, decision.seq, nowMs);
     const value = content.toString();
     // One guarded statement: it commits on its own.
     const updated = await ctx.store.names.updateNameRecord({
       id: row.id,
       expectedSeq: row.seq,
-      seq,
+      seq: decision.seq,
       value,
       record: record.bytes,
       publishAt: Math.floor(nowMs / 1000),
@@ -73,7 +97,7 @@ export async function publishName(ctx: NamesContext, accountId: number, parsed: 
     announceNameChange(ctx, row.name);
     if (row.public) ctx.network?.recordChanged(row.name);
     await publishNameRow(ctx, row.name);
-    return { name: row.name, value };
+    return { kind: 'published', result: { name: row.name, value } };
   });
 }
 

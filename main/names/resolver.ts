@@ -200,7 +200,7 @@ export function createNameResolver(init: NameResolverInit): NameResolver {
     }
     const fetched = (await init.network?.records(CID.createV1(LIBP2P_KEY_CODEC, parsed.multihash))) ?? [];
     let fromNetwork: ValidRecord | undefined;
-    for (const bytes of fetched) {
+    for (const { bytes } of fetched) {
       try {
         const record = await validateRecord(parsed, bytes, now);
         candidates.push(record);

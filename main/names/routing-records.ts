@@ -3,6 +3,7 @@ import { BadInputError, ConflictError, ForbiddenError } from '../base/errors.js'
 import { announceNameChange, type NamesContext } from './context.js';
 import type { IpnsName } from './name-parse.js';
 import { keepNewerRecord, MAX_STORED_RECORDS } from './record-store.js';
+import { noteSeenRecord, PUSHED_SOURCE } from './seen-records.js';
 import { InvalidRecordError, MAX_RECORD_BYTES, validateRecord, type RecordFault, type ValidRecord } from './records.js';
 
 export type RoutingRecordCheck =
@@ -74,8 +75,13 @@ export async function acceptPutRecord(ctx: NamesContext, parsed: IpnsName, bytes
   }
   const outcome = await keepNewerRecord({ names: ctx.store.names, nameLock: ctx.nameLock }, parsed, record, ctx.clock.nowMs());
   switch (outcome) {
-    case 'owned':
+    case 'owned': {
+      // The same key on another machine published it (only the key's holder signs a record that verifies): kept
+      // as seen, so this Pinfold never publishes the name below it, and a sync folder publishing it shows the conflict.
+      const held = await ctx.store.names.nameByName(parsed.name);
+      if (held !== null) await noteSeenRecord(ctx, held, record, PUSHED_SOURCE);
       throw new ConflictError(`name ${parsed.name} is held by an account here; its own record is the one served`);
+    }
     case 'older':
       throw new ConflictError(`name ${parsed.name}: a record with a higher sequence (or the same sequence, valid longer) is held`);
     case 'full':

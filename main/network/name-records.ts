@@ -18,7 +18,13 @@ export const NAME_LOOKUP_TIMEOUT_MS = 10_000;
  */
 export interface NameRecordSources {
   /** `sources`: gateways asked besides the settings' fetch sources (a followed folder's own). */
-  records(name: CID, options?: { signal?: AbortSignal; sources?: readonly string[] }): Promise<Uint8Array[]>;
+  records(name: CID, options?: { signal?: AbortSignal; sources?: readonly string[] }): Promise<FoundRecord[]>;
+}
+
+/** A record's bytes, unverified, and where they were found: the routing endpoint's or the fetch source's URL. */
+export interface FoundRecord {
+  bytes: Uint8Array;
+  source: string;
 }
 
 export interface NameRecordSourcesInit {
@@ -48,19 +54,23 @@ export function createNameRecordSources(init: NameRecordSourcesInit): NameRecord
           }),
         ),
       ]);
-      return [...routed, ...fetched.filter((record): record is Uint8Array => record !== null)];
+      return [
+        ...routed.map(({ endpoint, record }) => ({ bytes: record, source: endpoint })),
+        ...fetched.filter((found): found is FoundRecord => found !== null),
+      ];
     },
   };
 }
 
 /** One trustless gateway's record of `name`, or null when it has none (any answer but a record is none). */
-async function gatewayRecord(source: string, name: string, signal: AbortSignal): Promise<Uint8Array | null> {
+async function gatewayRecord(source: string, name: string, signal: AbortSignal): Promise<FoundRecord | null> {
   const response = await fetch(`${source}/ipns/${name}?format=ipns-record`, { headers: { accept: IPNS_RECORD_TYPE }, signal });
   if (response.status !== 200 || !(response.headers.get('content-type') ?? '').includes(IPNS_RECORD_TYPE)) {
     await response.body?.cancel();
     return null;
   }
-  return readBounded(response, MAX_RECORD_BYTES);
+  const bytes = await readBounded(response, MAX_RECORD_BYTES);
+  return bytes === null ? null : { bytes, source };
 }
 
 /** The body, or null when it is longer than `limit` (read no further than that). */

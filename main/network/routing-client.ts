@@ -4,7 +4,7 @@ import './promise-with-resolvers.js';
 import type { Logger } from '../base/logger.js';
 import { gatewayUrlOfMultiaddr } from './gateway-multiaddr.js';
 import { componentLogger } from './libp2p-logger.js';
-import type { RoutingClient } from './routing.js';
+import type { RoutedRecord, RoutingClient } from './routing.js';
 import type { NetworkSettings } from './settings.js';
 
 /** The transfer protocol of a trustless gateway provider (ipfs/specs routing/http-routing-v1, IPIP-484). */
@@ -122,9 +122,9 @@ export function createRoutingClient(init: RoutingClientInit): ClosableRoutingCli
     async getRecords(name, options = {}) {
       const targets = endpoints();
       const answers = await Promise.allSettled(targets.map(async (endpoint) => (await clientOf(endpoint)).getIPNS(name, { signal: options.signal })));
-      const records: Uint8Array[] = [];
+      const records: RoutedRecord[] = [];
       answers.forEach((answer, i) => {
-        if (answer.status === 'fulfilled') records.push(answer.value);
+        if (answer.status === 'fulfilled') records.push({ endpoint: targets[i] as string, record: answer.value });
         else if (!isNotFound(answer.reason))
           logger.debug('routing: IPNS record lookup failed', { endpoint: targets[i], name: name.toString(), error: answer.reason });
       });

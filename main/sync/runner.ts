@@ -10,6 +10,7 @@ import { folderStatusView, foldStatus, INITIAL_FOLDER_STATUS, type FolderStatus,
 import { createIgnoreRules, type IgnoreRules } from './ignore-rules.js';
 import { INITIAL_BATCH_TIMER, stepBatchTimer, type BatchTimerEffect, type BatchTimerEvent, type BatchTimerState } from './batch-timer.js';
 import { INITIAL_BOOT_STATE, isCurrent, routeWatcherEvent, stepBoot, type BootEffect, type BootEvent, type BootState } from './boot-sequence.js';
+import { PENDING_IPNS_NAME, publishFolderRoot, type FolderPublishOutcome } from './folder-publish.js';
 import { reconcileBatch, recoverJournal, type DirOperation, type ReconcilerComponents } from './reconciler.js';
 import { nextSteps, type RetryTiming, type RunnerEvent, type RunnerStep } from './runner-policy.js';
 import { checkFolderRoot, scanFolder, type ScanResult, type Unreadable } from './scanner.js';
@@ -41,8 +42,7 @@ import { DEFAULT_STABILITY_POLL_MS, startWatcher, type SyncWatcher } from './wat
  * timers, the serial queue, the scans and batches.
  */
 
-/** Placeholder `ipns_name` of a folder whose name is created with its first root (never a real name). */
-export const PENDING_IPNS_NAME = 'pending:create';
+export { PENDING_IPNS_NAME, type FolderPublishOutcome } from './folder-publish.js';
 
 export const DEFAULT_ROOT_RETRY_MS = 5_000;
 export const DEFAULT_ERROR_RETRY_MS = 10_000;
@@ -73,7 +73,12 @@ export interface SyncDomains {
    * Idempotent; NotFoundError when the new root's blocks are not all held.
    */
   movePin(accountId: number, newRoot: string, oldRoot: string | undefined, pinName: string, hold: LockHold): Promise<void>;
-  publish(accountId: number, ipnsName: string, root: string): Promise<void>;
+  /**
+   * Points `ipnsName` at `root` unless a newer record of the name was seen elsewhere (the same key on another
+   * machine: contract section 11): then nothing is published and it answers `conflict`. `force` publishes over
+   * such a record, with a sequence above it.
+   */
+  publish(accountId: number, ipnsName: string, root: string, force?: boolean): Promise<FolderPublishOutcome>;
   /** Creates an IPNS name for the account pointing at `root`; returns the name. */
   createName(accountId: number, root: string): Promise<string>;
   /** Runs `fn` with garbage collection held off (the pins' GC lock, shared); `fn` gets the hold. */
@@ -117,6 +122,11 @@ export interface FolderRunner {
   rescan(): void;
   /** A folder in error, or paused because its root was gone, tries again now rather than at its next retry. */
   retry(): void;
+  /**
+   * Publishes the folder's current root to its name now, between batches (`sync/publish`): `force` over a newer
+   * record seen elsewhere. Rejects with ConflictError when the folder has no name or no root yet.
+   */
+  publishNow(force: boolean): Promise<FolderPublishOutcome>;
   /** Stops watching; an in-flight batch is aborted before its journal, or finished after it. */
   stop(): Promise<void>;
 }
@@ -223,7 +233,11 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     },
     async publish(ipnsName, root) {
       if (ipnsName !== PENDING_IPNS_NAME) {
-        await domains.publish(accountId, ipnsName, root);
+        // A conflict stops the publish, not the batch: the version is still made, pinned and kept.
+        if ((await domains.publish(accountId, ipnsName, root)) === 'conflict') {
+          logger.warn('sync folder not published: a newer record of its name was seen elsewhere', { folderId, name: ipnsName });
+          changed();
+        }
         return;
       }
       const name = await domains.createName(accountId, root);
@@ -580,6 +594,15 @@ export function startFolderRunner(init: FolderRunnerInit): FolderRunner {
     },
     retry() {
       if (!bootState.stopped) void enqueue(() => take({ type: 'retry-asked' }));
+    },
+    async publishNow(force) {
+      let outcome: FolderPublishOutcome = 'conflict';
+      // On the folder's queue: never between a batch's publish and its commit, which would publish the old root.
+      await enqueue(async () => {
+        outcome = await publishFolderRoot(domains, folderId, force);
+      });
+      changed();
+      return outcome;
     },
     async stop() {
       if (bootState.stopped) return;

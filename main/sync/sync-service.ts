@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { realpath, stat } from 'node:fs/promises';
 import type {
   SyncAddResult,
+  SyncConflict,
   SyncFolderDetail,
   SyncFolderView,
   SyncRestoreResult,
@@ -13,11 +14,16 @@ import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import type { ReadBlockstore } from '../content/read/index.js';
+import { parseContentPath } from '../names/content-path.js';
+import { tryParseIpnsName } from '../names/name-parse.js';
+import { conflictOf } from '../names/seen-records.js';
 import { UniqueViolation } from '../store/repositories/index.js';
+import type { SeenRecordRow } from '../store/repositories/names.js';
 import type { SyncFolderRow } from '../store/repositories/sync.js';
 import { applyRetention, diffVersions, listVersions, parseVersionsPage, requireVersion, retentionOf, versionDirectory } from './history.js';
 import { restoreFromVersion, type RestoreTarget } from './restore.js';
 import { checkRestoreTo } from './restore-target.js';
+import { publishFolderRoot } from './folder-publish.js';
 import { startHistoryBytesWorker } from './history-bytes.js';
 import { restoreStamp } from './restore-name.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
@@ -44,6 +50,11 @@ export interface SyncAddInput {
   ignore?: unknown;
   /** The retention policy's text (`all`, `none` or tiers); absent: the default. */
   keep?: unknown;
+  /**
+   * An IPNS name of the account's to publish the folder to (say, a key imported on two machines), instead of a
+   * new one; not with `ipns: false`, nor a name another sync folder publishes.
+   */
+  ipns_name?: unknown;
 }
 
 export interface SyncAddOptions {
@@ -81,6 +92,11 @@ export interface SyncService {
    * change) or into `to`; never over different local content unless `overwrite` (see restore.ts).
    */
   restore(accountId: number, id: unknown, root: unknown, params: RestoreTarget): Promise<SyncRestoreResult>;
+  /**
+   * Publishes the folder's current version to its name now (`force`: over a newer record of the name seen
+   * elsewhere, with a sequence above it); answers the folder as listed. Without `force`, a conflict is a 409.
+   */
+  publish(accountId: number, id: unknown, force: unknown): Promise<SyncStatusView>;
   /** Sets the folder's retention policy (its text form) and applies it at once; answers the policy as text. */
   setRetention(accountId: number, id: unknown, keep: unknown): Promise<string>;
   /** Starts every folder not paused by its user (service start), and the retention sweep. */
@@ -111,6 +127,25 @@ function parseIpns(value: unknown): boolean {
   if (value === undefined || value === null) return true;
   if (typeof value !== 'boolean') throw new BadInputError('ipns must be true or false');
   return value;
+}
+
+/** `force` of sync/publish: absent or `false`, or `true`. */
+function parseForce(value: unknown): boolean {
+  if (value === undefined || value === '' || value === 'false' || value === false) return false;
+  if (value === 'true' || value === true) return true;
+  throw new BadInputError('force must be true or false');
+}
+
+interface NameFacts {
+  public: boolean;
+  conflict: SyncConflict | null;
+}
+
+/** The API's view of a record seen elsewhere: a plain `/ipfs/<cid>` value as its CID, as a folder's root reads. */
+function conflictView(seen: SeenRecordRow): SyncConflict {
+  const target = parseContentPath(seen.value);
+  const value = target?.namespace === 'ipfs' && target.rest === '' ? target.cid.toString() : seen.value;
+  return { seq: seen.seq, value, seen_at: seen.seenAt, source: seen.source };
 }
 
 /** An absolute path to an existing folder, canonical (symlinks resolved) so that one folder has one spelling. */
@@ -178,14 +213,34 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     if (!row || row.accountId !== accountId) throw new NotFoundError(`id: sync folder ${key} not found`);
     return row;
   };
+  /** `ipns_name` of sync/add: one of the account's names that no other sync folder publishes; null when absent. */
+  const parseFolderName = async (accountId: number, value: unknown, ipns: boolean): Promise<string | null> => {
+    if (value === undefined || value === null || value === '') return null;
+    const parsed = typeof value === 'string' ? tryParseIpnsName(value.trim()) : undefined;
+    if (parsed === undefined) throw new BadInputError('ipns_name must be an IPNS name (k51…)');
+    if (!ipns) throw new BadInputError('ipns_name cannot be given with ipns: false');
+    const name = await store.names.nameByName(parsed.name);
+    if (name === null || name.accountId !== accountId) throw new NotFoundError(`ipns_name: name ${parsed.name} not found`);
+    for (const other of await store.sync.listSyncFolders()) {
+      if (other.ipnsName === parsed.name) throw new ConflictError(`ipns_name: ${parsed.name} is published by the sync folder ${other.path} (id ${other.id})`);
+    }
+    return parsed.name;
+  };
   const checkOpen = (): void => {
     if (closed) throw new ConflictError('the service is shutting down');
   };
   const historyBytesOf = async (id: string): Promise<number> => (await store.sync.folderHistoryBytes([id])).get(id) ?? 0;
-  /** Whether the folder's name is public (`name/public`): the mark lives on the name, not the folder. */
-  const nameIsPublic = async (row: SyncFolderRow): Promise<boolean> =>
-    row.ipnsName !== '' && row.ipnsName !== PENDING_IPNS_NAME && (await store.names.nameByName(row.ipnsName))?.public === true;
-  const view = (row: SyncFolderRow, historyBytes: number, publicName: boolean): SyncStatusView => {
+  /**
+   * What the folder shows of its name: public or not (`name/public`: the mark lives on the name, not the folder),
+   * and a newer record of it seen elsewhere (contract section 11).
+   */
+  const nameFacts = async (row: SyncFolderRow): Promise<NameFacts> => {
+    const name = row.ipnsName === '' || row.ipnsName === PENDING_IPNS_NAME ? null : await store.names.nameByName(row.ipnsName);
+    if (name === null) return { public: false, conflict: null };
+    const seen = await conflictOf(store, name);
+    return { public: name.public, conflict: seen === null ? null : conflictView(seen) };
+  };
+  const view = (row: SyncFolderRow, historyBytes: number, name: NameFacts): SyncStatusView => {
     const live = runners.get(row.id)?.status();
     return {
       id: row.id,
@@ -205,8 +260,9 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       unreadable: live?.unreadable ?? [],
       ignore: row.ignorePatterns,
       created_at: row.createdAt,
-      public: publicName,
+      public: name.public,
       history_bytes: historyBytes,
+      conflict: name.conflict,
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
@@ -226,6 +282,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async add(accountId, input, options = {}) {
       checkOpen();
       const ipns = parseIpns(input.ipns);
+      const givenName = await parseFolderName(accountId, input.ipns_name, ipns);
       const ignore = validateIgnorePatterns(input.ignore);
       // The history kept (`keep`, optional): checked with the rest, before anything is stored.
       const keep = input.keep === undefined || input.keep === null ? null : formatRetention(parseRetention(typeof input.keep === 'string' ? input.keep : ''));
@@ -248,7 +305,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
             id,
             accountId,
             path: folderPath,
-            ipnsName: ipns ? PENDING_IPNS_NAME : '',
+            ipnsName: givenName ?? (ipns ? PENDING_IPNS_NAME : ''),
             caseInsensitive,
             ignorePatterns: ignore,
             createdAt: unixSeconds(clock),
@@ -284,12 +341,12 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async list(accountId) {
       const rows = await store.sync.listSyncFolders(accountId);
       const historyBytes = await store.sync.folderHistoryBytes(rows.map((row) => row.id));
-      return Promise.all(rows.map(async (row) => view(row, historyBytes.get(row.id) ?? 0, await nameIsPublic(row))));
+      return Promise.all(rows.map(async (row) => view(row, historyBytes.get(row.id) ?? 0, await nameFacts(row))));
     },
 
     async status(accountId, id) {
       const row = await store.sync.getSyncFolder(id);
-      return row && row.accountId === accountId ? view(row, await historyBytesOf(row.id), await nameIsPublic(row)) : undefined;
+      return row && row.accountId === accountId ? view(row, await historyBytesOf(row.id), await nameFacts(row)) : undefined;
     },
 
     async detail(accountId, id) {
@@ -297,7 +354,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const ignoreFile = await readIgnoreFileView(row.path);
       const errors = runners.get(row.id)?.status().errors ?? [];
       return {
-        ...view(row, await historyBytesOf(row.id), await nameIsPublic(row)),
+        ...view(row, await historyBytesOf(row.id), await nameFacts(row)),
         pinfoldignore: ignoreFile.text,
         pinfoldignore_truncated: ignoreFile.truncated,
         batches: (await store.sync.recentSyncBatches(row.id)).map((batch) => ({
@@ -403,6 +460,24 @@ export function createSyncService(init: SyncServiceInit): SyncService {
         stamp,
         ...(confirmTo === undefined ? {} : { confirmBase: confirmTo }),
       });
+    },
+
+    async publish(accountId, id, force) {
+      checkOpen();
+      const row = await owned(accountId, id);
+      const over = parseForce(force);
+      const runner = runners.get(row.id);
+      const outcome = runner ? await runner.publishNow(over) : await publishFolderRoot(domains, row.id, over);
+      const now = await owned(accountId, row.id);
+      const shown = view(now, await historyBytesOf(now.id), await nameFacts(now));
+      if (outcome === 'conflict') {
+        const seen = shown.conflict;
+        throw new ConflictError(
+          `id: a newer record of ${now.ipnsName} was seen elsewhere${seen ? ` (sequence ${seen.seq}, ${seen.source})` : ''}; publish with force=true to publish this folder's version over it`,
+        );
+      }
+      if (!runner) changed(accountId, row.id);
+      return shown;
     },
 
     async setRetention(accountId, id, keep) {

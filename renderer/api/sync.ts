@@ -1,5 +1,6 @@
 import type {
   SyncAddResult,
+  SyncConflict,
   SyncBatchView,
   SyncErrorView,
   SyncFolderDetail,
@@ -138,8 +139,13 @@ export function isSyncFolderView(value: unknown): value is SyncFolderView {
     Array.isArray(value.unreadable) &&
     value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
     isStringArray(value.ignore) &&
-    typeof value.public === 'boolean'
+    typeof value.public === 'boolean' &&
+    (value.conflict === null || isSyncConflict(value.conflict))
   );
+}
+
+function isSyncConflict(value: unknown): value is SyncConflict {
+  return isRecord(value) && hasStrings(value, ['value', 'source']) && hasNumbers(value, ['seq', 'seen_at']);
 }
 
 function isSyncBatchView(value: unknown): value is SyncBatchView {

@@ -33,7 +33,14 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     const accountId = ownerAccount(request);
     const wait = parseWait((request.query as Query).wait);
     const body = await readJsonObject(request.raw);
-    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore, keep: body.keep }, { wait }));
+    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore, keep: body.keep, ipns_name: body.ipns_name }, { wait }));
+  });
+
+  // Contract section 11 (two machines, one name): the folder's version published now; `force=true` over a newer
+  // record of its name seen elsewhere (the conflict the folder shows).
+  app.post('/api/v0/sync/publish', { config }, async (request) => {
+    const query = request.query as Query;
+    return ok(await sync.publish(ownerAccount(request), query.id, query.force));
   });
 
   // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.

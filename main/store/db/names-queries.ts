@@ -1,5 +1,5 @@
 import { stmt, type Db } from './database.js';
-import type { NameRow, NewName } from '../repositories/names.js';
+import type { NameRow, NewName, SeenRecordRow } from '../repositories/names.js';
 
 /** Typed statements for IPNS names (table ipns_names) and third-party records (ipns_routing_records). */
 
@@ -131,6 +131,26 @@ export function publicNamesAfter(db: Db, afterId: number, limit: number): NameRo
 
 export function deleteName(db: Db, id: number): boolean {
   return stmt(db, 'DELETE FROM ipns_names WHERE id = ?').run(id).changes === 1;
+}
+
+// ---- records seen elsewhere of names held here ----
+
+export function seenRecord(db: Db, nameId: number): SeenRecordRow | null {
+  const raw = stmt(db, 'SELECT seq, value, source, seen_at FROM ipns_seen_records WHERE name_id = ?').get(nameId) as
+    { seq: number; value: string; source: string; seen_at: number } | undefined;
+  return raw ? { seq: raw.seq, value: raw.value, source: raw.source, seenAt: raw.seen_at } : null;
+}
+
+/** One statement: the higher sequence wins, and a name removed meanwhile keeps nothing. */
+export function noteSeenRecord(db: Db, nameId: number, seen: SeenRecordRow): boolean {
+  const run = stmt(
+    db,
+    `INSERT INTO ipns_seen_records (name_id, seq, value, source, seen_at)
+     SELECT id, ?, ?, ?, ? FROM ipns_names WHERE id = ?
+     ON CONFLICT (name_id) DO UPDATE SET seq = excluded.seq, value = excluded.value, source = excluded.source, seen_at = excluded.seen_at
+     WHERE excluded.seq > ipns_seen_records.seq`,
+  ).run(seen.seq, seen.value, seen.source, seen.seenAt, nameId);
+  return run.changes === 1;
 }
 
 // ---- third-party records ----

@@ -1,5 +1,5 @@
 import { changed, int, row, rows, type Queryable } from './queryable.js';
-import type { NameRow, NewName } from '../repositories/names.js';
+import type { NameRow, NewName, SeenRecordRow } from '../repositories/names.js';
 
 /** The PostgreSQL side of NamesRepository (store/db/names-queries.ts, tables ipns_names and ipns_routing_records). */
 
@@ -141,6 +141,30 @@ export async function publicNamesAfter(q: Queryable, afterId: number, limit: num
 
 export async function deleteName(q: Queryable, id: number): Promise<boolean> {
   return (await changed(q, 'DELETE FROM ipns_names WHERE id = $1', [id])) === 1;
+}
+
+// ---- records seen elsewhere of names held here ----
+
+export async function seenRecord(q: Queryable, nameId: number): Promise<SeenRecordRow | null> {
+  const raw = await row<{ seq: string; value: string; source: string; seen_at: string }>(
+    q,
+    'SELECT seq, value, source, seen_at FROM ipns_seen_records WHERE name_id = $1',
+    [nameId],
+  );
+  return raw ? { seq: int(raw.seq), value: raw.value, source: raw.source, seenAt: int(raw.seen_at) } : null;
+}
+
+/** One statement: the higher sequence wins, and a name removed meanwhile keeps nothing. */
+export async function noteSeenRecord(q: Queryable, nameId: number, seen: SeenRecordRow): Promise<boolean> {
+  const count = await changed(
+    q,
+    `INSERT INTO ipns_seen_records (name_id, seq, value, source, seen_at)
+     SELECT id, $1, $2, $3, $4 FROM ipns_names WHERE id = $5
+     ON CONFLICT (name_id) DO UPDATE SET seq = EXCLUDED.seq, value = EXCLUDED.value, source = EXCLUDED.source, seen_at = EXCLUDED.seen_at
+     WHERE EXCLUDED.seq > ipns_seen_records.seq`,
+    [seen.seq, seen.value, seen.source, seen.seenAt, nameId],
+  );
+  return count === 1;
 }
 
 // ---- third-party records ----

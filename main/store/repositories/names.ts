@@ -17,6 +17,20 @@ export interface NameRow {
   public: boolean;
 }
 
+/**
+ * The newest record seen elsewhere of a name held here (another machine with the same key publishes too): what
+ * it points at, where it was found, and when. Kept per name, gone with it.
+ */
+export interface SeenRecordRow {
+  seq: number;
+  /** The record's value as signed (`/ipfs/<cid>`). */
+  value: string;
+  /** A routing endpoint's or fetch source's URL, or `pushed` (a PUT to this gateway's routing API). */
+  source: string;
+  /** Unix seconds. */
+  seenAt: number;
+}
+
 export type NewName = Omit<NameRow, 'id' | 'keySealed' | 'record' | 'public'> & {
   keySealed: Uint8Array;
   record: Uint8Array;
@@ -59,6 +73,13 @@ export interface NamesRepository {
   /** Public names with an id above `afterId`, by id: the network publisher pages through them. */
   publicNamesAfter(afterId: number, limit: number): Promise<NameRow[]>;
   deleteName(id: number): Promise<boolean>;
+  /** The newest record seen elsewhere of the name with this id, or null. */
+  seenRecord(nameId: number): Promise<SeenRecordRow | null>;
+  /**
+   * Keeps `seen` as the record seen elsewhere of the name when its sequence is higher than the one kept (or none is);
+   * true when kept. The name gone: nothing kept, false.
+   */
+  noteSeenRecord(nameId: number, seen: SeenRecordRow): Promise<boolean>;
   routingRecord(name: string): Promise<Buffer | null>;
   putRoutingRecord(name: string, record: Uint8Array, storedAt: number): Promise<void>;
   deleteRoutingRecord(name: string): Promise<boolean>;

@@ -214,4 +214,26 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('N
     expect(await names.routingRecord('k51remote')).toBeNull();
     expect(await names.countRoutingRecords()).toBe(1);
   });
+
+  it('keeps the record seen elsewhere of a held name with the highest sequence, per name, gone with the name', async () => {
+    const a = await names.insertName(newName(1, 'k51a'));
+    const b = await names.insertName(newName(1, 'k51b'));
+    expect(await names.seenRecord(a)).toBeNull();
+    const first = { seq: 5, value: '/ipfs/bafyfirst', source: 'http://127.0.0.1:1', seenAt: 100 };
+    expect(await names.noteSeenRecord(a, first)).toBe(true);
+    expect(await names.seenRecord(a)).toEqual(first);
+    // Lower or equal: the one kept stays.
+    expect(await names.noteSeenRecord(a, { ...first, seq: 4, value: '/ipfs/bafylower', seenAt: 200 })).toBe(false);
+    expect(await names.noteSeenRecord(a, { ...first, value: '/ipfs/bafysame', seenAt: 200 })).toBe(false);
+    expect(await names.seenRecord(a)).toEqual(first);
+    const higher = { seq: 2 ** 40, value: '/ipfs/bafyhigher', source: 'pushed', seenAt: 300 };
+    expect(await names.noteSeenRecord(a, higher)).toBe(true);
+    expect(await names.seenRecord(a)).toEqual(higher);
+    expect(await names.seenRecord(b)).toBeNull();
+    // A name gone keeps nothing, and takes what it kept with it.
+    expect(await names.noteSeenRecord(9999, first)).toBe(false);
+    expect(await names.seenRecord(9999)).toBeNull();
+    expect(await names.deleteName(a)).toBe(true);
+    expect(await names.seenRecord(a)).toBeNull();
+  });
 });

@@ -21,6 +21,7 @@ export function folderRow(overrides: Partial<SyncFolderView> & { id: string }): 
     created_at: 1_699_000_000,
     public: false,
     history_bytes: 0,
+    conflict: null,
     ...overrides,
   };
 }

@@ -27,7 +27,7 @@ function scriptedNetwork() {
     network: {
       async records(name: CID) {
         asked.push(name.toString());
-        return answers;
+        return answers.map((bytes) => ({ bytes, source: 'http://routing.test' }));
       },
     },
   };

@@ -154,7 +154,7 @@ describe('routing client: IPNS records', () => {
       response.end();
     });
     client = createRoutingClient({ settings: await settingsWith([holding.url, lacking.url]), logger: createLogger('silent') });
-    expect(await client.getRecords(NAME)).toEqual([record]);
+    expect(await client.getRecords(NAME)).toEqual([{ endpoint: holding.url, record }]);
   });
 
   it('PUTs a record to every endpoint and says which accepted it', async () => {

@@ -54,6 +54,7 @@ const FOLDER: SyncFolderView = {
   created_at: 4,
   public: false,
   history_bytes: 0,
+  conflict: null,
 };
 const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };
 const RESTORED: SyncRestoreResult = {

@@ -44,6 +44,7 @@ function row(fields: Partial<SyncFolderView> = {}): SyncFolderView {
     created_at: 1_690_000_000,
     public: false,
     history_bytes: 0,
+    conflict: null,
     ...fields,
   };
 }

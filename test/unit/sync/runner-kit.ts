@@ -16,6 +16,10 @@ export interface FakeSyncDomains extends SyncDomains {
   notices: string[];
   /** Makes every batch fail (from its next import) while set. */
   failing: Error | undefined;
+  /** A newer record of every name seen elsewhere while set: publishes stop, unless forced. */
+  conflicting: boolean;
+  /** Every publish asked for, forced or not, and what it came to. */
+  publishes: Array<{ name: string; root: string; force: boolean; outcome: 'published' | 'conflict' }>;
 }
 
 /** The sync engine's domains over the reconciler fakes of sync-fixtures.ts and a real GC lock. */
@@ -28,6 +32,8 @@ export function fakeSyncDomains(env: SyncTestEnv, fake: FakeDomains): FakeSyncDo
     createdNames: [],
     notices: [],
     failing: undefined,
+    conflicting: false,
+    publishes: [],
     holdGc: (fn) => gcLock.shared(fn),
     openSession: () => ({
       importFile: async (source, options) => {
@@ -48,7 +54,12 @@ export function fakeSyncDomains(env: SyncTestEnv, fake: FakeDomains): FakeSyncDo
       domains.pinMoves.push({ accountId, newRoot, oldRoot, pinName, heldGc });
       await fake.movePin(newRoot, oldRoot);
     },
-    publish: (_accountId, name, root) => fake.publish(name, root),
+    async publish(_accountId, name, root, force = false) {
+      const outcome = domains.conflicting && !force ? 'conflict' : 'published';
+      domains.publishes.push({ name, root, force, outcome });
+      if (outcome === 'published') await fake.publish(name, root);
+      return outcome;
+    },
     async createName(_accountId, root) {
       const name = `k51-created-${domains.createdNames.length}`;
       domains.createdNames.push(name);

@@ -106,4 +106,42 @@ describe('folder runner (the loop of one sync folder, over fake domains)', () =>
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(domains.pinMoves.length).toBe(moves);
   });
+
+  it('a newer record of its name seen elsewhere stops the publish, not the sync; publishNow(force) publishes the current root over it', async () => {
+    domains.conflicting = true;
+    await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
+    const r = await start();
+    await r.firstSync;
+    const first = root();
+    // The version is made and pinned; nothing reaches the name.
+    expect(first).toBe(await expectedRoot(env.folder));
+    expect(domains.pinMoves.at(-1)).toMatchObject({ newRoot: first });
+    expect(fake.published.has('k51-test-name')).toBe(false);
+    await until('idle', () => (r.status().state === 'idle' ? true : undefined));
+    const told = domains.notices.length;
+    await writeFile(path.join(env.folder, 'b.txt'), 'beta');
+    const second = await expectedRoot(env.folder);
+    await until('the second version', () => (root() === second ? true : undefined));
+    expect(fake.published.has('k51-test-name')).toBe(false);
+    expect(domains.publishes.map((p) => [p.root, p.outcome])).toEqual([
+      [first, 'conflict'],
+      [second, 'conflict'],
+    ]);
+    expect(domains.notices.length).toBeGreaterThan(told);
+    // Not forced: still a conflict. Forced: the current root, published.
+    expect(await r.publishNow(false)).toBe('conflict');
+    expect(await r.publishNow(true)).toBe('published');
+    expect(fake.published.get('k51-test-name')).toBe(second);
+    expect(domains.publishes.at(-1)).toEqual({ name: 'k51-test-name', root: second, force: true, outcome: 'published' });
+  });
+
+  it('publishNow refuses a folder without a name (409) and publishes nothing', async () => {
+    await env.cleanup();
+    await setUp('');
+    await writeFile(path.join(env.folder, 'a.txt'), 'alpha');
+    const r = await start();
+    await r.firstSync;
+    await expect(r.publishNow(true)).rejects.toThrow(/no IPNS name/);
+    expect(domains.publishes).toEqual([]);
+  });
 });

@@ -12,6 +12,7 @@ import { historyBytesMigration } from '../../../main/store/db/migrations/017-his
 import { namesMigration } from '../../../main/store/db/migrations/004-names.js';
 import { namesValidityMigration } from '../../../main/store/db/migrations/009-names-validity.js';
 import { namesPublicMigration } from '../../../main/store/db/migrations/019-names-public.js';
+import { namesSeenMigration } from '../../../main/store/db/migrations/021-names-seen.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
 
@@ -131,7 +132,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
   const { mkdir } = await import('node:fs/promises');
   await mkdir(folder);
   const dbPath = path.join(base, 'pinfold.db');
-  // The names' table too: a folder's view reads whether its name is public.
+  // The names' tables too: a folder's view reads whether its name is public, and a record of it seen elsewhere.
   const migrations = [
     accountsMigration,
     namesMigration,
@@ -141,6 +142,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
     syncVersionsMigration,
     historyBytesMigration,
     namesPublicMigration,
+    namesSeenMigration,
   ];
   const env: SyncTestEnv = {
     base,

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
-import { insertName, setNamePublic } from '../../../main/store/db/names-queries.js';
+import { insertName, noteSeenRecord, setNamePublic, updateNameRecord } from '../../../main/store/db/names-queries.js';
 import { deleteSyncFolder, getSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { createSyncService, type SyncService } from '../../../main/sync/sync-service.js';
 import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from './sync-fixtures.js';
@@ -60,6 +60,47 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     expect((await service.list(1))[0]?.public).toBe(true);
     expect((await service.status(1, added.id))?.public).toBe(true);
     expect((await service.detail(1, added.id)).public).toBe(true);
+  });
+
+  it('shows a newer record of the name seen elsewhere as its conflict, the CID it points at as a root reads; none once the name is ahead', async () => {
+    const added = await service.add(1, { path: dir });
+    const id = insertName(env.db, {
+      accountId: 1,
+      name: added.ipns_name,
+      alias: null,
+      keyType: 'Ed25519',
+      keySealed: new Uint8Array([1]),
+      value: added.root,
+      seq: 3,
+      record: new Uint8Array([1]),
+      createdAt: 1,
+      publishAt: 1,
+      validUntil: 2,
+    });
+    expect((await service.list(1))[0]?.conflict).toBeNull();
+    const other = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
+    noteSeenRecord(env.db, id, { seq: 4, value: `/ipfs/${other}`, source: 'http://127.0.0.1:9', seenAt: 50 });
+    const conflict = { seq: 4, value: other, seen_at: 50, source: 'http://127.0.0.1:9' };
+    expect((await service.list(1))[0]?.conflict).toEqual(conflict);
+    expect((await service.detail(1, added.id)).conflict).toEqual(conflict);
+    updateNameRecord(env.db, { id, expectedSeq: 3, seq: 5, value: added.root, record: new Uint8Array([2]), publishAt: 2, validUntil: 3 });
+    expect((await service.status(1, added.id))?.conflict).toBeNull();
+  });
+
+  it('publishes a paused folder s version on demand: 409 at a conflict, over it with force; bad force 400, no name 409', async () => {
+    const added = await service.add(1, { path: dir });
+    await service.pause(1, added.id);
+    domains.conflicting = true;
+    await expect(service.publish(1, added.id, undefined)).rejects.toThrow(ConflictError);
+    await expect(service.publish(1, added.id, 'maybe')).rejects.toThrow(BadInputError);
+    await expect(service.publish(2, added.id, 'true')).rejects.toThrow(NotFoundError);
+    const shown = await service.publish(1, added.id, 'true');
+    expect(shown).toMatchObject({ id: added.id, state: 'paused', root: added.root });
+    expect(domains.publishes.at(-1)).toEqual({ name: 'k51-created-0', root: added.root, force: true, outcome: 'published' });
+    const nameless = path.join(env.base, 'nameless');
+    await mkdir(nameless);
+    const plain = await service.add(1, { path: nameless, ipns: false });
+    await expect(service.publish(1, plain.id, 'true')).rejects.toThrow(/no IPNS name/);
   });
 
   it('adds without an IPNS name when asked, and answers at once with wait: false', async () => {

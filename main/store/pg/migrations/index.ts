@@ -4,6 +4,7 @@ import { rowAnnouncementsMigration } from './003-row-announcements.js';
 import { pinRequestsMigration } from './004-pin-requests.js';
 import { namesPublicMigration } from './005-names-public.js';
 import { syncFollowMigration } from './006-sync-follow.js';
+import { namesSeenMigration } from './007-names-seen.js';
 import type { PgMigration } from './migration.js';
 
 /** Every step of the PostgreSQL schema, in order (migrate.ts runs the ones not applied yet). */
@@ -14,4 +15,5 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   pinRequestsMigration,
   namesPublicMigration,
   syncFollowMigration,
+  namesSeenMigration,
 ];
