@@ -227,6 +227,52 @@ export interface SyncFolderView {
    * or follows the other machine instead.
    */
   conflict: SyncConflict | null;
+  /** 'sync' publishes the folder; 'follow' mirrors another machine's IPNS name into it, read-only (contract section 11). */
+  mode: SyncFolderMode;
+  /**
+   * A followed folder's source as the user gave it, normalized: `<gateway>/ipns/<k51…>` when it was given as a
+   * gateway URL, else `/ipns/<k51…>` ('' for a sync folder). `ipns_name` is the followed name, `root` the version held.
+   */
+  source: string;
+  /** A followed folder's extra gateways, asked besides the network settings' sources (the URL's gateway first, then `from`). */
+  from: string[];
+  /** The sequence of the followed name's record whose version the folder holds (0 before the first copy, and for a sync folder). */
+  seq: number;
+  /** Unix seconds of a followed folder's last look for a newer record (0 before the first, and for a sync folder). */
+  checked_at: number;
+  /** Where a followed folder differs from the version it holds: never overwritten; the incoming files written beside. */
+  local_changes: SyncLocalChange[];
+}
+
+export type SyncFolderMode = 'sync' | 'follow';
+
+/** A local change in a followed folder (a file changed, added or deleted on this machine). */
+export interface SyncLocalChange {
+  /** Relative to the folder, `/`-separated. */
+  path: string;
+  change: 'modified' | 'added' | 'deleted';
+  /** The incoming versions written beside it (`name (from <source>, YYYY-MM-DD HHMM).ext`), relative to the folder. */
+  beside: string[];
+}
+
+/** `POST /api/v0/sync/follow`'s JSON body (contract section 11); the answer is the folder's row. */
+export interface SyncFollowRequest {
+  /** `k51…`/`12D3KooW…`, `/ipns/<name>`, or a gateway URL ending in `/ipns/<name>` (its gateway then an extra source). */
+  name: string;
+  /** An absolute folder path on the service's machine: new, empty, or holding files to keep (never overwritten). */
+  path: string;
+  /** Extra gateway URLs to ask for the name's records and blocks. */
+  from?: string[];
+}
+
+/** `POST /api/v0/sync/discard?id=`: the followed version written over the local changes (moved to the trash first). */
+export interface SyncDiscardResult {
+  /** Files of the version written. */
+  written: number;
+  /** Local files (and copies beside them) moved to the trash. */
+  trashed: number;
+  /** What still differs afterwards. */
+  local_changes: SyncLocalChange[];
 }
 
 /** A newer record of a sync folder's name, seen elsewhere. */

@@ -60,7 +60,7 @@ export async function latestRecord(deps: LatestRecordDeps, name: IpnsName, optio
         });
   let best: ValidRecord | undefined;
   let bestIsLocal = false;
-  for (const [index, bytes] of [...local, ...(options.candidates ?? []), ...fromNetwork].entries()) {
+  for (const [index, bytes] of [...local, ...(options.candidates ?? []), ...fromNetwork.map((found) => found.bytes)].entries()) {
     let record: ValidRecord;
     try {
       record = await validateRecord(name, bytes, now);

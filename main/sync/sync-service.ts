@@ -263,6 +263,12 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       public: name.public,
       history_bytes: historyBytes,
       conflict: name.conflict,
+      mode: 'sync',
+      source: '',
+      from: [],
+      seq: 0,
+      checked_at: 0,
+      local_changes: [],
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);

@@ -1,6 +1,9 @@
 import type {
   SyncAddResult,
   SyncConflict,
+  SyncDiscardResult,
+  SyncFollowRequest,
+  SyncLocalChange,
   SyncBatchView,
   SyncErrorView,
   SyncFolderDetail,
@@ -54,6 +57,12 @@ export interface SyncApi {
   add(credentials: Credentials, folder: SyncFolderAdd, options?: { wait?: boolean }, signal?: AbortSignal): Promise<SyncAddResult>;
   pause(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
   resume(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
+  /** POST /api/v0/sync/follow: mirrors an IPNS name held elsewhere into a folder (answers the folder's row at once). */
+  follow(credentials: Credentials, request: SyncFollowRequest, signal?: AbortSignal): Promise<SyncFolderView>;
+  /** POST /api/v0/sync/discard: a followed folder's local changes replaced by the version it holds (moved to the trash). */
+  discard(credentials: Credentials, id: string, signal?: AbortSignal): Promise<SyncDiscardResult>;
+  /** POST /api/v0/sync/publish: a sync folder publishes its current version; `force` over a conflict. */
+  publish(credentials: Credentials, id: string, options?: { force?: boolean }, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/rm: stops syncing; unpins nothing. */
   remove(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/rescan: a full rescan now. */
@@ -86,6 +95,12 @@ export function syncApi(core: ApiCore): SyncApi {
         isSyncAddResult,
         'the new sync folder',
       ),
+    follow: (credentials, request, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/sync/follow', credentials, signal, body: request }, isSyncFolderView, 'the followed folder'),
+    discard: (credentials, id, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/sync/discard', credentials, signal, query: { id } }, isSyncDiscardResult, 'what the discard wrote'),
+    publish: (credentials, id, options = {}, signal) =>
+      core.empty({ method: 'POST', path: '/api/v0/sync/publish', credentials, signal, query: { id, force: options.force === true ? true : undefined } }),
     pause: folderAction('pause'),
     resume: folderAction('resume'),
     remove: folderAction('rm'),
@@ -140,8 +155,27 @@ export function isSyncFolderView(value: unknown): value is SyncFolderView {
     value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
     isStringArray(value.ignore) &&
     typeof value.public === 'boolean' &&
-    (value.conflict === null || isSyncConflict(value.conflict))
+    (value.conflict === null || isSyncConflict(value.conflict)) &&
+    (value.mode === 'sync' || value.mode === 'follow') &&
+    hasStrings(value, ['source']) &&
+    isStringArray(value.from) &&
+    hasNumbers(value, ['seq', 'checked_at']) &&
+    Array.isArray(value.local_changes) &&
+    value.local_changes.every(isSyncLocalChange)
   );
+}
+
+function isSyncLocalChange(value: unknown): value is SyncLocalChange {
+  return (
+    isRecord(value) &&
+    hasStrings(value, ['path']) &&
+    (value.change === 'modified' || value.change === 'added' || value.change === 'deleted') &&
+    isStringArray(value.beside)
+  );
+}
+
+function isSyncDiscardResult(value: unknown): value is SyncDiscardResult {
+  return isRecord(value) && hasNumbers(value, ['written', 'trashed']) && Array.isArray(value.local_changes) && value.local_changes.every(isSyncLocalChange);
 }
 
 function isSyncConflict(value: unknown): value is SyncConflict {

@@ -22,6 +22,12 @@ export function folderRow(overrides: Partial<SyncFolderView> & { id: string }): 
     public: false,
     history_bytes: 0,
     conflict: null,
+    mode: 'sync',
+    source: '',
+    from: [],
+    seq: 0,
+    checked_at: 0,
+    local_changes: [],
     ...overrides,
   };
 }

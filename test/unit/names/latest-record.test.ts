@@ -45,7 +45,7 @@ beforeEach(async () => {
   const network = {
     async records(cid: CID, options: { sources?: readonly string[] } = {}) {
       asked.push({ name: cid.toString(), sources: options.sources });
-      return answers;
+      return answers.map((bytes) => ({ bytes, source: 'http://127.0.0.1:9' }));
     },
   };
   ctx = namesContext(t.db, { clock, networkRecords: network });

@@ -74,13 +74,13 @@ describe("a name's records asked of the settings' sources and a follow's own", (
       routing: {
         async getRecords(name) {
           routed.push(name.toString());
-          return [Uint8Array.of(3)];
+          return [{ endpoint: 'http://127.0.0.1:9', record: Uint8Array.of(3) }];
         },
       },
       logger: createLogger('silent'),
     });
     const records = await sources.records(CID.parse(NAME), { sources: [ownSource.url, settingsSource.url] });
-    expect(records.map((bytes) => bytes[0]).sort()).toEqual([1, 2, 3]);
+    expect(records.map(({ bytes }) => bytes[0]).sort()).toEqual([1, 2, 3]);
     expect(settingsSource.requests).toHaveLength(1);
     expect(ownSource.requests).toHaveLength(1);
     expect(routed).toHaveLength(1);

@@ -55,6 +55,12 @@ const FOLDER: SyncFolderView = {
   public: false,
   history_bytes: 0,
   conflict: null,
+  mode: 'sync',
+  source: '',
+  from: [],
+  seq: 0,
+  checked_at: 0,
+  local_changes: [],
 };
 const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };
 const RESTORED: SyncRestoreResult = {

@@ -45,6 +45,12 @@ function row(fields: Partial<SyncFolderView> = {}): SyncFolderView {
     public: false,
     history_bytes: 0,
     conflict: null,
+    mode: 'sync',
+    source: '',
+    from: [],
+    seq: 0,
+    checked_at: 0,
+    local_changes: [],
     ...fields,
   };
 }

@@ -12,6 +12,7 @@ import { historyBytesMigration } from '../../../main/store/db/migrations/017-his
 import { namesMigration } from '../../../main/store/db/migrations/004-names.js';
 import { namesValidityMigration } from '../../../main/store/db/migrations/009-names-validity.js';
 import { namesPublicMigration } from '../../../main/store/db/migrations/019-names-public.js';
+import { syncFollowMigration } from '../../../main/store/db/migrations/020-sync-follow.js';
 import { namesSeenMigration } from '../../../main/store/db/migrations/021-names-seen.js';
 import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
@@ -142,6 +143,7 @@ export async function createSyncTestEnv(options: { ipnsName?: string; caseInsens
     syncVersionsMigration,
     historyBytesMigration,
     namesPublicMigration,
+    syncFollowMigration,
     namesSeenMigration,
   ];
   const env: SyncTestEnv = {
