@@ -7,7 +7,8 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  * The integration files that also run on the scale-out engines (`integration-scale-out`, issue 16's "the
  * shared integration suite runs against both"): metadata on PostgreSQL, blocks in a Ceph RGW bucket.
  * Every API behaviour file; left out, by design:
- * - sync-*: sync folders are refused with 409 in the PostgreSQL mode (a desktop, single-instance feature);
+ * - sync-*, follow-*: sync and followed folders are refused with 409 in the PostgreSQL mode (a desktop,
+ *   single-instance feature);
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
  * - engine-*, repositories/, postgres-*, s3-*, multi-instance: they start their own engines (PostgreSQL,
  *   Ceph RGW) and run on them already;
@@ -25,6 +26,7 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  */
 const NOT_ON_SCALE_OUT = [
   'test/integration/sync-*.test.ts',
+  'test/integration/follow-*.test.ts',
   'test/integration/keychain-*.test.ts',
   'test/integration/secrets-*.test.ts',
   'test/integration/desktop-*.test.ts',
