@@ -94,8 +94,8 @@ export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
       await check(pins.accounts, tx, accountId, 'ingress', bytes);
       await record(pins.accounts, tx, accountId, 'ingress', bytes);
     },
-    movePin: domains.movePin,
-    holdGc: domains.holdGc,
+    movePin: (...args) => domains.movePin(...args),
+    holdGc: (fn) => domains.holdGc(fn),
     writeLock: createKeyedLock(),
     logger,
     clock: domains.clock,
