@@ -6,7 +6,8 @@
  * - One cycle at a time. A check asked for while one runs (a push, the user's retry) runs right after it.
  * - After a cycle, the next check in `pollMs` (default 30 s); while a source pushes (a Pinfold gateway's
  *   long-poll, record-wait.ts), in `pushCheckMs` instead: the push brings a new record at once, and the
- *   periodic check only covers the routing endpoints and the sources that do not push.
+ *   periodic check only covers the routing endpoints and the sources that do not push. When the pushing
+ *   source stops answering, the next check is in `pollMs` again.
  * - A failed cycle shows `error` with why and is tried again after a backoff that doubles from
  *   `errorRetryMs` up to `maxRetryMs`; the next cycle that works clears it.
  */
@@ -38,10 +39,7 @@ export type FollowEvent =
   | { type: 'stop-asked' };
 
 export type FollowEffect =
-  | { type: 'run-cycle' }
-  | { type: 'schedule-check'; ms: number }
-  | { type: 'cancel-check' }
-  | { type: 'show'; state: 'idle' | 'error'; error: string };
+  { type: 'run-cycle' } | { type: 'schedule-check'; ms: number } | { type: 'cancel-check' } | { type: 'show'; state: 'idle' | 'error'; error: string };
 
 export interface FollowTiming {
   pollMs: number;
@@ -93,6 +91,11 @@ export function stepFollow(standing: FollowStanding, event: FollowEvent, timing:
       };
     }
     case 'push-live':
+      // A pushing source that stops answering (gone, restarted) leaves the folder on the periodic check: the
+      // check due in `pushCheckMs` comes in `pollMs` instead, so the folder shows the source's trouble.
+      if (!event.live && standing.pushLive && standing.phase === 'idle') {
+        return { standing: { ...standing, pushLive: false }, effects: [{ type: 'schedule-check', ms: timing.pollMs }] };
+      }
       return { standing: { ...standing, pushLive: event.live }, effects: [] };
     case 'stop-asked':
       return { standing: { ...standing, phase: 'stopped' }, effects: [{ type: 'cancel-check' }] };
