@@ -4,7 +4,7 @@ import type { KeyedLock } from '../../base/keyed-lock.js';
 import { latestRecord, type LatestRecordDeps } from '../../names/latest-record.js';
 import { tryParseIpnsName, type IpnsName } from '../../names/name-parse.js';
 import type { ValidRecord } from '../../names/records.js';
-import type { FetchDagOptions, FetchProgress } from '../../network/dag-fetch.js';
+import type { FetchProgress } from '../../network/dag-fetch.js';
 import type { NetworkFetcher } from '../../network/network-fetcher.js';
 import { waitForRecord } from '../../network/record-push.js';
 import type { Transaction } from '../../store/repositories/index.js';
@@ -13,6 +13,7 @@ import type { ReadBlockstore } from '../../content/read/index.js';
 import type { RunnerStatus } from '../folder-status.js';
 import type { FolderRunner, SyncDomains } from '../runner.js';
 import { ConflictError } from '../../base/errors.js';
+import { withStallLimit } from './fetch-stall.js';
 import { applyFollowedVersion, type FollowApplyProgress, type Trash } from './follow-applier.js';
 import {
   afterPushAnswer,
@@ -74,6 +75,8 @@ export interface FollowRunnerTiming extends Partial<FollowTiming> {
   push?: Partial<PushTiming>;
   /** How long a pushing source may hold a long-poll (X-Pinfold-Wait), 1 to 120 s. Default 60. */
   pushWaitSeconds?: number;
+  /** A version's fetch that receives no block for this long ends, and the folder shows why (fetch-stall.ts). Default 60 s. */
+  fetchStallMs?: number;
 }
 
 export interface FollowRunnerInit {
@@ -83,6 +86,7 @@ export interface FollowRunnerInit {
 }
 
 const DEFAULT_PUSH_WAIT_SECONDS = 60;
+const DEFAULT_FETCH_STALL_MS = 60_000;
 /** Progress reaches the event stream at most this often. */
 const PROGRESS_EVENT_MS = 500;
 
@@ -120,6 +124,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
   const timing: FollowTiming = { ...DEFAULT_FOLLOW_TIMING, ...stripUndefined(init.timing ?? {}) };
   const pushTiming: PushTiming = { ...DEFAULT_PUSH_TIMING, ...stripUndefined(init.timing?.push ?? {}) };
   const pushWaitSeconds = init.timing?.pushWaitSeconds ?? DEFAULT_PUSH_WAIT_SECONDS;
+  const fetchStallMs = init.timing?.fetchStallMs ?? DEFAULT_FETCH_STALL_MS;
   const folder = init.folder;
   const folderId = folder.id;
   const pinName = `follow ${folder.path}`.slice(0, 255);
@@ -287,20 +292,26 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
 
   /** The blocks of `root` this machine lacks, from the network (only those while the held ones are whole). */
   const fetchVersion = async (row: SyncFolderRow, root: CID, signal: AbortSignal): Promise<void> => {
-    const options = (stopAtHeld: boolean): FetchDagOptions => ({
-      signal,
-      origins: row.followSources,
-      stopAtHeld,
-      onCommit: (tx, stored) => domains.chargeIngress(tx, row.accountId, stored.bytes),
-      onProgress: (progress: FetchProgress) => setProgress(progress.blocks, progress.bytes, ''),
-    });
+    const fetch = (stopAtHeld: boolean): Promise<unknown> =>
+      withStallLimit(signal, fetchStallMs, `the version ${root.toString()}`, (limited, progressed) =>
+        domains.fetcher.fetchDag(root, {
+          signal: limited,
+          origins: row.followSources,
+          stopAtHeld,
+          onCommit: (tx, stored) => domains.chargeIngress(tx, row.accountId, stored.bytes),
+          onProgress: (progress: FetchProgress) => {
+            progressed();
+            setProgress(progress.blocks, progress.bytes, '');
+          },
+        }),
+      );
     setProgress(0, 0, '');
-    await domains.fetcher.fetchDag(root, options(true));
+    await fetch(true);
     const census = await domains.census(root, signal);
     if (census.missing > 0) {
       // A held subtree with a hole (a crash mid-fetch, or GC): the whole walk this time.
       logger.info('a followed version had holes under held blocks; fetched in full', { folder: folderId, missing: census.missing });
-      await domains.fetcher.fetchDag(root, options(false));
+      await fetch(false);
     }
   };
 
