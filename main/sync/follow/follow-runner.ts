@@ -13,7 +13,7 @@ import type { ReadBlockstore } from '../../content/read/index.js';
 import type { RunnerStatus } from '../folder-status.js';
 import type { FolderRunner, SyncDomains } from '../runner.js';
 import { ConflictError } from '../../base/errors.js';
-import { applyFollowedVersion, type FollowApplyProgress, type Trash } from './follow-applier.js';
+import { applyFollowedVersion, FollowApplyError, type FollowApplyProgress, type Trash } from './follow-applier.js';
 import {
   afterPushAnswer,
   DEFAULT_FOLLOW_TIMING,
@@ -236,8 +236,9 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       dispatch({ type: 'cycle-done' });
     } catch (error) {
       if (isAbort(error, stopping.signal)) return;
-      // The look at the whole folder is owed still.
-      if (scanAll) scanNext = true;
+      // The look at the whole folder is owed still; and after a folder that could not be written (gone, full,
+      // unwritable), what is on it now is looked at whole: it may have been replaced or emptied meanwhile.
+      if (scanAll || error instanceof FollowApplyError) scanNext = true;
       logger.warn('a followed folder could not be updated', { folder: folderId, error: messageOf(error) });
       dispatch({ type: 'cycle-failed', message: messageOf(error) });
     } finally {
