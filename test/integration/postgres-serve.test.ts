@@ -55,10 +55,12 @@ describe('the service on PostgreSQL (--db)', () => {
     }
   });
 
-  it('refuses sync folders with 409 and says why', async () => {
+  it('refuses sync folders (and following one) with 409 and says why', async () => {
     for (const [method, path] of [
       ['GET', '/api/v0/sync'],
       ['POST', '/api/v0/sync/add'],
+      ['POST', '/api/v0/sync/follow'],
+      ['POST', '/api/v0/sync/discard'],
       ['GET', '/api/v0/sync/versions'],
     ] as const) {
       const refused = await call<{ code: number; msg: string }>(server, method, path, {

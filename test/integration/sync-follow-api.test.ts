@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNameKey, nameOfKey } from '../../main/names/keys.js';
@@ -186,6 +186,50 @@ describe('sync follow API', () => {
     expect(discarded.trashed).toBe(2);
     expect(folderTree(mirror)).toEqual(folderTree(source));
     expect((await listed(server, id))?.local_changes).toEqual([]);
+
+    // A rescan of a followed folder looks at the whole folder for local changes.
+    await writeFile(path.join(mirror, 'extra.txt'), 'added here');
+    const rescan = await call(server, 'POST', '/api/v0/sync/rescan', { key: server.owner, query: { id } });
+    expect(rescan.status, rescan.text).toBe(200);
+    const rescanned = await until('the rescan to list the added file', async () => {
+      const row = await listed(server, id);
+      return row?.local_changes.length === 1 ? row : undefined;
+    });
+    expect(rescanned.local_changes).toEqual([{ path: 'extra.txt', change: 'added', beside: [] }]);
+  });
+
+  it('a followed folder that is gone shows error with why, and converges once it is back (retry)', async () => {
+    const source = await tempFolder();
+    await put(source, 'one.txt', 'one');
+    const added = await syncAdd(server, server.owner, { path: source });
+    expect(added.status, added.text).toBe(200);
+    const root = await converged(server, server.owner, added.json.data.id, source);
+    const mirror = path.join(await tempFolder(), 'gone');
+    const answer = await follow(server, { name: added.json.data.ipns_name, path: mirror });
+    expect(answer.status, answer.text).toBe(200);
+    const id = answer.json.data.id;
+    await until('the first copy', async () => ((await listed(server, id))?.root === root ? true : undefined));
+
+    await rm(mirror, { recursive: true });
+    await put(source, 'two.txt', 'two');
+    const next = await converged(server, server.owner, added.json.data.id, source);
+    const failed = await until('the folder to show it is gone', async () => {
+      const row = await listed(server, id);
+      return row?.state === 'error' ? row : undefined;
+    });
+    expect(failed.error).toBe(`the folder ${mirror} is gone (deleted, moved or its drive unmounted)`);
+    expect(failed.root).toBe(root);
+
+    await mkdir(mirror);
+    const retried = await call(server, 'POST', '/api/v0/sync/retry', { key: server.owner, query: { id } });
+    expect(retried.status, retried.text).toBe(200);
+    const back = await until('the folder to converge', async () => {
+      const row = await listed(server, id);
+      return row?.root === next && row.state === 'idle' ? row : undefined;
+    });
+    // The file deleted with the folder stays deleted, listed (a local change); the new one arrived.
+    expect(await readFile(path.join(mirror, 'two.txt'), 'utf8')).toBe('two');
+    expect(back.local_changes).toEqual([{ path: 'one.txt', change: 'deleted', beside: [] }]);
   });
 
   it('the CLI: sync follow, sync list shows the mode and source, sync discard', async () => {

@@ -14,7 +14,7 @@ import type { RunnerStatus } from '../folder-status.js';
 import type { FolderRunner, SyncDomains } from '../runner.js';
 import { ConflictError } from '../../base/errors.js';
 import { withStallLimit } from './fetch-stall.js';
-import { applyFollowedVersion, type FollowApplyProgress, type Trash } from './follow-applier.js';
+import { applyFollowedVersion, FollowApplyError, type FollowApplyProgress, type Trash } from './follow-applier.js';
 import {
   afterPushAnswer,
   DEFAULT_FOLLOW_TIMING,
@@ -99,6 +99,11 @@ function versionRoot(record: ValidRecord): string {
   return target.cid.toV1().toString();
 }
 
+/** A version fetched as far as held blocks; `whole()` makes sure of the rest. */
+interface FetchedVersion {
+  whole(): Promise<void>;
+}
+
 /** A cycle that could not finish for a reason the folder shows as it is. */
 class FollowCycleError extends Error {
   override readonly name = 'FollowCycleError';
@@ -163,6 +168,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     errors: [],
   };
   let lastEvent = 0;
+  /** The state last shown, being stored: awaited at stop, so a pause's own state is written after it. */
+  let stateWrite: Promise<void> = Promise.resolve();
   const notify = (): void => {
     lastEvent = Date.now();
     domains.events?.syncChanged(folder.accountId, folderId);
@@ -219,8 +226,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       status.errors.push({ at: unixSeconds(clock), path: '', message: error });
       if (status.errors.length > 20) status.errors.shift();
     }
-    store.sync
-      .setSyncFolderState(folderId, state, error)
+    stateWrite = stateWrite
+      .then(() => store.sync.setSyncFolderState(folderId, state, error))
       .then(notify, (problem: unknown) => logger.warn('a followed folder state was not stored', { folder: folderId, error: problem }));
   };
 
@@ -234,8 +241,9 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       dispatch({ type: 'cycle-done' });
     } catch (error) {
       if (isAbort(error, stopping.signal)) return;
-      // The look at the whole folder is owed still.
-      if (scanAll) scanNext = true;
+      // The look at the whole folder is owed still; and after a folder that could not be written (gone, full,
+      // unwritable), what is on it now is looked at whole: it may have been replaced or emptied meanwhile.
+      if (scanAll || error instanceof FollowApplyError) scanNext = true;
       logger.warn('a followed folder could not be updated', { folder: folderId, error: messageOf(error) });
       dispatch({ type: 'cycle-failed', message: messageOf(error) });
     } finally {
@@ -270,8 +278,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       if (scanAll) await writeFolder(row, target, true);
     }
     if (target !== row.rootCid || journal !== undefined) {
-      await fetchVersion(row, CID.parse(target), signal);
-      await writeFolder(row, target, scanAll);
+      const fetched = await fetchVersion(row, CID.parse(target), signal);
+      await writeFolder(row, target, scanAll, fetched);
       if (newer !== undefined && target === versionRoot(newer)) await keepSequence(newer.sequence);
     }
     if (found.networkAnswers === 0 && candidates.length === 0 && (await store.names.nameByName(name.name)) === null) {
@@ -290,8 +298,12 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     held = sequence;
   };
 
-  /** The blocks of `root` this machine lacks, from the network (only those while the held ones are whole). */
-  const fetchVersion = async (row: SyncFolderRow, root: CID, signal: AbortSignal): Promise<void> => {
+  /**
+   * The blocks of `root` this machine lacks, from the network (only those while the held ones are whole);
+   * `whole()`, under the GC hold, checks the DAG complete and fetches it in full if a held subtree has a hole.
+   * A fetch that receives no block for `fetchStallMs` ends with why (fetch-stall.ts): it never gives up by itself.
+   */
+  const fetchVersion = async (row: SyncFolderRow, root: CID, signal: AbortSignal): Promise<FetchedVersion> => {
     const fetch = (stopAtHeld: boolean): Promise<unknown> =>
       withStallLimit(signal, fetchStallMs, `the version ${root.toString()}`, (limited, progressed) =>
         domains.fetcher.fetchDag(root, {
@@ -307,25 +319,27 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       );
     setProgress(0, 0, '');
     await fetch(true);
-    const census = await domains.census(root, signal);
-    if (census.missing > 0) {
-      // A held subtree with a hole (a crash mid-fetch, or GC): the whole walk this time.
-      logger.info('a followed version had holes under held blocks; fetched in full', { folder: folderId, missing: census.missing });
-      await fetch(false);
-    }
+    return {
+      async whole() {
+        let census = await domains.census(root, signal);
+        if (census.missing > 0) {
+          // A held subtree with a hole (a crash mid-fetch, or GC before the hold): the whole walk this time.
+          logger.info('a followed version had holes under held blocks; fetched in full', { folder: folderId, missing: census.missing });
+          await fetch(false);
+          census = await domains.census(root, signal);
+        }
+        if (census.missing > 0)
+          throw new FollowCycleError(`the version ${root.toString()} is not whole here (${census.missing} blocks missing); fetched again at the next try`);
+        domains.knownComplete?.(root, census.bytes);
+      },
+    };
   };
 
   /** Under the GC hold (the blocks stay until pinned) and the folder's write lock: checked whole, written, pinned. */
-  const writeFolder = async (row: SyncFolderRow, root: string, scanAll: boolean): Promise<void> => {
+  const writeFolder = async (row: SyncFolderRow, root: string, scanAll: boolean, fetched?: FetchedVersion): Promise<void> => {
     await domains.holdGc((hold) =>
       domains.writeLock.run(folderId, async () => {
-        const cid = CID.parse(root);
-        if (root !== row.rootCid) {
-          const census = await domains.census(cid, stopping.signal);
-          if (census.missing > 0)
-            throw new FollowCycleError(`the version ${root} is not whole here (${census.missing} blocks missing); fetched again at the next try`);
-          domains.knownComplete?.(cid, census.bytes);
-        }
+        await fetched?.whole();
         const fresh = (await store.sync.getSyncFolder(folderId)) ?? row;
         const result = await applyFollowedVersion({
           folderId,
@@ -426,6 +440,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       rejectFirst(new Error('the followed folder stopped before its first copy'));
       await current;
       await Promise.all(pushes);
+      await stateWrite;
     },
   };
 }
