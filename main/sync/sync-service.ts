@@ -445,15 +445,18 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       const { to } = params;
       const confirmTo = to === undefined ? undefined : () => checkRestoreTo(to, row.path);
       await confirmTo?.();
-      return restoreFromVersion(init.blocks, {
-        root: version.root,
-        path: params.path,
-        base: to ?? row.path,
-        placeAt,
-        overwrite: params.overwrite,
-        stamp,
-        ...(confirmTo === undefined ? {} : { confirmBase: confirmTo }),
-      });
+      const write = (): Promise<SyncRestoreResult> =>
+        restoreFromVersion(init.blocks, {
+          root: version.root,
+          path: params.path,
+          base: to ?? row.path,
+          placeAt,
+          overwrite: params.overwrite,
+          stamp,
+          ...(confirmTo === undefined ? {} : { confirmBase: confirmTo }),
+        });
+      // Into a followed folder, never while an update writes it (what it writes is a local change to the next one).
+      return row.mode === 'follow' && follow ? follow.domains.writeLock.run(row.id, write) : write();
     },
 
     async publish(accountId, id, force) {

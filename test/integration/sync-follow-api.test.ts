@@ -230,6 +230,17 @@ describe('sync follow API', () => {
     // The file deleted with the folder stays deleted, listed (a local change); the new one arrived.
     expect(await readFile(path.join(mirror, 'two.txt'), 'utf8')).toBe('two');
     expect(back.local_changes).toEqual([{ path: 'one.txt', change: 'deleted', beside: [] }]);
+
+    // Restore works on a followed folder as on a synced one: the file back, and no longer a local change.
+    const restored = await call<{ data: { written: { path: string }[] } }>(server, 'POST', '/api/v0/sync/restore', {
+      key: server.owner,
+      query: { id, root: next, path: 'one.txt' },
+    });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.data.written.map((entry) => entry.path)).toEqual(['one.txt']);
+    expect(await readFile(path.join(mirror, 'one.txt'), 'utf8')).toBe('one');
+    expect((await call(server, 'POST', '/api/v0/sync/rescan', { key: server.owner, query: { id } })).status).toBe(200);
+    await until('the restored file to be no local change', async () => ((await listed(server, id))?.local_changes.length === 0 ? true : undefined));
   });
 
   it('the CLI: sync follow, sync list shows the mode and source, sync discard', async () => {
