@@ -46,6 +46,7 @@ import { unixSeconds } from '../base/clock.js';
 import { accountUsage, checkEgressNow, currentUsage, record, recordEgress, reserve } from '../accounts/usage.js';
 import { createEventHub } from '../http/events/event-hub.js';
 import { eventRoutes } from '../http/routes/events.js';
+import type { FollowRunnerTiming } from '../sync/follow/follow-runner.js';
 import type { SyncService } from '../sync/sync-service.js';
 import { createEgressMeter } from '../accounts/egress-meter.js';
 import { cidProfile } from '../content/cid-profile.js';
@@ -107,6 +108,8 @@ export interface AppInit {
   fetchTuning?: Partial<FetchTuning>;
   /** Tests only: shorter waits of the public names' publisher (a retry, a refresh, the interval between puts). */
   namePublishing?: Pick<NetworkPublisherInit, 'retryFirstMs' | 'retryMaxMs' | 'refreshMs' | 'minPutIntervalMs'>;
+  /** Tests only: shorter waits of followed folders (the periodic check, the backoff, a long-poll's wait). */
+  followTiming?: FollowRunnerTiming;
   /**
    * Tests only: a gate between an upload's last byte and its commit, and its end (http/step-two-outcomes.ts),
    * so that a test decides whether a cancel or the commit comes first. Nothing else sets it.
@@ -370,7 +373,20 @@ export async function createApp(init: AppInit): Promise<PinfoldApp> {
     // feature. With the metadata in PostgreSQL (`--db`), several instances may share it, so it is refused.
     const sync =
       metadata.engine === 'sqlite'
-        ? await startSync({ server, store, blockstore: blocks, pins, names, folders, logger, clock, profile, events })
+        ? await startSync({
+            server,
+            store,
+            blockstore: blocks,
+            pins,
+            names,
+            folders,
+            logger,
+            clock,
+            profile,
+            events,
+            fetcher,
+            ...(init.followTiming ? { followTiming: init.followTiming } : {}),
+          })
         : refuseSync(server);
     syncService = sync.service;
     await withMultipart(server, (scope) =>

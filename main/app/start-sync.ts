@@ -12,7 +12,11 @@ import { tryParseIpnsName, type IpnsName } from '../names/name-parse.js';
 import type { PinsContext } from '../pins/context.js';
 import type { Blocks } from '../store/blocks.js';
 import type { Store } from '../store/repositories/index.js';
+import { check, record } from '../accounts/usage.js';
+import { createKeyedLock } from '../base/keyed-lock.js';
+import type { NetworkFetcher } from '../network/network-fetcher.js';
 import { createBatchSessions } from '../sync/batch-session.js';
+import type { FollowDomains, FollowRunnerTiming } from '../sync/follow/follow-runner.js';
 import { createSyncRootPins } from '../sync/root-pins.js';
 import type { RunnerTiming, SyncDomains } from '../sync/runner.js';
 import { createSyncService, type SyncService } from '../sync/sync-service.js';
@@ -37,6 +41,10 @@ export interface SyncDeps {
   profile: CidProfile;
   /** The live event stream: sync folder status changes. */
   events?: Pick<EventPublisher, 'syncChanged'>;
+  /** Where followed folders fetch their versions (the network settings' sources, routing, the folder's gateways). */
+  fetcher: Pick<NetworkFetcher, 'fetchDag' | 'online'>;
+  /** Tests only: shorter waits of the followed folders. */
+  followTiming?: FollowRunnerTiming;
 }
 
 export interface SyncHandle {
@@ -66,7 +74,38 @@ export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
     },
   };
 
-  const service = createSyncService({ domains, timing: deps.timing, blocks: deps.blockstore });
+  // Followed folders (issue 24): records through the names domain, blocks through the network fetcher charged
+  // as the owner's ingress (as a pin's fetch is), roots pinned as sync folders' are.
+  const follow: FollowDomains = {
+    store,
+    blocks: deps.blockstore,
+    fetcher: deps.fetcher,
+    census: (root, signal) => pins.content.census(root, signal),
+    knownComplete: (root, bytes) => pins.content.knownComplete?.(root, bytes),
+    records: {
+      names: store.names,
+      nameLock: names.nameLock,
+      clock: names.clock,
+      ...(names.networkRecords ? { network: names.networkRecords } : {}),
+      forget: (name) => names.resolver.forget(name),
+      logger,
+    },
+    async chargeIngress(tx, accountId, bytes) {
+      await check(pins.accounts, tx, accountId, 'ingress', bytes);
+      await record(pins.accounts, tx, accountId, 'ingress', bytes);
+    },
+    movePin: (...args) => domains.movePin(...args),
+    holdGc: (fn) => domains.holdGc(fn),
+    writeLock: createKeyedLock(),
+    logger,
+    clock: domains.clock,
+  };
+  const service = createSyncService({
+    domains,
+    timing: deps.timing,
+    blocks: deps.blockstore,
+    follow: { domains: follow, ...(deps.followTiming ? { timing: deps.followTiming } : {}) },
+  });
   syncRoutes(deps.server, service);
 
   await service.startAll();

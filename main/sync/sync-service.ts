@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { realpath, stat } from 'node:fs/promises';
 import type {
   SyncAddResult,
   SyncConflict,
+  SyncDiscardResult,
   SyncFolderDetail,
   SyncFolderView,
   SyncRestoreResult,
@@ -10,7 +10,6 @@ import type {
   SyncVersionDiff,
   SyncVersionEntry,
 } from '../../shared/api-types.js';
-import path from 'node:path';
 import { unixSeconds, systemClock } from '../base/clock.js';
 import { BadInputError, ConflictError, NotFoundError } from '../base/errors.js';
 import type { ReadBlockstore } from '../content/read/index.js';
@@ -28,9 +27,12 @@ import { startHistoryBytesWorker } from './history-bytes.js';
 import { restoreStamp } from './restore-name.js';
 import { readIgnoreFileView } from './ignore-file-view.js';
 import { validateIgnorePatterns } from './ignore-rules.js';
-import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerFolder, type RunnerTiming, type SyncDomains } from './runner.js';
+import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner, type RunnerTiming, type SyncDomains } from './runner.js';
 import { formatRetention, parseRetention } from './retention.js';
 import { checkFolderRoot, detectCaseInsensitive } from './scanner.js';
+import { checkApartFromOthers, parseFolderPath } from './folder-path.js';
+import { startFollowRunner, type FollowDomains, type FollowRunnerTiming } from './follow/follow-runner.js';
+import { addFollowedFolder, discardFollowed, followFields, type FollowInput, type FollowServiceDeps } from './follow/follow-service.js';
 
 /**
  * The sync folders of contract section 9: add, list, pause, resume, rm, and starting every folder
@@ -97,6 +99,13 @@ export interface SyncService {
    * elsewhere, with a sequence above it); answers the folder as listed. Without `force`, a conflict is a 409.
    */
   publish(accountId: number, id: unknown, force: unknown): Promise<SyncStatusView>;
+  /**
+   * Follows an IPNS name held elsewhere into a folder (contract section 11): answers the folder as listed at
+   * once, its first copy running in the background.
+   */
+  follow(accountId: number, input: FollowInput): Promise<SyncStatusView>;
+  /** A followed folder's local changes replaced by the version it holds (moved to the trash); 409 for a sync folder. */
+  discard(accountId: number, id: unknown): Promise<SyncDiscardResult>;
   /** Sets the folder's retention policy (its text form) and applies it at once; answers the policy as text. */
   setRetention(accountId: number, id: unknown, keep: unknown): Promise<string>;
   /** Starts every folder not paused by its user (service start), and the retention sweep. */
@@ -111,11 +120,11 @@ export interface SyncServiceInit {
   blocks: ReadBlockstore;
   /** How often every folder's retention is applied (default 15 minutes; a new version is kept a day anyway). */
   retentionSweepMs?: number;
+  /** What followed folders need (the network, the names, the pins); absent, following is refused (409). */
+  follow?: { domains: FollowDomains; timing?: FollowRunnerTiming };
 }
 
 const RETENTION_SWEEP_MS = 15 * 60 * 1000;
-
-const MAX_PATH = 4096;
 
 function parseId(value: unknown): string {
   if (value === undefined || value === null || value === '') throw new BadInputError('id is required');
@@ -148,30 +157,6 @@ function conflictView(seen: SeenRecordRow): SyncConflict {
   return { seq: seen.seq, value, seen_at: seen.seenAt, source: seen.source };
 }
 
-/** An absolute path to an existing folder, canonical (symlinks resolved) so that one folder has one spelling. */
-async function parseFolderPath(value: unknown): Promise<string> {
-  if (value === undefined || value === null || value === '') throw new BadInputError('path is required');
-  if (typeof value !== 'string') throw new BadInputError('path must be a string');
-  if (value.length > MAX_PATH || value.includes('\0')) throw new BadInputError('path is not a valid folder path');
-  if (!path.isAbsolute(value)) throw new BadInputError('path must be absolute');
-  let real: string;
-  try {
-    real = await realpath(path.resolve(value));
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new BadInputError(`path: folder not found: ${value}`);
-    throw new BadInputError(`path: cannot be read: ${value} (${code ?? 'error'})`);
-  }
-  const info = await stat(real);
-  if (!info.isDirectory()) throw new BadInputError(`path: not a folder: ${value}`);
-  return real;
-}
-
-const isInside = (child: string, parent: string): boolean => {
-  const rel = path.relative(parent, child);
-  return rel !== '' && !rel.startsWith('..') && !path.isAbsolute(rel);
-};
-
 export function createSyncService(init: SyncServiceInit): SyncService {
   const { domains } = init;
   const { store } = domains;
@@ -196,9 +181,21 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     },
   };
 
+  const follow = init.follow;
+  const followDeps = (): FollowServiceDeps => {
+    if (!follow) throw new ConflictError('following a folder is not available in this service');
+    const { domains: fd } = follow;
+    return { store, blocks: init.blocks, clock, writeLock: fd.writeLock, ...(fd.trash ? { trash: fd.trash } : {}) };
+  };
   // Synchronous from the row to the map: a runner is in `runners` as soon as it exists.
-  const start = (folder: RunnerFolder): FolderRunner => {
-    const runner = startFolderRunner({ ...init.timing, domains: runnerDomains, folder });
+  const start = (folder: SyncFolderRow): FolderRunner | undefined => {
+    let runner: FolderRunner;
+    if (folder.mode === 'follow') {
+      if (!follow) return undefined;
+      runner = startFollowRunner({ domains: { ...follow.domains, events: runnerDomains.events }, folder, ...(follow.timing ? { timing: follow.timing } : {}) });
+    } else {
+      runner = startFolderRunner({ ...init.timing, domains: runnerDomains, folder });
+    }
     runners.set(folder.id, runner);
     return runner;
   };
@@ -246,7 +243,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       id: row.id,
       path: row.path,
       root: row.rootCid,
-      ipns_name: row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
+      ipns_name: row.mode === 'follow' ? row.followName : row.ipnsName === PENDING_IPNS_NAME ? '' : row.ipnsName,
       state: live?.state ?? row.state,
       files: row.files,
       bytes: row.bytes,
@@ -263,12 +260,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       public: name.public,
       history_bytes: historyBytes,
       conflict: name.conflict,
-      mode: 'sync',
-      source: '',
-      from: [],
-      seq: 0,
-      checked_at: 0,
-      local_changes: [],
+      ...followFields(row),
     };
   };
   const changed = (accountId: number, id: string, removed?: boolean): void => domains.events?.syncChanged(accountId, id, removed);
@@ -293,12 +285,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       // The history kept (`keep`, optional): checked with the rest, before anything is stored.
       const keep = input.keep === undefined || input.keep === null ? null : formatRetention(parseRetention(typeof input.keep === 'string' ? input.keep : ''));
       const folderPath = await parseFolderPath(input.path);
-      for (const other of await store.sync.listSyncFolders()) {
-        if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already synced (id ${other.id})`);
-        if (isInside(folderPath, other.path) || isInside(other.path, folderPath)) {
-          throw new ConflictError(`path: ${folderPath} overlaps the synced folder ${other.path} (id ${other.id})`);
-        }
-      }
+      checkApartFromOthers(folderPath, await store.sync.listSyncFolders());
       const root = await checkFolderRoot(folderPath, '');
       if (!root.ok) throw new BadInputError(`path: ${root.reason}`);
       const caseInsensitive = await detectCaseInsensitive(folderPath);
@@ -326,6 +313,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       }
       changed(accountId, id);
       const runner = start(added);
+      if (!runner) throw new Error('a sync folder has a runner');
       // The window follows the first scan through the event stream; a failure then leaves the folder in
       // error, retried, rather than undoing an add whose id the caller already has.
       if (options.wait === false) return { id, path: folderPath, root: '', ipns_name: '', state: runner.status().state };
@@ -471,6 +459,7 @@ export function createSyncService(init: SyncServiceInit): SyncService {
     async publish(accountId, id, force) {
       checkOpen();
       const row = await owned(accountId, id);
+      if (row.mode === 'follow') throw new ConflictError(`id: sync folder ${row.id} follows ${row.followName}: a followed folder is never published`);
       const over = parseForce(force);
       const runner = runners.get(row.id);
       const outcome = runner ? await runner.publishNow(over) : await publishFolderRoot(domains, row.id, over);
@@ -484,6 +473,22 @@ export function createSyncService(init: SyncServiceInit): SyncService {
       }
       if (!runner) changed(accountId, row.id);
       return shown;
+    },
+
+    async follow(accountId, input) {
+      checkOpen();
+      const row = await addFollowedFolder(followDeps(), accountId, input);
+      changed(accountId, row.id);
+      start(row);
+      return view(row, 0, { public: false, conflict: null });
+    },
+
+    async discard(accountId, id) {
+      checkOpen();
+      const row = await owned(accountId, id);
+      const result = await discardFollowed(followDeps(), row);
+      changed(accountId, row.id);
+      return result;
     },
 
     async setRetention(accountId, id, keep) {
