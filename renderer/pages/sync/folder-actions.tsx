@@ -1,6 +1,5 @@
 import type { SyncFolderView } from '../../../shared/api-types.js';
 import { Button, IconButton } from '../../components/button.js';
-import { isFollowed } from '../../lib/followed-folders.js';
 import { folderCondition, folderName } from '../../lib/sync-folders.js';
 import type { IconName } from '../../components/icons.js';
 import type { FolderCommand, FolderCommands } from './use-folder-commands.js';
@@ -15,7 +14,7 @@ export interface FolderActionsProps {
 
 /**
  * What can be done to a folder in its state: Resume when its user paused it, otherwise Pause; Rescan
- * while a sync folder runs (a stalled folder has Retry beside its message instead); Remove always. Each is named
+ * while it runs (for a followed folder: a look for local changes; a stalled folder has Retry beside its message instead); Remove always. Each is named
  * after the folder ("Pause photos"), so a list of them reads right to a screen reader.
  */
 export function FolderActions({ row, commands, onRemove, compact = false }: FolderActionsProps) {
@@ -26,10 +25,7 @@ export function FolderActions({ row, commands, onRemove, compact = false }: Fold
     condition === 'paused'
       ? { key: 'toggle', command: 'resume', icon: 'play', text: 'Resume', label: `Resume ${name}` }
       : { key: 'toggle', command: 'pause', icon: 'pause', text: 'Pause', label: `Pause ${name}` },
-    // A followed folder looks for newer versions by itself; a rescan of what it writes would publish nothing.
-    ...(condition === 'running' && !isFollowed(row)
-      ? [{ key: 'rescan', command: 'rescan' as const, icon: 'refresh' as const, text: 'Rescan', label: `Rescan ${name}` }]
-      : []),
+    ...(condition === 'running' ? [{ key: 'rescan', command: 'rescan' as const, icon: 'refresh' as const, text: 'Rescan', label: `Rescan ${name}` }] : []),
   ];
   // Pause and Resume share one key: the button stays the same element when it flips, so focus stays on it.
   const run = (command: FolderCommand) => () => void commands.run(row.id, command);

@@ -24,11 +24,15 @@ export function FolderState({ row, onRetry, retrying = false, showCurrentFile = 
   const condition = folderCondition(row);
   const followed = isFollowed(row);
   const base = followed ? followStateLook(row) : syncStateLook(row.state);
-  const look = condition === 'stalled' ? { ...base, tone: 'danger' as const } : base;
+  // A sync folder that syncs but may not publish (a newer record of its name elsewhere) wants its user: said in the badge too.
+  const conflicted = !followed && row.conflict !== null && row.state === 'idle';
+  const look = condition === 'stalled' ? { ...base, tone: 'danger' as const } : conflicted ? { label: 'Not published', tone: 'warning' as const } : base;
   // On the folder's own page, an idle folder says what it is doing rather than nothing.
   const idleWords = followed
     ? 'Following: each newer version is fetched, checked block by block and written here.'
-    : 'Watching for changes: each one is pinned and published within a second or so.';
+    : row.conflict
+      ? 'Watching for changes: each one is pinned and kept as a version.'
+      : 'Watching for changes: each one is pinned and published within a second or so.';
   const detail = (followed ? followStateDetail(row) : stateDetail(row)) || (showCurrentFile && row.state === 'idle' ? idleWords : '');
   const warned = row.unreadable.length > 0 || (followed && row.local_changes.length > 0 && row.state === 'idle');
   const progress = syncProgress(row);

@@ -4,7 +4,6 @@ import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { DataTable } from '../../components/data-table.js';
 import { Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
 import { localChangeKind, localChangesCount } from '../../lib/followed-folders.js';
@@ -47,17 +46,16 @@ export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
       }
     >
       {changes.length > 0 ? (
-        <DataTable
-          label="Local changes"
-          rows={changes}
-          rowKey={(change) => change.path}
-          empty={null}
-          columns={[
-            { key: 'path', header: 'File', width: '45%', cell: (change) => <span className="mono wrap-anywhere">{change.path}</span> },
-            { key: 'change', header: 'Change', width: '140px', cell: (change) => <span className="nowrap">{localChangeKind(change.change)}</span> },
-            { key: 'beside', header: 'Incoming copy beside it', cell: (change) => <BesideCopies change={change} /> },
-          ]}
-        />
+        // A list, not a table: long paths and the copies' longer names wrap in full at any width.
+        <ul className="local-changes" aria-label="Files changed here">
+          {changes.map((change) => (
+            <li key={change.path} className="local-change" data-testid="local-change">
+              <span className="local-change-path mono">{change.path}</span>
+              <span className={`badge local-change-kind is-${change.change}`}>{localChangeKind(change.change)}</span>
+              <BesideCopies change={change} />
+            </li>
+          ))}
+        </ul>
       ) : (
         <p className="muted" data-testid="no-local-changes">
           None: the folder holds exactly the version it follows.
@@ -99,14 +97,18 @@ export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
 }
 
 function BesideCopies({ change }: { change: SyncLocalChange }) {
-  if (change.beside.length === 0) return <span className="muted">{change.change === 'added' ? 'None: only here' : 'None'}</span>;
+  if (change.beside.length === 0) {
+    return <span className="local-change-beside muted">{change.change === 'added' ? 'Only on this computer' : 'No incoming copy beside it'}</span>;
+  }
   return (
-    <ul className="plain-list">
-      {change.beside.map((path) => (
-        <li key={path} className="mono wrap-anywhere">
-          {path}
-        </li>
+    <span className="local-change-beside">
+      <span className="muted">Incoming {change.beside.length === 1 ? 'copy' : 'copies'} beside it: </span>
+      {change.beside.map((path, index) => (
+        <span key={path}>
+          {index > 0 ? ', ' : null}
+          <span className="mono">{path}</span>
+        </span>
       ))}
-    </ul>
+    </span>
   );
 }

@@ -14,7 +14,7 @@ import { Facts, Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
 import { describeContent, folderName, ipnsNote } from '../../lib/sync-folders.js';
-import { isFollowed } from '../../lib/followed-folders.js';
+import { followOrigin, isFollowed, sourceGateway } from '../../lib/followed-folders.js';
 import { FolderActions } from './folder-actions.js';
 import { FolderConflict } from './folder-conflict.js';
 import { FolderHistory } from './folder-history.js';
@@ -125,12 +125,18 @@ export function SyncFolderPage({ id }: { id: string }) {
     <Page
       title={name}
       description={
-        <span className="folder-heading-path">
-          {followed ? <FollowingTag /> : null}
-          <span className="mono">{folder.path}</span>
-          <CopyButton value={folder.path} what="folder path" compact size="sm" />
-          <OpenInFileManager path={folder.path} />
-        </span>
+        <>
+          {followed ? (
+            <span className="folder-heading-mode">
+              <FollowingTag /> from <span className={sourceGateway(folder.source) ? '' : 'mono'}>{followOrigin(folder)}</span>
+            </span>
+          ) : null}
+          <span className="folder-heading-path">
+            <span className="mono">{folder.path}</span>
+            <CopyButton value={folder.path} what="folder path" compact size="sm" />
+            <OpenInFileManager path={folder.path} />
+          </span>
+        </>
       }
       actions={<FolderActions row={folder} commands={commands} onRemove={() => setRemoving(true)} />}
     >

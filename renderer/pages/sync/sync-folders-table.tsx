@@ -4,7 +4,7 @@ import type { SyncFolderView } from '../../../shared/api-types.js';
 import { DataTable } from '../../components/data-table.js';
 import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
-import { followOrigin, heldVersion, isFollowed } from '../../lib/followed-folders.js';
+import { followOrigin, heldVersion, isFollowed, sourceGateway } from '../../lib/followed-folders.js';
 import { describeContent, folderName } from '../../lib/sync-folders.js';
 import { CheckedAgo } from './checked-ago.js';
 import { FollowingTag } from './following-tag.js';
@@ -56,7 +56,7 @@ export function SyncFoldersTable({ rows, loading, waiting, error, onRetryLoad, c
               </span>
               {isFollowed(row) ? (
                 <span className="folder-origin" data-testid="folder-origin" title={row.source}>
-                  from <span className="mono">{followOrigin(row)}</span>
+                  from <span className={sourceGateway(row.source) ? 'folder-origin-value is-host' : 'folder-origin-value mono'}>{followOrigin(row)}</span>
                 </span>
               ) : null}
               <span className="folder-path mono" title={row.path}>
