@@ -46,7 +46,7 @@ export async function startTestServer(
   overrides: Partial<ServiceConfig> = {},
   env: NodeJS.ProcessEnv = {},
   clock?: Clock,
-  options: Pick<AppInit, 'fetchTuning' | 'uploadTestHooks' | 'namePublishing'> & {
+  options: Pick<AppInit, 'fetchTuning' | 'uploadTestHooks' | 'namePublishing' | 'followTiming'> & {
     /**
      * Take `overrides.network` as the command line would give it (what it leaves out comes from the data
      * folder's settings.json): only for a test that wrote that file with local endpoints first.

@@ -43,6 +43,17 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
     return ok(await sync.publish(ownerAccount(request), query.id, query.force));
   });
 
+  // Contract section 11 (follow): another machine's IPNS name mirrored into a folder, read-only; the folder's row
+  // answers at once, its first copy running in the background.
+  app.post('/api/v0/sync/follow', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const body = await readJsonObject(request.raw);
+    return ok(await sync.follow(accountId, { name: body.name, path: body.path, from: body.from }));
+  });
+
+  // A followed folder's local changes replaced by the version it holds (moved to the trash first).
+  app.post('/api/v0/sync/discard', { config }, async (request) => ok(await sync.discard(ownerAccount(request), (request.query as Query).id)));
+
   // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.
   app.get('/api/v0/sync/detail', { config }, async (request) => ok(await sync.detail(ownerAccount(request), (request.query as Query).id)));
 

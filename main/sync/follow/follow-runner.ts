@@ -253,9 +253,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     const record = found.record;
     if (record === undefined && row.rootCid === '' && journal === undefined) {
       throw new FollowCycleError(
-        found.networkAnswers === 0
-          ? `no record of /ipns/${name.name} could be had: ${sourcesText(row)} are offline or hold none`
-          : `no valid record of /ipns/${name.name} was found (every record answered was refused)`,
+        found.networkAnswers === 0 ? unreachable(row, name) : `no valid record of /ipns/${name.name} was found (every record answered was refused)`,
       );
     }
     const newer = record !== undefined && record.sequence > heldSequence(row) ? record : undefined;
@@ -271,11 +269,16 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       await writeFolder(row, target, scanAll);
       if (newer !== undefined && target === versionRoot(newer)) await keepSequence(newer.sequence);
     }
-    if (found.networkAnswers === 0 && candidates.length === 0) {
+    if (found.networkAnswers === 0 && candidates.length === 0 && (await store.names.nameByName(name.name)) === null) {
       // The version held stays; the folder says its source cannot be reached (and the check is retried).
-      throw new FollowCycleError(`no source answered with a record of /ipns/${name.name}: ${sourcesText(row)} are offline or hold none`);
+      throw new FollowCycleError(unreachable(row, name));
     }
   };
+
+  const unreachable = (row: SyncFolderRow, followed: IpnsName): string =>
+    domains.fetcher.online()
+      ? `no source answered with a record of /ipns/${followed.name}: ${sourcesText(row)} are offline or hold none`
+      : `this Pinfold is offline (its network settings): /ipns/${followed.name} is followed again once it is online`;
 
   const keepSequence = async (sequence: bigint): Promise<void> => {
     await store.sync.setFollowSequence(folderId, sequence.toString());
