@@ -123,8 +123,8 @@ function followedState(folder: SyncFolderView): string {
   }
   if (folder.root === '') return 'Waiting for the first version';
   const changes = folder.local_changes.length;
-  if (changes > 0) return `Up to date, version ${folder.seq}; ${changes} local ${changes === 1 ? 'change' : 'changes'} kept`;
-  return `Up to date, version ${folder.seq}`;
+  if (changes > 0) return `Up to date, sequence ${folder.seq}; ${changes} local ${changes === 1 ? 'change' : 'changes'} kept`;
+  return `Up to date, sequence ${folder.seq}`;
 }
 
 /** The mark after a folder's name: a followed folder says so, with its state when that needs saying. */

@@ -40,10 +40,13 @@ export function followOrigin(row: Pick<SyncFolderView, 'source' | 'ipns_name'>):
   return name === '' ? 'an IPNS name' : shortName(name);
 }
 
-/** The version a followed folder holds: "Version 42", or that none has arrived yet. */
+/**
+ * The version a followed folder holds, by its record's sequence ("Sequence 42"; a name's first record is 0,
+ * so "Version 0" would read wrong), or that none has arrived yet.
+ */
 export function heldVersion(row: Pick<SyncFolderView, 'root' | 'seq'>): string {
   if (row.root === '') return 'None yet';
-  return `Version ${formatCount(row.seq)}`;
+  return `Sequence ${formatCount(row.seq)}`;
 }
 
 /**
@@ -146,9 +149,12 @@ export interface FollowRefusal {
  * already synced says "path:" too) for the whole form.
  */
 export function followRefusal(message: string): FollowRefusal {
-  const match = /^(name|path|from):\s*/i.exec(message);
-  if (!match) return { field: null, message: sentence(message) };
-  return { field: (match[1] ?? '').toLowerCase() as FollowField, message: sentence(message.slice(match[0].length)) };
+  const prefixed = /^(name|path|from):\s*/i.exec(message);
+  if (prefixed) return { field: (prefixed[1] ?? '').toLowerCase() as FollowField, message: sentence(message.slice(prefixed[0].length)) };
+  // "path must be absolute", "name is required: …": the parameter is the sentence's subject, so it stays.
+  const subject = /^(name|path|from)\s+(?:is|must|has)\b/i.exec(message);
+  if (subject) return { field: (subject[1] ?? '').toLowerCase() as FollowField, message: sentence(message) };
+  return { field: null, message: sentence(message) };
 }
 
 /** What the form checks before asking the service: a name and an absolute-looking path are there. */

@@ -153,7 +153,7 @@ export function SyncPage() {
           inDesktop ? (
             <>
               Drop a folder anywhere on this page to sync it, or choose one with <strong>Add folder…</strong>. Its root is pinned and published under an IPNS
-              name, and every change follows within a second or so.
+              name, and every change follows within a second or so. To mirror another machine's folder here, use <strong>Follow a folder</strong>.
             </>
           ) : undefined
         }

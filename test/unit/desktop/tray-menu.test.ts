@@ -134,10 +134,10 @@ describe('trayMenu', () => {
     ];
     const lines = outline(trayMenu(running, folders, settings));
     expect(lines).toContain('Site (following) ▸');
-    expect(lines).toContain('  — Up to date, version 42 —');
+    expect(lines).toContain('  — Up to date, sequence 42 —');
     expect(lines).toContain('  — From gw.example.org —');
     expect(lines).toContain('Notes (following) ▸');
-    expect(lines).toContain('  — Up to date, version 7; 1 local change kept —');
+    expect(lines).toContain('  — Up to date, sequence 7; 1 local change kept —');
     expect(lines).toContain('  — From k51qzi5uqu…lnv0v8 —');
     expect(lines).toContain('Mirror (following, needs attention) ▸');
     expect(lines).toContain('  — the source is offline —');

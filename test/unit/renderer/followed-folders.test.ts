@@ -68,7 +68,7 @@ describe('where a followed folder comes from', () => {
 
 describe('the version held and the last check', () => {
   it('names the record sequence, or none before the first copy', () => {
-    expect(heldVersion(followed({ seq: 1234 }))).toBe('Version 1,234');
+    expect(heldVersion(followed({ seq: 1234 }))).toBe('Sequence 1,234');
     expect(heldVersion(followed({ root: '', seq: 0 }))).toBe('None yet');
   });
 
@@ -150,6 +150,11 @@ describe('the follow form', () => {
     });
     expect(followRefusal('path: /home/me/site is already synced')).toEqual({ field: 'path', message: '/home/me/site is already synced.' });
     expect(followRefusal('from: at most 8 gateways in all')).toEqual({ field: 'from', message: 'At most 8 gateways in all.' });
+    expect(followRefusal('path must be absolute')).toEqual({ field: 'path', message: 'Path must be absolute.' });
+    expect(followRefusal('name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>')).toEqual({
+      field: 'name',
+      message: 'Name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>.',
+    });
     expect(followRefusal('sync folders are not available with --db')).toEqual({ field: null, message: 'Sync folders are not available with --db.' });
   });
 });
