@@ -4,13 +4,16 @@
  * folder with A's gateway link and the picker, the followed row (Following, from where, the version, the last
  * check), the folder's page (source, version held, last check), a local edit kept beside A's edit and listed
  * under Local changes, and Discard local changes after its confirmation; the form's refusals beside their
- * fields, and a folder dropped while the form is open as its target.
+ * fields, and a folder dropped while the form is open as its target. Two machines, one name: B's sync folder
+ * publishing the key A also publishes shows the conflict, and Publish mine anyway publishes over it.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { privateKeyToProtobuf } from '@libp2p/crypto/keys';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { generateNameKey, nameOfKey } from '../../main/names/keys.js';
 import type { SyncFolderView } from '../../shared/api-types.js';
 import { axeCheck, launchBrowser, newContext, screenshots, startService, stubBridge, type BridgeStub, type E2eService } from './kit/index.js';
 
@@ -228,5 +231,52 @@ describe('Follow a folder', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await rows(follower)).toEqual([]);
+  });
+
+  it('shows a sync folder whose name another machine published, and publishes over it with Publish mine anyway', async () => {
+    // The same key on both machines, public on both: B's routing endpoint is A, so B reads A's record before publishing.
+    const key = await generateNameKey();
+    const name = nameOfKey(key);
+    const secret = Buffer.from(privateKeyToProtobuf(key)).toString('base64');
+    for (const service of [source, follower]) {
+      const imported = await service.call('POST', '/api/v0/name/import', {
+        body: { name, value: 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354', secret_key: secret, format: 'libp2p-protobuf-cleartext' },
+      });
+      expect(imported.status, imported.text).toBe(200);
+      const marked = await service.call('POST', '/api/v0/name/public', { query: { arg: name, on: true } });
+      expect(marked.status, marked.text).toBe(200);
+    }
+    const onA = await source.call<{ data: { id: string } }>('POST', '/api/v0/sync/add', {
+      body: { path: await folderWith('shared-a', { 'a.txt': 'A' }), ipns_name: name },
+    });
+    expect(onA.status, onA.text).toBe(200);
+    await until('A to publish', async () => {
+      const row = (await rows(source)).find((entry) => entry.id === onA.json.data.id);
+      return row && row.state === 'idle' && row.root !== '' ? row : undefined;
+    });
+    const onB = await follower.call<{ data: { id: string } }>('POST', '/api/v0/sync/add', {
+      body: { path: await folderWith('shared', { 'b.txt': 'B' }), ipns_name: name },
+    });
+    expect(onB.status, onB.text).toBe(200);
+    const conflicted = await until('the conflict on B', async () => (await rows(follower)).find((entry) => entry.id === onB.json.data.id && entry.conflict));
+    const seen = conflicted.conflict?.seq ?? 0;
+
+    await openDesktop();
+    const row = folderRow('shared');
+    await row.getByTestId('folder-state').getByText('Not published').waitFor();
+    await row.getByTestId('folder-conflict-note').waitFor();
+    await row.getByRole('link', { name: 'shared', exact: true }).click();
+    const region = page.getByRole('region', { name: 'Another machine published this name' });
+    await region.getByText('Syncing goes on here').waitFor();
+    expect(await region.getByTestId('folder-conflict').textContent()).toContain(`Sequence ${seen}`);
+    await axeCheck(page, 'Sync folder with a conflict');
+    await page.evaluate('window.scrollTo(0, 0)');
+    await screenshots(page, 'sync-folder-conflict');
+
+    await region.getByRole('button', { name: 'Publish mine anyway' }).click();
+    await page.getByText('Published shared: its IPNS name points at this computer').waitFor();
+    await region.waitFor({ state: 'detached' });
+    const after = (await rows(follower)).find((entry) => entry.id === onB.json.data.id);
+    expect(after?.conflict).toBeNull();
   });
 });
