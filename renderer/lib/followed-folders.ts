@@ -117,10 +117,10 @@ export function localChangeKind(change: SyncLocalChange['change']): string {
   return CHANGE_WORDS[change];
 }
 
-/** Where a conflict was seen: a routing endpoint's or gateway's host, or this gateway's routing API. */
+/** How a conflict's record reached this machine: "through <host>" (a routing endpoint or gateway), or pushed to this gateway. */
 export function conflictSource(conflict: Pick<SyncConflict, 'source'>): string {
   if (conflict.source === 'pushed') return 'pushed to this gateway';
-  return sourceGateway(conflict.source) ?? conflict.source;
+  return `through ${sourceGateway(conflict.source) ?? conflict.source}`;
 }
 
 /** The follow form's extra gateways: one per line (or separated by spaces or commas), blanks dropped, duplicates once. */

@@ -60,7 +60,7 @@ export function FolderConflict({ folder, onPublished }: { folder: SyncFolderDeta
           <div>
             <dt>Seen</dt>
             <dd>
-              <RelativeTime unixSeconds={conflict.seen_at} /> <span className="muted">({conflictSource(conflict)})</span>
+              <RelativeTime unixSeconds={conflict.seen_at} />, <span className="muted">{conflictSource(conflict)}</span>
             </dd>
           </div>
         </dl>
