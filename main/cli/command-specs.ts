@@ -90,7 +90,24 @@ export const COMMANDS: readonly CommandSpec[] = [
     flags: [{ name: 'no-ipns' }, { name: 'name', value: 'NAME' }, { name: 'ignore', value: 'PATTERN', repeatable: true }, { name: 'keep', value: 'POLICY' }],
     summary: 'keep a folder synced to a pinned root (and an IPNS name: a new one, or --name one of yours)',
   },
-  { command: 'sync list', flags: [{ name: 'json' }], summary: 'sync folders with their state and progress' },
+  {
+    command: 'sync follow',
+    operands: '<name> <folder>',
+    flags: [{ name: 'from', value: 'URL', repeatable: true }],
+    summary:
+      "mirror another machine's IPNS name (k51…, /ipns/<name> or a gateway URL ending in /ipns/<name>) into a folder, read-only, each block verified; --from adds gateways to ask; local changes are never overwritten",
+  },
+  {
+    command: 'sync discard',
+    operands: '<id>',
+    flags: [],
+    summary: "a followed folder's local changes moved to the trash and the followed version written back",
+  },
+  {
+    command: 'sync list',
+    flags: [{ name: 'json' }],
+    summary: 'sync and followed folders with their mode, state and progress (a followed one: its source and local changes)',
+  },
   { command: 'sync pause|resume|rm', operands: '<id>', flags: [], summary: 'pause, resume or stop syncing a folder (rm unpins nothing)' },
   {
     command: 'sync publish',

@@ -3,9 +3,10 @@ import { commandSpecOf, dataDirFlag, UsageError, type ParsedArgs } from './args.
 import { CliFailure, ownerRequest as request } from './server-client.js';
 import type { SyncRestoreResult, SyncVersion, SyncVersionDiff } from '../../shared/api-types.js';
 import type { SyncAddResult, SyncStatusView } from '../sync/sync-service.js';
+import { followLines, syncDiscard, syncFollow } from './sync-follow.js';
 
 /**
- * `pinfold sync add|list|pause|resume|rm|publish|versions|diff|keep|restore`: a client of the running server's sync API (contract
+ * `pinfold sync add|follow|list|pause|resume|rm|publish|discard|versions|diff|keep|restore`: a client of the running server's sync API (contract
  * section 9); the flags each takes are declared in command-specs.ts. The server's address comes from `<data>/server.json`, the owner's admin key from
  * PINFOLD_OWNER_KEY/PINFOLD_OWNER_SECRET or `<data>/owner-key.json`.
  */
@@ -33,7 +34,8 @@ function formatRow(row: SyncStatusView): string {
     );
   }
   lines.push(`  root ${row.root || '-'}`);
-  lines.push(`  ipns ${row.ipns_name || '-'}`);
+  if (row.mode === 'follow') lines.push(...followLines(row));
+  else lines.push(`  ipns ${row.ipns_name || '-'}`);
   lines.push(`  last synced ${row.last_synced_at > 0 ? new Date(row.last_synced_at * 1000).toISOString() : 'never'}`);
   if (row.error !== '') lines.push(`  error ${row.error}`);
   if (row.conflict !== null) {
@@ -73,6 +75,10 @@ export async function syncCommand(args: ParsedArgs): Promise<number> {
         process.stdout.write(`id ${data.id}\nroot ${data.root}\nipns ${data.ipns_name || '-'}\n`);
         return 0;
       }
+      case 'follow':
+        return await syncFollow(dataDir, args, rest);
+      case 'discard':
+        return await syncDiscard(dataDir, rest);
       case 'list': {
         if (rest.length > 0) throw new UsageError('sync list takes no arguments');
         const { data = [] } = await request<SyncStatusView[]>(dataDir, 'GET', '/api/v0/sync', {});

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateNameKey, nameOfKey } from '../../main/names/keys.js';
 import { createApiClient } from '../../renderer/api/client.js';
 import type { SyncFolderView } from '../../shared/api-types.js';
-import { createKey, expectError } from '../helpers/account-api.js';
+import { createKey, expectError, runCli } from '../helpers/account-api.js';
 import { folderTree } from '../helpers/folder-tree.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { converged, put, syncAdd, until } from './sync-helpers.js';
@@ -186,5 +186,26 @@ describe('sync follow API', () => {
     expect(discarded.trashed).toBe(2);
     expect(folderTree(mirror)).toEqual(folderTree(source));
     expect((await listed(server, id))?.local_changes).toEqual([]);
+  });
+
+  it('the CLI: sync follow, sync list shows the mode and source, sync discard', async () => {
+    const data = ['--data', server.dataDir];
+    const mirror = path.join(await tempFolder(), 'cli-mirror');
+    const followed = await runCli(['sync', 'follow', `http://127.0.0.1:9/ipns/${foreignName}`, mirror, '--from', 'http://127.0.0.1:10', ...data]);
+    expect(followed.stderr).toBe('');
+    expect(followed.code).toBe(0);
+    const id = /^id (\S+)$/m.exec(followed.stdout)?.[1] ?? '';
+    expect(followed.stdout).toContain(`following http://127.0.0.1:9/ipns/${foreignName} into ${mirror}`);
+    const list = await runCli(['sync', 'list', ...data]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toContain(`  mode follow, source http://127.0.0.1:9/ipns/${foreignName} (also from http://127.0.0.1:10)`);
+    const early = await runCli(['sync', 'discard', id, ...data]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toMatch(/no followed version yet.*\(HTTP 409\)/);
+    const bad = await runCli(['sync', 'follow', 'example.com', path.join(await tempFolder(), 'x'), ...data]);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/is not an IPNS name .*\(HTTP 400\)/);
+    expect((await runCli(['sync', 'follow', foreignName, ...data])).code).toBe(2);
+    expect((await runCli(['sync', 'rm', id, ...data])).code).toBe(0);
   });
 });
