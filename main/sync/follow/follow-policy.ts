@@ -38,10 +38,7 @@ export type FollowEvent =
   | { type: 'stop-asked' };
 
 export type FollowEffect =
-  | { type: 'run-cycle' }
-  | { type: 'schedule-check'; ms: number }
-  | { type: 'cancel-check' }
-  | { type: 'show'; state: 'idle' | 'error'; error: string };
+  { type: 'run-cycle' } | { type: 'schedule-check'; ms: number } | { type: 'cancel-check' } | { type: 'show'; state: 'idle' | 'error'; error: string };
 
 export interface FollowTiming {
   pollMs: number;
