@@ -5,9 +5,9 @@
  * unit-tested without a browser.
  */
 import type { SyncConflict, SyncFolderView, SyncLocalChange } from '../../shared/api-types.js';
-import { formatCount, formatRelative, middleEllipsis } from './format.js';
+import { formatBytes, formatCount, formatRelative, middleEllipsis } from './format.js';
 import { sentence } from './messages.js';
-import { describeProgress, folderCondition, syncProgress } from './sync-folders.js';
+import { folderCondition } from './sync-folders.js';
 import type { StatusLook } from './status.js';
 
 export function isFollowed(row: Pick<SyncFolderView, 'mode'>): boolean {
@@ -93,13 +93,33 @@ export function followStateDetail(row: SyncFolderView): string {
   if (row.state === 'paused') return `${sentence(row.error)} Pinfold tries again every few seconds, or now with Retry.`;
   if (row.state === 'error') return `${sentence(row.error || 'the last update failed')} Pinfold tries again shortly, or now with Retry.`;
   if (row.state === 'scanning') return row.root === '' ? 'Looking for the latest version of the name…' : 'Looking for a newer version…';
-  if (row.state === 'syncing') {
-    const progress = syncProgress(row);
-    return progress ? `Fetching and writing the new version: ${describeProgress(progress)}` : 'Fetching the new version…';
-  }
+  if (row.state === 'syncing') return followProgress(row).text;
   if (row.root === '') return 'No version of the name found yet: Pinfold keeps looking.';
   if (row.local_changes.length > 0) return `${localChangesCount(row.local_changes.length)}: the incoming files are written beside them.`;
   return '';
+}
+
+export interface FollowProgress {
+  /** 0..1 while files are written and their number is known; null (an indeterminate bar) otherwise. */
+  fraction: number | null;
+  text: string;
+}
+
+/**
+ * An update in flight, in words. The runner fetches first (its counts are then blocks and bytes received,
+ * with no total: a walk learns the DAG as it goes) and then writes files (the file being written is named),
+ * so only the bytes are said while fetching, and files while writing; a bar fills only when a total is known.
+ */
+export function followProgress(row: SyncFolderView): FollowProgress {
+  const which = row.root === '' ? 'the first version' : 'the new version';
+  if (row.current_file !== '' || row.pending > 0) {
+    const total = row.files_done + row.pending;
+    return row.pending > 0
+      ? { fraction: row.files_done / total, text: `Writing ${which}: ${formatCount(row.files_done)} of ${plural(total, 'file', 'files')}` }
+      : { fraction: null, text: `Writing ${which}: ${plural(row.files_done, 'file', 'files')} written` };
+  }
+  if (row.bytes_done > 0) return { fraction: null, text: `Fetching ${which}: ${formatBytes(row.bytes_done)} received` };
+  return { fraction: null, text: `Fetching ${which}…` };
 }
 
 /** "1 local change", "3 local changes". */

@@ -3,7 +3,7 @@ import { Button } from '../../components/button.js';
 import { ProgressBar } from '../../components/progress-bar.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { syncStateLook } from '../../lib/status.js';
-import { followStateDetail, followStateLook, isFollowed } from '../../lib/followed-folders.js';
+import { followProgress, followStateDetail, followStateLook, isFollowed } from '../../lib/followed-folders.js';
 import { describeProgress, folderCondition, folderName, stateDetail, syncProgress } from '../../lib/sync-folders.js';
 
 export interface FolderStateProps {
@@ -35,13 +35,16 @@ export function FolderState({ row, onRetry, retrying = false, showCurrentFile = 
       : 'Watching for changes: each one is pinned and published within a second or so.';
   const detail = (followed ? followStateDetail(row) : stateDetail(row)) || (showCurrentFile && row.state === 'idle' ? idleWords : '');
   const warned = row.unreadable.length > 0 || (followed && row.local_changes.length > 0 && row.state === 'idle');
-  const progress = syncProgress(row);
+  const progress = followed ? null : syncProgress(row);
+  const updating = followed && row.state === 'syncing' ? followProgress(row) : null;
   const name = folderName(row.path);
   const verb = followed ? 'Updating' : 'Syncing';
   return (
     <div className="folder-state" data-testid="folder-state">
       <StatusBadge look={look} />
-      {progress ? (
+      {updating ? (
+        <ProgressBar label={`Updating ${name}`} hideLabel value={updating.fraction} valueText={updating.text} />
+      ) : progress ? (
         <ProgressBar label={`${verb} ${name}`} hideLabel value={progress.fraction} valueText={describeProgress(progress)} />
       ) : row.state === 'scanning' ? (
         <ProgressBar label={`${followed ? 'Checking' : 'Scanning'} ${name}`} hideLabel value={null} valueText={detail} />

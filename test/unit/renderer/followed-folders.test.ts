@@ -4,6 +4,7 @@ import {
   checkedAgo,
   conflictSource,
   followInputProblems,
+  followProgress,
   followOrigin,
   followRefusal,
   followStateDetail,
@@ -103,13 +104,29 @@ describe('a followed folder in words', () => {
     );
     expect(followStateDetail(followed({ state: 'scanning', root: '' }))).toBe('Looking for the latest version of the name…');
     expect(followStateDetail(followed({ state: 'scanning' }))).toBe('Looking for a newer version…');
-    expect(followStateDetail(followed({ state: 'syncing', files_done: 1, pending: 3, bytes_done: 1024, bytes_pending: 3072 }))).toBe(
-      'Fetching and writing the new version: 1 of 4 files · 1 KiB of 4 KiB',
-    );
+    expect(followStateDetail(followed({ state: 'syncing', root: '' }))).toBe('Fetching the first version…');
     expect(followStateDetail(followed({ root: '', seq: 0 }))).toBe('No version of the name found yet: Pinfold keeps looking.');
     expect(followStateDetail(followed({ local_changes: [{ path: 'a.txt', change: 'modified', beside: [] }] }))).toBe(
       '1 local change: the incoming files are written beside them.',
     );
+  });
+
+  it('says bytes while fetching (blocks have no total), files while writing, and fills a bar only with a total', () => {
+    expect(followProgress(followed({ state: 'syncing' }))).toEqual({ fraction: null, text: 'Fetching the new version…' });
+    // While fetching, the runner counts blocks in files_done: never said as files.
+    expect(followProgress(followed({ state: 'syncing', files_done: 40, bytes_done: 3 * 1024 * 1024 }))).toEqual({
+      fraction: null,
+      text: 'Fetching the new version: 3 MiB received',
+    });
+    expect(followProgress(followed({ state: 'syncing', files_done: 2, bytes_done: 1024, current_file: 'docs/a.md' }))).toEqual({
+      fraction: null,
+      text: 'Writing the new version: 2 files written',
+    });
+    expect(followProgress(followed({ state: 'syncing', root: '', files_done: 1, pending: 3, current_file: 'a.txt' }))).toEqual({
+      fraction: 0.25,
+      text: 'Writing the first version: 1 of 4 files',
+    });
+    expect(followStateDetail(followed({ state: 'syncing', bytes_done: 2048 }))).toBe('Fetching the new version: 2 KiB received');
   });
 
   it('names each kind of local change', () => {
