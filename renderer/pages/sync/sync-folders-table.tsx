@@ -82,11 +82,10 @@ export function SyncFoldersTable({ rows, loading, waiting, error, onRetryLoad, c
           secondary: true,
           cell: (row) =>
             isFollowed(row) ? (
+              // Three short lines rather than one long one: the row's actions must stay inside the table at 1280 px.
               <div className="folder-cell">
-                <span className="nowrap">
-                  {heldVersion(row)}
-                  {row.root !== '' ? ` · ${describeContent(row)}` : ''}
-                </span>
+                <span className="nowrap">{row.root === '' ? 'No version yet' : describeContent(row)}</span>
+                {row.root === '' ? null : <span className="muted small nowrap">{heldVersion(row)}</span>}
                 <span className="muted small nowrap">
                   <CheckedAgo unixSeconds={row.checked_at} phrase />
                 </span>
