@@ -186,6 +186,16 @@ describe('sync follow API', () => {
     expect(discarded.trashed).toBe(2);
     expect(folderTree(mirror)).toEqual(folderTree(source));
     expect((await listed(server, id))?.local_changes).toEqual([]);
+
+    // A rescan of a followed folder looks at the whole folder for local changes.
+    await writeFile(path.join(mirror, 'extra.txt'), 'added here');
+    const rescan = await call(server, 'POST', '/api/v0/sync/rescan', { key: server.owner, query: { id } });
+    expect(rescan.status, rescan.text).toBe(200);
+    const rescanned = await until('the rescan to list the added file', async () => {
+      const row = await listed(server, id);
+      return row?.local_changes.length === 1 ? row : undefined;
+    });
+    expect(rescanned.local_changes).toEqual([{ path: 'extra.txt', change: 'added', beside: [] }]);
   });
 
   it('the CLI: sync follow, sync list shows the mode and source, sync discard', async () => {

@@ -95,6 +95,11 @@ function versionRoot(record: ValidRecord): string {
   return target.cid.toV1().toString();
 }
 
+/** A version fetched as far as held blocks; `whole()` makes sure of the rest. */
+interface FetchedVersion {
+  whole(): Promise<void>;
+}
+
 /** A cycle that could not finish for a reason the folder shows as it is. */
 class FollowCycleError extends Error {
   override readonly name = 'FollowCycleError';
@@ -158,6 +163,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     errors: [],
   };
   let lastEvent = 0;
+  /** The state last shown, being stored: awaited at stop, so a pause's own state is written after it. */
+  let stateWrite: Promise<void> = Promise.resolve();
   const notify = (): void => {
     lastEvent = Date.now();
     domains.events?.syncChanged(folder.accountId, folderId);
@@ -214,8 +221,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       status.errors.push({ at: unixSeconds(clock), path: '', message: error });
       if (status.errors.length > 20) status.errors.shift();
     }
-    store.sync
-      .setSyncFolderState(folderId, state, error)
+    stateWrite = stateWrite
+      .then(() => store.sync.setSyncFolderState(folderId, state, error))
       .then(notify, (problem: unknown) => logger.warn('a followed folder state was not stored', { folder: folderId, error: problem }));
   };
 
@@ -265,8 +272,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       if (scanAll) await writeFolder(row, target, true);
     }
     if (target !== row.rootCid || journal !== undefined) {
-      await fetchVersion(row, CID.parse(target), signal);
-      await writeFolder(row, target, scanAll);
+      const fetched = await fetchVersion(row, CID.parse(target), signal);
+      await writeFolder(row, target, scanAll, fetched);
       if (newer !== undefined && target === versionRoot(newer)) await keepSequence(newer.sequence);
     }
     if (found.networkAnswers === 0 && candidates.length === 0 && (await store.names.nameByName(name.name)) === null) {
@@ -285,8 +292,11 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     held = sequence;
   };
 
-  /** The blocks of `root` this machine lacks, from the network (only those while the held ones are whole). */
-  const fetchVersion = async (row: SyncFolderRow, root: CID, signal: AbortSignal): Promise<void> => {
+  /**
+   * The blocks of `root` this machine lacks, from the network (only those while the held ones are whole);
+   * `whole()`, under the GC hold, checks the DAG complete and fetches it in full if a held subtree has a hole.
+   */
+  const fetchVersion = async (row: SyncFolderRow, root: CID, signal: AbortSignal): Promise<FetchedVersion> => {
     const options = (stopAtHeld: boolean): FetchDagOptions => ({
       signal,
       origins: row.followSources,
@@ -296,25 +306,27 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     });
     setProgress(0, 0, '');
     await domains.fetcher.fetchDag(root, options(true));
-    const census = await domains.census(root, signal);
-    if (census.missing > 0) {
-      // A held subtree with a hole (a crash mid-fetch, or GC): the whole walk this time.
-      logger.info('a followed version had holes under held blocks; fetched in full', { folder: folderId, missing: census.missing });
-      await domains.fetcher.fetchDag(root, options(false));
-    }
+    return {
+      async whole() {
+        let census = await domains.census(root, signal);
+        if (census.missing > 0) {
+          // A held subtree with a hole (a crash mid-fetch, or GC before the hold): the whole walk this time.
+          logger.info('a followed version had holes under held blocks; fetched in full', { folder: folderId, missing: census.missing });
+          await domains.fetcher.fetchDag(root, options(false));
+          census = await domains.census(root, signal);
+        }
+        if (census.missing > 0)
+          throw new FollowCycleError(`the version ${root.toString()} is not whole here (${census.missing} blocks missing); fetched again at the next try`);
+        domains.knownComplete?.(root, census.bytes);
+      },
+    };
   };
 
   /** Under the GC hold (the blocks stay until pinned) and the folder's write lock: checked whole, written, pinned. */
-  const writeFolder = async (row: SyncFolderRow, root: string, scanAll: boolean): Promise<void> => {
+  const writeFolder = async (row: SyncFolderRow, root: string, scanAll: boolean, fetched?: FetchedVersion): Promise<void> => {
     await domains.holdGc((hold) =>
       domains.writeLock.run(folderId, async () => {
-        const cid = CID.parse(root);
-        if (root !== row.rootCid) {
-          const census = await domains.census(cid, stopping.signal);
-          if (census.missing > 0)
-            throw new FollowCycleError(`the version ${root} is not whole here (${census.missing} blocks missing); fetched again at the next try`);
-          domains.knownComplete?.(cid, census.bytes);
-        }
+        await fetched?.whole();
         const fresh = (await store.sync.getSyncFolder(folderId)) ?? row;
         const result = await applyFollowedVersion({
           folderId,
@@ -415,6 +427,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
       rejectFirst(new Error('the followed folder stopped before its first copy'));
       await current;
       await Promise.all(pushes);
+      await stateWrite;
     },
   };
 }
