@@ -1,6 +1,6 @@
 import type { SyncFolderView } from '../../shared/api-types.js';
 import type { ServiceStatus } from './service-status.js';
-import { folderName, needsAttention, trayStatusLine } from './tray-status.js';
+import { folderName, followOrigin, needsAttention, trayStatusLine } from './tray-status.js';
 
 /**
  * The tray menu as data: a pure function of (service status, folders, settings) → items whose actions
@@ -92,6 +92,7 @@ function pauseOrResume(folders: readonly SyncFolderView[], running: boolean): Tr
 }
 
 function folderState(folder: SyncFolderView): string {
+  if (folder.mode === 'follow') return followedState(folder);
   if (needsAttention(folder)) return folder.error || 'Sync stopped by an error';
   switch (folder.state) {
     case 'scanning':
@@ -101,17 +102,51 @@ function folderState(folder: SyncFolderView): string {
     case 'paused':
       return 'Paused';
     default:
-      return `Up to date, ${folder.files} ${folder.files === 1 ? 'file' : 'files'}`;
+      return folder.conflict
+        ? 'Synced, not published: another machine published its name'
+        : `Up to date, ${folder.files} ${folder.files === 1 ? 'file' : 'files'}`;
   }
 }
 
+/** A followed folder's state line: checking and updating rather than scanning and syncing, and its local changes. */
+function followedState(folder: SyncFolderView): string {
+  if (needsAttention(folder)) return folder.error || 'Following stopped by an error';
+  switch (folder.state) {
+    case 'scanning':
+      return 'Checking for a newer version…';
+    case 'syncing':
+      return 'Updating to a newer version…';
+    case 'paused':
+      return 'Paused';
+    default:
+      break;
+  }
+  if (folder.root === '') return 'Waiting for the first version';
+  const changes = folder.local_changes.length;
+  if (changes > 0) return `Up to date, sequence ${folder.seq}; ${changes} local ${changes === 1 ? 'change' : 'changes'} kept`;
+  return `Up to date, sequence ${folder.seq}`;
+}
+
+/** The mark after a folder's name: a followed folder says so, with its state when that needs saying. */
+function folderSuffix(folder: SyncFolderView): string {
+  const state = needsAttention(folder)
+    ? 'needs attention'
+    : folder.state === 'paused'
+      ? 'paused'
+      : folder.conflict && folder.mode === 'sync'
+        ? 'not published'
+        : '';
+  if (folder.mode === 'follow') return state ? ` (following, ${state})` : ' (following)';
+  return state ? ` (${state})` : '';
+}
+
 function folderMenu(folder: SyncFolderView, origin: string | null): TrayMenuItem {
-  const suffix = needsAttention(folder) ? ' (needs attention)' : folder.state === 'paused' ? ' (paused)' : '';
   return {
     type: 'submenu',
-    label: `${folderName(folder.path)}${suffix}`,
+    label: `${folderName(folder.path)}${folderSuffix(folder)}`,
     items: [
       { type: 'status', label: folderState(folder) },
+      ...(folder.mode === 'follow' ? [{ type: 'status' as const, label: `From ${followOrigin(folder)}` }] : []),
       { type: 'action', label: 'Open folder', action: { kind: 'open-folder', path: folder.path }, enabled: true },
       {
         type: 'action',

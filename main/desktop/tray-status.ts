@@ -23,6 +23,19 @@ export function folderName(path: string): string {
   return parts[parts.length - 1] ?? path;
 }
 
+/** Where a followed folder comes from: the gateway's host when its source is a gateway URL, else its name shortened. */
+export function followOrigin(folder: Pick<SyncFolderView, 'source' | 'ipns_name'>): string {
+  if (/^https?:\/\//i.test(folder.source)) {
+    try {
+      return new URL(folder.source).host;
+    } catch {
+      // Not a URL after all: the name below.
+    }
+  }
+  const name = folder.ipns_name || folder.source.replace(/^\/ipns\//, '');
+  return name.length > 17 ? `${name.slice(0, 10)}…${name.slice(-6)}` : name;
+}
+
 /**
  * Which icon the tray shows. A service that is down is an error whatever the folders say; one that is
  * starting shows idle (it will say more in a moment); a folder in trouble outranks one that syncs.
@@ -69,13 +82,21 @@ function statusText(service: ServiceStatus, folders: readonly SyncFolderView[] |
   if (busy.length > 0) {
     const left = busy.reduce((sum, folder) => sum + folder.pending, 0);
     const scanningOnly = busy.every((folder) => folder.state === 'scanning') && left === 0;
+    if (busy.every((folder) => folder.mode === 'follow')) return `Updating ${plural(busy.length, 'followed folder')}…`;
     if (scanningOnly) return `Scanning ${plural(busy.length, 'folder')}…`;
     return `Syncing ${plural(busy.length, 'folder')}, ${plural(left, 'file')} left`;
   }
   if (folders.length === 0) return 'No folders synced yet';
   if (folders.every((folder) => folder.state === 'paused')) return `Syncing paused (${plural(folders.length, 'folder')})`;
   const paused = folders.filter((folder) => folder.state === 'paused').length;
-  return `Up to date: ${plural(folders.length - paused, 'folder')} synced${paused > 0 ? `, ${paused} paused` : ''}`;
+  const followed = folders.filter((folder) => folder.state !== 'paused' && folder.mode === 'follow').length;
+  const synced = folders.length - paused - followed;
+  const parts = [
+    ...(synced > 0 || followed === 0 ? [`${plural(synced, 'folder')} synced`] : []),
+    ...(followed > 0 ? [`${plural(followed, 'folder')} followed`] : []),
+    ...(paused > 0 ? [`${paused} paused`] : []),
+  ];
+  return `Up to date: ${parts.join(', ')}`;
 }
 
 function clip(text: string): string {

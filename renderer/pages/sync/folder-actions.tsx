@@ -14,7 +14,7 @@ export interface FolderActionsProps {
 
 /**
  * What can be done to a folder in its state: Resume when its user paused it, otherwise Pause; Rescan
- * while it runs (a stalled folder has Retry beside its message instead); Remove always. Each is named
+ * while it runs (for a followed folder: a look for local changes; a stalled folder has Retry beside its message instead); Remove always. Each is named
  * after the folder ("Pause photos"), so a list of them reads right to a screen reader.
  */
 export function FolderActions({ row, commands, onRemove, compact = false }: FolderActionsProps) {

@@ -2,6 +2,7 @@ import type { SyncFolderView } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useApi, useSession } from '../../app/session.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { followOrigin, isFollowed } from '../../lib/followed-folders.js';
 import { folderName } from '../../lib/sync-folders.js';
 
 export interface RemoveFolderDialogProps {
@@ -11,16 +12,20 @@ export interface RemoveFolderDialogProps {
   onRemoved: (folder: SyncFolderView) => void;
 }
 
-/** "Stop syncing?": says plainly that nothing is unpinned and nothing on disk is touched (POST sync/rm). */
+/**
+ * "Stop syncing?" (or "Stop following?" for a followed folder): says plainly that nothing is unpinned and
+ * nothing on disk is touched (POST sync/rm).
+ */
 export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolderDialogProps) {
   const api = useApi();
   const { credentials } = useSession();
   const remove = useAction((signal, id: string) => api.sync.remove(credentials, id, signal));
   const name = folder ? folderName(folder.path) : '';
+  const followed = folder !== null && isFollowed(folder);
   return (
     <ConfirmDialog
       open={folder !== null}
-      title={`Stop syncing ${name}?`}
+      title={followed ? `Stop following into ${name}?` : `Stop syncing ${name}?`}
       confirmLabel="Remove"
       busyLabel="Removing…"
       busy={remove.pending}
@@ -36,14 +41,28 @@ export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolder
         });
       }}
     >
-      <p>
-        Pinfold stops watching <span className="mono">{folder?.path}</span>: later changes are no longer pinned or published.
-      </p>
-      <p>
-        <strong>Nothing is unpinned.</strong> The folder's last root stays pinned
-        {folder?.ipns_name ? ' and its IPNS name keeps pointing at it' : ''}; unpin it on the Pins page if you no longer need it. The files on this computer are
-        not touched.
-      </p>
+      {followed && folder ? (
+        <>
+          <p>
+            Pinfold stops fetching new versions from <span className="mono">{followOrigin(folder)}</span> into <span className="mono">{folder.path}</span>.
+          </p>
+          <p>
+            <strong>Nothing is deleted.</strong> The files in the folder stay as they are, and the version it holds stays pinned; unpin it on the Pins page if
+            you no longer need it.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Pinfold stops watching <span className="mono">{folder?.path}</span>: later changes are no longer pinned or published.
+          </p>
+          <p>
+            <strong>Nothing is unpinned.</strong> The folder's last root stays pinned
+            {folder?.ipns_name ? ' and its IPNS name keeps pointing at it' : ''}; unpin it on the Pins page if you no longer need it. The files on this computer
+            are not touched.
+          </p>
+        </>
+      )}
     </ConfirmDialog>
   );
 }

@@ -14,12 +14,17 @@ import { Facts, Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
 import { useEvent } from '../../events/events-provider.js';
 import { describeContent, folderName, ipnsNote } from '../../lib/sync-folders.js';
+import { followOrigin, isFollowed, sourceGateway } from '../../lib/followed-folders.js';
 import { FolderActions } from './folder-actions.js';
+import { FolderConflict } from './folder-conflict.js';
 import { FolderHistory } from './folder-history.js';
 import { FolderIpnsName, FolderRoot } from './folder-identifiers.js';
 import { FolderProblems } from './folder-problems.js';
 import { FolderState } from './folder-state.js';
+import { FollowedFolderFacts } from './followed-folder-status.js';
+import { FollowingTag } from './following-tag.js';
 import { IgnorePatterns } from './ignore-patterns.js';
+import { LocalChanges } from './local-changes.js';
 import { OpenInFileManager } from './open-in-file-manager.js';
 import { isOwnerOnlyRefusal, SyncOwnerOnly } from './owner-only.js';
 import { RemoveFolderDialog } from './remove-folder-dialog.js';
@@ -30,6 +35,10 @@ import './sync.css';
 type Loaded = { kind: 'folder'; folder: SyncFolderDetail } | { kind: 'owner-only' } | { kind: 'missing'; message: string };
 
 /**
+ * A followed folder (mode 'follow') shows where it follows from, the version it holds, its last check and
+ * its local changes (Discard) instead of publishing and ignore editing; a sync folder whose name was
+ * published elsewhere shows the conflict first (Publish mine anyway).
+ *
  * One sync folder: its state and progress with the file being read, Retry when it is stalled, what it
  * holds and where it is published (and whether its name is public on the IPFS network: a switch), its errors, its ignore patterns (edit; `.pinfoldignore` read-only)
  * and its history (every kept version: browse, compare, restore; see folder-history.tsx). Live: `event: sync` for this folder patches the page in place, and a new state
@@ -111,61 +120,79 @@ export function SyncFolderPage({ id }: { id: string }) {
   const folder = loaded.folder;
   const name = folderName(folder.path);
   const publicGateway = facts?.public_gateway ?? false;
+  const followed = isFollowed(folder);
   return (
     <Page
       title={name}
       description={
-        <span className="folder-heading-path">
-          <span className="mono">{folder.path}</span>
-          <CopyButton value={folder.path} what="folder path" compact size="sm" />
-          <OpenInFileManager path={folder.path} />
-        </span>
+        <>
+          {followed ? (
+            <span className="folder-heading-mode">
+              <FollowingTag /> from <span className={sourceGateway(folder.source) ? '' : 'mono'}>{followOrigin(folder)}</span>
+            </span>
+          ) : null}
+          <span className="folder-heading-path">
+            <span className="mono">{folder.path}</span>
+            <CopyButton value={folder.path} what="folder path" compact size="sm" />
+            <OpenInFileManager path={folder.path} />
+          </span>
+        </>
       }
       actions={<FolderActions row={folder} commands={commands} onRemove={() => setRemoving(true)} />}
     >
       {detail.error ? <InlineError message={detail.error} onRetry={detail.reload} /> : null}
+      {followed ? null : <FolderConflict folder={folder} onPublished={detail.reload} />}
       <Section title="Status">
         <div className="stack">
           <FolderState row={folder} showCurrentFile onRetry={() => void commands.run(folder.id, 'retry')} retrying={commands.pending(folder.id) === 'retry'} />
           <InlineError message={commands.error(folder.id)} />
-          <Facts
-            items={[
-              { label: 'Content', value: describeContent(folder), testId: 'folder-content' },
-              { label: 'Last change', value: <RelativeTime unixSeconds={folder.last_synced_at} />, testId: 'folder-last-change' },
-              { label: 'Root CID', value: <FolderRoot row={folder} publicGateway={publicGateway} />, testId: 'folder-root' },
-              { label: 'IPNS name', value: <FolderIpnsName row={folder} publicGateway={publicGateway} />, testId: 'folder-ipns' },
-              {
-                label: 'On the IPFS network',
-                value: ipnsNote(folder) ? (
-                  <span className="muted">Only a folder with an IPNS name can be public</span>
-                ) : (
-                  <PublicNameControl
-                    name={folder.ipns_name}
-                    label={name}
-                    isPublic={folder.public}
-                    withText
-                    onChanged={(view) =>
-                      detail.update((current) =>
-                        current?.kind === 'folder' ? { kind: 'folder', folder: { ...current.folder, public: view.public } } : current,
-                      )
-                    }
-                  />
-                ),
-                testId: 'folder-public',
-              },
-              { label: 'Synced since', value: <RelativeTime unixSeconds={folder.created_at} />, testId: 'folder-created' },
-            ]}
-          />
+          {followed ? (
+            <FollowedFolderFacts folder={folder} publicGateway={publicGateway} />
+          ) : (
+            <Facts
+              items={[
+                { label: 'Content', value: describeContent(folder), testId: 'folder-content' },
+                { label: 'Last change', value: <RelativeTime unixSeconds={folder.last_synced_at} />, testId: 'folder-last-change' },
+                { label: 'Root CID', value: <FolderRoot row={folder} publicGateway={publicGateway} />, testId: 'folder-root' },
+                { label: 'IPNS name', value: <FolderIpnsName row={folder} publicGateway={publicGateway} />, testId: 'folder-ipns' },
+                {
+                  label: 'On the IPFS network',
+                  value: ipnsNote(folder) ? (
+                    <span className="muted">Only a folder with an IPNS name can be public</span>
+                  ) : (
+                    <PublicNameControl
+                      name={folder.ipns_name}
+                      label={name}
+                      isPublic={folder.public}
+                      withText
+                      onChanged={(view) =>
+                        detail.update((current) =>
+                          current?.kind === 'folder' ? { kind: 'folder', folder: { ...current.folder, public: view.public } } : current,
+                        )
+                      }
+                    />
+                  ),
+                  testId: 'folder-public',
+                },
+                { label: 'Synced since', value: <RelativeTime unixSeconds={folder.created_at} />, testId: 'folder-created' },
+              ]}
+            />
+          )}
         </div>
       </Section>
+      {followed ? <LocalChanges folder={folder} onDiscarded={detail.reload} /> : null}
       <FolderProblems folder={folder} />
-      <IgnorePatterns folder={folder} onSaved={detail.reload} />
+      {followed ? null : <IgnorePatterns folder={folder} onSaved={detail.reload} />}
       <FolderHistory folder={folder} onChanged={detail.reload} />
       <RemoveFolderDialog
         folder={removing ? folder : null}
         onCancel={() => setRemoving(false)}
         onRemoved={(removed) => {
-          toasts.show(`${folderName(removed.path)} is no longer synced. Its last root stays pinned.`);
+          toasts.show(
+            followed
+              ? `${folderName(removed.path)} is no longer followed. Its files stay on this computer.`
+              : `${folderName(removed.path)} is no longer synced. Its last root stays pinned.`,
+          );
           navigate('/sync');
         }}
       />

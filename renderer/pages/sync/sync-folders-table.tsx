@@ -4,7 +4,10 @@ import type { SyncFolderView } from '../../../shared/api-types.js';
 import { DataTable } from '../../components/data-table.js';
 import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
+import { followOrigin, heldVersion, isFollowed, sourceGateway } from '../../lib/followed-folders.js';
 import { describeContent, folderName } from '../../lib/sync-folders.js';
+import { CheckedAgo } from './checked-ago.js';
+import { FollowingTag } from './following-tag.js';
 import { FolderActions } from './folder-actions.js';
 import { FolderIpnsName, FolderRoot } from './folder-identifiers.js';
 import { FolderState } from './folder-state.js';
@@ -22,7 +25,11 @@ export interface SyncFoldersTableProps {
   empty: ReactNode;
 }
 
-/** One row per sync folder: where it is, its state and progress, what it holds, when it last changed, its root and name. */
+/**
+ * One row per sync folder: where it is, its state and progress, what it holds, when it last changed, its root
+ * and name. A followed folder says so beside its name ("Following", from where) and shows the version it
+ * holds and its last check instead of its last change.
+ */
 export function SyncFoldersTable({ rows, loading, waiting, error, onRetryLoad, commands, onRemove, publicGateway, empty }: SyncFoldersTableProps) {
   return (
     <DataTable
@@ -41,9 +48,17 @@ export function SyncFoldersTable({ rows, loading, waiting, error, onRetryLoad, c
           width: '28%',
           cell: (row) => (
             <div className="folder-cell">
-              <Link href={`/sync/${encodeURIComponent(row.id)}`} className="folder-link">
-                {folderName(row.path)}
-              </Link>
+              <span className="folder-title">
+                <Link href={`/sync/${encodeURIComponent(row.id)}`} className="folder-link">
+                  {folderName(row.path)}
+                </Link>
+                {isFollowed(row) ? <FollowingTag /> : null}
+              </span>
+              {isFollowed(row) ? (
+                <span className="folder-origin" data-testid="folder-origin" title={row.source}>
+                  from <span className={sourceGateway(row.source) ? 'folder-origin-value is-host' : 'folder-origin-value mono'}>{followOrigin(row)}</span>
+                </span>
+              ) : null}
               <span className="folder-path mono" title={row.path}>
                 {row.path}
               </span>
@@ -65,20 +80,30 @@ export function SyncFoldersTable({ rows, loading, waiting, error, onRetryLoad, c
           key: 'content',
           header: 'Content',
           secondary: true,
-          cell: (row) => (
-            <div className="folder-cell">
-              <span className="nowrap">{describeContent(row)}</span>
-              <span className="muted small nowrap">
-                {row.last_synced_at > 0 ? (
-                  <>
-                    Changed <RelativeTime unixSeconds={row.last_synced_at} />
-                  </>
-                ) : (
-                  'Not synced yet'
-                )}
-              </span>
-            </div>
-          ),
+          cell: (row) =>
+            isFollowed(row) ? (
+              // Three short lines rather than one long one: the row's actions must stay inside the table at 1280 px.
+              <div className="folder-cell">
+                <span className="nowrap">{row.root === '' ? 'No version yet' : describeContent(row)}</span>
+                {row.root === '' ? null : <span className="muted small nowrap">{heldVersion(row)}</span>}
+                <span className="muted small nowrap">
+                  <CheckedAgo unixSeconds={row.checked_at} phrase />
+                </span>
+              </div>
+            ) : (
+              <div className="folder-cell">
+                <span className="nowrap">{describeContent(row)}</span>
+                <span className="muted small nowrap">
+                  {row.last_synced_at > 0 ? (
+                    <>
+                      Changed <RelativeTime unixSeconds={row.last_synced_at} />
+                    </>
+                  ) : (
+                    'Not synced yet'
+                  )}
+                </span>
+              </div>
+            ),
         },
         {
           key: 'published',

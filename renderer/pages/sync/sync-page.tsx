@@ -11,8 +11,10 @@ import { useToasts } from '../../components/toasts.js';
 import { desktopBridge } from '../../desktop-bridge.js';
 import { useEvent } from '../../events/events-provider.js';
 import { describeError } from '../../lib/messages.js';
+import { isFollowed } from '../../lib/followed-folders.js';
 import { applySyncEvent, folderName } from '../../lib/sync-folders.js';
 import { BrowserAddFolder } from './browser-add-folder.js';
+import { FollowFolderDialog } from './follow-folder-dialog.js';
 import { isOwnerOnlyRefusal, SyncOwnerOnly } from './owner-only.js';
 import { RemoveFolderDialog } from './remove-folder-dialog.js';
 import { SyncFoldersTable } from './sync-folders-table.js';
@@ -21,7 +23,8 @@ import { useFolderCommands } from './use-folder-commands.js';
 import { useServiceFacts } from './use-service-facts.js';
 import './sync.css';
 
-const DESCRIPTION = 'Folders on this computer kept pinned and published under an IPNS name as they change. Progress and states update by themselves.';
+const DESCRIPTION =
+  "Folders on this computer kept pinned and published under an IPNS name as they change, and folders that follow another machine's. Progress and states update by themselves.";
 
 /**
  * The sync folders: one row each with its state and progress (live: `event: sync`), root and IPNS name,
@@ -50,6 +53,9 @@ export function SyncPage() {
   const commands = useFolderCommands(() => folders.reload());
   const [removing, setRemoving] = useState<SyncFolderView | null>(null);
   const [dropped, setDropped] = useState<string | null>(null);
+  const [following, setFollowing] = useState(false);
+  // A folder dropped while the follow form is open is where to follow into, not a folder to sync.
+  const [followDrop, setFollowDrop] = useState<string | null>(null);
   const pathField = useRef<HTMLInputElement>(null);
 
   const announceAdded = (added: readonly SyncAddResult[]) => {
@@ -85,6 +91,11 @@ export function SyncPage() {
     const files = [...data.files];
     const first = files[0];
     if (!first) return;
+    if (following) {
+      const path = locate?.(first) ?? null;
+      if (path) setFollowDrop(path);
+      return;
+    }
     if (!locate) {
       setDropped(first.name);
       pathField.current?.focus();
@@ -123,20 +134,26 @@ export function SyncPage() {
       title="Sync"
       description={DESCRIPTION}
       actions={
-        <Button variant="primary" icon="plus" busy={adder.pending} busyLabel="Adding…" onClick={() => void pickFolder()}>
-          Add folder…
-        </Button>
+        <>
+          <Button icon="download" onClick={() => setFollowing(true)}>
+            Follow a folder
+          </Button>
+          <Button variant="primary" icon="plus" busy={adder.pending} busyLabel="Adding…" onClick={() => void pickFolder()}>
+            Add folder…
+          </Button>
+        </>
       }
     >
       <DropZone
-        overlayLabel={locate ? 'Drop a folder to sync it' : 'Drop a folder to see how to sync it'}
+        overlayLabel={following && locate ? 'Drop the folder to follow into' : locate ? 'Drop a folder to sync it' : 'Drop a folder to see how to sync it'}
+        disabled={following && !locate}
         icon="folder"
         onDrop={drop}
         hint={
           inDesktop ? (
             <>
               Drop a folder anywhere on this page to sync it, or choose one with <strong>Add folder…</strong>. Its root is pinned and published under an IPNS
-              name, and every change follows within a second or so.
+              name, and every change follows within a second or so. To mirror another machine's folder here, use <strong>Follow a folder</strong>.
             </>
           ) : undefined
         }
@@ -164,13 +181,31 @@ export function SyncPage() {
         }
       />
       {inDesktop ? null : <BrowserAddFolder dataDir={facts?.data_dir} dropped={dropped} pathRef={pathField} onAdded={(added) => announceAdded([added])} />}
+      <FollowFolderDialog
+        open={following}
+        droppedPath={followDrop}
+        onClose={() => {
+          setFollowing(false);
+          setFollowDrop(null);
+        }}
+        onFollowed={(row) => {
+          setFollowing(false);
+          setFollowDrop(null);
+          folders.update((current) => (current ? applySyncEvent(current, row) : current));
+          toasts.show(`Following into ${folderName(row.path)}: its first version is on the way.`);
+        }}
+      />
       <RemoveFolderDialog
         folder={removing}
         onCancel={() => setRemoving(null)}
         onRemoved={(folder) => {
           setRemoving(null);
           folders.update((current) => (current ? applySyncEvent(current, { id: folder.id, removed: true }) : current));
-          toasts.show(`${folderName(folder.path)} is no longer synced. Its last root stays pinned.`);
+          toasts.show(
+            isFollowed(folder)
+              ? `${folderName(folder.path)} is no longer followed. Its files stay on this computer.`
+              : `${folderName(folder.path)} is no longer synced. Its last root stays pinned.`,
+          );
         }}
       />
     </Page>

@@ -117,6 +117,46 @@ describe('trayMenu', () => {
     expect(actionOf(find(menu, 'Pause all syncing'))).toEqual({ kind: 'pause-all', ids: ['a', 'b'] });
   });
 
+  it('followed folders are listed with the synced ones, marked as followed, with where from and their state', () => {
+    const NAME = 'k51qzi5uqu5dlvj2baxnqndepeb86cbk3ng7n3i46uzyxzyqj2xjonzllnv0v8';
+    const folders = [
+      folderRow({ id: 'a', path: '/home/me/Site', mode: 'follow', source: `https://gw.example.org/ipns/${NAME}`, seq: 42 }),
+      folderRow({
+        id: 'b',
+        path: '/home/me/Notes',
+        mode: 'follow',
+        source: `/ipns/${NAME}`,
+        seq: 7,
+        local_changes: [{ path: 'a.txt', change: 'modified', beside: [] }],
+      }),
+      folderRow({ id: 'c', path: '/home/me/Mirror', mode: 'follow', source: `/ipns/${NAME}`, state: 'error', error: 'the source is offline' }),
+      folderRow({ id: 'd', path: '/home/me/Photos' }),
+    ];
+    const lines = outline(trayMenu(running, folders, settings));
+    expect(lines).toContain('Site (following) ▸');
+    expect(lines).toContain('  — Up to date, sequence 42 —');
+    expect(lines).toContain('  — From gw.example.org —');
+    expect(lines).toContain('Notes (following) ▸');
+    expect(lines).toContain('  — Up to date, sequence 7; 1 local change kept —');
+    expect(lines).toContain('  — From k51qzi5uqu…lnv0v8 —');
+    expect(lines).toContain('Mirror (following, needs attention) ▸');
+    expect(lines).toContain('  — the source is offline —');
+    expect(lines).toContain('Photos ▸');
+    // Pause all pauses followed folders too: they are paused and resumed like sync folders.
+    expect(actionOf(find(trayMenu(running, folders, settings), 'Pause all syncing'))).toEqual({ kind: 'pause-all', ids: ['a', 'b', 'c', 'd'] });
+    const updating = outline(trayMenu(running, [folderRow({ id: 'a', path: '/x/Site', mode: 'follow', state: 'syncing' })], settings));
+    expect(updating).toContain('  — Updating to a newer version… —');
+    const waiting = outline(trayMenu(running, [folderRow({ id: 'a', path: '/x/Site', mode: 'follow', state: 'idle', root: '' })], settings));
+    expect(waiting).toContain('  — Waiting for the first version —');
+  });
+
+  it('a sync folder whose name another machine published says it is not published', () => {
+    const conflict = { seq: 9, value: '/ipfs/bafyother', seen_at: 1_700_000_000, source: 'pushed' };
+    const lines = outline(trayMenu(running, [folderRow({ id: 'a', path: '/home/me/Site', conflict })], settings));
+    expect(lines).toContain('Site (not published) ▸');
+    expect(lines).toContain('  — Synced, not published: another machine published its name —');
+  });
+
   it('no folders: nothing to pause, no folder section', () => {
     expect(outline(trayMenu(running, [], settings))).toEqual([
       'Open Pinfold',

@@ -45,6 +45,14 @@ describe('trayStatusLine', () => {
     expect(trayStatusLine(running, [folderRow({ id: 'a', state: 'scanning' })])).toBe('Scanning 1 folder…');
   });
 
+  it('counts followed folders apart from synced ones, and says when followed folders update', () => {
+    const follow = (id: string, fields: Partial<Parameters<typeof folderRow>[0]> = {}) => folderRow({ id, mode: 'follow', source: '/ipns/k51x', ...fields });
+    expect(trayStatusLine(running, [folderRow({ id: 'a' }), follow('b'), follow('c')])).toBe('Up to date: 1 folder synced, 2 folders followed');
+    expect(trayStatusLine(running, [follow('b'), folderRow({ id: 'c', state: 'paused' })])).toBe('Up to date: 1 folder followed, 1 paused');
+    expect(trayStatusLine(running, [follow('b', { state: 'syncing' })])).toBe('Updating 1 followed folder…');
+    expect(trayIconState(running, [follow('b', { state: 'error', error: 'the source is offline' })])).toBe('error');
+  });
+
   it('says what is wrong with the one folder in trouble, and how many when several are', () => {
     expect(trayStatusLine(running, [folderRow({ id: 'a', path: '/media/usb/Photos', state: 'paused', error: 'folder vanished' })])).toBe(
       'Photos needs attention: folder vanished',
