@@ -104,8 +104,8 @@ export async function fetchDag(deps: DagFetchDeps, root: CID, options: FetchDagO
  * mid-way, or was short), the DAG is walked: held blocks are read locally, every missing block is asked of
  * one source at a time, spread over the sources with free slots, several at once. The links of each
  * block received are walked next, so no block is asked for before the block that links to it arrived;
- * blocks go into the store in batches (BlockSink). When no source has what is missing, the fetch asks
- * routing for providers and tries again after a delay, until its signal ends it. A last walk checks the
+ * blocks go into the store in batches (BlockSink). When no source has what is missing (or there is no
+ * source at all), the fetch asks routing for providers and tries again after a delay, until its signal ends it. A last walk checks the
  * whole DAG is held (a held block may have been collected meanwhile) and goes round again if not.
  */
 class DagFetch {
@@ -144,7 +144,9 @@ class DagFetch {
     if (this.options.signal?.aborted) forward();
     this.options.signal?.addEventListener('abort', forward, { once: true });
     const unsubscribe = this.deps.pool.onChange(() => this.wake());
-    this.lookUpProviders(this.root);
+    // With sources to ask, routing is asked only once they lack something (nextRound): a fetch they serve
+    // makes no lookup at all, and never waits on the routing library's first load (hundreds of ms of main thread).
+    if (this.sources().length === 0) this.lookUpProviders(this.root);
     try {
       for (;;) {
         await this.pass();

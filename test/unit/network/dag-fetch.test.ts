@@ -368,6 +368,38 @@ describe('fetchDag', () => {
     expect(asked[0]).toBe(dag.root.toString());
     await expectWhole(dag);
   });
+
+  it('asks routing nothing when the gateways serve the DAG', async () => {
+    const dag = await fixtureDag(DAG_JSON);
+    const holding = await gateway(dag.blocks);
+    const asked: string[] = [];
+    await online({ fetchFrom: [holding.url] }, FAST, {
+      async *gatewayProviders(cid) {
+        asked.push(cid.toString());
+        yield holding.url;
+      },
+    });
+    await fetcher.fetchDag(dag.root);
+    await expectWhole(dag);
+    expect(asked).toEqual([]);
+  });
+
+  it('asks routing for providers once the gateways lack the DAG', async () => {
+    const dag = await fixtureDag(DAG_JSON);
+    const holding = await gateway(dag.blocks);
+    const lacking = await gateway([]);
+    const asked: string[] = [];
+    await online({ fetchFrom: [lacking.url] }, FAST, {
+      async *gatewayProviders(cid) {
+        asked.push(cid.toString());
+        yield holding.url;
+      },
+    });
+    await fetcher.fetchDag(dag.root);
+    await expectWhole(dag);
+    expect(asked).toEqual([dag.root.toString()]);
+    expect(lacking.requests.length).toBeGreaterThan(0);
+  });
 });
 
 describe('fetchBlock', () => {
