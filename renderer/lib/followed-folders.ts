@@ -106,9 +106,10 @@ export interface FollowProgress {
 }
 
 /**
- * An update in flight, in words. The runner fetches first (its counts are then blocks and bytes received,
- * with no total: a walk learns the DAG as it goes) and then writes files (the file being written is named),
- * so only the bytes are said while fetching, and files while writing; a bar fills only when a total is known.
+ * An update in flight, in words. The runner fetches first (only the bytes received count then, with no
+ * total: a walk learns the DAG as it goes) and then writes files (the file being written is named, the files
+ * still to write are `pending`), so only the bytes are said while fetching, and files while writing; a bar
+ * fills only when a total is known.
  */
 export function followProgress(row: SyncFolderView): FollowProgress {
   const which = row.root === '' ? 'the first version' : 'the new version';

@@ -188,6 +188,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
     status.filesDone = 0;
     status.bytesDone = 0;
     status.filesPending = 0;
+    status.pending = 0;
     status.currentFile = '';
   };
 
@@ -313,7 +314,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
           onCommit: (tx, stored) => domains.chargeIngress(tx, row.accountId, stored.bytes),
           onProgress: (progress: FetchProgress) => {
             progressed();
-            setProgress(progress.blocks, progress.bytes, '');
+            // While fetching, no file is written yet: the bytes received are the progress.
+            setProgress(0, progress.bytes, '');
           },
         }),
       );
@@ -355,6 +357,8 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
           signal: stopping.signal,
           onProgress: (progress: FollowApplyProgress) => {
             status.filesPending = progress.filesTotal - progress.filesDone;
+            // The files still to write are the folder's pending ones, as a synced folder's still to read are.
+            status.pending = status.filesPending;
             setProgress(progress.filesDone, status.bytesDone, progress.currentFile);
           },
         });
