@@ -141,7 +141,7 @@ describe('a followed folder in words', () => {
 describe('a conflict', () => {
   it('says where the newer record was seen', () => {
     expect(conflictSource({ source: 'pushed' })).toBe('pushed to this gateway');
-    expect(conflictSource({ source: 'https://delegated-ipfs.dev/routing/v1' })).toBe('through delegated-ipfs.dev');
+    expect(conflictSource({ source: 'https://routing.example/routing/v1' })).toBe('through routing.example');
     expect(conflictSource({ source: 'somewhere' })).toBe('through somewhere');
   });
 });
