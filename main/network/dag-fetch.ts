@@ -65,7 +65,7 @@ export interface FetchDagResult {
 
 /** What a DAG fetch uses of the network and the store. */
 export interface DagFetchDeps {
-  blocks: Pick<Blocks, 'createBatch' | 'findBlock' | 'blockSize' | 'maxBlockBytes'>;
+  blocks: Pick<Blocks, 'createBatch' | 'findBlock' | 'blockSize' | 'maxBlockBytes' | 'removals'>;
   pool: SourcePool;
   /** The gateway URLs to ask now, given the fetch's own; read at every decision, so a settings change applies at once. */
   sourceUrls: (own: readonly string[]) => readonly string[];
@@ -111,6 +111,10 @@ export async function fetchDag(deps: DagFetchDeps, root: CID, options: FetchDagO
 class DagFetch {
   /** Per multihash, the codecs walked or wanted already (a block may be linked as raw and as dag-pb). */
   private readonly seen = new Map<string, number>();
+  /** Multihashes whose size is in {@link dagBytes}: every non-identity block this round found held or received. */
+  private readonly counted = new Set<string>();
+  /** Bytes of the unique blocks this round found held or received: the DAG's, once the round found nothing missing. */
+  private dagBytes = 0;
   private queue: Want[] = [];
   private stalled: Want[] = [];
   private readonly tasks = new Set<Promise<void>>();
@@ -149,14 +153,17 @@ class DagFetch {
     if (this.sources().length === 0) this.lookUpProviders(this.root);
     try {
       for (;;) {
+        const removals = this.deps.blocks.removals;
         await this.pass();
         await this.settleTasks();
         await this.sink.flush();
-        const { missing, dagBytes } = await this.missingBlocks();
+        const { missing, dagBytes } = await this.missingBlocks(removals);
         if (missing === 0) return { blocks: this.progress.blocks, bytes: this.progress.bytes, dagBytes };
         // A block the walk found held was collected since (or arrived under another codec): round again.
         this.deps.logger.debug('fetch: blocks still missing after a pass; walking again', { root: this.root.toString(), missing });
         this.seen.clear();
+        this.counted.clear();
+        this.dagBytes = 0;
         this.carTried.clear();
         await this.sleep(this.deps.tuning.roundDelayMs);
       }
@@ -171,9 +178,16 @@ class DagFetch {
     }
   }
 
-  /** What the DAG still lacks: the whole walk, or with `stopAtHeld` the walk down to held blocks. */
-  private async missingBlocks(): Promise<{ missing: number; dagBytes: number | undefined }> {
-    if (this.options.stopAtHeld === true) {
+  /**
+   * What the DAG still lacks after a pass. The pass itself walked every block of the DAG, held or received
+   * (each received one committed by now): if no block left the store since it began (garbage collection
+   * moves `removals`; nothing else removes), that walk is the proof, and its sizes are the DAG's. Otherwise
+   * a block it found held may be gone: the whole walk again, or with `stopAtHeld` the walk down to held blocks.
+   */
+  private async missingBlocks(removalsAtStart: number): Promise<{ missing: number; dagBytes: number | undefined }> {
+    const wholeDag = this.options.stopAtHeld !== true;
+    if (this.deps.blocks.removals === removalsAtStart) return { missing: 0, dagBytes: wholeDag ? this.dagBytes : undefined };
+    if (!wholeDag) {
       const queue = this.queue;
       this.queue = [];
       this.seen.clear();
@@ -221,9 +235,25 @@ class DagFetch {
   private async heldLinks(cid: CID): Promise<CID[] | null> {
     if (cid.multihash.code === IDENTITY_CODE) return canHaveLinks(cid.code) ? linksOf(cid, cid.multihash.digest) : [];
     if (!isVerifiableCid(cid)) throw new UnfetchableDagError(`block ${cid.toString()} uses a hash Pinfold cannot verify`);
-    if (!canHaveLinks(cid.code) || this.options.stopAtHeld === true) return (await this.deps.blocks.blockSize(cid)) === undefined ? null : [];
+    if (!canHaveLinks(cid.code) || this.options.stopAtHeld === true) {
+      const size = await this.deps.blocks.blockSize(cid);
+      if (size === undefined) return null;
+      this.count(cid, size);
+      return [];
+    }
     const bytes = await this.deps.blocks.findBlock(cid, { signal: this.signal });
-    return bytes === undefined ? null : linksOf(cid, bytes);
+    if (bytes === undefined) return null;
+    const links = linksOf(cid, bytes);
+    this.count(cid, bytes.byteLength);
+    return links;
+  }
+
+  /** Adds a held or received block's size to the DAG's, once per multihash (as a walk counts). */
+  private count(cid: CID, size: number): void {
+    const key = multihashKey(cid.multihash.bytes);
+    if (this.counted.has(key)) return;
+    this.counted.add(key);
+    this.dagBytes += size;
   }
 
   /** Marks the CID's multihash as walked under its codec; false when it was already. */
@@ -460,6 +490,7 @@ class DagFetch {
       throw error;
     }
     await this.sink.put(cids[0] as CID, bytes, release);
+    this.count(cids[0] as CID, bytes.byteLength);
     this.progress.blocks++;
     this.progress.bytes += bytes.byteLength;
     this.progress.source = source.url;

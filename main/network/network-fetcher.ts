@@ -13,7 +13,7 @@ export interface NetworkFetcherInit {
   settings: Pick<NetworkSettings, 'current' | 'onChange'>;
   /** Where providers are found; absent: only the settings' sources (and a fetch's own) are asked. */
   routing?: Pick<RoutingClient, 'gatewayProviders'>;
-  blocks: Pick<Blocks, 'createBatch' | 'findBlock' | 'blockSize' | 'maxBlockBytes'>;
+  blocks: Pick<Blocks, 'createBatch' | 'findBlock' | 'blockSize' | 'maxBlockBytes' | 'removals'>;
   logger: Logger;
   tuning?: Partial<FetchTuning>;
 }

@@ -121,6 +121,28 @@ async function expectWhole(dag: Dag): Promise<void> {
   expect(summary).toEqual({ blocks: dag.blocks.length, bytes: dag.bytes, missing: [], unreadable: [] });
 }
 
+/** The fetcher again, over `blocks` instead of the store. */
+function useStore(blocks: PinfoldBlockstore): void {
+  fetcher.close();
+  fetcher = createNetworkFetcher({ settings, blocks, logger: createLogger('silent'), tuning: FAST });
+}
+
+/** The store, with `after` run once each findBlock or blockSize has answered (before the caller sees it). */
+function watchedLookups(target: PinfoldBlockstore, after: (cid: CID) => Promise<void>): PinfoldBlockstore {
+  return new Proxy(target, {
+    get(inner, key) {
+      const value: unknown = Reflect.get(inner, key, inner);
+      if (typeof value !== 'function') return value;
+      if (key !== 'findBlock' && key !== 'blockSize') return (value as (...args: unknown[]) => unknown).bind(inner);
+      return async (cid: CID, ...rest: unknown[]) => {
+        const answer: unknown = await Reflect.apply(value, inner, [cid, ...rest]);
+        await after(cid);
+        return answer;
+      };
+    },
+  });
+}
+
 describe('fetchDag', () => {
   it('takes a DAG it lacks whole as one CAR, verified, committed in batches whose bytes add up to the DAG', async () => {
     const dag = await fixtureDag(HAMT);
@@ -163,6 +185,47 @@ describe('fetchDag', () => {
     expect(gw.carRequests()).toEqual([]);
     expect(gw.blockRequests().sort()).toEqual(missing.map((block) => block.cid.toString()).sort());
     expect(charged).toBe(missing.reduce((sum, block) => sum + block.bytes.byteLength, 0));
+    await expectWhole(dag);
+  });
+
+  it("knows the DAG's size from its own pass over held and fetched blocks: no closing walk of the whole DAG", async () => {
+    const dag = await fixtureDag(HAMT);
+    for (const block of dag.blocks.filter((_block, i) => i % 2 === 0)) await store.put(block.cid, block.bytes);
+    const gw = await gateway(dag.blocks);
+    await online({ fetchFrom: [gw.url] });
+    let lookups = 0;
+    useStore(
+      watchedLookups(store, async () => {
+        lookups++;
+      }),
+    );
+    const result = await fetcher.fetchDag(dag.root);
+    expect(result.dagBytes).toBe(dag.bytes);
+    // Each block looked up once as the pass reaches it (a walk after would look up every block again).
+    expect(lookups).toBeLessThanOrEqual(dag.blocks.length);
+    await expectWhole(dag);
+  });
+
+  it('walks the DAG again when a block it found held left the store during the fetch, and fetches it back', async () => {
+    const dag = await fixtureDag(HAMT);
+    const gone = dag.blocks.find((block) => block.cid.code === 0x55);
+    if (gone === undefined) throw new Error('no leaf to collect');
+    await store.put(gone.cid, gone.bytes);
+    const gw = await gateway(dag.blocks, { car: 'refuse' });
+    await online({ fetchFrom: [gw.url] });
+    let collected = false;
+    // Garbage collection takes the leaf just after the pass found it held.
+    useStore(
+      watchedLookups(store, async (cid) => {
+        if (collected || !cid.equals(gone.cid)) return;
+        collected = true;
+        expect(await store.deleteMultihashes([gone.cid.multihash.bytes])).toBe(1);
+      }),
+    );
+    const result = await fetcher.fetchDag(dag.root);
+    expect(collected).toBe(true);
+    expect(gw.blockRequests()).toContain(gone.cid.toString());
+    expect(result.dagBytes).toBe(dag.bytes);
     await expectWhole(dag);
   });
 
