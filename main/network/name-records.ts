@@ -1,5 +1,6 @@
 import { base36 } from 'multiformats/bases/base36';
 import type { CID } from 'multiformats/cid';
+import { linkedSignal } from '../base/linked-signal.js';
 import type { Logger } from '../base/logger.js';
 import type { RoutingClient } from './routing.js';
 import type { NetworkSettings } from './settings.js';
@@ -40,7 +41,9 @@ export function createNameRecordSources(init: NameRecordSourcesInit): NameRecord
     async records(name, options = {}) {
       const { offline, fetchFrom } = init.settings.current();
       if (offline) return [];
-      const signal = AbortSignal.any([AbortSignal.timeout(timeoutMs), ...(options.signal ? [options.signal] : [])]);
+      // Not AbortSignal.any with AbortSignal.timeout: a composite held weakly may be collected mid-lookup (base/linked-signal.ts).
+      const linked = linkedSignal([options.signal], timeoutMs);
+      const signal = linked.signal;
       const text = name.toString(base36);
       const [routed, ...fetched] = await Promise.all([
         init.routing.getRecords(name, { signal }).catch((error: unknown) => {
@@ -53,7 +56,7 @@ export function createNameRecordSources(init: NameRecordSourcesInit): NameRecord
             return null;
           }),
         ),
-      ]);
+      ]).finally(() => linked.dispose());
       return [
         ...routed.map(({ endpoint, record }) => ({ bytes: record, source: endpoint })),
         ...fetched.filter((found): found is FoundRecord => found !== null),

@@ -1,3 +1,4 @@
+import { linkedSignal } from '../base/linked-signal.js';
 import { IPNS_RECORD_TYPE, MAX_RECORD_BYTES, readBounded } from './name-records.js';
 
 /**
@@ -17,7 +18,16 @@ export type PushAnswer =
 const ANSWER_GRACE_MS = 15_000;
 
 export async function waitForRecord(source: string, name: string, sequence: bigint, waitSeconds: number, signal: AbortSignal): Promise<PushAnswer> {
-  const ends = AbortSignal.any([signal, AbortSignal.timeout(waitSeconds * 1000 + ANSWER_GRACE_MS)]);
+  // Not AbortSignal.any with AbortSignal.timeout: a composite held weakly may be collected mid-wait (base/linked-signal.ts).
+  const linked = linkedSignal([signal], waitSeconds * 1000 + ANSWER_GRACE_MS);
+  try {
+    return await askOnce(source, name, sequence, waitSeconds, signal, linked.signal);
+  } finally {
+    linked.dispose();
+  }
+}
+
+async function askOnce(source: string, name: string, sequence: bigint, waitSeconds: number, signal: AbortSignal, ends: AbortSignal): Promise<PushAnswer> {
   let response: Response;
   try {
     response = await fetch(`${source}/ipns/${name}?format=ipns-record`, {

@@ -18,6 +18,11 @@ export interface ProxyScript {
   down: boolean;
 }
 
+export interface RecordAsk {
+  path: string;
+  wait: string | undefined;
+}
+
 /** One `/ipfs/` answer the proxy sent. */
 export interface ProxiedBlock {
   cid: string;
@@ -33,6 +38,8 @@ export interface SourceProxy extends ScriptedServer {
   blocks(): ProxiedBlock[];
   /** Paths of every record request (`/ipns/`, `/routing/v1/ipns/`) so far. */
   records(): string[];
+  /** Every record request so far with its long-poll wait (`X-Pinfold-Wait`; undefined when it asked for none). */
+  recordAsks(): RecordAsk[];
   /** Forgets what was counted. */
   reset(): void;
 }
@@ -69,7 +76,7 @@ function formatOf(url: URL, accept: string | undefined): ProxiedBlock['format'] 
 export async function startSourceProxy(target: () => string, script: Partial<ProxyScript> = {}): Promise<SourceProxy> {
   const live: ProxyScript = { down: false, ...script };
   let blocks: ProxiedBlock[] = [];
-  let records: string[] = [];
+  let records: RecordAsk[] = [];
 
   const server = await startScriptedServer(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://proxy');
@@ -80,7 +87,8 @@ export async function startSourceProxy(target: () => string, script: Partial<Pro
     }
     const ipfs = /^\/ipfs\/([^/]+)$/.exec(url.pathname);
     if (url.pathname.startsWith('/ipns/') || url.pathname.startsWith('/routing/v1/ipns/')) {
-      records.push(url.pathname);
+      const wait = request.headers['x-pinfold-wait'];
+      records.push({ path: url.pathname, wait: typeof wait === 'string' ? wait : undefined });
       if (live.record !== undefined) {
         response.writeHead(200, { 'content-type': 'application/vnd.ipfs.ipns-record', 'content-length': String(live.record.byteLength) });
         response.end(live.record);
@@ -137,7 +145,8 @@ export async function startSourceProxy(target: () => string, script: Partial<Pro
   return Object.assign(server, {
     script: live,
     blocks: () => [...blocks],
-    records: () => [...records],
+    records: () => records.map((ask) => ask.path),
+    recordAsks: () => [...records],
     reset() {
       blocks = [];
       records = [];

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { BadInputError } from '../../base/errors.js';
+import { linkedSignal } from '../../base/linked-signal.js';
 import type { GatewayDeps, ResolvedName } from './types.js';
 
 /**
@@ -55,15 +56,21 @@ export async function awaitNewerRecord(
 ): Promise<ResolvedName | undefined> {
   const { nameChanges } = deps;
   if (nameChanges === undefined) return first;
-  const ends = AbortSignal.any([signal(), AbortSignal.timeout(wait.ms)]);
+  // Not AbortSignal.any with AbortSignal.timeout: nothing but its own listener holds this wait (base/linked-signal.ts).
+  const linked = linkedSignal([signal()], wait.ms);
+  const ends = linked.signal;
   let current = first;
-  for (;;) {
-    // Listening before the check: a publish between the two still wakes the wait.
-    const change = nameChanges(name, ends);
-    if ((current.sequence ?? 0n) > wait.sequence) return current;
-    await change;
-    if (ends.aborted) return undefined;
-    const answer = deps.resolveName(name, signal);
-    current = answer instanceof Promise ? await answer : answer;
+  try {
+    for (;;) {
+      // Listening before the check: a publish between the two still wakes the wait.
+      const change = nameChanges(name, ends);
+      if ((current.sequence ?? 0n) > wait.sequence) return current;
+      await change;
+      if (ends.aborted) return undefined;
+      const answer = deps.resolveName(name, signal);
+      current = answer instanceof Promise ? await answer : answer;
+    }
+  } finally {
+    linked.dispose();
   }
 }

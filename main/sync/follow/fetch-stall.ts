@@ -1,3 +1,5 @@
+import { linkedSignal } from '../../base/linked-signal.js';
+
 /**
  * A DAG fetch never gives up by itself (network/dag-fetch.ts asks again, round after round, while a source may
  * yet answer): right for a pin, which has its timeout. A followed folder must say why it is not updating
@@ -27,8 +29,10 @@ export async function withStallLimit<T>(
     timer.unref();
   };
   progressed();
+  // Not AbortSignal.any: the composite is held weakly on Node 20 (base/linked-signal.ts).
+  const linked = linkedSignal([signal, stalled.signal]);
   try {
-    return await fetch(AbortSignal.any([signal, stalled.signal]), progressed);
+    return await fetch(linked.signal, progressed);
   } catch (error) {
     if (stalled.signal.aborted && !signal.aborted) {
       throw new FetchStalledError(
@@ -38,5 +42,6 @@ export async function withStallLimit<T>(
     throw error;
   } finally {
     clearTimeout(timer);
+    linked.dispose();
   }
 }

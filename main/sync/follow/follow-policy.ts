@@ -96,6 +96,11 @@ export function stepFollow(standing: FollowStanding, event: FollowEvent, timing:
       if (!event.live && standing.pushLive && standing.phase === 'idle') {
         return { standing: { ...standing, pushLive: false }, effects: [{ type: 'schedule-check', ms: timing.pollMs }] };
       }
+      // A source that starts pushing (its first long-poll answers after the first cycle, which scheduled the
+      // check in `pollMs`): from now on the push brings news, so the check due moves out to `pushCheckMs`.
+      if (event.live && !standing.pushLive && standing.phase === 'idle') {
+        return { standing: { ...standing, pushLive: true }, effects: [{ type: 'schedule-check', ms: timing.pushCheckMs }] };
+      }
       return { standing: { ...standing, pushLive: event.live }, effects: [] };
     case 'stop-asked':
       return { standing: { ...standing, phase: 'stopped' }, effects: [{ type: 'cancel-check' }] };

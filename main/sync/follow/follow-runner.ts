@@ -114,6 +114,9 @@ function sourcesText(row: Pick<SyncFolderRow, 'followSources'>): string {
   return `the routing endpoints, the fetch sources${row.followSources.map((source) => `, ${source}`).join('')}`;
 }
 
+/** The long-poll wait of a source's first ask (X-Pinfold-Wait's least): enough to learn whether it pushes. */
+const PROBE_WAIT_SECONDS = 1;
+
 const heldSequence = (row: Pick<SyncFolderRow, 'followSeq'>): bigint => (row.followSeq === '' ? -1n : BigInt(row.followSeq));
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -371,6 +374,10 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
   const pushLoop = async (source: string, wantName: string): Promise<void> => {
     let failures = 0;
     let live = false;
+    // The first ask, and the first after a failure, waits a second only: a source that pushes says so in its
+    // answer (X-Pinfold-Push), and until one answer has said it the folder polls every `pollMs`. With the full
+    // wait, a name that does not change would keep the folder polling for that whole wait.
+    let waitSeconds = PROBE_WAIT_SECONDS;
     const signal = stopping.signal;
     while (!signal.aborted) {
       if (!domains.fetcher.online()) {
@@ -379,7 +386,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
         continue;
       }
       const asked = held < 0n ? 0n : held;
-      const answer = await waitForRecord(source, wantName, asked, pushWaitSeconds, signal).catch((error: unknown) => {
+      const answer = await waitForRecord(source, wantName, asked, waitSeconds, signal).catch((error: unknown) => {
         if (signal.aborted) return undefined;
         throw error;
       });
@@ -395,6 +402,7 @@ export function startFollowRunner(init: FollowRunnerInit): FolderRunner {
         if (held <= asked) outcome = 'none';
       }
       failures = outcome === 'none' ? failures + 1 : 0;
+      waitSeconds = outcome === 'none' ? PROBE_WAIT_SECONDS : pushWaitSeconds;
       const next = afterPushAnswer(outcome, answer.push, failures, pushTiming);
       if (next.live !== live) {
         live = next.live;

@@ -17,8 +17,15 @@ describe('follow policy: a pushing source (issue 24)', () => {
     expect(step.effects).toEqual([{ type: 'schedule-check', ms: timing.pollMs }]);
   });
 
-  it('a source that starts pushing, or stops while a cycle runs or a retry waits, changes no timer', () => {
-    expect(stepFollow(idle(false), { type: 'push-live', live: true }, timing).effects).toEqual([]);
+  it('a source that starts pushing while the folder waits moves the check due from pollMs out to pushCheckMs', () => {
+    const step = stepFollow(idle(false), { type: 'push-live', live: true }, timing);
+    expect(step.standing.pushLive).toBe(true);
+    expect(step.effects).toEqual([{ type: 'schedule-check', ms: timing.pushCheckMs }]);
+  });
+
+  it('a source that starts or stops pushing while a cycle runs or a retry waits changes no timer', () => {
+    expect(stepFollow(INITIAL_FOLLOW_STANDING, { type: 'push-live', live: true }, timing).effects).toEqual([]);
+    expect(stepFollow({ ...idle(false), phase: 'error', failures: 1 }, { type: 'push-live', live: true }, timing).effects).toEqual([]);
     expect(stepFollow({ ...INITIAL_FOLLOW_STANDING, pushLive: true }, { type: 'push-live', live: false }, timing).effects).toEqual([]);
     expect(stepFollow({ ...idle(true), phase: 'error', failures: 1 }, { type: 'push-live', live: false }, timing).effects).toEqual([]);
   });
