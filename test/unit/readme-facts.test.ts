@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS } from '../../main/base/config.js';
+import { DEFAULTS, defaultDataDir } from '../../main/base/config.js';
 import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
 import { autostartFile, HIDDEN_ARG } from '../../main/desktop/launch-at-login.js';
 import { MAX_LINK_LENGTH } from '../../main/desktop/protocol-links.js';
@@ -14,6 +14,7 @@ import { MAX_ENDPOINTS } from '../../main/network/endpoints.js';
 import { DEFAULT_FETCH_TUNING } from '../../main/network/fetch-tuning.js';
 import { DEFAULT_NETWORK } from '../../main/network/settings.js';
 import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
+import { SIGN_IN_CODE_LIFETIME_SECONDS } from '../../main/accounts/sign-in-codes.js';
 import { multiaddrOfUrl } from '../../main/pins/http-multiaddr.js';
 import { kuboServiceAddCommand } from '../../renderer/lib/remote-pinning.js';
 
@@ -23,9 +24,35 @@ import { kuboServiceAddCommand } from '../../renderer/lib/remote-pinning.js';
  * part 6): moved to another, its check moves with it.
  */
 const documentText = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8').replace(/\s+/g, ' ');
+const readme = documentText('README.md');
 const api = documentText('docs/api.md');
 const desktop = documentText('docs/desktop.md');
 const network = documentText('docs/network.md');
+
+describe('README: a door with two commands and a tour that holds', () => {
+  it('opens with exactly the two set-up commands, which package.json has', () => {
+    const raw = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const opening = /^# Pinfold\n\n```sh\n([\s\S]*?)\n```\n/.exec(raw)?.[1] ?? '';
+    const commands = opening
+      .trim()
+      .split('\n')
+      .map((line) => (line.split('#')[0] as string).trim());
+    expect(commands).toEqual(['npm install && npm run serve', 'npm install && npm test']);
+    const scripts = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    for (const name of ['serve', 'test', 'start']) expect(scripts[name], name).toBeDefined();
+  });
+
+  it("the tour: the default port, the sign-in link's life and the default data folders", () => {
+    expect(readme).toContain(`Pinfold listening on http://127.0.0.1:${DEFAULTS.port}`);
+    expect(readme).toContain(`once, within ${SIGN_IN_CODE_LIFETIME_SECONDS / 60} minutes`);
+    expect(defaultDataDir('linux', {})).toMatch(/\/\.local\/share\/pinfold$/);
+    expect(readme).toContain('`~/.local/share/pinfold` on Linux');
+    expect(defaultDataDir('darwin', {})).toMatch(/\/Library\/Application Support\/Pinfold$/);
+    expect(readme).toContain('`~/Library/Application Support/Pinfold` on macOS');
+    expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\me\\AppData\\Roaming' })).toMatch(/Roaming[\\/]Pinfold$/);
+    expect(readme).toContain('`%APPDATA%\\Pinfold` on Windows');
+  });
+});
 
 /**
  * What docs/api.md tells a user about the rules a client meets (issue 11) holds the numbers the code uses:
