@@ -17,6 +17,7 @@ import { MAX_LIVE_SESSIONS } from '../../main/accounts/session-keys.js';
 import { SIGN_IN_CODE_LIFETIME_SECONDS } from '../../main/accounts/sign-in-codes.js';
 import { multiaddrOfUrl } from '../../main/pins/http-multiaddr.js';
 import { kuboServiceAddCommand } from '../../renderer/lib/remote-pinning.js';
+import { LAYERS, OWNED_PACKAGES, SEALED_PATHS } from './arch-rules.js';
 
 /**
  * The README and the documents of docs/ that it leads to wrap their lines anywhere, so each is read with
@@ -28,6 +29,7 @@ const readme = documentText('README.md');
 const api = documentText('docs/api.md');
 const desktop = documentText('docs/desktop.md');
 const network = documentText('docs/network.md');
+const architecture = documentText('docs/architecture.md');
 
 describe('README: a door with two commands and a tour that holds', () => {
   it('opens with exactly the two set-up commands, which package.json has', () => {
@@ -51,6 +53,18 @@ describe('README: a door with two commands and a tour that holds', () => {
     expect(readme).toContain('`~/Library/Application Support/Pinfold` on macOS');
     expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\me\\AppData\\Roaming' })).toMatch(/Roaming[\\/]Pinfold$/);
     expect(readme).toContain('`%APPDATA%\\Pinfold` on Windows');
+  });
+});
+
+describe('docs/architecture.md: the layers and rules that test/unit/arch.test.ts enforces', () => {
+  it('gives every layer of the checker its paragraph, and names every sealed path and every package with one home', () => {
+    // Listed as what is missing, not as the whole document.
+    const missing = [
+      ...Object.keys(LAYERS).map((layer) => `**\`${layer}/\`**`),
+      ...Object.keys(SEALED_PATHS).map((path) => `\`${path}`),
+      ...Object.keys(OWNED_PACKAGES).map((name) => `\`${name}\``),
+    ].filter((stated) => !architecture.includes(stated));
+    expect(missing).toEqual([]);
   });
 });
 
