@@ -3,8 +3,8 @@ import { CID_PROFILES } from '../base/config.js';
 /**
  * Every `pinfold` command and the flags it takes, declared once: the parser checks a command line against
  * these (args.ts: which flags are switches, which a command accepts), the help is rendered from them
- * (usage.ts), and test/unit/cli/command-table.test.ts holds them against the README's command table. A
- * flag added here is accepted, shown in `--help` and required in the README at once; one added anywhere
+ * (usage.ts), and test/unit/cli/command-table.test.ts holds them against the command table of docs/api.md. A
+ * flag added here is accepted, shown in `--help` and required in docs/api.md at once; one added anywhere
  * else is refused as unknown.
  */
 

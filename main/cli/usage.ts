@@ -6,7 +6,7 @@ const INDENT = 2;
 const SUMMARY_COLUMN = 35;
 const WIDTH = 100;
 
-/** A flag as the help and the README write it: `[--port N]`, `[--allow-origin ORIGIN]...`, `--to keychain|file`. */
+/** A flag as the help and docs/api.md write it: `[--port N]`, `[--allow-origin ORIGIN]...`, `--to keychain|file`. */
 export function flagSynopsis(flag: FlagSpec): string {
   const text = flag.value === undefined ? `--${flag.name}` : `--${flag.name} ${flag.value}`;
   const shown = flag.required === true ? text : `[${text}]`;

@@ -23,7 +23,7 @@ export type SecretsHomeKind = SecretsHome['kind'];
 export class SecretsRecordError extends Error {
   override readonly name = 'SecretsRecordError';
   constructor(path: string, problem: string) {
-    super(`${path} ${problem}; it says where this data folder's master key lives, so Pinfold will not guess (restore it, or see the README on secrets.json)`);
+    super(`${path} ${problem}; it says where this data folder's master key lives, so Pinfold will not guess (restore it, or see docs/api.md on secrets.json)`);
   }
 }
 

@@ -104,7 +104,7 @@ export async function run(args: readonly string[]): Promise<void> {
     servers.push(embedded);
     const first = await startServe({ compiled: true, args: scaleArgs, env });
     servers.push(first);
-    // The second instance shares the first one's master key (README, "Running on several machines").
+    // The second instance shares the first one's master key (docs/scale-out.md).
     const masterKeyFile = join(work, 'master.key');
     await copyFile(join(first.dataDir, 'master.key'), masterKeyFile);
     await chmod(masterKeyFile, 0o600);

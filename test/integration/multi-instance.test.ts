@@ -79,7 +79,7 @@ describe('two instances on one PostgreSQL and one S3 bucket', () => {
     dirs.push(dirA, dirB, scratch);
     a = await start(dirA);
     owner = JSON.parse(await readFile(join(dirA, 'owner-key.json'), 'utf8')) as Key;
-    // The second instance is given the first one's master key, as the README says.
+    // The second instance is given the first one's master key, as docs/scale-out.md says.
     masterKeyFile = join(scratch, 'master.key');
     await copyFile(join(dirA, 'master.key'), masterKeyFile);
     await chmod(masterKeyFile, 0o600);

@@ -5,7 +5,7 @@ import { createdName, decodeValidRecord, ipfsValue, publishName } from './names-
 import { gatewayGet, uploadCid } from './uploads-helpers.js';
 
 /**
- * The served long-poll of a name's record (issue 24, README "Following a folder"): `X-Pinfold-Wait` and
+ * The served long-poll of a name's record (issue 24, docs/sync.md "Following a folder"): `X-Pinfold-Wait` and
  * `X-Pinfold-Seq` on `GET /ipns/<name>?format=ipns-record` answer at once when the record held is newer, else
  * when the name is published again, else 304 once the wait ends; every record answer of a name held here says
  * `X-Pinfold-Push: 1`.

@@ -1,7 +1,7 @@
 /**
  * The `pinfold` command's flags in three places that must agree (issue 22, item 8): what the parser accepts
  * (the declarations in command-specs.ts, which the dispatcher checks every command line against), what
- * `pinfold --help` prints, and the README's command table.
+ * `pinfold --help` prints, and the command table of docs/api.md (the README's until issue 25, part 6).
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,16 +16,22 @@ const flagsIn = (text: string): string[] => [...new Set([...text.matchAll(/--([a
 const namesOf = (spec: CommandSpec): string[] => spec.flags.map((flag) => flag.name).sort();
 const globalNames = GLOBAL_FLAGS.map((flag) => flag.name);
 
-/** The README's command table: each row's first cell, without backticks and with `\|` as `|`. */
-function readmeRows(): string[] {
-  const readme = readFileSync(`${repoRoot}/README.md`, 'utf8');
-  const section = readme.slice(readme.indexOf('### The `pinfold` command'));
+/** Where the command table is documented, and the heading of its section. */
+const TABLE_DOCUMENT = 'docs/api.md';
+const TABLE_HEADING = '## The `pinfold` command\n';
+
+/** The documented command table: each row's first cell, without backticks and with `\|` as `|`. */
+function documentedRows(): string[] {
+  const document = readFileSync(`${repoRoot}/${TABLE_DOCUMENT}`, 'utf8');
+  const heading = document.indexOf(TABLE_HEADING);
+  if (heading === -1) throw new Error(`${TABLE_DOCUMENT} has no section ${TABLE_HEADING.trim()}`);
+  const section = document.slice(heading);
   const table = section.slice(section.indexOf('| command |'));
   const rows = table.slice(0, table.indexOf('\n\n')).split('\n').slice(2);
   return rows.map((row) => {
     // A cell ends at the first `|` that is not written `\|`.
     const cell = /^\| `((?:[^`\\]|\\\|)+)` \|/.exec(row);
-    if (!cell) throw new Error(`a README command row without its command in backticks: ${row}`);
+    if (!cell) throw new Error(`a ${TABLE_DOCUMENT} command row without its command in backticks: ${row}`);
     return (cell[1] as string).replace(/\\\|/g, '|');
   });
 }
@@ -50,28 +56,28 @@ function documenting(spec: CommandSpec, texts: readonly string[], prefix: string
   );
 }
 
-describe('pinfold --help, the README command table and the flags the parser accepts', () => {
-  const rows = readmeRows();
+describe('pinfold --help, the documented command table and the flags the parser accepts', () => {
+  const rows = documentedRows();
   const help = helpEntries();
 
-  it('the README documents each command once, and nothing the CLI does not have', () => {
+  it('the table documents each command once, and nothing the CLI does not have', () => {
     for (const spec of COMMANDS) expect(documenting(spec, rows, 'pinfold '), spec.command).toHaveLength(1);
     for (const row of rows)
       expect(
         COMMANDS.filter((spec) => documenting(spec, [row], 'pinfold ').length === 1),
         row,
       ).toHaveLength(1);
-    expect(readFileSync(`${repoRoot}/README.md`, 'utf8').replace(/\s+/g, ' ')).toContain('Every command takes `--data DIR`');
+    expect(readFileSync(`${repoRoot}/${TABLE_DOCUMENT}`, 'utf8').replace(/\s+/g, ' ')).toContain('Every command takes `--data DIR`');
   });
 
-  it('every flag in a README row is in the help of that command, and the row has every flag the command accepts', () => {
+  it('every flag in a documented row is in the help of that command, and the row has every flag the command accepts', () => {
     for (const spec of COMMANDS) {
       const [row] = documenting(spec, rows, 'pinfold ');
       const [entry] = documenting(spec, help.entries, '  ');
       expect(entry, `the help has no entry for ${spec.command}`).toBeDefined();
       const entryFlags = flagsIn(entry as string);
-      for (const flag of flagsIn(row as string)) expect(entryFlags, `${spec.command}: --${flag} is in the README but not in the help`).toContain(flag);
-      expect(flagsIn(row as string), `${spec.command} in the README`).toEqual(namesOf(spec));
+      for (const flag of flagsIn(row as string)) expect(entryFlags, `${spec.command}: --${flag} is in ${TABLE_DOCUMENT} but not in the help`).toContain(flag);
+      expect(flagsIn(row as string), `${spec.command} in ${TABLE_DOCUMENT}`).toEqual(namesOf(spec));
     }
   });
 
