@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
 import { systemClock, type Clock } from '../base/clock.js';
+import type { DisposalStack } from '../base/disposal-stack.js';
 import type { EventPublisher } from '../base/events.js';
 import type { Logger } from '../base/logger.js';
 import type { CidProfile } from '../content/cid-profile.js';
@@ -47,12 +48,11 @@ export interface SyncDeps {
   followTiming?: FollowRunnerTiming;
 }
 
-export interface SyncHandle {
-  service: SyncService;
-  close(): Promise<void>;
-}
-
-export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
+/**
+ * Starts every sync folder again. The service is registered on `stack` before its folders start, so a
+ * start that fails among them closes the runners already running.
+ */
+export async function startSync(stack: DisposalStack, deps: SyncDeps): Promise<SyncService> {
   const { store, pins, names, logger } = deps;
   const domains: SyncDomains = {
     store,
@@ -100,21 +100,18 @@ export async function startSync(deps: SyncDeps): Promise<SyncHandle> {
     logger,
     clock: domains.clock,
   };
-  const service = createSyncService({
-    domains,
-    timing: deps.timing,
-    blocks: deps.blockstore,
-    follow: { domains: follow, ...(deps.followTiming ? { timing: deps.followTiming } : {}) },
-  });
+  const service = stack.use(
+    createSyncService({
+      domains,
+      timing: deps.timing,
+      blocks: deps.blockstore,
+      follow: { domains: follow, ...(deps.followTiming ? { timing: deps.followTiming } : {}) },
+    }),
+  );
   syncRoutes(deps.server, service);
 
   await service.startAll();
-  return {
-    service,
-    async close() {
-      await service.close();
-    },
-  };
+  return service;
 }
 
 /**
@@ -128,10 +125,9 @@ function storedIpnsName(text: string): IpnsName {
 }
 
 /** No sync folders in this service (the scale-out mode): every sync call answers 409 with the reason. */
-export function refuseSync(server: FastifyInstance): { service: undefined; close(): Promise<void> } {
+export function refuseSync(server: FastifyInstance): void {
   syncUnavailableRoutes(
     server,
     'sync folders are a desktop, single-instance feature: this service keeps its metadata in PostgreSQL (--db), which several instances may share; sync a folder with the desktop app or a pinfold serve without --db',
   );
-  return { service: undefined, close: async () => undefined };
 }

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { dataFolderPaths, type DataFolderPaths } from '../base/data-folder.js';
+import { acquireDataFolderLock } from '../base/lock-file.js';
+import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
+import { removeServerFile } from '../base/server-file.js';
+import { SettingsFile } from '../base/settings-file.js';
+import { verifyMasterKey } from '../accounts/master-key-check.js';
+import { openNetworkSettings, type NetworkSettings } from '../network/settings.js';
+import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
+import { openInstanceSecrets, verifySharedMasterKey, type InstanceSecrets } from './instance-secrets.js';
+import { openMetadataStore, type MetadataStore } from './metadata-store.js';
+import type { StartContext } from './start-context.js';
+
+/** The data folder held, its secrets, its network settings, and the metadata they open. */
+export interface Storage {
+  paths: DataFolderPaths;
+  secrets: InstanceSecrets;
+  network: NetworkSettings;
+  metadata: MetadataStore;
+  box: SealedBox;
+  /** Lines `pinfold serve` prints about the instances sharing a database (`--db`); this part adds the master key's. */
+  sharedNotes: string[];
+}
+
+/**
+ * Takes the data folder's lock, then opens its secrets and metadata. The lock is the first thing taken,
+ * so the stack lets it go last: until every part has closed, no other process may open the folder.
+ */
+export async function openStorage(start: StartContext): Promise<Storage> {
+  const { config, stack, env } = start;
+  const paths = dataFolderPaths(config.dataDir);
+  mkdirSync(paths.dir, { recursive: true, mode: 0o700 });
+  stack.adopt(acquireDataFolderLock(config.dataDir), (lock) => lock.release());
+  // server.json (written by listen()) names the server holding the folder: it goes just before the lock,
+  // once nothing of the server runs, so a command that finds it can still reach the server.
+  stack.defer(() => removeServerFile(config.dataDir));
+  await start.started('data-folder-lock');
+
+  // The master key is judged against the folder's sealed check before the database is opened for writing.
+  const secrets = await openInstanceSecrets({
+    config,
+    env,
+    prefer: start.init.secrets?.prefer ?? 'file',
+    keychain: start.init.secrets?.keychain ?? { service: keychainService(env), entry: osKeychainEntry },
+  });
+  // Read before anything is opened: a broken settings.json stops the start with a message naming it.
+  const network = await openNetworkSettings(new SettingsFile(paths.settings), config.network);
+  // Registered before every part that reads or writes it, so it closes after all of them.
+  const metadata = stack.use(await openMetadataStore(config, paths.database));
+  await start.started('metadata-store');
+
+  const box = createSealedBox(secrets.masterKey);
+  const sharedNotes: string[] = [];
+  const { store, coordination } = metadata;
+  if (coordination === null) await verifyMasterKey(store, box, secrets.description);
+  else {
+    // Under the setup lock: of two first starts, one writes the sealed check and the other is judged by it.
+    const masterKeyHome = await coordination.setupLock.exclusive(() => verifySharedMasterKey(store, box, secrets));
+    sharedNotes.push(`Master key of this database: ${masterKeyHome} (start other instances with --master-key-file naming a 0600 copy of it)`);
+  }
+  return { paths, secrets, network, metadata, box, sharedNotes };
+}
