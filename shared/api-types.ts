@@ -1,4 +1,5 @@
 /** Wire types of the HTTP API (service-spec.md + contract.md). Shared by main and renderer. */
+import type { ErrorCode } from './error-codes.js';
 
 export type Permission = 'admin' | 'read' | 'write' | 'pin' | 'unpin';
 export const PERMISSIONS: readonly Permission[] = ['admin', 'read', 'write', 'pin', 'unpin'];
@@ -15,9 +16,15 @@ export interface ListEnvelope<T> {
   total: number;
 }
 
+/** A failure (contract section 3; docs/errors.md): `code` is the HTTP status, `error` the stable string to switch on. */
 export interface ErrorEnvelope {
   code: number;
   msg: string;
+  error: ErrorCode;
+  /** With `bad_input` or `conflict`, where the service can name it: the request parameter at fault. */
+  param?: string;
+  /** With `plan_limit`: the counter whose limit would be passed (pinned_count, pinned_bytes, ingress, egress, ipns). */
+  limit?: string;
 }
 
 export interface PartnerUserUsage {

@@ -1,6 +1,6 @@
 import type { Clock } from '../base/clock.js';
 import type { ChangePublisher } from '../base/changes.js';
-import type { EventPublisher } from '../base/events.js';
+import type { AccountEvents } from './account-events.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import type { Store } from '../store/repositories/index.js';
 import type { EgressMeter } from './egress-meter.js';
@@ -18,7 +18,7 @@ export interface AccountsContext {
   /** Egress bytes not yet written to the usage table (the server's gateway); absent in the CLI. */
   egressMeter?: EgressMeter;
   /** The live event stream's usage and key notices (the server); absent in the CLI. */
-  events?: Pick<EventPublisher, 'usageChanged' | 'keyChanged'>;
+  events?: AccountEvents;
   /** Other instances on the same database, whose key caches must drop a key deleted here (`--db`). */
   changes?: ChangePublisher;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SignInCode } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
 import type { ServiceConfig } from '../base/config.js';
-import { writeServerFile } from '../base/server-file.js';
+import { writeServerFile } from './server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 import { signInUrl } from '../http/sign-in-handoff.js';
 import type { GcResult } from '../pins/gc.js';

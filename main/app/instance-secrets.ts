@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { ServiceConfig } from '../base/config.js';
 import { dataFolderPaths } from '../base/data-folder.js';
-import { MASTER_KEY_NAME } from '../base/secret-store.js';
+import { MASTER_KEY_NAME } from '../secrets/secret-store.js';
 import type { SealedBox } from '../base/sealed-box.js';
 import { MasterKeyMismatchError, verifyMasterKey } from '../accounts/master-key-check.js';
 import { fileOwnerKeyStore, type OwnerKeyStore } from '../accounts/owner-key.js';

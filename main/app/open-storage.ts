@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dataFolderPaths, type DataFolderPaths } from '../base/data-folder.js';
 import { acquireDataFolderLock } from '../base/lock-file.js';
 import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
-import { removeServerFile } from '../base/server-file.js';
+import { removeServerFile } from './server-file.js';
 import { SettingsFile } from '../base/settings-file.js';
 import { verifyMasterKey } from '../accounts/master-key-check.js';
 import { openNetworkSettings, type NetworkSettings } from '../network/settings.js';

@@ -1,4 +1,4 @@
-import type { EventPublisher } from '../base/events.js';
+import type { EventHub } from '../http/events/event-hub.js';
 import type { AccountsContext } from '../accounts/context.js';
 import { record, reserve } from '../accounts/usage.js';
 import { createNamesContext, type NamesContext } from '../names/context.js';
@@ -14,7 +14,7 @@ import type { StartContext } from './start-context.js';
 
 export interface NamesParts {
   accounts: AccountsContext;
-  events: EventPublisher;
+  events: EventHub;
   changes: ChangeRelay;
   content: ContentPart;
   pins: PinsContext;

@@ -1,5 +1,5 @@
 import type { AccountsContext } from '../accounts/context.js';
-import type { EventPublisher } from '../base/events.js';
+import type { EventHub } from '../http/events/event-hub.js';
 import { contentCensus } from '../pins/content-census.js';
 import type { PinsContext } from '../pins/context.js';
 import type { GcResult } from '../pins/gc.js';
@@ -29,7 +29,7 @@ export interface PinWork {
 export async function startPinWork(
   start: StartContext,
   storage: Storage,
-  parts: { accounts: AccountsContext; events: EventPublisher; content: ContentPart },
+  parts: { accounts: AccountsContext; events: EventHub; content: ContentPart },
 ): Promise<PinWork> {
   const { config, logger, stack } = start;
   const { blocks, gcLock, gcStore, fetcher } = parts.content;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { CID } from 'multiformats/cid';
 import { systemClock, type Clock } from '../base/clock.js';
 import type { DisposalStack } from '../base/disposal-stack.js';
-import type { EventPublisher } from '../base/events.js';
+import type { SyncEvents } from '../sync/sync-events.js';
 import type { Logger } from '../base/logger.js';
 import type { CidProfile } from '../content/cid-profile.js';
 import type { FoldersContext } from '../folders/index.js';
@@ -41,7 +41,7 @@ export interface SyncDeps {
   /** The layout of the files and directories a sync writes (--cid-profile). */
   profile: CidProfile;
   /** The live event stream: sync folder status changes. */
-  events?: Pick<EventPublisher, 'syncChanged'>;
+  events?: SyncEvents;
   /** Where followed folders fetch their versions (the network settings' sources, routing, the folder's gateways). */
   fetcher: Pick<NetworkFetcher, 'fetchDag' | 'online'>;
   /** Tests only: shorter waits of the followed folders. */

@@ -1,14 +1,17 @@
 import { ErrorCodes, type ErrorCode } from '../../shared/error-codes.js';
 
 /**
- * The one error type domains throw. `message` reaches the client, so it must name the parameter
- * or resource at fault and never carry SQL, paths of the data folder or secrets.
+ * The one error type domains throw. `code` is the envelope's stable `error` string (shared/error-codes.ts).
+ * `message` reaches the client, so it must name the parameter or resource at fault and never carry SQL,
+ * paths of the data folder or secrets. `param`, when given, is the request parameter at fault, sent as the
+ * envelope's `param` so that a form can show the refusal beside its field without reading `msg`.
  */
 export class AppError extends Error {
   override readonly name: string = 'AppError';
   constructor(
     readonly code: ErrorCode,
     message: string,
+    readonly param?: string,
   ) {
     super(message);
   }
@@ -16,15 +19,15 @@ export class AppError extends Error {
 
 export class BadInputError extends AppError {
   override readonly name = 'BadInputError';
-  constructor(message: string) {
-    super(ErrorCodes.badInput, message);
+  constructor(message: string, param?: string) {
+    super(ErrorCodes.badInput, message, param);
   }
 }
 
 export class UnauthorizedError extends AppError {
   override readonly name = 'UnauthorizedError';
   constructor(message: string) {
-    super(ErrorCodes.unauthorized, message);
+    super(ErrorCodes.unauthenticated, message);
   }
 }
 
@@ -35,21 +38,25 @@ export class UnauthorizedError extends AppError {
 export class SessionExpiredError extends AppError {
   override readonly name = 'SessionExpiredError';
   constructor() {
-    super(ErrorCodes.unauthorized, 'session expired');
+    super(ErrorCodes.unauthenticated, 'session expired');
   }
 }
 
 export class PaymentRequiredError extends AppError {
   override readonly name = 'PaymentRequiredError';
   constructor(message: string) {
-    super(ErrorCodes.paymentRequired, message);
+    super(ErrorCodes.balance, message);
   }
 }
 
+/** The refusals answered 403 apart from a plan limit (LimitReachedError), each with its own string. */
+export type ForbiddenCode = typeof ErrorCodes.permission | typeof ErrorCodes.hostNotAllowed | typeof ErrorCodes.capacity;
+
+/** A 403: by default a permission the key lacks, or a call for the owner or a partner only (`permission`). */
 export class ForbiddenError extends AppError {
   override readonly name = 'ForbiddenError';
-  constructor(message: string) {
-    super(ErrorCodes.forbidden, message);
+  constructor(message: string, code: ForbiddenCode = ErrorCodes.permission) {
+    super(code, message);
   }
 }
 
@@ -57,7 +64,7 @@ export class ForbiddenError extends AppError {
 export class LimitReachedError extends AppError {
   override readonly name = 'LimitReachedError';
   constructor(readonly limit: string) {
-    super(ErrorCodes.limitReached, `plan limit reached: ${limit}`);
+    super(ErrorCodes.planLimit, `plan limit reached: ${limit}`);
   }
 }
 
@@ -70,15 +77,15 @@ export class NotFoundError extends AppError {
 
 export class ConflictError extends AppError {
   override readonly name = 'ConflictError';
-  constructor(message: string) {
-    super(ErrorCodes.conflict, message);
+  constructor(message: string, param?: string) {
+    super(ErrorCodes.conflict, message, param);
   }
 }
 
 export class PayloadTooLargeError extends AppError {
   override readonly name = 'PayloadTooLargeError';
   constructor(message: string) {
-    super(ErrorCodes.payloadTooLarge, message);
+    super(ErrorCodes.tooLarge, message);
   }
 }
 
@@ -116,7 +123,7 @@ export class RangeNotSatisfiableError extends AppError {
     message: string,
     readonly size: number,
   ) {
-    super(ErrorCodes.rangeNotSatisfiable, message);
+    super(ErrorCodes.range, message);
   }
 }
 
@@ -124,7 +131,7 @@ export class RangeNotSatisfiableError extends AppError {
 export class LoopDetectedError extends AppError {
   override readonly name = 'LoopDetectedError';
   constructor(message: string) {
-    super(ErrorCodes.loopDetected, message);
+    super(ErrorCodes.loop, message);
   }
 }
 

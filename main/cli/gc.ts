@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { garbageCollectionCycle } from '../app/garbage-collection.js';
 import { contentGcStore } from '../pins/gc-content-store.js';
-import { readServerUrl, ServerFileError } from '../base/server-file.js';
+import { readServerUrl, ServerFileError } from '../app/server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 import { systemClock } from '../base/clock.js';
 import { DEFAULTS } from '../base/config.js';

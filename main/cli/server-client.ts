@@ -1,4 +1,4 @@
-import { readServerUrl, ServerFileError } from '../base/server-file.js';
+import { readServerUrl, ServerFileError } from '../app/server-file.js';
 import { systemClock, unixSeconds } from '../base/clock.js';
 import { ownerKeyFromEnv, type OwnerKey } from '../accounts/owner-key.js';
 import { osKeychainEntry } from '../secrets/keychain-entry.js';

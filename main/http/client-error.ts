@@ -1,11 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorEnvelope } from '../../shared/api-types.js';
+import { ErrorCodes } from '../../shared/error-codes.js';
+import { failureEnvelope } from './error-status.js';
 
-/** The response Node's HTTP parser leaves to us when a request cannot even be read. */
-export function clientErrorAnswer(code: string): { status: number; msg: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, msg: 'request line and headers are larger than the server reads' };
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, msg: 'request did not arrive in time' };
-  return { status: 400, msg: 'malformed HTTP request' };
+/** The envelope Node's HTTP parser leaves to us when a request cannot even be read. */
+export function clientErrorAnswer(code: string): ErrorEnvelope {
+  if (code === 'HPE_HEADER_OVERFLOW') return failureEnvelope(ErrorCodes.headersTooLarge, 'request line and headers are larger than the server reads');
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return failureEnvelope(ErrorCodes.requestTimeout, 'request did not arrive in time');
+  return failureEnvelope(ErrorCodes.badInput, 'malformed HTTP request');
 }
 
 /** The response in progress on a socket, as Node's own clientError fallback looks at it. */
@@ -21,8 +24,9 @@ export function answerClientError(error: Error & { code: string }, socket: Socke
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const inFlight = (socket as SocketWithResponse)._httpMessage;
   if (socket.writable && inFlight?.headersSent !== true) {
-    const { status, msg } = clientErrorAnswer(error.code);
-    const body = JSON.stringify({ code: status, msg });
+    const envelope = clientErrorAnswer(error.code);
+    const status = envelope.code;
+    const body = JSON.stringify(envelope);
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
         `Connection: close\r\n\r\n${body}`,

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '../../shared/error-codes.js';
+import { failureEnvelope } from './error-status.js';
 
 const ALLOWED_HEADERS = 'X-Access-Key, X-Access-Secret, X-Access-Signature, Authorization, Content-Type, Range, If-None-Match';
 const EXPOSED_HEADERS = 'ipfs-hash, location, Content-Range, Content-Length, Etag, X-Ipfs-Path, X-Ipfs-Roots';
@@ -24,7 +26,8 @@ export function applyCors(request: FastifyRequest, reply: FastifyReply, allowOri
     reply.header('Access-Control-Max-Age', '600');
     reply.code(204).send();
   } else {
-    reply.code(403).type('application/json').send({ code: 403, msg: 'origin not allowed' });
+    const refusal = failureEnvelope(ErrorCodes.originNotAllowed, 'origin not allowed');
+    reply.code(refusal.code).type('application/json').send(refusal);
   }
   return true;
 }

@@ -1,26 +1,69 @@
 import { ErrorCodes, type ErrorCode } from '../../shared/error-codes.js';
 import type { ErrorEnvelope } from '../../shared/api-types.js';
-import { isAppError } from '../base/errors.js';
+import { isAppError, LimitReachedError } from '../base/errors.js';
 
-/** The one table from error codes to HTTP statuses (contract section 3). */
+/** The one table from error strings to HTTP statuses (contract section 3; docs/errors.md lists the same). */
 export const STATUS_OF: Record<ErrorCode, number> = {
   [ErrorCodes.badInput]: 400,
-  [ErrorCodes.unauthorized]: 401,
-  [ErrorCodes.paymentRequired]: 402,
-  [ErrorCodes.forbidden]: 403,
-  [ErrorCodes.limitReached]: 403,
+  [ErrorCodes.unauthenticated]: 401,
+  [ErrorCodes.balance]: 402,
+  [ErrorCodes.permission]: 403,
+  [ErrorCodes.planLimit]: 403,
+  [ErrorCodes.hostNotAllowed]: 403,
+  [ErrorCodes.originNotAllowed]: 403,
+  [ErrorCodes.capacity]: 403,
   [ErrorCodes.notFound]: 404,
   [ErrorCodes.notAcceptable]: 406,
-  [ErrorCodes.conflict]: 409,
   [ErrorCodes.requestTimeout]: 408,
-  [ErrorCodes.payloadTooLarge]: 413,
-  [ErrorCodes.rangeNotSatisfiable]: 416,
+  [ErrorCodes.conflict]: 409,
+  [ErrorCodes.notCached]: 412,
+  [ErrorCodes.tooLarge]: 413,
+  [ErrorCodes.uriTooLong]: 414,
+  [ErrorCodes.mediaType]: 415,
+  [ErrorCodes.range]: 416,
   [ErrorCodes.locked]: 423,
   [ErrorCodes.tooManyRequests]: 429,
+  [ErrorCodes.headersTooLarge]: 431,
   [ErrorCodes.internal]: 500,
+  [ErrorCodes.notImplemented]: 501,
   [ErrorCodes.badGateway]: 502,
-  [ErrorCodes.loopDetected]: 508,
+  [ErrorCodes.loop]: 508,
 };
+
+/**
+ * The string a 4xx raised by Fastify or one of its plugins is answered with (bad JSON of a route's schema, a
+ * broken URL, multipart limits, an unreadable Content-Type, a path parameter too long). A status not listed is
+ * answered as 400 bad_input, so that every string keeps the one status docs/errors.md gives it.
+ */
+const FRAMEWORK_CODES: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: ErrorCodes.badInput,
+  401: ErrorCodes.unauthenticated,
+  403: ErrorCodes.permission,
+  404: ErrorCodes.notFound,
+  406: ErrorCodes.notAcceptable,
+  408: ErrorCodes.requestTimeout,
+  409: ErrorCodes.conflict,
+  413: ErrorCodes.tooLarge,
+  414: ErrorCodes.uriTooLong,
+  415: ErrorCodes.mediaType,
+  416: ErrorCodes.range,
+  429: ErrorCodes.tooManyRequests,
+  431: ErrorCodes.headersTooLarge,
+};
+
+/** What a failure may say beside its string: the parameter at fault, the plan limit reached. */
+export interface FailureDetail {
+  param?: string | undefined;
+  limit?: string | undefined;
+}
+
+/** The contract's failure envelope for `error`: its status as `code`, `msg` for people, `error` for programs. */
+export function failureEnvelope(error: ErrorCode, msg: string, detail: FailureDetail = {}): ErrorEnvelope {
+  const envelope: ErrorEnvelope = { code: STATUS_OF[error], msg, error };
+  if (detail.param !== undefined) envelope.param = detail.param;
+  if (detail.limit !== undefined) envelope.limit = detail.limit;
+  return envelope;
+}
 
 export interface MappedError {
   status: number;
@@ -38,15 +81,19 @@ function frameworkStatus(error: unknown): number | null {
   return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
 }
 
+function mapped(envelope: ErrorEnvelope): MappedError {
+  return { status: envelope.code, envelope, fault: envelope.error === ErrorCodes.internal };
+}
+
 export function mapError(error: unknown): MappedError {
   if (isAppError(error)) {
-    const status = STATUS_OF[error.code];
-    return { status, envelope: { code: status, msg: error.message }, fault: status === 500 };
+    const limit = error instanceof LimitReachedError ? error.limit : undefined;
+    return mapped(failureEnvelope(error.code, error.message, { param: error.param, limit }));
   }
   const status = frameworkStatus(error);
   if (status !== null) {
     const message = error instanceof Error ? error.message : 'bad request';
-    return { status, envelope: { code: status, msg: message }, fault: false };
+    return mapped(failureEnvelope(FRAMEWORK_CODES[status] ?? ErrorCodes.badInput, message));
   }
-  return { status: 500, envelope: { code: 500, msg: 'internal error' }, fault: true };
+  return mapped(failureEnvelope(ErrorCodes.internal, 'internal error'));
 }

@@ -1,4 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { ErrorCodes } from '../../shared/error-codes.js';
 import { ForbiddenError } from '../base/errors.js';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -74,15 +75,15 @@ function configuredName(configuredHost: string): string {
  * is refused too.
  */
 export function checkHost(header: string | undefined, configuredHost: string): void {
-  if (!header) throw new ForbiddenError('Host header is required');
+  if (!header) throw new ForbiddenError('Host header is required', ErrorCodes.hostNotAllowed);
   // Every request runs this with one of a handful of Host values: one that passed is let through at once.
   if (ALLOWED.get(header) === configuredHost) return;
   const host = parseHostHeader(header);
-  if (!host) throw new ForbiddenError(`Host ${JSON.stringify(header.slice(0, 100))} is not a host name and port`);
+  if (!host) throw new ForbiddenError(`Host ${JSON.stringify(header.slice(0, 100))} is not a host name and port`, ErrorCodes.hostNotAllowed);
   if (LOOPBACK_NAMES.has(host.name) || host.name === configuredName(configuredHost)) {
     if (ALLOWED.size >= MAX_ALLOWED) ALLOWED.clear();
     ALLOWED.set(header, configuredHost);
     return;
   }
-  throw new ForbiddenError(`Host ${JSON.stringify(host.name)} is not allowed`);
+  throw new ForbiddenError(`Host ${JSON.stringify(host.name)} is not allowed`, ErrorCodes.hostNotAllowed);
 }

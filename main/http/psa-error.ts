@@ -39,7 +39,7 @@ const REASONS: Record<number, string> = {
  */
 export function mapPsaError(error: unknown): MappedPsaError {
   const mapped = mapError(error);
-  if (isAppError(error) && error.code === ErrorCodes.limitReached) {
+  if (isAppError(error) && error.code === ErrorCodes.planLimit) {
     return { status: 409, body: { error: { reason: 'INSUFFICIENT_FUNDS', details: mapped.envelope.msg } }, fault: false };
   }
   const reason = REASONS[mapped.status] ?? `HTTP_${mapped.status}`;

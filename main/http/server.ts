@@ -4,6 +4,7 @@ import type { Clock } from '../base/clock.js';
 import { unixSeconds } from '../base/clock.js';
 import type { ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
+import { ErrorCodes } from '../../shared/error-codes.js';
 import { UnauthorizedError } from '../base/errors.js';
 import { requireCapability } from '../accounts/permissions.js';
 import type { AccountsContext } from '../accounts/context.js';
@@ -12,7 +13,7 @@ import { authenticate, authenticateBearer, type AuthContext } from './auth.js';
 import { answerClientError } from './client-error.js';
 import { CONTENT_ISOLATION_HEADERS, isContentPath, isolateContentResponse } from './content-isolation.js';
 import { applyCors } from './cors.js';
-import { mapError } from './error-status.js';
+import { failureEnvelope, mapError } from './error-status.js';
 import { checkHost } from './host-guard.js';
 import { PostHeaderLogController } from './post-header-log.js';
 import { checkRequestTime, queryTs } from './request-time.js';
@@ -150,7 +151,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
     return reply
       .code(404)
       .type('application/json')
-      .send({ code: 404, msg: `no route for ${request.method} ${request.url.split('?')[0]}` });
+      .send(failureEnvelope(ErrorCodes.notFound, `no route for ${request.method} ${request.url.split('?')[0]}`));
   });
 
   return app;

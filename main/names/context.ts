@@ -1,7 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import type { Clock } from '../base/clock.js';
 import type { ChangePublisher } from '../base/changes.js';
-import type { EventPublisher } from '../base/events.js';
+import type { NameEvents } from './name-events.js';
 import type { Logger } from '../base/logger.js';
 import type { NameRecordSources } from '../network/name-records.js';
 import type { SealedBox } from '../base/sealed-box.js';
@@ -49,7 +49,7 @@ export interface NamesInit {
   /** Republish a record once its validity has less than this left; below the lifetime. */
   republishMarginMs?: number;
   /** The live event stream (the server). */
-  events?: Pick<EventPublisher, 'nameChanged'>;
+  events?: NameEvents;
   /** Other instances on the same database, whose resolvers must forget a name changed here (`--db`). */
   changes?: ChangePublisher;
   /** Puts the records of public names on the IPFS network (network-publisher.ts); absent, none is put. */
@@ -74,7 +74,7 @@ export interface NamesContext {
   nameLock: KeyedLock;
   recordLifetimeMs: number;
   republishMarginMs: number;
-  events: Pick<EventPublisher, 'nameChanged'> | undefined;
+  events: NameEvents | undefined;
   changes: ChangePublisher | undefined;
   network: NetworkRecords | undefined;
   /** Where records are asked before a public name is published (seen-records.ts); absent, nowhere. */

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '../../shared/error-codes.js';
 import { unixSeconds } from '../base/clock.js';
 import { BadInputError, ConflictError, ForbiddenError } from '../base/errors.js';
 import { announceNameChange, type NamesContext } from './context.js';
@@ -85,7 +86,7 @@ export async function acceptPutRecord(ctx: NamesContext, parsed: IpnsName, bytes
     case 'older':
       throw new ConflictError(`name ${parsed.name}: a record with a higher sequence (or the same sequence, valid longer) is held`);
     case 'full':
-      throw new ForbiddenError(`this node keeps at most ${MAX_STORED_RECORDS} records of names held elsewhere, and is full`);
+      throw new ForbiddenError(`this node keeps at most ${MAX_STORED_RECORDS} records of names held elsewhere, and is full`, ErrorCodes.capacity);
     case 'stored':
       ctx.resolver.forget(parsed.name);
       announceNameChange(ctx, parsed.name);

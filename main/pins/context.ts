@@ -1,7 +1,7 @@
 import type { CID } from 'multiformats/cid';
 import type { PinFetchProgress } from '../../shared/api-types.js';
 import type { AccountsContext } from '../accounts/context.js';
-import type { EventPublisher } from '../base/events.js';
+import type { PinEvents } from './pin-events.js';
 import type { ReadWriteLock } from '../base/lock.js';
 
 export interface DagCensus {
@@ -39,7 +39,7 @@ export interface PinsContext {
    */
   onPinning?: () => void;
   /** The live event stream: every committed change of a pin (the server); absent in the CLI. */
-  events?: Pick<EventPublisher, 'pinChanged'>;
+  events?: PinEvents;
   /** Fetches from the network under way (the server); absent when nothing fetches (the CLI). */
   fetches?: PinFetchView;
 }

@@ -1,4 +1,4 @@
-import type { SecretStore } from '../base/secret-store.js';
+import type { SecretStore } from './secret-store.js';
 import { KEYCHAIN_SERVICE, osKeychainEntry, type KeychainEntryFactory } from './keychain-entry.js';
 
 export interface KeychainSecretStoreInit {

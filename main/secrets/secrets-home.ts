@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { FileSecretStore, MASTER_KEY_NAME } from '../base/secret-store.js';
+import { FileSecretStore, MASTER_KEY_NAME } from './secret-store.js';
 import { fileOwnerKeyStore, type OwnerKeyStore } from '../accounts/owner-key.js';
 import type { KeychainEntryFactory } from './keychain-entry.js';
 import { keychainOwnerKeyStore } from './keychain-owner-key-store.js';

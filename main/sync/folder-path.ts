@@ -12,10 +12,10 @@ import type { SyncFolderRow } from '../store/repositories/sync.js';
 const MAX_PATH = 4096;
 
 function checkPathText(value: unknown): string {
-  if (value === undefined || value === null || value === '') throw new BadInputError('path is required');
-  if (typeof value !== 'string') throw new BadInputError('path must be a string');
-  if (value.length > MAX_PATH || value.includes('\0')) throw new BadInputError('path is not a valid folder path');
-  if (!path.isAbsolute(value)) throw new BadInputError('path must be absolute');
+  if (value === undefined || value === null || value === '') throw new BadInputError('path is required', 'path');
+  if (typeof value !== 'string') throw new BadInputError('path must be a string', 'path');
+  if (value.length > MAX_PATH || value.includes('\0')) throw new BadInputError('path is not a valid folder path', 'path');
+  if (!path.isAbsolute(value)) throw new BadInputError('path must be absolute', 'path');
   return value;
 }
 
@@ -25,14 +25,14 @@ async function canonical(value: string): Promise<string | undefined> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return undefined;
-    if (code === 'ENOTDIR') throw new BadInputError(`path: not a folder: ${value}`);
-    throw new BadInputError(`path: cannot be read: ${value} (${code ?? 'error'})`);
+    if (code === 'ENOTDIR') throw new BadInputError(`path: not a folder: ${value}`, 'path');
+    throw new BadInputError(`path: cannot be read: ${value} (${code ?? 'error'})`, 'path');
   }
 }
 
 async function requireDirectory(real: string, value: string): Promise<string> {
   const info = await stat(real);
-  if (!info.isDirectory()) throw new BadInputError(`path: not a folder: ${value}`);
+  if (!info.isDirectory()) throw new BadInputError(`path: not a folder: ${value}`, 'path');
   return real;
 }
 
@@ -40,7 +40,7 @@ async function requireDirectory(real: string, value: string): Promise<string> {
 export async function parseFolderPath(value: unknown): Promise<string> {
   const text = checkPathText(value);
   const real = await canonical(text);
-  if (real === undefined) throw new BadInputError(`path: folder not found: ${text}`);
+  if (real === undefined) throw new BadInputError(`path: folder not found: ${text}`, 'path');
   return requireDirectory(real, text);
 }
 
@@ -53,7 +53,7 @@ export async function parseNewOrExistingFolderPath(value: unknown): Promise<{ pa
   const real = await canonical(text);
   if (real !== undefined) return { path: await requireDirectory(real, text), exists: true };
   const parent = await canonical(path.dirname(path.resolve(text)));
-  if (parent === undefined) throw new BadInputError(`path: neither the folder nor its parent exists: ${text}`);
+  if (parent === undefined) throw new BadInputError(`path: neither the folder nor its parent exists: ${text}`, 'path');
   await requireDirectory(parent, path.dirname(text));
   return { path: path.join(parent, path.basename(path.resolve(text))), exists: false };
 }
@@ -65,7 +65,7 @@ export async function makeFolder(folderPath: string): Promise<void> {
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EEXIST') return;
-    throw new BadInputError(`path: the folder cannot be made: ${folderPath} (${code ?? 'error'})`);
+    throw new BadInputError(`path: the folder cannot be made: ${folderPath} (${code ?? 'error'})`, 'path');
   }
 }
 
@@ -78,9 +78,9 @@ const isInside = (child: string, parent: string): boolean => {
 export function checkApartFromOthers(folderPath: string, others: readonly Pick<SyncFolderRow, 'id' | 'path' | 'mode'>[]): void {
   for (const other of others) {
     const what = other.mode === 'follow' ? 'followed' : 'synced';
-    if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already ${what} (id ${other.id})`);
+    if (other.path === folderPath) throw new ConflictError(`path: ${folderPath} is already ${what} (id ${other.id})`, 'path');
     if (isInside(folderPath, other.path) || isInside(other.path, folderPath)) {
-      throw new ConflictError(`path: ${folderPath} overlaps the ${what} folder ${other.path} (id ${other.id})`);
+      throw new ConflictError(`path: ${folderPath} overlaps the ${what} folder ${other.path} (id ${other.id})`, 'path');
     }
   }
 }

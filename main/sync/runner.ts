@@ -1,6 +1,6 @@
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import { BadInputError } from '../base/errors.js';
-import type { EventPublisher } from '../base/events.js';
+import type { SyncEvents } from './sync-events.js';
 import type { LockHold } from '../base/lock.js';
 import type { Logger } from '../base/logger.js';
 import type { Store } from '../store/repositories/index.js';
@@ -86,7 +86,7 @@ export interface SyncDomains {
   logger: Logger;
   clock?: Clock;
   /** The live event stream: told whenever a folder's status (state, progress, root, errors) moves. */
-  events?: Pick<EventPublisher, 'syncChanged'>;
+  events?: SyncEvents;
 }
 
 export interface RunnerTiming {

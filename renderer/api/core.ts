@@ -4,7 +4,7 @@
  * (no DOM types), so it runs unchanged in the browser and in unit tests under Node. The area modules
  * beside this file (account.ts, pins.ts, ...) are thin, typed wrappers over it.
  */
-import { ApiError, isAbortError } from './api-error.js';
+import { ApiError, apiErrorOf, isAbortError } from './api-error.js';
 import { requestSignature } from './request-signature.js';
 import { isRecord } from './shape.js';
 
@@ -173,7 +173,7 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
   };
 }
 
-/** Reads `{code, msg, data}`; any code but 200 becomes an {@link ApiError} carrying code and msg. */
+/** Reads `{code, msg, data}`; any code but 200 becomes an {@link ApiError} carrying code, msg and the stable `error`. */
 export async function parseEnvelope(response: Response): Promise<Record<string, unknown>> {
   let body: unknown;
   try {
@@ -185,9 +185,6 @@ export async function parseEnvelope(response: Response): Promise<Record<string, 
   if (!isRecord(body) || typeof body.code !== 'number') {
     throw new ApiError('protocol', response.status, `The service answered ${response.status} without an API envelope.`);
   }
-  if (body.code !== 200 || !response.ok) {
-    const msg = typeof body.msg === 'string' && body.msg !== '' ? body.msg : `request failed with status ${response.status}`;
-    throw new ApiError('http', body.code !== 200 ? body.code : response.status, msg);
-  }
+  if (body.code !== 200 || !response.ok) throw apiErrorOf(body, response.status);
   return body;
 }

@@ -37,8 +37,8 @@ export function partnersApi(core: ApiCore): PartnersApi {
         await core.empty({ path: '/api/v0/partner/users', credentials, signal, query: { limit: 1 } });
         return true;
       } catch (error) {
-        // 403: not a partner. 404: a service without the users list predates the window: no Partners page.
-        if (error instanceof ApiError && error.kind === 'http' && (error.code === 403 || error.code === 404)) return false;
+        // permission: not a partner. not_found: a service without the users list predates the window: no Partners page.
+        if (error instanceof ApiError && (error.error === 'permission' || error.error === 'not_found')) return false;
         throw error;
       }
     },

@@ -125,7 +125,7 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
         try {
           await api.session.end(current.credentials);
         } catch (error) {
-          if (!(error instanceof ApiError && error.kind === 'http' && error.code === 401)) {
+          if (!(error instanceof ApiError && error.isUnauthorized)) {
             notice = 'Signed out of this window. The service could not be reached to delete the session key; it expires by itself within 7 days.';
           }
         }

@@ -156,8 +156,12 @@ export function parseGatewayLines(text: string): string[] {
   ];
 }
 
-/** Which field of the follow form the service's refusal is about (its messages start with the parameter at fault). */
+/** Which field of the follow form the service's refusal is about (the envelope's `param`). */
 export type FollowField = 'name' | 'path' | 'from';
+
+const FOLLOW_FIELDS: readonly FollowField[] = ['name', 'path', 'from'];
+
+const isFollowField = (param: string | undefined): param is FollowField => FOLLOW_FIELDS.some((field) => field === param);
 
 export interface FollowRefusal {
   field: FollowField | null;
@@ -165,17 +169,12 @@ export interface FollowRefusal {
 }
 
 /**
- * The service's refusal placed where the user can fix it: "name: … is not an IPNS name" beside the name
- * field, "path: …" beside the folder, "from: …" beside the gateways; anything else (a 409 for a folder
- * already synced says "path:" too) for the whole form.
+ * The service's refusal placed where the user can fix it: one about `name` beside the name field, `path`
+ * beside the folder, `from` beside the gateways (a 409 for a folder already synced names `path` too), as the
+ * envelope's `param` says; anything else for the whole form. The service's words are shown as they are.
  */
-export function followRefusal(message: string): FollowRefusal {
-  const prefixed = /^(name|path|from):\s*/i.exec(message);
-  if (prefixed) return { field: (prefixed[1] ?? '').toLowerCase() as FollowField, message: sentence(message.slice(prefixed[0].length)) };
-  // "path must be absolute", "name is required: …": the parameter is the sentence's subject, so it stays.
-  const subject = /^(name|path|from)\s+(?:is|must|has)\b/i.exec(message);
-  if (subject) return { field: (subject[1] ?? '').toLowerCase() as FollowField, message: sentence(message) };
-  return { field: null, message: sentence(message) };
+export function followRefusal(param: string | undefined, message: string): FollowRefusal {
+  return { field: isFollowField(param) ? param : null, message: sentence(message) };
 }
 
 /** What the form checks before asking the service: a name and an absolute-looking path are there. */

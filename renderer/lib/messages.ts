@@ -1,6 +1,7 @@
 /**
- * One readable sentence for the user about a failed call, shown next to the action that failed. The
- * service's own `msg` is kept: it names the parameter or the limit at fault.
+ * One readable sentence for the user about a failed call, shown next to the action that failed. It is
+ * chosen by the failure's stable `error` string (docs/errors.md), never by the wording of `msg`; the
+ * service's own `msg` is kept in it: it names the parameter or the resource at fault.
  */
 import { ApiError } from '../api/api-error.js';
 
@@ -20,37 +21,45 @@ export function sentence(text: string): string {
   return /[.!?…]$/.test(first) ? first : `${first}.`;
 }
 
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) {
-    if (error.kind !== 'http') return error.msg;
-    const msg = error.msg;
-    const limit = /^plan limit reached: (\w+)/.exec(msg);
-    if (error.code === 403 && limit) {
-      const what = LIMIT_NAMES[limit[1] ?? ''] ?? limit[1];
-      return `Your plan's limit on ${what} is reached. Unpin something or move to a larger plan.`;
-    }
-    switch (error.code) {
-      case 400:
-      case 409:
-        return sentence(msg);
-      case 401:
-        return `The service did not accept this access key: ${msg}.`;
-      case 402:
-        // The service says which fee the balance does not cover; the refusal charged and changed nothing.
-        return `${sentence(msg)} Nothing was charged.`;
-      case 403:
-        return `Not allowed: ${msg}.`;
-      case 404:
-        return `Not found: ${msg}.`;
-      case 413:
-        return `Too large: ${msg}.`;
-      case 423:
-      case 429:
-        return `${sentence(msg)} Try again in a moment.`;
-      default:
-        return error.code >= 500 ? `The service failed (${error.code}): ${msg}.` : `The service answered ${error.code}: ${msg}.`;
-    }
+function planLimit(limit: string | undefined): string {
+  const what = limit === undefined ? undefined : (LIMIT_NAMES[limit] ?? limit);
+  const reached = what === undefined ? "Your plan's limit is reached." : `Your plan's limit on ${what} is reached.`;
+  return `${reached} Unpin something or move to a larger plan.`;
+}
+
+function describeApiError(error: ApiError): string {
+  if (error.kind !== 'http') return error.msg;
+  const msg = error.msg;
+  switch (error.error) {
+    case 'bad_input':
+    case 'conflict':
+      return sentence(msg);
+    case 'unauthenticated':
+      return `The service did not accept this access key: ${msg}.`;
+    case 'balance':
+      // The service says which fee the balance does not cover; the refusal charged and changed nothing.
+      return `${sentence(msg)} Nothing was charged.`;
+    case 'plan_limit':
+      return planLimit(error.detail.limit);
+    case 'permission':
+    case 'host_not_allowed':
+    case 'origin_not_allowed':
+    case 'capacity':
+      return `Not allowed: ${msg}.`;
+    case 'not_found':
+      return `Not found: ${msg}.`;
+    case 'too_large':
+      return `Too large: ${msg}.`;
+    case 'locked':
+    case 'too_many_requests':
+      return `${sentence(msg)} Try again in a moment.`;
+    default:
+      return error.code >= 500 ? `The service failed (${error.code}): ${msg}.` : `The service answered ${error.code}: ${msg}.`;
   }
+}
+
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return describeApiError(error);
   if (error instanceof Error) return `Something went wrong: ${error.message}`;
   return 'Something went wrong.';
 }

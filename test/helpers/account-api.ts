@@ -3,12 +3,14 @@ import { onTerminal, terminalText } from './terminal.js';
 import { fileURLToPath } from 'node:url';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import type { CreatedAccessKey, Permission } from '../../shared/api-types.js';
+import type { CreatedAccessKey, ErrorEnvelope, Permission } from '../../shared/api-types.js';
+import type { ErrorCode } from '../../shared/error-codes.js';
 import { openDatabase } from '../../main/store/db/database.js';
 import type { AccountRow, LedgerRow } from '../../main/store/repositories/accounts.js';
 import { expect } from 'vitest';
 import { suiteDatabase } from './suite-database.js';
 import { withServerStore } from './suite-metadata.js';
+import { expectFailureEnvelope } from './error-envelope.js';
 import { call, type CallResult, type TestServer } from './test-server.js';
 
 /** Asserting helpers for the account side's integration tests. */
@@ -105,15 +107,17 @@ export function rawRequest(url: string, method: string, path: string, headers: R
   });
 }
 
-/** Contract section 3: HTTP status = code, body exactly {code, msg}, JSON content type, msg naming the parameter. */
-export function expectError(response: CallResult, status: number, msg: RegExp): void {
+/**
+ * Contract section 3: HTTP status = code, body {code, msg, error} (error-envelope.ts), JSON content type, msg
+ * naming the parameter; `error`, when given, is the stable string expected. Returns the envelope.
+ */
+export function expectError(response: CallResult, status: number, msg: RegExp, error?: ErrorCode): ErrorEnvelope {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   expect(response.json).not.toBeNull();
-  expect(Object.keys(response.json as object).sort()).toEqual(['code', 'msg']);
-  const body = response.json as { code: number; msg: string };
-  expect(body.code).toBe(status);
-  expect(body.msg).toMatch(msg);
+  const envelope = expectFailureEnvelope(response.json, status, error);
+  expect(envelope.msg).toMatch(msg);
+  return envelope;
 }
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));

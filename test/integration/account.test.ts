@@ -78,7 +78,7 @@ describe('account API', () => {
     await createKey(server, server.owner, 'dup', ['read']);
     const before = await call<{ data: AccessKeyListing[] }>(server, 'GET', '/api/v0/keys', { key: server.owner });
     const again = await call(server, 'POST', '/api/v0/key', { key: server.owner, body: { name: 'dup', permissions: ['admin'] } });
-    expectError(again, 409, /dup/);
+    expectError(again, 409, /dup/, 'conflict');
     const after = await call<{ data: AccessKeyListing[] }>(server, 'GET', '/api/v0/keys', { key: server.owner });
     expect(after.json.data).toEqual(before.json.data);
   });
@@ -142,7 +142,7 @@ describe('account API', () => {
   });
 
   it('deleting an unknown name is 404 naming the key; a bad body is 400', async () => {
-    expectError(await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: { name: 'never-made' } }), 404, /never-made/);
+    expectError(await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: { name: 'never-made' } }), 404, /never-made/, 'not_found');
     expectError(await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: {} }), 400, /^name /);
     expectError(await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: { name: ['x'] } }), 400, /^name /);
     expectError(await call(server, 'DELETE', '/api/v0/key', { key: server.owner, body: 'nope{' }), 400, /JSON/);
@@ -171,6 +171,6 @@ describe('account API', () => {
   });
 
   it('an unknown route answers 404 in the envelope', async () => {
-    expectError(await call(server, 'GET', '/api/v0/nothing-here', { key: server.owner }), 404, /\/api\/v0\/nothing-here/);
+    expectError(await call(server, 'GET', '/api/v0/nothing-here', { key: server.owner }), 404, /\/api\/v0\/nothing-here/, 'not_found');
   });
 });

@@ -60,7 +60,7 @@ describe('authentication and ts', () => {
   });
 
   it('missing ts 400, non-integer ts 400, both naming ts', async () => {
-    expectError(await call(server, 'GET', '/api/v0/stats', { key: server.owner, noTs: true }), 400, /^ts is required/);
+    expectError(await call(server, 'GET', '/api/v0/stats', { key: server.owner, noTs: true }), 400, /^ts is required/, 'bad_input');
     for (const ts of ['abc', '1.5', '', '1e9'])
       expectError(await call(server, 'GET', '/api/v0/stats', { key: server.owner, noTs: true, query: { ts } }), 400, /^ts /);
     // Missing ts also comes before the credentials: no headers and no ts is still 400.
@@ -75,7 +75,7 @@ describe('authentication and ts', () => {
   });
 
   it('missing headers 401 naming the header', async () => {
-    expectError(await call(server, 'GET', '/api/v0/stats'), 401, /X-Access-Key/);
+    expectError(await call(server, 'GET', '/api/v0/stats'), 401, /X-Access-Key/, 'unauthenticated');
     expectError(await get(server, `/api/v0/stats?ts=${nowTs()}`, { 'X-Access-Secret': server.owner.access_secret }), 401, /X-Access-Key/);
     expectError(await get(server, `/api/v0/stats?ts=${nowTs()}`, { 'X-Access-Key': server.owner.access_key }), 401, /X-Access-Secret or X-Access-Signature/);
   });
@@ -142,7 +142,7 @@ describe('permissions', () => {
         const body = options.body === undefined ? undefined : JSON.parse(JSON.stringify(options.body).replaceAll('PERM', permission));
         for (const signed of [false, true]) {
           const response = await call(server, method, path, { key, signed, query: options.query, body });
-          expectError(response, 403, /^permission missing: admin$/);
+          expectError(response, 403, /^permission missing: admin$/, 'permission');
         }
       }
       expect((await call(server, 'GET', '/api/v0/keys', { key: server.owner })).json).toEqual(before.json);
@@ -154,7 +154,7 @@ describe('permissions', () => {
 
   it('a key with all four non-admin permissions is still refused the account API', async () => {
     const all = await createKey(server, server.owner, 'all-but-admin', ['read', 'write', 'pin', 'unpin']);
-    expectError(await call(server, 'GET', '/api/v0/stats', { key: all }), 403, /^permission missing: admin$/);
+    expectError(await call(server, 'GET', '/api/v0/stats', { key: all }), 403, /^permission missing: admin$/, 'permission');
   });
 
   it('an admin key reaches every account and partner endpoint', async () => {

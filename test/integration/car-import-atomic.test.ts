@@ -61,7 +61,7 @@ describe('CAR import: blocks, ingress and root pins together or not at all', () 
     try {
       const failed = await carImport(server, server.owner, car);
       expect(failed.status).toBe(500);
-      expect(failed.json).toEqual({ code: 500, msg: 'internal error' });
+      expect(failed.json).toEqual({ code: 500, msg: 'internal error', error: 'internal' });
     } finally {
       await serverSql(server, {
         sqlite: 'DROP TRIGGER refuse_second_root',

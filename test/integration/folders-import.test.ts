@@ -3,6 +3,7 @@ import { MemoryBlockstore } from 'blockstore-core/memory';
 import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editDirectory, EMPTY_DIRECTORY_CID } from '../../main/content/directory/index.js';
+import { expectFailureEnvelope } from '../helpers/error-envelope.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import {
   expectNotOperable,
@@ -183,6 +184,7 @@ describe('folder import', () => {
       return response.status === 404 && /has not been imported/.test(response.text) ? undefined : response;
     });
     await expectRejected(server, admin, locked, 423, /cid: .* is locked: its folder import is still running/, before);
+    expectFailureEnvelope(locked.json, 423, 'locked');
 
     const done = await importing;
     expect(done.status, done.text).toBe(200);

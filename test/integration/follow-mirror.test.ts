@@ -79,7 +79,7 @@ describe('a followed folder mirrors another machine’s sync folder (issue 24)',
 
   it('a folder already followed, or inside one, is refused with 409 and a name that is not one with 400; nothing is added', async () => {
     const before = (await call<{ total: number }>(b, 'GET', '/api/v0/sync', { key: b.owner })).json.total;
-    expectError(await follow(b, b.owner, { name, path: folderB }), 409, /./);
+    expectError(await follow(b, b.owner, { name, path: folderB }), 409, /./, 'conflict');
     expectError(await follow(b, b.owner, { name, path: path.join(folderB, 'docs') }), 409, /./);
     expectError(await follow(b, b.owner, { name: 'not-a-name', path: await makeTempDir('pinfold-follow-bad-') }), 400, /name/);
     expect((await call<{ total: number }>(b, 'GET', '/api/v0/sync', { key: b.owner })).json.total).toBe(before);

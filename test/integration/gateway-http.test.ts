@@ -176,7 +176,7 @@ describe('gateway over HTTP: egress counting and bad requests', () => {
           expect(response.status, range).toBe(416);
           expect(response.headers.get('content-range')).toBe('bytes */1400');
           expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-          expect(JSON.parse(response.bytes.toString('utf8'))).toEqual({ code: 416, msg: 'range: not satisfiable for 1400 bytes' });
+          expect(JSON.parse(response.bytes.toString('utf8'))).toEqual({ code: 416, msg: 'range: not satisfiable for 1400 bytes', error: 'range' });
           for (const name of ['cache-control', 'etag', 'content-disposition', 'accept-ranges']) expect(response.headers.get(name), name).toBeNull();
         }),
       ).toBe(0);

@@ -88,7 +88,11 @@ describe('gateway TAR over a real server: relative names, and failures after the
     expect(response.status).toBe(406);
     expect(response.complete).toBe(true);
     const body = JSON.parse(response.body.toString('utf8')) as { code: number; msg: string };
-    expect(body).toEqual({ code: 406, msg: expect.stringContaining('relative UnixFS paths outside the root are not allowed') as string });
+    expect(body).toEqual({
+      code: 406,
+      msg: expect.stringContaining('relative UnixFS paths outside the root are not allowed') as string,
+      error: 'not_acceptable',
+    });
     expect((await stats({ url }, ownerKeyOf(app))).egress).toBe(before);
     expect(gatewayLines()).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowTs, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { rawRequest, type RawResponse } from '../helpers/account-api.js';
+import { expectFailureEnvelope } from '../helpers/error-envelope.js';
 
 function corsHeaders(response: RawResponse): string[] {
   return Object.keys(response.headers).filter((name) => name.toLowerCase().startsWith('access-control-allow-'));
@@ -29,9 +30,7 @@ describe('Host guard', () => {
         const response = await rawRequest(server.url, 'GET', path, { ...headers, Host: host });
         expect(response.status).toBe(403);
         expect(response.headers['content-type']).toMatch(/^application\/json/);
-        const body = JSON.parse(response.body) as { code: number; msg: string };
-        expect(body.code).toBe(403);
-        expect(body.msg).toMatch(/Host/);
+        expect(expectFailureEnvelope(JSON.parse(response.body), 403, 'host_not_allowed').msg).toMatch(/Host/);
         expect(response.body).not.toContain('token_amount');
       }
     }
@@ -59,7 +58,7 @@ describe('Host guard', () => {
       ] as const) {
         const response = await rawRequest(server.url, method, path, { ...auth, Host: host });
         expect(response.status, `${host} ${path}`).toBe(403);
-        expect(JSON.parse(response.body)).toEqual({ code: 403, msg: expect.stringMatching(/Host/) });
+        expect(JSON.parse(response.body)).toEqual({ code: 403, msg: expect.stringMatching(/Host/), error: 'host_not_allowed' });
         expect(response.body).not.toContain('sargs');
       }
     }
@@ -164,6 +163,7 @@ describe('CORS', () => {
       expect(corsHeaders(get)).toEqual([]);
       const preflight = await rawRequest(open.url, 'OPTIONS', '/api/v0/stats', { Origin: origin, 'Access-Control-Request-Method': 'GET' });
       expect(preflight.status).not.toBe(204);
+      expect(JSON.parse(preflight.body)).toEqual({ code: 403, msg: 'origin not allowed', error: 'origin_not_allowed' });
       expect(corsHeaders(preflight)).toEqual([]);
     }
   });

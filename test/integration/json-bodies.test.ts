@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account-api.js';
+import { expectFailureEnvelope } from '../helpers/error-envelope.js';
 import { suiteEngine } from '../helpers/suite-database.js';
 import { call, nowTs, startTestServer, type CallResult, type TestServer } from '../helpers/test-server.js';
 
@@ -91,8 +92,8 @@ describe('malformed JSON bodies over a real server (contract sections 2 and 3)',
         for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
           const response = await send(method, path, body, type);
           try {
-            if (refusedOnThisEngine(path)) expectError(response, 409, SYNC_REFUSED);
-            else expectError(response, 400, msg);
+            if (refusedOnThisEngine(path)) expectError(response, 409, SYNC_REFUSED, 'conflict');
+            else expectError(response, 400, msg, 'bad_input');
           } catch (error) {
             throw new Error(`${method} ${path}, ${what}, ${type}: ${response.status} ${response.text.slice(0, 120)}`, { cause: error });
           }
@@ -100,7 +101,7 @@ describe('malformed JSON bodies over a real server (contract sections 2 and 3)',
       }
       const wrong = await send(method, path, WRONG_FIELDS, 'application/json');
       expect(wrong.status, `${method} ${path} wrong fields: ${wrong.text}`).toBe(refusedOnThisEngine(path) ? 409 : 400);
-      expect(Object.keys(wrong.json as object).sort()).toEqual(['code', 'msg']);
+      expectFailureEnvelope(wrong.json, wrong.status, refusedOnThisEngine(path) ? 'conflict' : 'bad_input');
     }
     expect(await state()).toEqual(before);
   });

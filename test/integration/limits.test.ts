@@ -63,9 +63,14 @@ describe('plan limits (contract sections 3, 8): 403 naming the limit, nothing ch
     expect((await uploadFile(server, user, first)).status).toBe(201);
     const before = await stats(server, user);
     expect(before.ingress).toBe(30_000);
-    expectError(await step1(server, user, 'POST', '/ipfs/', { size: 20_001 }), 403, /^plan limit reached: ingress$/);
-    expectError(await step1(server, user, 'PUT', `/ipfs/${EMPTY_DIR_V1}/a.txt`, { size: 20_001 }), 403, /^plan limit reached: ingress$/);
-    expectError(await step1(server, user, 'POST', '/api/v0/dag/import', { size: 20_001, 'pin-roots': 'false' }), 403, /^plan limit reached: ingress$/);
+    expectError(await step1(server, user, 'POST', '/ipfs/', { size: 20_001 }), 403, /^plan limit reached: ingress$/, 'plan_limit');
+    expectError(await step1(server, user, 'PUT', `/ipfs/${EMPTY_DIR_V1}/a.txt`, { size: 20_001 }), 403, /^plan limit reached: ingress$/, 'plan_limit');
+    expectError(
+      await step1(server, user, 'POST', '/api/v0/dag/import', { size: 20_001, 'pin-roots': 'false' }),
+      403,
+      /^plan limit reached: ingress$/,
+      'plan_limit',
+    );
     expect(counters(await stats(server, user))).toEqual(counters(before));
     // Exactly what is left is fine.
     const last = randomData(20_000);
@@ -84,7 +89,12 @@ describe('plan limits (contract sections 3, 8): 403 naming the limit, nothing ch
     for (const cid of cids.slice(0, 2)) expect((await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: cid } })).status).toBe(200);
     const before = await stats(server, user);
     expect(before.pinned_count).toBe(2);
-    expectError(await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: cids[2] as string } }), 403, /^plan limit reached: pinned_count$/);
+    expectError(
+      await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: cids[2] as string } }),
+      403,
+      /^plan limit reached: pinned_count$/,
+      'plan_limit',
+    );
     expect(counters(await stats(server, user))).toEqual(counters(before));
     expect(await pinCount(user)).toBe(2);
     expect((await call(server, 'GET', `/api/v0/pin/${cids[2] as string}`, { key: user })).status).toBe(404);
@@ -105,7 +115,7 @@ describe('plan limits (contract sections 3, 8): 403 naming the limit, nothing ch
     const large = await uploadCid(server, user, randomData(4_001));
     expect((await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: small } })).status).toBe(200);
     const before = await stats(server, user);
-    expectError(await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: large } }), 403, /^plan limit reached: pinned_bytes$/);
+    expectError(await call(server, 'POST', '/api/v0/pin/add', { key: user, query: { arg: large } }), 403, /^plan limit reached: pinned_bytes$/, 'plan_limit');
     expect(counters(await stats(server, user))).toEqual(counters(before));
     expect(await pinCount(user)).toBe(1);
 
@@ -136,7 +146,7 @@ describe('plan limits (contract sections 3, 8): 403 naming the limit, nothing ch
     expect(before.egress).toBe(12_000);
     const refused = await gatewayGet(server, user, `/ipfs/${cid}`);
     expect(refused.status).toBe(403);
-    expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ code: 403, msg: 'plan limit reached: egress' });
+    expect(JSON.parse(refused.bytes.toString('utf8'))).toEqual({ code: 403, msg: 'plan limit reached: egress', error: 'plan_limit', limit: 'egress' });
     expect(refused.headers.get('cache-control')).toBeNull();
     expect(counters(await stats(server, user))).toEqual(counters(before));
     // A range that fits is still served, and counted.

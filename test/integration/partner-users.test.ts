@@ -66,7 +66,7 @@ describe('GET /api/v0/partner/users', () => {
 
   it('refused: a non-partner 403, an owner key without admin 403, bad paging 400, no ts 400, no key 401', async () => {
     const second = await createUserKey(server, server.owner, 'pu-second', 'admin-2', ['admin']);
-    expectError(await users(server, second), 403, /not a qualified partner/);
+    expectError(await users(server, second), 403, /not a qualified partner/, 'permission');
     const pinner = await createKey(server, server.owner, 'pu-pinner', ['pin', 'read', 'write', 'unpin']);
     expectError(await users(server, pinner), 403, /admin/);
     expectError(await users(server, server.owner, { limit: 0 }), 400, /limit must be an integer from 1 to 1000/);

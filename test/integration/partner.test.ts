@@ -278,7 +278,7 @@ describe('partner API', () => {
       const before = await accountOf(server, 'partner-b');
       expect(before.balanceCents).toBe(0);
       const response = await call(server, 'POST', '/api/v0/partner/user/update-plan', { key: partnerB, body: { uuid: 'b-user', plan_id: 2 } });
-      expectError(response, 402, /balance/);
+      expectError(response, 402, /balance/, 'balance');
       expect(await accountOf(server, 'partner-b')).toEqual(before);
       expect((await accountOf(server, 'b-user')).planId).toBe(1);
       expect(await ledgerOfUuid(server, 'partner-b')).toEqual([]);

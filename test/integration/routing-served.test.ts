@@ -123,8 +123,12 @@ describe('Delegated Routing V1 served by a public gateway (contract section 11)'
 
     expect((await get(a, '/routing/v1/providers/not-a-cid')).status).toBe(400);
     expect((await get(a, `/routing/v1/providers/${held}`, { accept: 'text/html' })).status).toBe(400);
-    expect((await get(a, '/routing/v1/nothing-here')).status).toBe(400);
-    expect((await get(a, `/routing/v1/dht/closest/peers/${held}`)).status).toBe(501);
+    const unknown = await get(a, '/routing/v1/nothing-here');
+    expect(unknown.status).toBe(400);
+    expect(await unknown.json()).toEqual({ code: 400, msg: 'no routing API at /routing/v1/nothing-here', error: 'bad_input' });
+    const unimplemented = await get(a, `/routing/v1/dht/closest/peers/${held}`);
+    expect(unimplemented.status).toBe(501);
+    expect(await unimplemented.json()).toMatchObject({ code: 501, error: 'not_implemented' });
   });
 
   it('serves the signed record of a name it holds, with the spec headers; a name it lacks has no record', async () => {

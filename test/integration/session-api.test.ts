@@ -100,7 +100,7 @@ describe('sign-in codes and session keys', () => {
     const before = await keysOf(server);
     const again = await redeem(server, code);
     expect(again.status).toBe(401);
-    expect(again.json).toEqual({ code: 401, msg: 'sign-in code is unknown, already used or expired' });
+    expect(again.json).toEqual({ code: 401, msg: 'sign-in code is unknown, already used or expired', error: 'unauthenticated' });
     expect(await keysOf(server)).toEqual(before);
   });
 
@@ -121,7 +121,7 @@ describe('sign-in codes and session keys', () => {
     ] as const) {
       const response = await redeem(server, code);
       expect(response.status, String(code)).toBe(400);
-      expect(response.json).toEqual({ code: 400, msg: expect.stringMatching(msg) });
+      expect(response.json).toEqual({ code: 400, msg: expect.stringMatching(msg), error: 'bad_input' });
     }
     const twice = await fetch(`${server.url}/api/v0/session?code=${'A'.repeat(43)}&code=${'A'.repeat(43)}`, { method: 'POST' });
     expect(twice.status).toBe(400);

@@ -55,29 +55,31 @@ describe('sync follow API', () => {
     for (const dir of temps) await rm(dir, { recursive: true, force: true });
   });
 
-  it('bad input is a 400 naming the parameter; nothing is stored and no folder made', async () => {
+  it('bad input is a 400 naming the parameter (in msg, and as param for the form); nothing is stored and no folder made', async () => {
     const parent = await tempFolder();
     await put(parent, 'file.txt', 'not a folder');
     const fresh = path.join(parent, 'new');
     const before = await listAll(server);
-    const cases: [unknown, RegExp][] = [
-      [{ path: fresh }, /^name is required/],
-      [{ name: 42, path: fresh }, /^name must be an IPNS name/],
-      [{ name: 'example.com', path: fresh }, /^name: .* is not an IPNS name/],
-      [{ name: '/ipns/not-a-key', path: fresh }, /^name: .* is not an IPNS name/],
-      [{ name: 'http://127.0.0.1:1/ipfs/x', path: fresh }, /^name: a gateway URL must end in \/ipns\/<name>/],
-      [{ name: `ftp://host/ipns/${foreignName}`, path: fresh }, /^name: .* is not an IPNS name/],
-      [{ name: foreignName, path: fresh, from: 'http://127.0.0.1:1' }, /^from/],
-      [{ name: foreignName, path: fresh, from: ['not a url'] }, /^from/],
-      [{ name: foreignName }, /^path is required/],
-      [{ name: foreignName, path: 7 }, /^path must be a string/],
-      [{ name: foreignName, path: 'relative/folder' }, /^path must be absolute/],
-      [{ name: foreignName, path: path.join(parent, 'file.txt') }, /^path: not a folder/],
-      [{ name: foreignName, path: path.join(parent, 'missing', 'deeper') }, /^path: neither the folder nor its parent exists/],
-      ['not json', /JSON/],
-      [[foreignName], /JSON object/],
+    const cases: [unknown, RegExp, string | undefined][] = [
+      [{ path: fresh }, /^name is required/, 'name'],
+      [{ name: 42, path: fresh }, /^name must be an IPNS name/, 'name'],
+      [{ name: 'example.com', path: fresh }, /^name: .* is not an IPNS name/, 'name'],
+      [{ name: '/ipns/not-a-key', path: fresh }, /^name: .* is not an IPNS name/, 'name'],
+      [{ name: 'http://127.0.0.1:1/ipfs/x', path: fresh }, /^name: a gateway URL must end in \/ipns\/<name>/, 'name'],
+      [{ name: `ftp://host/ipns/${foreignName}`, path: fresh }, /^name: .* is not an IPNS name/, 'name'],
+      [{ name: foreignName, path: fresh, from: 'http://127.0.0.1:1' }, /^from/, 'from'],
+      [{ name: foreignName, path: fresh, from: ['not a url'] }, /^from/, 'from'],
+      [{ name: foreignName }, /^path is required/, 'path'],
+      [{ name: foreignName, path: 7 }, /^path must be a string/, 'path'],
+      [{ name: foreignName, path: 'relative/folder' }, /^path must be absolute/, 'path'],
+      [{ name: foreignName, path: path.join(parent, 'file.txt') }, /^path: not a folder/, 'path'],
+      [{ name: foreignName, path: path.join(parent, 'missing', 'deeper') }, /^path: neither the folder nor its parent exists/, 'path'],
+      ['not json', /JSON/, undefined],
+      [[foreignName], /JSON object/, undefined],
     ];
-    for (const [body, msg] of cases) expectError(await follow(server, body), 400, msg);
+    for (const [body, msg, param] of cases) {
+      expect(expectError(await follow(server, body), 400, msg, 'bad_input').param, msg.source).toBe(param);
+    }
     expect(existsSync(fresh)).toBe(false);
     expect(await listAll(server)).toEqual(before);
   });
@@ -92,8 +94,8 @@ describe('sync follow API', () => {
     expect(first.status, first.text).toBe(200);
     const before = await listAll(server);
     const notAdmin = await createKey(server, server.owner, 'follow-rw', ['read', 'write', 'pin', 'unpin']);
-    expectError(await follow(server, { name: foreignName, path: await tempFolder() }, notAdmin), 403, /admin|owner/);
-    expectError(await follow(server, { name: foreignName, path: synced }), 409, /^path: .* is already synced/);
+    expectError(await follow(server, { name: foreignName, path: await tempFolder() }, notAdmin), 403, /admin|owner/, 'permission');
+    expect(expectError(await follow(server, { name: foreignName, path: synced }), 409, /^path: .* is already synced/, 'conflict').param).toBe('path');
     expectError(await follow(server, { name: foreignName, path: path.join(synced, 'inner') }), 409, /^path: .* overlaps the synced folder/);
     expectError(await follow(server, { name: foreignName, path: path.join(synced, 'inner', 'new') }), 409, /^path: .* overlaps the synced folder/);
     expectError(await follow(server, { name: foreignName, path: followed }), 409, /^path: .* is already followed/);

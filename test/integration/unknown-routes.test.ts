@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/account-api.js';
+import { expectFailureEnvelope } from '../helpers/error-envelope.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 
 /**
@@ -29,7 +30,7 @@ describe('unknown routes', () => {
     const answer = await rawRequest(server.url, method, path, { host });
     expect(answer.status, answer.body).toBe(404);
     expect(answer.headers['content-type']).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual({ code: 404, msg: `no route for ${method} ${path.split('?')[0] as string}` });
+    expect(JSON.parse(answer.body)).toEqual({ code: 404, msg: `no route for ${method} ${path.split('?')[0] as string}`, error: 'not_found' });
   });
 
   it('on /ipfs and /ipns paths the 404 carries the content isolation headers; elsewhere it needs none', async () => {
@@ -49,12 +50,13 @@ describe('unknown routes', () => {
     for (const path of ['/api/v0/nope', '//ipfs/x', '/ipns/x?y=1']) {
       const answer = await rawRequest(server.url, 'POST', path, { host: 'evil.example' });
       expect(answer.status, path).toBe(403);
-      expect(JSON.parse(answer.body)).toEqual({ code: 403, msg: expect.any(String) });
+      expect(JSON.parse(answer.body)).toEqual({ code: 403, msg: expect.any(String), error: 'host_not_allowed' });
     }
   });
 
   it('an upload address sent to no upload route is still refused as an address (401)', async () => {
     const answer = await rawRequest(server.url, 'GET', '/api/v0/nope?sargs=x&ssig=y', { host });
     expect(answer.status).toBe(401);
+    expectFailureEnvelope(JSON.parse(answer.body), 401, 'unauthenticated');
   });
 });

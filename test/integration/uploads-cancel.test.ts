@@ -110,7 +110,7 @@ describe('cancel and commit of an upload, decided once', () => {
     held.open();
     const answer = await sent;
     expect(answer.status).toBe(409);
-    expect(answer.json).toEqual({ code: 409, msg: expect.stringMatching(/cancelled before it was stored/) });
+    expect(answer.json).toEqual({ code: 409, msg: expect.stringMatching(/cancelled before it was stored/), error: 'conflict' });
     await expectNotServed(server, server.owner, await referenceCid(bytes));
     expect(await usage()).toEqual(before);
     // Asked again, the same answer.
@@ -199,7 +199,7 @@ describe('cancel and commit of an upload, decided once', () => {
     expect((await cancel(server, url)).json.data).toEqual({ outcome: 'cancelled', roots: [] });
     const late: Step2Result = await step2(url, 'POST', bytes);
     expect(late.status).toBe(401);
-    expect(late.json).toEqual({ code: 401, msg: 'upload address was cancelled' });
+    expect(late.json).toEqual({ code: 401, msg: 'upload address was cancelled', error: 'unauthenticated' });
     await expectNotServed(server, server.owner, await referenceCid(bytes));
   });
 

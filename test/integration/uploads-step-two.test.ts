@@ -45,9 +45,11 @@ describe('upload step 2: refused before anything is parsed, and nothing kept', (
     for (const block of blocks) await expectNotServed(server, server.owner, block.cid.toString());
   }
 
-  function expectEnvelope(answer: { status: number; json: unknown }, status: number, msg: RegExp): void {
+  /** The envelope with the string of its status (docs/errors.md). */
+  function expectEnvelope(answer: { status: number; json: unknown }, status: 400 | 401 | 413, msg: RegExp): void {
+    const error = { 400: 'bad_input', 401: 'unauthenticated', 413: 'too_large' }[status];
     expect(answer.status).toBe(status);
-    expect(answer.json).toEqual({ code: status, msg: expect.stringMatching(msg) });
+    expect(answer.json).toEqual({ code: status, msg: expect.stringMatching(msg), error });
   }
 
   it('dag/import with a body longer than size is 413, by Content-Length or counted when chunked, not a CAR error', async () => {
@@ -160,7 +162,7 @@ describe('upload step 2: refused before anything is parsed, and nothing kept', (
           const url = await addressFor(server, server.owner, 'POST', '/ipfs/', { size: file.byteLength });
           const answer = await sendRaw(url, 'POST', { ...headers, 'content-length': String(body.byteLength) }, [body]);
           expect(answer.status, answer.text).toBe(400);
-          expect(answer.json).toEqual({ code: 400, msg: expect.any(String) });
+          expect(answer.json).toEqual({ code: 400, msg: expect.any(String), error: 'bad_input' });
         });
         await expectNotServed(server, server.owner, await referenceCid(file));
       });
@@ -186,7 +188,7 @@ describe('upload step 2 idle timeout', () => {
     const answer = await sendRaw(url, 'POST', { 'content-length': String(bytes.byteLength) }, [bytes.subarray(0, MiB + 10)], { finish: false });
     expect(answer.status).toBe(408);
     // The stall may come in the window where the last bytes did (too few) or in the next (nothing).
-    expect(answer.json).toEqual({ code: 408, msg: expect.stringMatching(/^upload body/) });
+    expect(answer.json).toEqual({ code: 408, msg: expect.stringMatching(/^upload body/), error: 'request_timeout' });
     expect(answer.headers.connection).toBe('close');
     expect(counters(await stats(server, server.owner))).toEqual(before);
     await expectNotServed(server, server.owner, firstLeaf);
@@ -239,7 +241,11 @@ describe('upload step 2 minimum pace', () => {
     expect(await reservations()).toBe(1);
     const answer = await sendTrickle(url, 'POST', headers, head, tail.subarray(0, 600), 10);
     expect(answer.status, answer.text).toBe(408);
-    expect(answer.json).toEqual({ code: 408, msg: expect.stringMatching(/^upload body too slow: \d+ bytes received in 0.3 s, at least 1024 required$/) });
+    expect(answer.json).toEqual({
+      code: 408,
+      msg: expect.stringMatching(/^upload body too slow: \d+ bytes received in 0.3 s, at least 1024 required$/),
+      error: 'request_timeout',
+    });
     expect(answer.headers.connection).toBe('close');
     expect(await reservations()).toBe(0);
   }

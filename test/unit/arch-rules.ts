@@ -18,6 +18,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 /** Which layers each layer may import; a layer always may import itself. */
 export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   shared: [],
+  // Generic building blocks only: base imports no domain (nothing under main/ but itself).
   'main/base': ['shared'],
   'main/store': ['shared', 'main/base'],
   'main/content': ['shared', 'main/base', 'main/store'],
@@ -130,6 +131,15 @@ export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/objects/': ['main/store', 'main/app', 'main/cli'],
 };
 
+/**
+ * Files (without extension) that the listed layers may not import, though their layer order allows it. The
+ * API's wire types stay out of the generic building blocks and of storage: the store keeps rows of its own
+ * (a pin's StoredPinStatus), the domains map them to what the API answers.
+ */
+export const KEPT_OUT: Readonly<Record<string, readonly string[]>> = {
+  'shared/api-types': ['main/base', 'main/store'],
+};
+
 /** The folders of the layered code: every file under them belongs to a layer. */
 export const LAYERED_DIRS = ['main', 'renderer', 'shared'];
 
@@ -188,6 +198,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
         }
         const sealed = Object.entries(SEALED_PATHS).find(([folder]) => target.startsWith(folder));
         if (sealed && !sealed[1].includes(layer)) problems.push(`${file.path} imports ${target} (behind a seam: ${layer} may not import ${sealed[0]})`);
+        if (KEPT_OUT[target.replace(/\.(js|ts)$/, '')]?.includes(layer)) problems.push(`${file.path} imports ${target} (${layer} imports no API types)`);
         const targetLayer = layerOf(target.replace(/\.js$/, '.ts'));
         if (targetLayer === layer) continue;
         if (!targetLayer) problems.push(`${file.path} imports ${target}, which belongs to no layer`);

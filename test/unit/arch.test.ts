@@ -8,6 +8,7 @@ import {
   KIT_FREE_PLACES,
   kitReadViolations,
   LAYERED_DIRS,
+  LAYERS,
   layerOf,
   repoRoot,
   sourceFiles,
@@ -52,6 +53,33 @@ describe('each rule fails when broken', () => {
     expect(
       violationsOf(file('main/http/server.ts', "import type { Plan } from '../../shared/api-types.js';\nimport { loadConfig } from '../base/config.js';")),
     ).toEqual([]);
+  });
+
+  it('main/base importing any domain of main/', () => {
+    const domains = Object.keys(LAYERS).filter((layer) => layer.startsWith('main/') && layer !== 'main/base');
+    expect(domains).toContain('main/store');
+    for (const domain of domains) {
+      const folder = domain.slice('main/'.length);
+      expect(violationsOf(file('main/base/events.ts', `import type { X } from '../${folder}/x.js';`)), domain).toEqual([
+        `main/base/events.ts imports ${domain}/x.js (main/base may not import ${domain})`,
+      ]);
+    }
+    expect(violationsOf(file('main/base/errors.ts', "import { ErrorCodes } from '../../shared/error-codes.js';"))).toEqual([]);
+  });
+
+  it('storage or the building blocks importing the API types', () => {
+    expect(violationsOf(file('main/store/repositories/pins.ts', "import type { PinStatus } from '../../../shared/api-types.js';"))).toEqual([
+      'main/store/repositories/pins.ts imports shared/api-types.js (main/store imports no API types)',
+    ]);
+    expect(violationsOf(file('main/store/db/pins-queries.ts', "const types = await import('../../../shared/api-types.js');"))).toEqual([
+      'main/store/db/pins-queries.ts imports shared/api-types.js (main/store imports no API types)',
+    ]);
+    expect(violationsOf(file('main/base/events.ts', "import type { PinRecord } from '../../shared/api-types.js';"))).toEqual([
+      'main/base/events.ts imports shared/api-types.js (main/base imports no API types)',
+    ]);
+    // The rest of shared/ stays open to them, and the domains above storage use the API types.
+    expect(violationsOf(file('main/store/blocks.ts', "import { ErrorCodes } from '../../shared/error-codes.js';"))).toEqual([]);
+    expect(violationsOf(file('main/pins/pins.ts', "import type { PinStatus } from '../../shared/api-types.js';"))).toEqual([]);
   });
 
   it('an owned package used elsewhere, and Node modules in browser code', () => {

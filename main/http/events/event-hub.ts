@@ -2,7 +2,10 @@ import type { ServerResponse } from 'node:http';
 import { EVENT_STREAM_RETRY_MS, type AccountUsage, type SyncFolderView } from '../../../shared/api-types.js';
 import { unixSeconds, type Clock } from '../../base/clock.js';
 import { TooManyRequestsError } from '../../base/errors.js';
-import type { EventPublisher } from '../../base/events.js';
+import type { AccountEvents } from '../../accounts/account-events.js';
+import type { NameEvents } from '../../names/name-events.js';
+import type { PinEvents } from '../../pins/pin-events.js';
+import type { SyncEvents } from '../../sync/sync-events.js';
 import { openEventStream, type EventStream, type StreamClient } from './event-stream.js';
 import { createKeyedThrottle } from './keyed-throttle.js';
 import { sseComment, sseEvent, sseRetry } from './sse-format.js';
@@ -15,6 +18,8 @@ import { sseComment, sseEvent, sseRetry } from './sse-format.js';
  * session expires; each access key may hold a few open at once. A partner's streams also hear of the
  * users it created (`partner`, at most one a second per user): their creation, plan, keys and usage all
  * arrive here as the user's own usage or key notices, so the domains need not know who watches them.
+ * It implements what each domain publishes (AccountEvents, PinEvents, NameEvents, SyncEvents, declared in
+ * their domains); the composition root hands each domain its own part, so there is no global bus.
  */
 
 export interface EventHubInit {
@@ -33,7 +38,7 @@ export interface EventHubInit {
   maxQueued?: number;
 }
 
-export interface EventHub extends EventPublisher {
+export interface EventHub extends AccountEvents, PinEvents, NameEvents, SyncEvents {
   /** 429 (TooManyRequestsError) when the key has its most streams open already; call before answering. */
   checkRoom(accessKey: string): void;
   /** Runs a stream on a response whose head is written: `retry`, the usage at connect, then the events. */

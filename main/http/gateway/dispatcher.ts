@@ -1,11 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CID } from 'multiformats/cid';
+import { ErrorCodes, type ErrorCode } from '../../../shared/error-codes.js';
 import { BadInputError } from '../../base/errors.js';
 import { hasBlock } from '../../content/read/blocks.js';
 import { PathInsideNodeError } from '../../content/read/errors.js';
 import { heldNode, inspectNode } from '../../content/read/inspect-node.js';
 import { resolvePath } from '../../content/read/resolve-path.js';
 import { usesSignature } from '../auth.js';
+import { failureEnvelope } from '../error-status.js';
 import { canonicalIpnsName } from './canonical-name.js';
 import { serveCar } from './car.js';
 import { serveCodec } from './codec.js';
@@ -51,14 +53,12 @@ function foreignDeps(deps: GatewayDeps): GatewayDeps {
 }
 
 /**
- * Statuses the shared error table has no code for (412 only-if-cached miss, 501 path inside an IPLD node):
- * answered here with the same JSON envelope.
+ * The gateway's own refusals (412 only-if-cached miss; 501 a path inside an IPLD node, which elsewhere is a
+ * 400): answered here with the contract's envelope.
  */
-function replyStatus(reply: FastifyReply, status: number, msg: string): void {
-  void reply
-    .code(status)
-    .header('content-type', 'application/json')
-    .send(JSON.stringify({ code: status, msg }));
+function replyFailure(reply: FastifyReply, error: ErrorCode, msg: string): void {
+  const envelope = failureEnvelope(error, msg);
+  void reply.code(envelope.code).header('content-type', 'application/json').send(JSON.stringify(envelope));
 }
 
 /** One gateway request, GET or HEAD: resolve the content path, then hand it to the handler of its format. */
@@ -124,7 +124,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, giv
       }
       if (onlyIfCached) {
         if (!(await hasBlock(deps.blockstore, root))) {
-          replyStatus(reply, 412, `cid: ${root.toString()} is not held locally (only-if-cached)`);
+          replyFailure(reply, ErrorCodes.notCached, `cid: ${root.toString()} is not held locally (only-if-cached)`);
           return;
         }
         resolution = await resolveFrom(deps, root, [...prefix, ...target.segments]);
@@ -139,7 +139,7 @@ export async function dispatch(request: FastifyRequest, reply: FastifyReply, giv
     }
   } catch (err) {
     if (err instanceof PathInsideNodeError) {
-      replyStatus(reply, 501, err.message);
+      replyFailure(reply, ErrorCodes.notImplemented, err.message);
       return;
     }
     throw err;

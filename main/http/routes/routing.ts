@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes } from '../../../shared/error-codes.js';
 import type { Clock } from '../../base/clock.js';
 import { tryParseCid } from '../../base/cid-text.js';
 import { BadInputError, NotAcceptableError } from '../../base/errors.js';
@@ -9,6 +10,7 @@ import { tryParseIpnsName, type IpnsName } from '../../names/name-parse.js';
 import { acceptPutRecord, servedRecord } from '../../names/routing-records.js';
 import { MAX_RECORD_BYTES } from '../../names/records.js';
 import { httpMultiaddrOfUrl } from '../../network/url-multiaddr.js';
+import { failureEnvelope } from '../error-status.js';
 import { filterRecord, parseFilterParam, type PeerRecord, type RecordFilters } from '../routing-filters.js';
 
 /** The transfer protocol Pinfold speaks: the trustless gateway over HTTP. */
@@ -142,9 +144,10 @@ export function routingRoutes(app: FastifyInstance, deps: RoutingRoutesDeps): vo
   // implement (the DHT API, providing, another method) 501.
   app.all('/routing/v1/*', open, async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const status = KNOWN_PATHS.test(path) ? 501 : 400;
-    const msg = status === 501 ? `${request.method} ${path} is not implemented here` : `no routing API at ${path}`;
-    return reply.code(status).type(JSON_TYPE).send({ code: status, msg });
+    const refusal = KNOWN_PATHS.test(path)
+      ? failureEnvelope(ErrorCodes.notImplemented, `${request.method} ${path} is not implemented here`)
+      : failureEnvelope(ErrorCodes.badInput, `no routing API at ${path}`);
+    return reply.code(refusal.code).type(JSON_TYPE).send(refusal);
   });
 }
 

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type { PinStatus } from '../../../shared/api-types.js';
 import { LOWER_FUNCTION, stmt, type Db } from './database.js';
 import { metaOfText, metaText, originsOfText, originsText } from '../pin-hints-json.js';
-import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints } from '../repositories/pins.js';
+import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints, StoredPinStatus } from '../repositories/pins.js';
 
 interface RawPin {
   id: number;
   account_id: number;
   cid: string;
   name: string;
-  status: PinStatus;
+  status: StoredPinStatus;
   size: number;
   created_at: number;
   updated_at: number;
@@ -62,7 +61,7 @@ export function insertPin(db: Db, pin: NewPin): void {
   ).run({ ...pin, requestId: randomUUID() });
 }
 
-export function updatePinState(db: Db, id: number, status: PinStatus, size: number, deadline: number | null, now: number): void {
+export function updatePinState(db: Db, id: number, status: StoredPinStatus, size: number, deadline: number | null, now: number): void {
   stmt(db, 'UPDATE pins SET status = ?, size = ?, deadline = ?, updated_at = ? WHERE id = ?').run(status, size, deadline, now, id);
 }
 
@@ -127,7 +126,7 @@ export function countPinsMatching(db: Db, accountId: number, filter: PinFilter):
 }
 
 /** Pins of every account in one status: GC's roots and the pinning queue. */
-export function pinsWithStatus(db: Db, status: PinStatus): PinRow[] {
+export function pinsWithStatus(db: Db, status: StoredPinStatus): PinRow[] {
   return (stmt(db, 'SELECT * FROM pins WHERE status = ? ORDER BY id').all(status) as RawPin[]).map(toPin);
 }
 

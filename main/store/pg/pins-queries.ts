@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { PinStatus } from '../../../shared/api-types.js';
 import { int, row, rows, type Queryable } from './queryable.js';
 import { metaOfText, metaText, originsOfText, originsText } from '../pin-hints-json.js';
-import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints } from '../repositories/pins.js';
+import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints, StoredPinStatus } from '../repositories/pins.js';
 
 /** The PostgreSQL side of PinsRepository (store/db/pins-queries.ts, table pins). */
 
@@ -11,7 +10,7 @@ interface RawPin {
   account_id: string;
   cid: string;
   name: string;
-  status: PinStatus;
+  status: StoredPinStatus;
   size: string;
   created_at: string;
   updated_at: string;
@@ -63,7 +62,7 @@ export async function insertPin(q: Queryable, pin: NewPin): Promise<void> {
   );
 }
 
-export async function updatePinState(q: Queryable, id: number, status: PinStatus, size: number, deadline: number | null, now: number): Promise<void> {
+export async function updatePinState(q: Queryable, id: number, status: StoredPinStatus, size: number, deadline: number | null, now: number): Promise<void> {
   await q.query('UPDATE pins SET status = $1, size = $2, deadline = $3, updated_at = $4 WHERE id = $5', [status, size, deadline, now, id]);
 }
 
@@ -127,7 +126,7 @@ export async function countPinsMatching(q: Queryable, accountId: number, filter:
 }
 
 /** Pins of every account in one status: GC's roots and the pinning queue. */
-export async function pinsWithStatus(q: Queryable, status: PinStatus): Promise<PinRow[]> {
+export async function pinsWithStatus(q: Queryable, status: StoredPinStatus): Promise<PinRow[]> {
   return (await rows<RawPin>(q, `SELECT ${PIN_COLUMNS} FROM pins WHERE status = $1 ORDER BY id`, [status])).map(toPin);
 }
 

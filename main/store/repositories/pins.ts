@@ -1,11 +1,15 @@
-import type { PinStatus } from '../../../shared/api-types.js';
+/**
+ * A pin's state as stored. Storage knows no API types: the API's PinStatus (shared/api-types.ts) says the
+ * same four words, which test/unit/pins/pin-status-words.test.ts holds together.
+ */
+export type StoredPinStatus = 'pinning' | 'pinned' | 'failure' | 'unpinning';
 
 export interface PinRow {
   id: number;
   accountId: number;
   cid: string;
   name: string;
-  status: PinStatus;
+  status: StoredPinStatus;
   size: number;
   createdAt: number;
   updatedAt: number;
@@ -30,7 +34,7 @@ export type NameMatch = 'exact' | 'iexact' | 'partial' | 'ipartial';
 /** The PSA's list filters; every part but the statuses is optional (null: no filter). */
 export interface PinSearch {
   /** The pin statuses wanted; none: nothing matches. */
-  statuses: readonly PinStatus[];
+  statuses: readonly StoredPinStatus[];
   /** The stored spellings of the CIDs asked for: a pin matches any of them. */
   cids: readonly string[] | null;
   name: { text: string; match: NameMatch } | null;
@@ -46,7 +50,7 @@ export interface NewPin {
   accountId: number;
   cid: string;
   name: string;
-  status: PinStatus;
+  status: StoredPinStatus;
   size: number;
   createdAt: number;
   deadline: number | null;
@@ -54,7 +58,7 @@ export interface NewPin {
 
 /** What the pin list is narrowed to; every part is optional (null: no filter). */
 export interface PinFilter {
-  status: PinStatus | null;
+  status: StoredPinStatus | null;
   /** A substring of the name, already lower-cased (Unicode), matched against the lower-cased name. */
   nameLower: string | null;
   /** The stored spellings of one CID (its v0 and v1 text): a pin matches any of them. */
@@ -82,7 +86,7 @@ export interface PinPageQuery {
 export interface PinsRepository {
   pinOf(accountId: number, cid: string): Promise<PinRow | null>;
   insertPin(pin: NewPin): Promise<void>;
-  updatePinState(id: number, status: PinStatus, size: number, deadline: number | null, now: number): Promise<void>;
+  updatePinState(id: number, status: StoredPinStatus, size: number, deadline: number | null, now: number): Promise<void>;
   renamePin(id: number, name: string, now: number): Promise<void>;
   deletePin(id: number): Promise<void>;
   /**
@@ -95,7 +99,7 @@ export interface PinsRepository {
   /** How many of the account's pins the filter matches (on the same index). */
   countPinsMatching(accountId: number, filter: PinFilter): Promise<number>;
   /** Pins of every account in one status: GC's roots and the pinning queue. */
-  pinsWithStatus(status: PinStatus): Promise<PinRow[]>;
+  pinsWithStatus(status: StoredPinStatus): Promise<PinRow[]>;
   /** The CIDs GC must keep: every pin that is not being removed. */
   liveRootCids(): Promise<string[]>;
   /** The account's live pins (pinned or pinning): what folder rule 4 walks to find another pin reaching a root. */

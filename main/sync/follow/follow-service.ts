@@ -40,7 +40,7 @@ export async function addFollowedFolder(deps: FollowServiceDeps, accountId: numb
   checkApartFromOthers(place.path, await deps.store.sync.listSyncFolders());
   if (!place.exists) await makeFolder(place.path);
   const root = await checkFolderRoot(place.path, '');
-  if (!root.ok) throw new BadInputError(`path: ${root.reason}`);
+  if (!root.ok) throw new BadInputError(`path: ${root.reason}`, 'path');
   const caseInsensitive = await detectCaseInsensitive(place.path);
   const id = randomUUID();
   try {
@@ -60,7 +60,7 @@ export async function addFollowedFolder(deps: FollowServiceDeps, accountId: numb
       return row;
     });
   } catch (error) {
-    if (error instanceof UniqueViolation) throw new ConflictError(`path: ${place.path} is already synced`);
+    if (error instanceof UniqueViolation) throw new ConflictError(`path: ${place.path} is already synced`, 'path');
     throw error;
   }
 }

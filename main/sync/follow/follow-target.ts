@@ -21,9 +21,9 @@ const MAX_NAME_TEXT = 2048;
 /** Parses `name` (the parameter `name`) and `from` (the parameter `from`, a list of gateway URLs; optional). */
 export function parseFollowTarget(name: unknown, from: unknown): FollowTarget {
   if (name === undefined || name === null || name === '')
-    throw new BadInputError('name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>');
+    throw new BadInputError('name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>', 'name');
   if (typeof name !== 'string' || name.length > MAX_NAME_TEXT)
-    throw new BadInputError('name must be an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>');
+    throw new BadInputError('name must be an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>', 'name');
   const text = name.trim();
   const extra = from === undefined || from === null ? [] : parseEndpointList(from, 'from');
   const url = /^https?:\/\//i.test(text) ? gatewayUrl(text) : undefined;
@@ -32,9 +32,10 @@ export function parseFollowTarget(name: unknown, from: unknown): FollowTarget {
   if (parsed === undefined)
     throw new BadInputError(
       `name: ${JSON.stringify(text.slice(0, 200))} is not an IPNS name (a k51…, 12D3KooW… or Qm… key; a DNSLink domain cannot be followed)`,
+      'name',
     );
   const sources = [...new Set([...(url ? [url.gateway] : []), ...extra])];
-  if (sources.length > MAX_ENDPOINTS) throw new BadInputError(`from: at most ${MAX_ENDPOINTS} gateways in all`);
+  if (sources.length > MAX_ENDPOINTS) throw new BadInputError(`from: at most ${MAX_ENDPOINTS} gateways in all`, 'from');
   return { name: parsed.name, sources };
 }
 
@@ -44,12 +45,12 @@ function gatewayUrl(text: string): { gateway: string; name: string } {
   try {
     url = new URL(text);
   } catch {
-    throw new BadInputError(`name: "${text.slice(0, 200)}" is not a URL`);
+    throw new BadInputError(`name: "${text.slice(0, 200)}" is not a URL`, 'name');
   }
   const match = /^(.*)\/ipns\/([^/]+)\/?$/.exec(url.pathname);
-  if (match === null) throw new BadInputError('name: a gateway URL must end in /ipns/<name>');
+  if (match === null) throw new BadInputError('name: a gateway URL must end in /ipns/<name>', 'name');
   const [, prefix = '', name = ''] = match;
-  if (url.username !== '' || url.password !== '') throw new BadInputError('name: a URL must not carry credentials');
+  if (url.username !== '' || url.password !== '') throw new BadInputError('name: a URL must not carry credentials', 'name');
   // The gateway is checked as any endpoint is (no query or fragment), with its prefix kept.
   const gateway = parseEndpoint(`${url.protocol}//${url.host}${prefix}${url.search}${url.hash}`, 'name');
   // A key name is plain base36/base58 text: an escape in it is no name (tryParseIpnsName refuses it).

@@ -122,7 +122,7 @@ export function FilesPage() {
         try {
           setPinStatus(cid, (await api.pins.get(credentials, cid, controller.signal)).status);
         } catch (error) {
-          if (error instanceof ApiError && error.kind === 'http' && error.code === 404) setPinStatus(cid, 'unpinned');
+          if (error instanceof ApiError && error.error === 'not_found') setPinStatus(cid, 'unpinned');
         }
       }
     };

@@ -4,7 +4,7 @@
  * bytes: the connection closes, and a step 2 the service had not committed yet stores nothing. Whether it had
  * is the service's to say (use-uploads.ts asks it on Cancel, lib/upload-cancel.ts).
  */
-import { ApiError } from '../../api/api-error.js';
+import { ApiError, apiErrorOf } from '../../api/api-error.js';
 import { UNREACHABLE_MESSAGE } from '../../api/core.js';
 import { isRecord } from '../../api/shape.js';
 
@@ -63,7 +63,7 @@ export function sendPayload(url: string, body: Blob, contentType: string, expect
 function refusal(answer: StepTwoAnswer): ApiError {
   try {
     const body: unknown = JSON.parse(answer.text);
-    if (isRecord(body) && typeof body.code === 'number' && typeof body.msg === 'string') return new ApiError('http', body.code, body.msg);
+    if (isRecord(body) && typeof body.code === 'number' && typeof body.msg === 'string') return apiErrorOf(body, answer.status);
   } catch {
     // Not JSON: said below.
   }

@@ -223,8 +223,7 @@ function sendStepTwo(dispatch: (event: UploadEvent) => void, url: string, body: 
     onSent: () => dispatch({ type: 'storing', id }),
   }).catch((error: unknown) => {
     // The address, not the key, is what step 2 is checked by: its 401 does not mean "sign in again".
-    if (error instanceof ApiError && error.kind === 'http' && error.code === 401)
-      throw new Error(`the service refused the upload address: ${error.msg}. Try again.`);
+    if (error instanceof ApiError && error.isUnauthorized) throw new Error(`the service refused the upload address: ${error.msg}. Try again.`);
     throw error;
   });
 }

@@ -71,7 +71,7 @@ export function NamesPage() {
           search.kind === 'name' ? await api.names.get(credentials, search.name, signal) : await api.names.byAlias(credentials, search.alias, signal);
         return { items: [found], total: 1, search };
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'http' && error.code === 404) return { items: [], total: 0, search };
+        if (error instanceof ApiError && error.error === 'not_found') return { items: [], total: 0, search };
         throw error;
       }
     },

@@ -23,7 +23,7 @@ export function ServiceSettings() {
       try {
         return await api.service.facts(credentials, signal);
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'http' && error.code === 403) return null;
+        if (error instanceof ApiError && error.error === 'permission') return null;
         throw error;
       }
     },

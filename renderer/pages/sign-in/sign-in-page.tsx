@@ -51,7 +51,7 @@ export function SignInPage({ notice }: { notice: string | null }) {
       signIn(check.credentials, 'key');
     } catch (failure) {
       setError(
-        failure instanceof ApiError && failure.kind === 'http' && failure.code === 403
+        failure instanceof ApiError && failure.error === 'permission'
           ? `This key may not read the account (${failure.msg}). Sign in with a key that has the admin permission.`
           : describeError(failure),
       );

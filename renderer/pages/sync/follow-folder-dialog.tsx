@@ -39,7 +39,8 @@ export function FollowFolderDialog({ open, droppedPath, onClose, onFollowed }: F
       return await api.sync.follow(credentials, { name: request.name, path: request.path, from: request.from.length > 0 ? request.from : undefined }, signal);
     } catch (failure) {
       // The service names the parameter at fault: its words go beside that field (useAction shows the rest).
-      if (failure instanceof ApiError && failure.kind === 'http' && (failure.code === 400 || failure.code === 409)) setRefusal(followRefusal(failure.msg));
+      if (failure instanceof ApiError && (failure.error === 'bad_input' || failure.error === 'conflict'))
+        setRefusal(followRefusal(failure.detail.param, failure.msg));
       throw failure;
     }
   });

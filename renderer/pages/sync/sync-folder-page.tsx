@@ -58,7 +58,7 @@ export function SyncFolderPage({ id }: { id: string }) {
         return { kind: 'folder', folder: await api.sync.detail(credentials, id, signal) };
       } catch (error) {
         if (isOwnerOnlyRefusal(error)) return { kind: 'owner-only' };
-        if (error instanceof ApiError && error.kind === 'http' && (error.code === 404 || error.code === 400)) return { kind: 'missing', message: error.msg };
+        if (error instanceof ApiError && (error.error === 'not_found' || error.error === 'bad_input')) return { kind: 'missing', message: error.msg };
         throw error;
       }
     },

@@ -48,7 +48,7 @@ export function useFolderCommands(onDone?: (id: string, command: FolderCommand) 
         return true;
       } catch (failure) {
         // The service got there first (it retries a stalled folder by itself): nothing left to retry is no failure.
-        if (command === 'retry' && failure instanceof ApiError && failure.kind === 'http' && failure.code === 409) {
+        if (command === 'retry' && failure instanceof ApiError && failure.error === 'conflict') {
           done.current?.(id, command);
           return true;
         }

@@ -16,9 +16,9 @@ describe('AppError subclasses', () => {
   it('carry a fixed code and a stable name', () => {
     const cases: [AppError, string, string][] = [
       [new BadInputError('x'), ErrorCodes.badInput, 'BadInputError'],
-      [new UnauthorizedError('x'), ErrorCodes.unauthorized, 'UnauthorizedError'],
-      [new PaymentRequiredError('x'), ErrorCodes.paymentRequired, 'PaymentRequiredError'],
-      [new ForbiddenError('x'), ErrorCodes.forbidden, 'ForbiddenError'],
+      [new UnauthorizedError('x'), ErrorCodes.unauthenticated, 'UnauthorizedError'],
+      [new PaymentRequiredError('x'), ErrorCodes.balance, 'PaymentRequiredError'],
+      [new ForbiddenError('x'), ErrorCodes.permission, 'ForbiddenError'],
       [new NotFoundError('x'), ErrorCodes.notFound, 'NotFoundError'],
       [new ConflictError('x'), ErrorCodes.conflict, 'ConflictError'],
     ];
@@ -34,6 +34,6 @@ describe('AppError subclasses', () => {
     const error = new LimitReachedError('pinned_bytes');
     expect(error.limit).toBe('pinned_bytes');
     expect(error.message).toBe('plan limit reached: pinned_bytes');
-    expect(error.code).toBe(ErrorCodes.limitReached);
+    expect(error.code).toBe(ErrorCodes.planLimit);
   });
 });

@@ -73,18 +73,38 @@ describe('createApiCore: the request', () => {
 });
 
 describe('createApiCore: the answer', () => {
-  it('turns an error envelope into an ApiError with its code and msg', async () => {
-    service.answerError(400, 'name is too long');
+  it('turns an error envelope into an ApiError with its code, msg, stable error string and detail', async () => {
+    service.answerError('bad_input', 'name is too long', { param: 'name' });
     const error = await createApiCore({ baseUrl: service.url })
       .empty({ path: '/x', credentials })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ kind: 'http', code: 400, msg: 'name is too long', isUnauthorized: false });
+    expect(error).toMatchObject({ kind: 'http', code: 400, msg: 'name is too long', error: 'bad_input', detail: { param: 'name' }, isUnauthorized: false });
+  });
+
+  it('keeps a plan limit apart from a missing permission, though both are 403', async () => {
+    const core = createApiCore({ baseUrl: service.url });
+    service.answerError('plan_limit', 'plan limit reached: pinned_bytes', { limit: 'pinned_bytes' });
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ code: 403, error: 'plan_limit', detail: { limit: 'pinned_bytes' } });
+    service.answerError('permission', 'permission missing: admin');
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ code: 403, error: 'permission', detail: {} });
+  });
+
+  it('an envelope without a string it knows (an older service, a newer string) stands for its status; no answer has none', async () => {
+    const core = createApiCore({ baseUrl: service.url });
+    service.answer = { status: 404, body: JSON.stringify({ code: 404, msg: 'no such pin' }) };
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ code: 404, error: 'not_found' });
+    service.answer = { status: 409, body: JSON.stringify({ code: 409, msg: 'later', error: 'some_newer_string' }) };
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ code: 409, error: 'conflict' });
+    service.answer = { status: 418, body: JSON.stringify({ code: 418, msg: 'teapot' }) };
+    await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ code: 418, error: null });
+    expect(new ApiError('network', 0, 'unreachable').error).toBeNull();
+    expect(new ApiError('protocol', 200, 'bad shape').error).toBeNull();
   });
 
   it('reports a 401 made with credentials to the observer, with those credentials', async () => {
     const observer = recordingObserver();
-    service.answerError(401, 'session expired');
+    service.answerError('unauthenticated', 'session expired');
     const core = createApiCore({ baseUrl: service.url, observer });
     await expect(core.empty({ path: '/x', credentials })).rejects.toMatchObject({ isUnauthorized: true });
     expect(observer.events).toEqual(['answered', `unauthorized ${credentials.accessKey} session expired`]);
@@ -147,7 +167,7 @@ describe('createApiCore: the answer', () => {
     const response = await core.stream({ path: '/api/v0/events', credentials });
     expect(await response.text()).toBe('retry: 3000\n\n');
     expect(service.seen.at(-1)?.headers.accept).toBe('text/event-stream');
-    service.answerError(429, 'too many event streams for this key');
+    service.answerError('too_many_requests', 'too many event streams for this key');
     await expect(core.stream({ path: '/api/v0/events', credentials })).rejects.toMatchObject({ kind: 'http', code: 429 });
   });
 
@@ -160,9 +180,9 @@ describe('createApiCore: the answer', () => {
     expect(service.seen.at(-1)?.headers.accept).toBe('*/*');
     expect(service.seen.at(-1)?.url).toMatch(/^\/ipfs\/bafy\?ts=\d+$/);
 
-    service.answerError(404, 'not held here');
+    service.answerError('not_found', 'not held here');
     await expect(core.content({ path: '/ipfs/bafy', credentials })).rejects.toMatchObject({ kind: 'http', code: 404, msg: 'not held here' });
-    service.answerError(401, 'unknown access key');
+    service.answerError('unauthenticated', 'unknown access key');
     await expect(core.content({ method: 'HEAD', path: '/ipfs/bafy', credentials })).rejects.toMatchObject({ kind: 'http', code: 401 });
     // Without credentials (the public probe), a 401 is nobody's session ending.
     await expect(core.content({ method: 'HEAD', path: '/ipfs/bafy' })).rejects.toMatchObject({ kind: 'http', code: 401 });

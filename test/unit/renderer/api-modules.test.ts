@@ -465,14 +465,14 @@ describe('partners.isPartner', () => {
     service.answerList([], 0);
     await expect(api.partners.isPartner(credentials)).resolves.toBe(true);
     expect(sent().request).toBe('GET /api/v0/partner/users?limit=1');
-    service.answerError(403, 'not a partner');
+    service.answerError('permission', 'not a partner');
     await expect(api.partners.isPartner(credentials)).resolves.toBe(false);
-    service.answerError(404, 'no such route');
+    service.answerError('not_found', 'no such route');
     await expect(api.partners.isPartner(credentials)).resolves.toBe(false);
   });
 
   it('passes any other failure on', async () => {
-    service.answerError(500, 'internal');
+    service.answerError('internal', 'internal');
     await expect(api.partners.isPartner(credentials)).rejects.toMatchObject({ kind: 'http', code: 500 });
   });
 });
@@ -483,11 +483,11 @@ describe('gateway', () => {
     await expect(api.gateway.isPublic('/ipfs/bafy')).resolves.toBe(true);
     expect(service.seen.at(-1)).toMatchObject({ method: 'HEAD', url: '/ipfs/bafy' });
     expect(service.seen.at(-1)?.headers['x-access-key']).toBeUndefined();
-    service.answerError(400, 'ts is required');
+    service.answerError('bad_input', 'ts is required');
     await expect(api.gateway.isPublic('/ipfs/bafy')).resolves.toBe(false);
-    service.answerError(401, 'no access key');
+    service.answerError('unauthenticated', 'no access key');
     await expect(api.gateway.isPublic('/ipns/k51')).resolves.toBe(false);
-    service.answerError(500, 'broken');
+    service.answerError('internal', 'broken');
     await expect(api.gateway.isPublic('/ipfs/bafy')).rejects.toMatchObject({ kind: 'http', code: 500 });
   });
 });

@@ -63,10 +63,10 @@ describe('uploads API', () => {
       service.answerData(malformed);
       await expect(api.uploads.fileAddress(credentials, 1)).rejects.toMatchObject({ kind: 'protocol' });
     }
-    service.answerError(403, 'plan limit reached: ingress');
+    service.answerError('plan_limit', 'plan limit reached: ingress', { limit: 'ingress' });
     const refusal = await api.uploads.carAddress(credentials, 1).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
-    expect(refusal).toMatchObject({ kind: 'http', code: 403, msg: 'plan limit reached: ingress' });
+    expect(refusal).toMatchObject({ kind: 'http', code: 403, msg: 'plan limit reached: ingress', error: 'plan_limit', detail: { limit: 'ingress' } });
   });
 
   it('cancel: POST /api/v0/upload/cancel with the address (its sargs and ssig, no key), the outcome checked', async () => {

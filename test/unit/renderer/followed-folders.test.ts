@@ -160,18 +160,16 @@ describe('the follow form', () => {
     expect(followInputProblems(NAME, '/home/me/site')).toEqual({});
   });
 
-  it("puts the service's refusal beside the field it names, and the rest above the buttons", () => {
-    expect(followRefusal('name: "example.com" is not an IPNS name (a k51…, 12D3KooW… or Qm… key; a DNSLink domain cannot be followed)')).toEqual({
+  it("puts the service's refusal beside the field its param names, and the rest above the buttons", () => {
+    expect(followRefusal('name', 'name: "example.com" is not an IPNS name (a DNSLink domain cannot be followed)')).toEqual({
       field: 'name',
-      message: '"example.com" is not an IPNS name (a k51…, 12D3KooW… or Qm… key; a DNSLink domain cannot be followed).',
+      message: 'Name: "example.com" is not an IPNS name (a DNSLink domain cannot be followed).',
     });
-    expect(followRefusal('path: /home/me/site is already synced')).toEqual({ field: 'path', message: '/home/me/site is already synced.' });
-    expect(followRefusal('from: at most 8 gateways in all')).toEqual({ field: 'from', message: 'At most 8 gateways in all.' });
-    expect(followRefusal('path must be absolute')).toEqual({ field: 'path', message: 'Path must be absolute.' });
-    expect(followRefusal('name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>')).toEqual({
-      field: 'name',
-      message: 'Name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>.',
-    });
-    expect(followRefusal('sync folders are not available with --db')).toEqual({ field: null, message: 'Sync folders are not available with --db.' });
+    expect(followRefusal('path', 'path: /home/me/site is already synced')).toEqual({ field: 'path', message: 'Path: /home/me/site is already synced.' });
+    expect(followRefusal('from', 'from: at most 8 gateways in all')).toEqual({ field: 'from', message: 'From: at most 8 gateways in all.' });
+    // The field comes from param alone: msg's wording places nothing.
+    expect(followRefusal(undefined, 'path: /home/me/site is already synced')).toEqual({ field: null, message: 'Path: /home/me/site is already synced.' });
+    expect(followRefusal('id', 'id: no such folder')).toEqual({ field: null, message: 'Id: no such folder.' });
+    expect(followRefusal(undefined, 'sync folders are not available with --db')).toEqual({ field: null, message: 'Sync folders are not available with --db.' });
   });
 });

@@ -4,6 +4,8 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { failureEnvelope, type FailureDetail } from '../../../main/http/error-status.js';
+import type { ErrorCode } from '../../../shared/error-codes.js';
 
 export interface SeenRequest {
   method: string;
@@ -26,7 +28,8 @@ export interface ScriptedService {
   answerData(data: unknown): void;
   /** Answers a list envelope. */
   answerList(items: unknown[], total?: number): void;
-  answerError(status: number, msg: string): void;
+  /** Answers the failure envelope of `error` (its status, `msg`, and `param` or `limit`), as the service builds it. */
+  answerError(error: ErrorCode, msg: string, detail?: FailureDetail): void;
   close(): Promise<void>;
 }
 
@@ -41,8 +44,9 @@ export async function startScriptedService(): Promise<ScriptedService> {
     answerList(items: unknown[], total = items.length) {
       this.answer = { status: 200, body: JSON.stringify({ code: 200, data: items, total }) };
     },
-    answerError(status: number, msg: string) {
-      this.answer = { status, body: JSON.stringify({ code: status, msg }) };
+    answerError(error: ErrorCode, msg: string, detail?: FailureDetail) {
+      const envelope = failureEnvelope(error, msg, detail);
+      this.answer = { status: envelope.code, body: JSON.stringify(envelope) };
     },
     close: (): Promise<void> => Promise.resolve(),
   };

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MasterKeyFileError, readMasterKeyFile } from '../../../main/secrets/master-key-file.js';
-import { FileSecretStore, MASTER_KEY_NAME } from '../../../main/base/secret-store.js';
+import { FileSecretStore, MASTER_KEY_NAME } from '../../../main/secrets/secret-store.js';
 
 describe('--master-key-file', () => {
   let dir: string;

@@ -29,7 +29,9 @@ afterAll(async () => {
 
 describe('gateway: dag-json and dag-cbor', () => {
   it('paths through links, 501 inside a node, 404 for missing keys', async () => {
-    expect((await gw.get(`/ipfs/${JSONROOT}/foo?format=dag-json`)).status).toBe(501);
+    const inside = await gw.get(`/ipfs/${JSONROOT}/foo?format=dag-json`);
+    expect(inside.status).toBe(501);
+    expect(JSON.parse(inside.text)).toMatchObject({ code: 501, error: 'not_implemented' });
     const bar = await gw.get(`/ipfs/${JSONROOT}/foo/link/bar?format=dag-json`);
     expect(bar.status).toBe(200);
     expect(JSON.parse(bar.text)).toEqual({ hello: 'this is not a link' });

@@ -192,7 +192,7 @@ describe('gateway: egress hooks', () => {
     try {
       const res = await gw.get(`/ipfs/${R1}/root2/root3/root4/index.html`);
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.text)).toMatchObject({ code: 403, msg: 'plan limit reached: egress' });
+      expect(JSON.parse(res.text)).toMatchObject({ code: 403, msg: 'plan limit reached: egress', error: 'plan_limit' });
       expect(res.headers['cache-control']).toBeUndefined();
       expect(res.headers.etag).toBeUndefined();
       expect(egress).toEqual([]);

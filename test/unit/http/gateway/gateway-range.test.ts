@@ -76,7 +76,7 @@ describe('gateway: byte ranges', () => {
         for (const name of ['cache-control', 'etag', 'content-disposition', 'accept-ranges']) expect(res.headers[name], name).toBeUndefined();
         if (method === 'GET') {
           expect(res.headers['content-type']).toMatch(/^application\/json/);
-          expect(JSON.parse(res.text)).toEqual({ code: 416, msg: 'range: not satisfiable for 31 bytes' });
+          expect(JSON.parse(res.text)).toEqual({ code: 416, msg: 'range: not satisfiable for 31 bytes', error: 'range' });
         }
       }
     }

@@ -158,6 +158,7 @@ describe('gateway: caching headers', () => {
     expect(held.status).toBe(200);
     const missing = await gw.get('/ipfs/QmYzfKSE55XCjD1MW128RfciAf2DViABhEiXfgVFMabSjN', { 'cache-control': 'only-if-cached' });
     expect(missing.status).toBe(412);
+    expect(JSON.parse(missing.text)).toMatchObject({ code: 412, error: 'not_cached' });
     const head = await gw.get('/ipfs/QmYzfKSE55XCjD1MW128RfciAf2DViABhEiXfgVFMabSjN', { 'cache-control': 'only-if-cached' }, 'HEAD');
     expect(head.status).toBe(412);
   });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic-write.js';
-import { dataFolderPaths } from './data-folder.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 /**
  * `<data>/server.json`: `{"url","pid"}` of the server holding the data folder, while it listens. The

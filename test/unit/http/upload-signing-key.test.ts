@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deriveUploadSigningKey } from '../../../main/base/upload-signing-key.js';
+import { deriveUploadSigningKey } from '../../../main/http/upload-signing-key.js';
 
 describe('upload signing key derived from the shared master key', () => {
   it('is the same for the same master key (every instance signs alike) and 32 bytes long', () => {

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readServerUrl, removeServerFile, ServerFileError, writeServerFile } from '../../../main/base/server-file.js';
+import { readServerUrl, removeServerFile, ServerFileError, writeServerFile } from '../../../main/app/server-file.js';
 
 let dir: string | undefined;
 afterEach(async () => {

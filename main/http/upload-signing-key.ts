@@ -1,5 +1,11 @@
 import { hkdfSync } from 'node:crypto';
 
+/**
+ * The HMAC key of signed upload addresses (contract section 4; upload-address.ts signs and checks with it): a
+ * file of the data folder's secret store under this name, or, with `--db`, {@link deriveUploadSigningKey}.
+ */
+export const UPLOAD_KEY_NAME = 'upload-signing';
+
 /** HKDF's `info`: binds the derived key to this one use, so it never equals a key derived for another. */
 const UPLOAD_SIGNING_INFO = 'pinfold upload-address signing';
 

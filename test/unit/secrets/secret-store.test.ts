@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../main/base/atomic-write.js';
-import { FileSecretStore, loadOrCreateMasterKey } from '../../../main/base/secret-store.js';
+import { FileSecretStore, loadOrCreateMasterKey } from '../../../main/secrets/secret-store.js';
 
 describe('file secret store and master key', () => {
   let dir: string;

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { writeFileAtomic } from './atomic-write.js';
-import { dataFolderPaths } from './data-folder.js';
+import { writeFileAtomic } from '../base/atomic-write.js';
+import { dataFolderPaths } from '../base/data-folder.js';
 
 /**
  * Where Pinfold keeps the few secrets that must survive restarts (the master key). Headless `serve`
- * uses {@link FileSecretStore}; the desktop app passes a keychain-backed store from main/desktop.
+ * uses {@link FileSecretStore}; a data folder whose secrets live in the OS keychain, keychain-secret-store.ts.
  */
 export interface SecretStore {
   /** Human-readable location, for logs and the README ("file …/master.key", "OS keychain"). */
@@ -42,8 +42,6 @@ export class FileSecretStore implements SecretStore {
 }
 
 export const MASTER_KEY_NAME = 'master';
-/** HMAC key of signed upload addresses: a file in the data folder (contract section 4); with `--db`, derived from the shared master key instead (upload-signing-key.ts). */
-export const UPLOAD_KEY_NAME = 'upload-signing';
 const KEY_BYTES = 32;
 
 /**
