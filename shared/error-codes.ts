@@ -63,3 +63,29 @@ export const ERROR_CODES: readonly ErrorCode[] = Object.values(ErrorCodes);
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
+
+/**
+ * The string each status usually stands for, where one answer carries none: a 4xx the HTTP framework raised
+ * itself (the server answers it with this string) and, in the window, an answer without a body (a HEAD) or
+ * from a service older than the `error` field. Never a plan limit: a bare 403 is a missing permission.
+ */
+export const USUAL_CODE_OF_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
+  400: ErrorCodes.badInput,
+  401: ErrorCodes.unauthenticated,
+  402: ErrorCodes.balance,
+  403: ErrorCodes.permission,
+  404: ErrorCodes.notFound,
+  406: ErrorCodes.notAcceptable,
+  408: ErrorCodes.requestTimeout,
+  409: ErrorCodes.conflict,
+  413: ErrorCodes.tooLarge,
+  414: ErrorCodes.uriTooLong,
+  415: ErrorCodes.mediaType,
+  416: ErrorCodes.range,
+  423: ErrorCodes.locked,
+  429: ErrorCodes.tooManyRequests,
+  431: ErrorCodes.headersTooLarge,
+  500: ErrorCodes.internal,
+  502: ErrorCodes.badGateway,
+  508: ErrorCodes.loop,
+};

@@ -1,4 +1,4 @@
-import { ErrorCodes, type ErrorCode } from '../../shared/error-codes.js';
+import { ErrorCodes, USUAL_CODE_OF_STATUS, type ErrorCode } from '../../shared/error-codes.js';
 import type { ErrorEnvelope } from '../../shared/api-types.js';
 import { isAppError, LimitReachedError } from '../base/errors.js';
 
@@ -31,24 +31,14 @@ export const STATUS_OF: Record<ErrorCode, number> = {
 };
 
 /**
- * The string a 4xx raised by Fastify or one of its plugins is answered with (bad JSON of a route's schema, a
- * broken URL, multipart limits, an unreadable Content-Type, a path parameter too long). A status not listed is
- * answered as 400 bad_input, so that every string keeps the one status docs/errors.md gives it.
+ * A 4xx raised by Fastify or one of its plugins (bad JSON of a route's schema, a broken URL, multipart limits,
+ * an unreadable Content-Type, a path parameter too long) is answered with its status's usual string; a 4xx
+ * status without one is answered as 400 bad_input, so that every string keeps the one status docs/errors.md
+ * gives it.
  */
-const FRAMEWORK_CODES: Readonly<Partial<Record<number, ErrorCode>>> = {
-  400: ErrorCodes.badInput,
-  401: ErrorCodes.unauthenticated,
-  403: ErrorCodes.permission,
-  404: ErrorCodes.notFound,
-  406: ErrorCodes.notAcceptable,
-  408: ErrorCodes.requestTimeout,
-  409: ErrorCodes.conflict,
-  413: ErrorCodes.tooLarge,
-  414: ErrorCodes.uriTooLong,
-  415: ErrorCodes.mediaType,
-  416: ErrorCodes.range,
-  429: ErrorCodes.tooManyRequests,
-  431: ErrorCodes.headersTooLarge,
+const frameworkCode = (status: number): ErrorCode => {
+  const usual = status >= 400 && status < 500 ? USUAL_CODE_OF_STATUS[status] : undefined;
+  return usual !== undefined && STATUS_OF[usual] === status ? usual : ErrorCodes.badInput;
 };
 
 /** What a failure may say beside its string: the parameter at fault, the plan limit reached. */
@@ -93,7 +83,7 @@ export function mapError(error: unknown): MappedError {
   const status = frameworkStatus(error);
   if (status !== null) {
     const message = error instanceof Error ? error.message : 'bad request';
-    return mapped(failureEnvelope(FRAMEWORK_CODES[status] ?? ErrorCodes.badInput, message));
+    return mapped(failureEnvelope(frameworkCode(status), message));
   }
   return mapped(failureEnvelope(ErrorCodes.internal, 'internal error'));
 }

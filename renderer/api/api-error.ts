@@ -1,4 +1,4 @@
-import { ErrorCodes, isErrorCode, type ErrorCode } from '../../shared/error-codes.js';
+import { ErrorCodes, isErrorCode, USUAL_CODE_OF_STATUS, type ErrorCode } from '../../shared/error-codes.js';
 
 /** `http`: the service answered with an error envelope; `network`: no answer; `protocol`: an answer that is not the API's. */
 export type ApiErrorKind = 'http' | 'network' | 'protocol';
@@ -10,28 +10,6 @@ export interface FailureDetail {
   /** The plan limit reached (`plan_limit`): pinned_count, pinned_bytes, ingress, egress, ipns. */
   limit?: string;
 }
-
-/**
- * The string an answer stands for when it carries none: a HEAD's failure has no body, and a service older
- * than the `error` field sent only its status. The usual meaning of each status; never a plan limit.
- */
-const CODE_OF_STATUS: Readonly<Partial<Record<number, ErrorCode>>> = {
-  400: ErrorCodes.badInput,
-  401: ErrorCodes.unauthenticated,
-  402: ErrorCodes.balance,
-  403: ErrorCodes.permission,
-  404: ErrorCodes.notFound,
-  406: ErrorCodes.notAcceptable,
-  408: ErrorCodes.requestTimeout,
-  409: ErrorCodes.conflict,
-  413: ErrorCodes.tooLarge,
-  416: ErrorCodes.range,
-  423: ErrorCodes.locked,
-  429: ErrorCodes.tooManyRequests,
-  500: ErrorCodes.internal,
-  502: ErrorCodes.badGateway,
-  508: ErrorCodes.loop,
-};
 
 /** Every failed API call rejects with this (an aborted one rejects with the fetch AbortError instead). */
 export class ApiError extends Error {
@@ -54,7 +32,7 @@ export class ApiError extends Error {
     readonly detail: FailureDetail = {},
   ) {
     super(code > 0 ? `${code}: ${msg}` : msg);
-    this.error = kind !== 'http' ? null : (error ?? CODE_OF_STATUS[code] ?? null);
+    this.error = kind !== 'http' ? null : (error ?? USUAL_CODE_OF_STATUS[code] ?? null);
   }
 
   get isUnauthorized(): boolean {
