@@ -171,10 +171,14 @@ export interface FollowRefusal {
 /**
  * The service's refusal placed where the user can fix it: one about `name` beside the name field, `path`
  * beside the folder, `from` beside the gateways (a 409 for a folder already synced names `path` too), as the
- * envelope's `param` says; anything else for the whole form. The service's words are shown as they are.
+ * envelope's `param` says; anything else for the whole form. Beside its field, the message loses the
+ * `<param>: ` it starts with (the field's label says it); otherwise the service's words are shown as they are.
  */
 export function followRefusal(param: string | undefined, message: string): FollowRefusal {
-  return { field: isFollowField(param) ? param : null, message: sentence(message) };
+  if (!isFollowField(param)) return { field: null, message: sentence(message) };
+  const prefix = `${param}: `;
+  const own = message.slice(0, prefix.length).toLowerCase() === prefix ? message.slice(prefix.length) : message;
+  return { field: param, message: sentence(own) };
 }
 
 /** What the form checks before asking the service: a name and an absolute-looking path are there. */

@@ -160,13 +160,15 @@ describe('the follow form', () => {
     expect(followInputProblems(NAME, '/home/me/site')).toEqual({});
   });
 
-  it("puts the service's refusal beside the field its param names, and the rest above the buttons", () => {
+  it("puts the service's refusal beside the field its param names, without the parameter's name its label gives", () => {
     expect(followRefusal('name', 'name: "example.com" is not an IPNS name (a DNSLink domain cannot be followed)')).toEqual({
       field: 'name',
-      message: 'Name: "example.com" is not an IPNS name (a DNSLink domain cannot be followed).',
+      message: '"example.com" is not an IPNS name (a DNSLink domain cannot be followed).',
     });
-    expect(followRefusal('path', 'path: /home/me/site is already synced')).toEqual({ field: 'path', message: 'Path: /home/me/site is already synced.' });
-    expect(followRefusal('from', 'from: at most 8 gateways in all')).toEqual({ field: 'from', message: 'From: at most 8 gateways in all.' });
+    expect(followRefusal('path', 'path: /home/me/site is already synced')).toEqual({ field: 'path', message: '/home/me/site is already synced.' });
+    expect(followRefusal('from', 'from: at most 8 gateways in all')).toEqual({ field: 'from', message: 'At most 8 gateways in all.' });
+    // A message that does not start with the parameter keeps its words.
+    expect(followRefusal('path', 'the folder is gone')).toEqual({ field: 'path', message: 'The folder is gone.' });
     // The field comes from param alone: msg's wording places nothing.
     expect(followRefusal(undefined, 'path: /home/me/site is already synced')).toEqual({ field: null, message: 'Path: /home/me/site is already synced.' });
     expect(followRefusal('id', 'id: no such folder')).toEqual({ field: null, message: 'Id: no such folder.' });
