@@ -130,7 +130,7 @@ describe('Keys', () => {
     expect(created).toEqual({ name: 'deploy script', access_key: accessKey, permissions: ['read', 'pin'], session: false });
     // The secret shown is the key's: the service knows it (403 for a missing permission, not 401).
     const withIt = await call(service, 'GET', '/api/v0/stats', { key: { access_key: accessKey, access_secret: secret } });
-    expect([withIt.status, withIt.text]).toEqual([403, '{"code":403,"msg":"permission missing: admin"}']);
+    expect([withIt.status, withIt.text]).toEqual([403, '{"code":403,"msg":"permission missing: admin","error":"permission"}']);
 
     await panel.getByRole('button', { name: 'Copy access secret' }).click();
     await panel.getByRole('status').filter({ hasText: 'Copied access secret' }).waitFor();
