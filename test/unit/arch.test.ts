@@ -149,6 +149,14 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/pins/pins.ts', "import type { PinRow } from '../store/repositories/pins.js';"))).toEqual([]);
     expect(violationsOf(file('main/app/create-app.ts', "import { sqliteStore } from '../store/db/sqlite-store.js';"))).toEqual([]);
     expect(violationsOf(file('main/store/db/sqlite-store.ts', "import * as pins from './pins-queries.js';"))).toEqual([]);
+    // The queries both engines run, and the template they are written in, are the engines' alone.
+    expect(violationsOf(file('main/pins/pins.ts', "import { pinOf } from '../store/queries/pins.js';"))).toEqual([
+      'main/pins/pins.ts imports main/store/queries/pins.js (behind a seam: main/pins may not import main/store/queries/)',
+    ]);
+    expect(violationsOf(file('main/http/server.ts', "import { sql } from '../store/sql/sql.js';"))).toEqual([
+      'main/http/server.ts imports main/store/sql/sql.js (behind a seam: main/http may not import main/store/sql/)',
+    ]);
+    expect(violationsOf(file('main/store/pg/modules.ts', "import * as pins from '../queries/pins.js';"))).toEqual([]);
     // The block index's repository is the block store's, like its queries.
     expect(violationsOf(file('main/pins/gc.ts', "import type { BlockIndexRepository } from '../store/repositories/block-index.js';"))).toEqual([
       'main/pins/gc.ts imports main/store/repositories/block-index.js (behind a seam: main/pins may not import main/store/repositories/block-index)',

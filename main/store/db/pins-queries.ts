@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PinStatus } from '../../../shared/api-types.js';
-import { LOWER_FUNCTION, stmt, type Db } from './database.js';
+import { stmt, type Db } from './database.js';
+import { SQLITE_LOWER_FUNCTION as LOWER_FUNCTION } from '../sql/dialects.js';
 import { metaOfText, metaText, originsOfText, originsText } from '../pin-hints-json.js';
 import type { PinRow, NewPin, PinFilter, PinPageQuery, PinSearch, PinWithHints } from '../repositories/pins.js';
 

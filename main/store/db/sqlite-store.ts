@@ -5,13 +5,16 @@ import * as blockIndex from './blocks-queries.js';
 import type { Db } from './database.js';
 import * as folders from './folders-queries.js';
 import * as keys from './keys-queries.js';
-import * as meta from './meta-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
 import * as uploads from './uploads-queries.js';
 import * as usageDaily from './usage-daily-queries.js';
 import * as usage from './usage-queries.js';
+import * as metaQueries from '../queries/meta.js';
+import { onSqlite } from './sqlite-queries.js';
+
+const meta = onSqlite(metaQueries);
 
 type Query = (db: Db, ...args: never[]) => unknown;
 

@@ -2,12 +2,15 @@ import * as accounts from './accounts-queries.js';
 import * as blockIndex from './blocks-queries.js';
 import * as folders from './folders-queries.js';
 import * as keys from './keys-queries.js';
-import * as meta from './meta-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
 import * as uploads from './uploads-queries.js';
 import * as usage from './usage-queries.js';
+import * as metaQueries from '../queries/meta.js';
+import { onPostgres } from './pg-queries.js';
+
+const meta = onPostgres(metaQueries);
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
