@@ -4,17 +4,19 @@ import * as accounts from './accounts-queries.js';
 import * as blockIndex from './blocks-queries.js';
 import type { Db } from './database.js';
 import * as folders from './folders-queries.js';
-import * as keys from './keys-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
-import * as uploads from './uploads-queries.js';
 import * as usageDaily from './usage-daily-queries.js';
 import * as usage from './usage-queries.js';
+import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
+import * as uploadsQueries from '../queries/uploads.js';
 import { onSqlite } from './sqlite-queries.js';
 
+const keys = onSqlite(keysQueries);
 const meta = onSqlite(metaQueries);
+const uploads = onSqlite(uploadsQueries);
 
 type Query = (db: Db, ...args: never[]) => unknown;
 
