@@ -1,18 +1,20 @@
-import * as accounts from './accounts-queries.js';
 import * as blockIndex from './blocks-queries.js';
 import * as folders from './folders-queries.js';
 import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
-import * as usage from './usage-queries.js';
+import * as accountsQueries from '../queries/accounts.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
 import * as uploadsQueries from '../queries/uploads.js';
+import * as usageQueries from '../queries/usage.js';
 import { onPostgres } from './pg-queries.js';
 
+const accounts = onPostgres(accountsQueries);
 const keys = onPostgres(keysQueries);
 const meta = onPostgres(metaQueries);
 const uploads = onPostgres(uploadsQueries);
+const usage = onPostgres(usageQueries);
 
 /**
  * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.

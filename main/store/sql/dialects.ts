@@ -75,9 +75,14 @@ export const GREATEST = new Token((dialect) => dialect.greatest);
 /** `${POSITION}(haystack, needle) > 0`: needle is in haystack, as it is (no LIKE, so % and _ are literal). */
 export const POSITION = new Token((dialect) => dialect.position);
 
+const INSERTION_ORDERS: Record<InsertionOrdered, Token> = {
+  access_keys: new Token((dialect) => dialect.insertionOrder('access_keys')),
+  sync_folders: new Token((dialect) => dialect.insertionOrder('sync_folders')),
+};
+
 /** The column that orders the table's rows as inserted. */
 export function insertionOrder(table: InsertionOrdered): Token {
-  return new Token((dialect) => dialect.insertionOrder(table));
+  return INSERTION_ORDERS[table];
 }
 
 /** A LIMIT's value where the caller may pass a negative one for no limit. */

@@ -82,7 +82,10 @@ export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
   return new Sql(strings, parts);
 }
 
-/** Trusted text (a column list, a table name written in the code), the same on both engines. Never a value. */
+/**
+ * Trusted text (a column list, a table name written in the code), the same on both engines. Never a value.
+ * Keep it in a constant: a statement is rendered once per call site only while its tokens stay the same.
+ */
 export function raw(text: string): Token {
   return new Token(() => text);
 }
@@ -105,8 +108,6 @@ interface Building {
   values: unknown[];
 }
 
-const fixedTexts = new WeakMap<Dialect, WeakMap<readonly string[], string>>();
-
 /** The text and values of `query` on `dialect`. */
 export function render(query: Sql, dialect: Dialect): Rendered {
   if (query.fixed) return { text: fixedText(query, dialect), values: fixedValues(query, dialect) };
@@ -115,20 +116,39 @@ export function render(query: Sql, dialect: Dialect): Rendered {
   return out;
 }
 
+/** A call site's text on one engine, and the tokens it was rendered with. */
+interface FixedText {
+  text: string;
+  tokens: readonly Token[];
+}
+
+const fixedTexts = new WeakMap<Dialect, WeakMap<readonly string[], FixedText>>();
+
+/**
+ * The text of a statement without pieces, rendered once per engine and call site. A site whose tokens
+ * change from call to call (a token made per call rather than kept in a constant) is rendered each time:
+ * the tokens a text was rendered with must be the very ones the call holds.
+ */
 function fixedText(query: Sql, dialect: Dialect): string {
   let texts = fixedTexts.get(dialect);
   if (texts === undefined) {
     texts = new WeakMap();
     fixedTexts.set(dialect, texts);
   }
-  let text = texts.get(query.strings);
-  if (text === undefined) {
-    const out: Building = { text: '', values: [] };
-    append(query, dialect, out);
-    text = out.text;
-    texts.set(query.strings, text);
+  const cached = texts.get(query.strings);
+  if (cached !== undefined && (query.plain || sameTokens(query.parts, cached.tokens))) return cached.text;
+  const out: Building = { text: '', values: [] };
+  append(query, dialect, out);
+  texts.set(query.strings, { text: out.text, tokens: query.plain ? [] : query.parts.filter((part) => part instanceof Token) });
+  return out.text;
+}
+
+function sameTokens(parts: readonly unknown[], tokens: readonly Token[]): boolean {
+  let next = 0;
+  for (const part of parts) {
+    if (part instanceof Token && part !== tokens[next++]) return false;
   }
-  return text;
+  return next === tokens.length;
 }
 
 function fixedValues(query: Sql, dialect: Dialect): readonly unknown[] {

@@ -54,6 +54,12 @@ describe('the sql template', () => {
     expect(render(query(['a', 'b', 'c']), POSTGRES)).toEqual({ text: 'SELECT id FROM pins WHERE cid = ANY($1::text[])', values: [['a', 'b', 'c']] });
   });
 
+  it('renders a call site again when its tokens are not the ones it was rendered with', () => {
+    const update = (column: string, amount: number) => sql`UPDATE usage SET ${raw(column)} = ${raw(column)} + ${amount}`;
+    expect(render(update('ingress', 1), SQLITE).text).toBe('UPDATE usage SET ingress = ingress + ?');
+    expect(render(update('egress', 2), SQLITE)).toEqual({ text: 'UPDATE usage SET egress = egress + ?', values: [2] });
+  });
+
   it('splices trusted text as it is', () => {
     expect(render(sql`SELECT ${raw('id, name')} FROM accounts WHERE id = ${5}`, POSTGRES)).toEqual({
       text: 'SELECT id, name FROM accounts WHERE id = $1',
