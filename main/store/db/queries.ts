@@ -1,12 +1,12 @@
 import * as accountsQueries from '../queries/accounts.js';
+import * as foldersQueries from '../queries/folders.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
+import * as namesQueries from '../queries/names.js';
 import * as uploadsQueries from '../queries/uploads.js';
 import * as usageQueries from '../queries/usage.js';
 import * as blockIndex from './blocks-queries.js';
 import type { Db } from './database.js';
-import * as folders from './folders-queries.js';
-import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import { cachedRead } from './read-cache.js';
 import { onSqlite } from './sqlite-queries.js';
@@ -33,8 +33,8 @@ export const SQLITE_QUERIES = {
   },
   uploads: onSqlite(uploadsQueries),
   pins,
-  names,
-  folders,
+  names: onSqlite(namesQueries),
+  folders: onSqlite(foldersQueries),
   sync,
   meta: onSqlite(metaQueries),
   blockIndex,

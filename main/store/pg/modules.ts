@@ -1,16 +1,18 @@
 import * as blockIndex from './blocks-queries.js';
-import * as folders from './folders-queries.js';
-import * as names from './names-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
 import * as accountsQueries from '../queries/accounts.js';
+import * as foldersQueries from '../queries/folders.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
+import * as namesQueries from '../queries/names.js';
 import * as uploadsQueries from '../queries/uploads.js';
 import * as usageQueries from '../queries/usage.js';
 import { onPostgres } from './pg-queries.js';
 
 const accounts = onPostgres(accountsQueries);
+const folders = onPostgres(foldersQueries);
+const names = onPostgres(namesQueries);
 const keys = onPostgres(keysQueries);
 const meta = onPostgres(metaQueries);
 const uploads = onPostgres(uploadsQueries);

@@ -19,10 +19,6 @@ const ONLY_SQLITE = [
   // ALTER TABLE … ADD COLUMN … NOT NULL needs a default in SQLite (migration 18); insertPin always gives both.
   'pins column created_ms integer not null default 0',
   "pins column request_id text not null default ''",
-  // PostgreSQL keeps flags as 0/1 integers too, but for this one, a boolean (its migration 5).
-  'ipns_names check public in 0, 1',
-  'ipns_names column public integer not null default 0',
-  'ipns_names index ipns_names_public (id) where public = 1',
 ];
 
 const ONLY_POSTGRES = [
@@ -35,8 +31,6 @@ const ONLY_POSTGRES = [
   'sync_folders unique (insert_order)',
   // Instances that start at once cannot both create the owner; SQLite's one writer checks and creates it in one transaction.
   'accounts unique index accounts_one_owner (is_owner) where is_owner = 1',
-  'ipns_names column public boolean not null default false',
-  'ipns_names index ipns_names_public (id) where public',
 ];
 
 describe('the two engines’ schemas', () => {

@@ -1,7 +1,6 @@
 import { unmarshalIPNSRecord } from 'ipns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, LimitReachedError, NotFoundError } from '../../../main/base/errors.js';
-import { countNamesOf, nameByName } from '../../../main/store/db/names-queries.js';
 import type { NamesContext } from '../../../main/names/context.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';
 import { peerIdText } from '../../../main/names/name-parse.js';
@@ -10,6 +9,8 @@ import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
 import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { countNamesOf, nameByName } = SQLITE_QUERIES.names;
 
 const { usageOf } = SQLITE_QUERIES.usage;
 
