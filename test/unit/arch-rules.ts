@@ -122,8 +122,6 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
  */
 export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/blockstore/': ['main/store', 'main/app', 'main/cli'],
-  // The first entry a path starts with decides, so the block index comes before the rest of store/db.
-  'main/store/db/blocks-queries': ['main/store'],
   'main/store/repositories/block-index': ['main/store'],
   'main/store/db/': ['main/store', 'main/app', 'main/cli', 'main/secrets'],
   'main/store/pg/': ['main/store', 'main/app', 'main/cli'],

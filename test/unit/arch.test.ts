@@ -122,10 +122,10 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/cli/gc.ts', "import { openBlockstore } from '../store/blockstore/blockstore.js';"))).toEqual([]);
     expect(violationsOf(file('main/store/db/blocks.ts', "import { multihashKey } from '../blockstore/pack-batch.js';"))).toEqual([]);
     // The block index is reached through the block store only, though it lives in the metadata database.
-    expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/db/blocks-queries.js';"))).toEqual([
-      'main/pins/gc.ts imports main/store/db/blocks-queries.js (behind a seam: main/pins may not import main/store/db/blocks-queries)',
+    expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/queries/block-index.js';"))).toEqual([
+      'main/pins/gc.ts imports main/store/queries/block-index.js (behind a seam: main/pins may not import main/store/queries/)',
     ]);
-    expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../db/blocks-queries.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../queries/block-index.js';"))).toEqual([]);
   });
 
   it('the S3 block store imported past its seam, or its client imported outside it', () => {

@@ -1,11 +1,11 @@
 import * as accountsQueries from '../queries/accounts.js';
+import * as blockIndexQueries from '../queries/block-index.js';
 import * as foldersQueries from '../queries/folders.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
 import * as namesQueries from '../queries/names.js';
 import * as uploadsQueries from '../queries/uploads.js';
 import * as usageQueries from '../queries/usage.js';
-import * as blockIndex from './blocks-queries.js';
 import type { Db } from './database.js';
 import * as pins from './pins-queries.js';
 import { cachedRead } from './read-cache.js';
@@ -37,5 +37,5 @@ export const SQLITE_QUERIES = {
   folders: onSqlite(foldersQueries),
   sync,
   meta: onSqlite(metaQueries),
-  blockIndex,
+  blockIndex: onSqlite(blockIndexQueries),
 };

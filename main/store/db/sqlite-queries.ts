@@ -1,5 +1,5 @@
 import { SQLITE } from '../sql/dialects.js';
-import type { AnyQuery, InsertEach, Query, Step, Steps } from '../sql/query.js';
+import type { AnyQuery, InsertEach, Query, StatementQuery, Step, Steps } from '../sql/query.js';
 import { render, type Sql } from '../sql/sql.js';
 import { inTransaction, stmt, type Db } from './database.js';
 
@@ -16,9 +16,32 @@ export type SqliteQueries<M> = {
 export function onSqlite<M extends object>(queries: M): SqliteQueries<M> {
   const bound: Record<string, unknown> = {};
   for (const [name, query] of Object.entries(queries)) {
-    if (isQuery(query)) bound[name] = (db: Db, ...args: unknown[]) => runQuery(db, query, args);
+    if (isQuery(query)) bound[name] = bindQuery(query);
   }
   return bound as SqliteQueries<M>;
+}
+
+/** One function per query, chosen once: a hot path (a block's location, an access key) pays no dispatch per call. */
+function bindQuery(query: AnyQuery): (db: Db, ...args: unknown[]) => unknown {
+  if (query.kind === 'steps') return (db, ...args) => runQuery(db, query, args);
+  const { build, finish } = query as StatementQuery<unknown[], unknown>;
+  switch (query.kind) {
+    case 'get':
+      return (db, ...args) => {
+        const { text, values } = render(build(...args), SQLITE);
+        return finish(stmt(db, text).get(...values), args);
+      };
+    case 'all':
+      return (db, ...args) => {
+        const { text, values } = render(build(...args), SQLITE);
+        return finish(stmt(db, text).all(...values), args);
+      };
+    case 'run':
+      return (db, ...args) => {
+        const { text, values } = render(build(...args), SQLITE);
+        return finish(stmt(db, text).run(...values).changes, args);
+      };
+  }
 }
 
 function isQuery(value: unknown): value is AnyQuery {

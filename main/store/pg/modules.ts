@@ -1,7 +1,7 @@
-import * as blockIndex from './blocks-queries.js';
 import * as pins from './pins-queries.js';
 import * as sync from './sync-queries.js';
 import * as accountsQueries from '../queries/accounts.js';
+import * as blockIndexQueries from '../queries/block-index.js';
 import * as foldersQueries from '../queries/folders.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
@@ -11,6 +11,7 @@ import * as usageQueries from '../queries/usage.js';
 import { onPostgres } from './pg-queries.js';
 
 const accounts = onPostgres(accountsQueries);
+const blockIndex = onPostgres(blockIndexQueries);
 const folders = onPostgres(foldersQueries);
 const names = onPostgres(namesQueries);
 const keys = onPostgres(keysQueries);

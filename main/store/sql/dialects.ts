@@ -1,4 +1,4 @@
-import { DialectValue, Fragment, raw, sql, Token, type Dialect, type InsertionOrdered, type Sql } from './sql.js';
+import { dialectValue, fragment, raw, sql, token, type Dialect, type DialectValue, type Fragment, type InsertionOrdered, type Sql, type Token } from './sql.js';
 
 /**
  * Every difference between the two engines' SQL, side by side. A query writes the term (ROW_LOCK,
@@ -16,6 +16,7 @@ export const SQLITE_LOWER_FUNCTION = 'pinfold_lower';
 
 export const SQLITE: Dialect = {
   engine: 'sqlite',
+  slot: 0,
   placeholder: () => '?',
   // One writer: a transaction (BEGIN IMMEDIATE) holds the whole database until it ends.
   rowLock: '',
@@ -37,6 +38,7 @@ export const SQLITE: Dialect = {
 /** PostgreSQL on the pool: autocommit, each statement a transaction of its own. */
 export const POSTGRES: Dialect = {
   engine: 'postgres',
+  slot: 1,
   placeholder: (n) => `$${n}`,
   // Autocommit: a lone read, nothing to hold.
   rowLock: '',
@@ -64,20 +66,20 @@ const POSTGRES_INSERTION_ORDER: Record<InsertionOrdered, string> = { access_keys
  * UPDATE of non-key columns takes, so inserts of rows that reference this one (their foreign-key checks) do
  * not wait.
  */
-export const POSTGRES_IN_TRANSACTION: Dialect = { ...POSTGRES, rowLock: ' FOR NO KEY UPDATE' };
+export const POSTGRES_IN_TRANSACTION: Dialect = { ...POSTGRES, slot: 2, rowLock: ' FOR NO KEY UPDATE' };
 
 /** Ends a SELECT whose row a transaction reads before it writes what depends on it (see POSTGRES_IN_TRANSACTION). */
-export const ROW_LOCK = new Token((dialect) => dialect.rowLock);
+export const ROW_LOCK = token((dialect) => dialect.rowLock);
 /** Follows a text expression compared or ordered byte by byte (path keys, CIDs in paging order). */
-export const BYTEWISE = new Token((dialect) => dialect.bytewise);
+export const BYTEWISE = token((dialect) => dialect.bytewise);
 /** The scalar larger-of-two function: `${GREATEST}(a, b)`. */
-export const GREATEST = new Token((dialect) => dialect.greatest);
+export const GREATEST = token((dialect) => dialect.greatest);
 /** `${POSITION}(haystack, needle) > 0`: needle is in haystack, as it is (no LIKE, so % and _ are literal). */
-export const POSITION = new Token((dialect) => dialect.position);
+export const POSITION = token((dialect) => dialect.position);
 
 const INSERTION_ORDERS: Record<InsertionOrdered, Token> = {
-  access_keys: new Token((dialect) => dialect.insertionOrder('access_keys')),
-  sync_folders: new Token((dialect) => dialect.insertionOrder('sync_folders')),
+  access_keys: token((dialect) => dialect.insertionOrder('access_keys')),
+  sync_folders: token((dialect) => dialect.insertionOrder('sync_folders')),
 };
 
 /** The column that orders the table's rows as inserted. */
@@ -87,20 +89,20 @@ export function insertionOrder(table: InsertionOrdered): Token {
 
 /** A LIMIT's value where the caller may pass a negative one for no limit. */
 export function limitOf(count: number): DialectValue {
-  return new DialectValue((dialect) => dialect.limit(count));
+  return dialectValue((dialect) => dialect.limit(count));
 }
 
 /** `expression` is one of `values`. */
 export function inList(expression: Sql, values: readonly (string | number)[], type: 'text' | 'bigint'): Fragment {
-  return new Fragment((dialect) => dialect.inList(expression, values, type));
+  return fragment((dialect) => dialect.inList(expression, values, type));
 }
 
 /** `expression` lower-cased by Unicode's rules. */
 export function unicodeLower(expression: Sql): Fragment {
-  return new Fragment((dialect) => dialect.unicodeLower(expression));
+  return fragment((dialect) => dialect.unicodeLower(expression));
 }
 
 /** `column` (a JSON object of strings) holds every entry of `wanted` (JSON text). */
 export function jsonIncludes(column: Sql, wanted: string): Fragment {
-  return new Fragment((dialect) => dialect.jsonIncludes(column, wanted));
+  return fragment((dialect) => dialect.jsonIncludes(column, wanted));
 }

@@ -8,28 +8,21 @@
  *   from a request, or a construct each engine spells differently, see dialects.ts).
  *
  * A statement made of plain values and tokens is rendered once per engine and call site (the template's
- * strings are one object per site), so a hot path pays a map lookup, never string work; SQLite then finds
- * its prepared statement by that text. A statement with pieces is rendered on each call.
+ * strings are one object per site), so a hot path pays a map lookup and a look at its values, never string
+ * work; SQLite then finds its prepared statement by that text. A statement with pieces is rendered each call.
  */
-export class Sql {
-  /** Only plain values: the template's values are the parameters, as they are. */
-  readonly plain: boolean;
-  /** No pieces (tokens and dialect values allowed): the text depends on the engine and the call site alone. */
-  readonly fixed: boolean;
 
-  constructor(
-    readonly strings: readonly string[],
-    readonly parts: readonly unknown[],
-  ) {
-    let plain = true;
-    let fixed = true;
-    for (const part of parts) {
-      if (part instanceof Token || part instanceof DialectValue) plain = false;
-      else if (part instanceof Sql || part instanceof Fragment) plain = fixed = false;
-    }
-    this.plain = plain;
-    this.fixed = fixed;
-  }
+/**
+ * The mark of a template's value that is not a parameter as it is. Plain objects with a mark, not classes: a
+ * template is built per call on the hot paths, and under tsx (the benchmarks, `npm start`) every class is
+ * given its name by defineProperty, after which V8 builds and tests instances of it tens of times slower.
+ */
+const PART = Symbol('pinfold sql part');
+
+export interface Sql {
+  readonly [PART]: 'sql';
+  readonly strings: readonly string[];
+  readonly parts: readonly unknown[];
 }
 
 /**
@@ -38,6 +31,8 @@ export class Sql {
  */
 export interface Dialect {
   readonly engine: 'sqlite' | 'postgres';
+  /** Where this dialect's rendered texts are kept beside the others' (0, 1, 2: one per dialect object). */
+  readonly slot: number;
   /** The placeholder of the n-th parameter (from 1). */
   placeholder(n: number): string;
   /** Ends a SELECT of a row that a transaction reads before it writes what depends on it. */
@@ -63,23 +58,45 @@ export interface Dialect {
 /** The tables whose insertion order breaks ties in a listing. */
 export type InsertionOrdered = 'access_keys' | 'sync_folders';
 
-/** Text that each engine spells its own way and that no value changes. */
-export class Token {
-  constructor(readonly text: (dialect: Dialect) => string) {}
+/** Text that each engine spells its own way and that no value changes. Keep it in a constant (see {@link raw}). */
+export interface Token {
+  readonly [PART]: 'token';
+  readonly text: (dialect: Dialect) => string;
 }
 
 /** A parameter whose value each engine wants in its own form. */
-export class DialectValue {
-  constructor(readonly value: (dialect: Dialect) => unknown) {}
+export interface DialectValue {
+  readonly [PART]: 'value';
+  readonly value: (dialect: Dialect) => unknown;
 }
 
 /** A piece of SQL with values that each engine writes its own way (a list match, a JSON test). */
-export class Fragment {
-  constructor(readonly build: (dialect: Dialect) => Sql) {}
+export interface Fragment {
+  readonly [PART]: 'fragment';
+  readonly build: (dialect: Dialect) => Sql;
 }
 
-export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
-  return new Sql(strings, parts);
+type Part = Sql | Token | DialectValue | Fragment;
+
+/** The value as a part of the template, or undefined for a parameter. */
+function partOf(value: unknown): Part | undefined {
+  return typeof value === 'object' && value !== null && (value as { [PART]?: unknown })[PART] !== undefined ? (value as Part) : undefined;
+}
+
+export function sql(strings: TemplateStringsArray | readonly string[], ...parts: unknown[]): Sql {
+  return { [PART]: 'sql', strings, parts };
+}
+
+export function token(text: (dialect: Dialect) => string): Token {
+  return { [PART]: 'token', text };
+}
+
+export function dialectValue(value: (dialect: Dialect) => unknown): DialectValue {
+  return { [PART]: 'value', value };
+}
+
+export function fragment(build: (dialect: Dialect) => Sql): Fragment {
+  return { [PART]: 'fragment', build };
 }
 
 /**
@@ -87,14 +104,13 @@ export function sql(strings: TemplateStringsArray, ...parts: unknown[]): Sql {
  * Keep it in a constant: a statement is rendered once per call site only while its tokens stay the same.
  */
 export function raw(text: string): Token {
-  return new Token(() => text);
+  return token(() => text);
 }
 
 /** Pieces joined by `separator` (trusted text), e.g. the conditions of a filter. */
 export function join(pieces: readonly Sql[], separator: string): Sql {
   if (pieces.length === 0) return sql``;
-  const strings = ['', ...pieces.slice(1).map(() => separator), ''];
-  return new Sql(strings, pieces);
+  return sql(['', ...pieces.slice(1).map(() => separator), ''], ...pieces);
 }
 
 /** A statement ready for a driver: its text and its parameters, in placeholder order. */
@@ -106,72 +122,79 @@ export interface Rendered {
 interface Building {
   text: string;
   values: unknown[];
+  /** Whether the text depends on the call site and the engine alone (no piece was spliced in). */
+  fixed: boolean;
+  tokens: Token[];
 }
 
-/** The text and values of `query` on `dialect`. */
-export function render(query: Sql, dialect: Dialect): Rendered {
-  if (query.fixed) return { text: fixedText(query, dialect), values: fixedValues(query, dialect) };
-  const out: Building = { text: '', values: [] };
-  append(query, dialect, out);
-  return out;
-}
-
-/** A call site's text on one engine, and the tokens it was rendered with. */
-interface FixedText {
+/** A call site's text on one engine, and the tokens it was rendered with (a later call must hold the same). */
+interface Site {
   text: string;
   tokens: readonly Token[];
 }
 
-const fixedTexts = new WeakMap<Dialect, WeakMap<readonly string[], FixedText>>();
+/** By call site (the template's strings), then by dialect slot. */
+const sites = new WeakMap<readonly string[], (Site | undefined)[]>();
 
-/**
- * The text of a statement without pieces, rendered once per engine and call site. A site whose tokens
- * change from call to call (a token made per call rather than kept in a constant) is rendered each time:
- * the tokens a text was rendered with must be the very ones the call holds.
- */
-function fixedText(query: Sql, dialect: Dialect): string {
-  let texts = fixedTexts.get(dialect);
-  if (texts === undefined) {
-    texts = new WeakMap();
-    fixedTexts.set(dialect, texts);
+/** The text and values of `query` on `dialect`. */
+export function render(query: Sql, dialect: Dialect): Rendered {
+  const site = sites.get(query.strings)?.[dialect.slot];
+  if (site !== undefined) {
+    const values = valuesAt(site, query.parts, dialect);
+    if (values !== null) return { text: site.text, values };
   }
-  const cached = texts.get(query.strings);
-  if (cached !== undefined && (query.plain || sameTokens(query.parts, cached.tokens))) return cached.text;
-  const out: Building = { text: '', values: [] };
+  const out: Building = { text: '', values: [], fixed: true, tokens: [] };
   append(query, dialect, out);
-  texts.set(query.strings, { text: out.text, tokens: query.plain ? [] : query.parts.filter((part) => part instanceof Token) });
-  return out.text;
+  if (out.fixed) keep(query.strings, dialect.slot, { text: out.text, tokens: out.tokens });
+  return { text: out.text, values: out.values };
 }
 
-function sameTokens(parts: readonly unknown[], tokens: readonly Token[]): boolean {
-  let next = 0;
-  for (const part of parts) {
-    if (part instanceof Token && part !== tokens[next++]) return false;
+function keep(strings: readonly string[], slot: number, site: Site): void {
+  let kept = sites.get(strings);
+  if (kept === undefined) {
+    kept = [];
+    sites.set(strings, kept);
   }
-  return next === tokens.length;
+  kept[slot] = site;
 }
 
-function fixedValues(query: Sql, dialect: Dialect): readonly unknown[] {
-  if (query.plain) return query.parts;
+/** The call's parameters when it fits the site rendered before (no piece, the same tokens); null when not. */
+function valuesAt(site: Site, parts: readonly unknown[], dialect: Dialect): readonly unknown[] | null {
+  if (site.tokens.length === 0) {
+    for (let i = 0; i < parts.length; i++) if (partOf(parts[i]) !== undefined) return valuesWithParts(site, parts, dialect);
+    return parts;
+  }
+  return valuesWithParts(site, parts, dialect);
+}
+
+function valuesWithParts(site: Site, parts: readonly unknown[], dialect: Dialect): unknown[] | null {
   const values: unknown[] = [];
-  for (const part of query.parts) {
-    if (part instanceof DialectValue) values.push(part.value(dialect));
-    else if (!(part instanceof Token)) values.push(part);
+  let tokens = 0;
+  for (const value of parts) {
+    const part = partOf(value);
+    if (part === undefined) values.push(value);
+    else if (part[PART] === 'token') {
+      if (part !== site.tokens[tokens++]) return null;
+    } else if (part[PART] === 'value') values.push(part.value(dialect));
+    else return null;
   }
-  return values;
+  return tokens === site.tokens.length ? values : null;
 }
 
 function append(query: Sql, dialect: Dialect, out: Building): void {
   const { strings, parts } = query;
   out.text += strings[0];
   for (let i = 0; i < parts.length; i++) {
-    const part = parts[i];
-    if (part instanceof Token) out.text += part.text(dialect);
-    else if (part instanceof Sql) append(part, dialect, out);
-    else if (part instanceof Fragment) append(part.build(dialect), dialect, out);
-    else {
-      out.values.push(part instanceof DialectValue ? part.value(dialect) : part);
+    const part = partOf(parts[i]);
+    if (part === undefined || part[PART] === 'value') {
+      out.values.push(part === undefined ? parts[i] : part.value(dialect));
       out.text += dialect.placeholder(out.values.length);
+    } else if (part[PART] === 'token') {
+      out.text += part.text(dialect);
+      out.tokens.push(part);
+    } else {
+      out.fixed = false;
+      append(part[PART] === 'sql' ? part : part.build(dialect), dialect, out);
     }
     out.text += strings[i + 1];
   }
