@@ -4,10 +4,10 @@ import * as foldersQueries from '../queries/folders.js';
 import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
 import * as namesQueries from '../queries/names.js';
+import * as pinsQueries from '../queries/pins.js';
 import * as uploadsQueries from '../queries/uploads.js';
 import * as usageQueries from '../queries/usage.js';
 import type { Db } from './database.js';
-import * as pins from './pins-queries.js';
 import { cachedRead } from './read-cache.js';
 import { onSqlite } from './sqlite-queries.js';
 import * as sync from './sync-queries.js';
@@ -32,7 +32,7 @@ export const SQLITE_QUERIES = {
     usageOf: (db: Db, accountId: number) => cachedRead(db, `usage:${accountId}`, () => usageOnSqlite.usageOf(db, accountId)),
   },
   uploads: onSqlite(uploadsQueries),
-  pins,
+  pins: onSqlite(pinsQueries),
   names: onSqlite(namesQueries),
   folders: onSqlite(foldersQueries),
   sync,

@@ -47,8 +47,10 @@ export interface Dialect {
   insertionOrder(table: InsertionOrdered): string;
   /** A LIMIT's value; a negative one is no limit. */
   limit(count: number): number | null;
-  /** `expression` is one of `values`, one parameter however many values there are. */
+  /** `expression` is one of `values`, one parameter however many values there are (one statement per shape). */
   inList(expression: Sql, values: readonly (string | number)[], type: 'text' | 'bigint'): Sql;
+  /** `expression` is one of `values`, each value in sight of the planner (an index seeks by each). */
+  inValues(expression: Sql, values: readonly (string | number)[], type: 'text' | 'bigint'): Sql;
   /** `expression` lower-cased by Unicode's rules, as JavaScript's toLowerCase. */
   unicodeLower(expression: Sql): Sql;
   /** `column`, a JSON object of strings as text, holds every entry of `wanted` (the same, as JSON text). */

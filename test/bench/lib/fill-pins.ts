@@ -5,8 +5,9 @@ import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
 import type { PinStatus } from '../../../shared/api-types.js';
 import { inTransaction, openDatabase } from '../../../main/store/db/database.js';
-import { insertPin } from '../../../main/store/db/pins-queries.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { insertPin } = SQLITE_QUERIES.pins;
 
 const { ownerAccount } = SQLITE_QUERIES.accounts;
 
