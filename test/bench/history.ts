@@ -11,13 +11,14 @@ import { diffTrees } from '../../main/content/directory/diff-trees.js';
 import { uniqueBytes } from '../../main/content/walk/unique-bytes.js';
 import { openDatabase } from '../../main/store/db/database.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
-import { insertSyncFolder } from '../../main/store/db/sync-queries.js';
 import { listVersions } from '../../main/sync/history.js';
 import { setPath } from '../../main/content/directory/index.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../main/store/blockstore/blockstore.js';
 import { CONTRACT_OPTIONS } from './import.js';
 import { numberFlag, textFlag } from './lib/flags.js';
 import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
+
+const { insertSyncFolder } = SQLITE_QUERIES.sync;
 
 const { insertAccount } = SQLITE_QUERIES.accounts;
 

@@ -5,12 +5,12 @@ import * as keysQueries from '../queries/keys.js';
 import * as metaQueries from '../queries/meta.js';
 import * as namesQueries from '../queries/names.js';
 import * as pinsQueries from '../queries/pins.js';
+import * as syncQueries from '../queries/sync.js';
 import * as uploadsQueries from '../queries/uploads.js';
 import * as usageQueries from '../queries/usage.js';
 import type { Db } from './database.js';
 import { cachedRead } from './read-cache.js';
 import { onSqlite } from './sqlite-queries.js';
-import * as sync from './sync-queries.js';
 
 const accountsOnSqlite = onSqlite(accountsQueries);
 const usageOnSqlite = onSqlite(usageQueries);
@@ -35,7 +35,7 @@ export const SQLITE_QUERIES = {
   pins: onSqlite(pinsQueries),
   names: onSqlite(namesQueries),
   folders: onSqlite(foldersQueries),
-  sync,
+  sync: onSqlite(syncQueries),
   meta: onSqlite(metaQueries),
   blockIndex: onSqlite(blockIndexQueries),
 };
