@@ -217,7 +217,9 @@ export const getSyncJournal = steps(
     const opRows = yield* rows<EntryDbRow & { op: 'put' | 'delete_tree' }>(
       sql`SELECT op, ${ENTRY_COLUMNS} FROM sync_journal_entries WHERE folder_id = ${folderId} ORDER BY seq`,
     );
-    const ops = opRows.map((r): JournalOp => (r.op === 'put' ? { op: 'put', ...toEntry(r) } : { op: 'delete_tree', pathKey: r.path_key, path: r.path, kind: r.kind }));
+    const ops = opRows.map((r): JournalOp =>
+      r.op === 'put' ? { op: 'put', ...toEntry(r) } : { op: 'delete_tree', pathKey: r.path_key, path: r.path, kind: r.kind },
+    );
     const journal: SyncJournal = { folderId, oldRoot: head.old_root, newRoot: head.new_root, createdAt: int(head.created_at), ops };
     return journal;
   },
