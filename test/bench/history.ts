@@ -9,15 +9,18 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { diffTrees } from '../../main/content/directory/diff-trees.js';
 import { uniqueBytes } from '../../main/content/walk/unique-bytes.js';
-import { insertAccount } from '../../main/store/db/accounts-queries.js';
 import { openDatabase } from '../../main/store/db/database.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
-import { insertSyncFolder } from '../../main/store/db/sync-queries.js';
 import { listVersions } from '../../main/sync/history.js';
 import { setPath } from '../../main/content/directory/index.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../main/store/blockstore/blockstore.js';
 import { CONTRACT_OPTIONS } from './import.js';
 import { numberFlag, textFlag } from './lib/flags.js';
+import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
+
+const { insertSyncFolder } = SQLITE_QUERIES.sync;
+
+const { insertAccount } = SQLITE_QUERIES.accounts;
 
 /**
  * `npm run bench -- history [--sizes 1000,100000] [--versions 21] [--changes 10] [--listed 10000]

@@ -2,10 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../../main/store/db/database.js';
+import { onSqlite } from '../../main/store/db/sqlite-queries.js';
 import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import { onPostgres } from '../../main/store/pg/pg-queries.js';
 import { openPostgresStore } from '../../main/store/pg/pg-store.js';
 import type { Repositories, Store } from '../../main/store/repositories/index.js';
+import type { Query } from '../../main/store/sql/query.js';
 import { startPostgres, type PostgresServer } from './engines/postgres.js';
+import { testPool } from './pg-test-pool.js';
 
 /**
  * The metadata engines a repository conformance test runs on: SQLite (a temporary file, every migration)
@@ -19,6 +23,8 @@ export interface EngineDatabase {
   readonly store: Store;
   /** Which engine this is, for the few cases whose answers differ by design (see each test). */
   readonly engine: 'sqlite' | 'postgres';
+  /** Runs one query (store/sql/query.ts) through the engine's executor, autocommit, on the same database. */
+  execute<A extends unknown[], R>(query: Query<A, R>, ...args: A): Promise<R>;
   close(): Promise<void>;
 }
 
@@ -41,6 +47,7 @@ function sqliteEngine(): RepositoryEngine {
         repositories: sqliteStore(db),
         store: sqliteStore(db),
         engine: 'sqlite',
+        execute: async (query, ...args) => onSqlite({ query }).query(db, ...args),
         async close() {
           db.close();
           await rm(dir, { recursive: true, force: true });
@@ -63,12 +70,17 @@ function postgresEngine(): RepositoryEngine {
       if (!server) throw new Error('the PostgreSQL engine was not started');
       const url = await server.createDatabase(`repos_${++databases}`);
       const store = await openPostgresStore(url, { maxConnections: 4 });
+      const direct = testPool(url);
       return {
         repositories: store,
         store,
         engine: 'postgres',
+        execute: (query, ...args) => onPostgres({ query }).query(direct.pool, ...args),
         // Resolves once every socket has closed: stopping the server afterwards ends no live session.
-        close: () => store.close(),
+        close: async () => {
+          await direct.close();
+          await store.close();
+        },
       };
     },
     async stop() {

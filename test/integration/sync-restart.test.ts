@@ -4,12 +4,15 @@ import { cp, readFile, rename, rm, unlink, utimes, writeFile } from 'node:fs/pro
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/db/database.js';
-import { nameByName } from '../../main/store/db/names-queries.js';
-import { getSyncFolder, getSyncJournal } from '../../main/store/db/sync-queries.js';
 import { testServeArgs } from '../helpers/test-network.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { readDb, repoRoot } from '../helpers/account-api.js';
 import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
+import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
+
+const { getSyncFolder, getSyncJournal } = SQLITE_QUERIES.sync;
+
+const { nameByName } = SQLITE_QUERIES.names;
 
 const FIXED_MTIME = 1_700_000_000;
 

@@ -118,15 +118,16 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
  * place. The block index's queries are the block store's alone (the index shares the metadata database).
  * The metadata engine (main/store/db: SQLite, its queries and migrations) is opened by the composition
  * root, the CLI and the secrets module (which peeks at a folder's sealed data before anything is written);
- * every domain reaches the metadata through the repository interfaces, main/store/repositories/.
+ * every domain reaches the metadata through the repository interfaces, main/store/repositories/. The
+ * queries both engines run (main/store/queries, written in main/store/sql's template) are the engines' alone.
  */
 export const SEALED_PATHS: Readonly<Record<string, readonly string[]>> = {
   'main/store/blockstore/': ['main/store', 'main/app', 'main/cli'],
-  // The first entry a path starts with decides, so the block index comes before the rest of store/db.
-  'main/store/db/blocks-queries': ['main/store'],
   'main/store/repositories/block-index': ['main/store'],
   'main/store/db/': ['main/store', 'main/app', 'main/cli', 'main/secrets'],
   'main/store/pg/': ['main/store', 'main/app', 'main/cli'],
+  'main/store/queries/': ['main/store'],
+  'main/store/sql/': ['main/store'],
   // The S3 block store (`--blocks s3://…`): a second implementation of the block seam, opened like the first.
   'main/store/objects/': ['main/store', 'main/app', 'main/cli'],
 };

@@ -71,8 +71,8 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/store/repositories/pins.ts', "import type { PinStatus } from '../../../shared/api-types.js';"))).toEqual([
       'main/store/repositories/pins.ts imports shared/api-types.js (main/store imports no API types)',
     ]);
-    expect(violationsOf(file('main/store/db/pins-queries.ts', "const types = await import('../../../shared/api-types.js');"))).toEqual([
-      'main/store/db/pins-queries.ts imports shared/api-types.js (main/store imports no API types)',
+    expect(violationsOf(file('main/store/queries/pins.ts', "const types = await import('../../../shared/api-types.js');"))).toEqual([
+      'main/store/queries/pins.ts imports shared/api-types.js (main/store imports no API types)',
     ]);
     expect(violationsOf(file('main/base/events.ts', "import type { PinRecord } from '../../shared/api-types.js';"))).toEqual([
       'main/base/events.ts imports shared/api-types.js (main/base imports no API types)',
@@ -150,10 +150,10 @@ describe('each rule fails when broken', () => {
     expect(violationsOf(file('main/cli/gc.ts', "import { openBlockstore } from '../store/blockstore/blockstore.js';"))).toEqual([]);
     expect(violationsOf(file('main/store/db/blocks.ts', "import { multihashKey } from '../blockstore/pack-batch.js';"))).toEqual([]);
     // The block index is reached through the block store only, though it lives in the metadata database.
-    expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/db/blocks-queries.js';"))).toEqual([
-      'main/pins/gc.ts imports main/store/db/blocks-queries.js (behind a seam: main/pins may not import main/store/db/blocks-queries)',
+    expect(violationsOf(file('main/pins/gc.ts', "import { listBlocksAfter } from '../store/queries/block-index.js';"))).toEqual([
+      'main/pins/gc.ts imports main/store/queries/block-index.js (behind a seam: main/pins may not import main/store/queries/)',
     ]);
-    expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../db/blocks-queries.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/blockstore/pack-recovery.ts', "import { listPacks } from '../queries/block-index.js';"))).toEqual([]);
   });
 
   it('the S3 block store imported past its seam, or its client imported outside it', () => {
@@ -176,7 +176,15 @@ describe('each rule fails when broken', () => {
     ]);
     expect(violationsOf(file('main/pins/pins.ts', "import type { PinRow } from '../store/repositories/pins.js';"))).toEqual([]);
     expect(violationsOf(file('main/app/create-app.ts', "import { sqliteStore } from '../store/db/sqlite-store.js';"))).toEqual([]);
-    expect(violationsOf(file('main/store/db/sqlite-store.ts', "import * as pins from './pins-queries.js';"))).toEqual([]);
+    expect(violationsOf(file('main/store/db/sqlite-store.ts', "import * as pins from '../queries/pins.js';"))).toEqual([]);
+    // The queries both engines run, and the template they are written in, are the engines' alone.
+    expect(violationsOf(file('main/pins/pins.ts', "import { pinOf } from '../store/queries/pins.js';"))).toEqual([
+      'main/pins/pins.ts imports main/store/queries/pins.js (behind a seam: main/pins may not import main/store/queries/)',
+    ]);
+    expect(violationsOf(file('main/http/server.ts', "import { sql } from '../store/sql/sql.js';"))).toEqual([
+      'main/http/server.ts imports main/store/sql/sql.js (behind a seam: main/http may not import main/store/sql/)',
+    ]);
+    expect(violationsOf(file('main/store/pg/modules.ts', "import * as pins from '../queries/pins.js';"))).toEqual([]);
     // The block index's repository is the block store's, like its queries.
     expect(violationsOf(file('main/pins/gc.ts', "import type { BlockIndexRepository } from '../store/repositories/block-index.js';"))).toEqual([
       'main/pins/gc.ts imports main/store/repositories/block-index.js (behind a seam: main/pins may not import main/store/repositories/block-index)',

@@ -1,10 +1,11 @@
 import Database from 'better-sqlite3';
+import { SQLITE_LOWER_FUNCTION } from '../sql/dialects.js';
 import { MIGRATIONS, type Migration } from './migrations/index.js';
 import { nativeBinding } from './native-binding.js';
 
 /**
- * The metadata database. Only main/store/db imports better-sqlite3; domains get a {@link Db} and call
- * the typed query functions beside this file. All statements are synchronous, so a function that runs
+ * The metadata database. Only main/store/db imports better-sqlite3; domains reach it through the
+ * repositories (sqlite-store.ts), whose queries store/queries writes once for both engines. All statements are synchronous, so a function that runs
  * inside {@link inTransaction} cannot be interleaved with another request's writes.
  */
 export type Db = Database.Database;
@@ -23,16 +24,10 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
     db.pragma('synchronous = NORMAL');
   }
   db.pragma('foreign_keys = ON');
-  db.function(LOWER_FUNCTION, { deterministic: true }, unicodeLower);
+  db.function(SQLITE_LOWER_FUNCTION, { deterministic: true }, unicodeLower);
   if (!options.readonly) migrate(db, options.migrations ?? MIGRATIONS);
   return db;
 }
-
-/**
- * `pinfold_lower(text)`: lower case by Unicode's rules (SQLite's own lower() and LIKE fold ASCII only),
- * so a name search for "ünï" finds "Ünïcode". Registered on every connection that may run such a query.
- */
-export const LOWER_FUNCTION = 'pinfold_lower';
 
 function unicodeLower(value: unknown): unknown {
   return typeof value === 'string' ? value.toLowerCase() : value;
@@ -72,7 +67,8 @@ const writeEpochs = new WeakMap<Db, number>();
 /**
  * A prepared statement, compiled once per database handle: hot paths must not re-parse SQL per request.
  * Handing out a writing statement moves the handle's write epoch (callers run it at once, in the same
- * expression), which is how read-cache.ts knows this connection may have changed something.
+ * expression), which is how read-cache.ts knows this connection may have changed something. A write is
+ * any statement that is not read-only, also one that answers rows (`INSERT … RETURNING`).
  */
 export function stmt(db: Db, sql: string): Database.Statement {
   let cache = statementCache.get(db);
@@ -85,7 +81,7 @@ export function stmt(db: Db, sql: string): Database.Statement {
     statement = db.prepare(sql);
     cache.set(sql, statement);
   }
-  if (!statement.reader) writeEpochs.set(db, (writeEpochs.get(db) ?? 0) + 1);
+  if (!statement.readonly) writeEpochs.set(db, (writeEpochs.get(db) ?? 0) + 1);
   return statement;
 }
 

@@ -1,17 +1,7 @@
 import type { CurrentRows, Repositories, Store, Transaction } from '../repositories/index.js';
 import { TransactionMisuse, UniqueViolation } from '../repositories/store-errors.js';
-import * as accounts from './accounts-queries.js';
-import * as blockIndex from './blocks-queries.js';
 import type { Db } from './database.js';
-import * as folders from './folders-queries.js';
-import * as keys from './keys-queries.js';
-import * as meta from './meta-queries.js';
-import * as names from './names-queries.js';
-import * as pins from './pins-queries.js';
-import * as sync from './sync-queries.js';
-import * as uploads from './uploads-queries.js';
-import * as usageDaily from './usage-daily-queries.js';
-import * as usage from './usage-queries.js';
+import { SQLITE_QUERIES } from './queries.js';
 
 type Query = (db: Db, ...args: never[]) => unknown;
 
@@ -31,10 +21,12 @@ function bind<Q extends object>(queries: Q, run: Runner): Bound<Q> {
   return bound as Bound<Q>;
 }
 
+const { accounts, keys, usage, uploads, pins, names, folders, sync, meta, blockIndex } = SQLITE_QUERIES;
+
 const REPOSITORY_BINDERS = {
   accounts: (run: Runner) => bind(accounts, run),
   keys: (run: Runner) => bind(keys, run),
-  usage: (run: Runner) => ({ ...bind(usage, run), ...bind(usageDaily, run) }),
+  usage: (run: Runner) => bind(usage, run),
   uploads: (run: Runner) => bind(uploads, run),
   pins: (run: Runner) => bind(pins, run),
   names: (run: Runner) => bind(names, run),

@@ -1,28 +1,11 @@
-import * as accounts from './accounts-queries.js';
-import * as blockIndex from './blocks-queries.js';
-import * as folders from './folders-queries.js';
-import * as keys from './keys-queries.js';
-import * as meta from './meta-queries.js';
-import * as names from './names-queries.js';
-import * as pins from './pins-queries.js';
-import * as sync from './sync-queries.js';
-import * as uploads from './uploads-queries.js';
-import * as usage from './usage-queries.js';
+import { QUERIES, type RepositoryQueries } from '../queries/index.js';
+import { onPostgres, type PgQueries } from './pg-queries.js';
+
+type OnPostgres = { [K in keyof RepositoryQueries]: PgQueries<RepositoryQueries[K]> };
 
 /**
- * The PostgreSQL query modules, by repository: pg-store.ts binds each into the repository of that name.
- * Each module's functions are the SQLite ones' (store/db/*-queries.ts) with `(q: Queryable, …)` first and a
- * promise out; test/integration/repositories/ checks both engines against the same cases.
+ * The queries of store/queries on PostgreSQL, by repository: functions `(q: Queryable, …) => Promise<R>`,
+ * which pg-store.ts binds into the repository of that name; test/integration/repositories/ checks both
+ * engines against the same cases.
  */
-export const PG_QUERY_MODULES = {
-  accounts,
-  keys,
-  meta,
-  uploads,
-  usage,
-  pins,
-  folders,
-  names,
-  sync,
-  blockIndex,
-};
+export const PG_QUERY_MODULES = Object.fromEntries(Object.entries(QUERIES).map(([name, queries]) => [name, onPostgres(queries)])) as OnPostgres;

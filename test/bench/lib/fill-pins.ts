@@ -5,8 +5,11 @@ import * as raw from 'multiformats/codecs/raw';
 import { create as createDigest } from 'multiformats/hashes/digest';
 import type { PinStatus } from '../../../shared/api-types.js';
 import { inTransaction, openDatabase } from '../../../main/store/db/database.js';
-import { ownerAccount } from '../../../main/store/db/accounts-queries.js';
-import { insertPin } from '../../../main/store/db/pins-queries.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { insertPin } = SQLITE_QUERIES.pins;
+
+const { ownerAccount } = SQLITE_QUERIES.accounts;
 
 /** The words pin names start with: `<word> <i>`, so pin 0 is "photo 0" and the newest `<word> <count - 1>`. */
 export const PIN_WORDS = ['photo', 'Report', 'backup', 'Ünïcode', 'music', 'video', 'archive', 'notes'];

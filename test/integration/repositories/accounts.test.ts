@@ -1,16 +1,17 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import * as accountQueries from '../../../main/store/pg/accounts-queries.js';
 import type { PgBound } from '../../../main/store/pg/bind.js';
 import { migratePostgres } from '../../../main/store/pg/migrate.js';
 import { PG_MIGRATIONS } from '../../../main/store/pg/migrations/index.js';
-import type { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
 import type { AccountsRepository } from '../../../main/store/repositories/accounts.js';
 import { UniqueViolation, type Repositories } from '../../../main/store/repositories/index.js';
 import { newAccount } from '../../helpers/account-rows.js';
 import { startPostgres, type PostgresServer } from '../../helpers/engines/postgres.js';
 import { testPool } from '../../helpers/pg-test-pool.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
+import { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
+
+const accountQueries = PG_QUERY_MODULES.accounts;
 
 /** Compile-time: the PostgreSQL modules of this part, bound, are the repositories the domains know. */
 type PgRepositories = { [K in keyof typeof PG_QUERY_MODULES]: PgBound<(typeof PG_QUERY_MODULES)[K]> };

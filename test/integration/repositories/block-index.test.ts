@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PgBound } from '../../../main/store/pg/bind.js';
-import type * as pgBlocks from '../../../main/store/pg/blocks-queries.js';
+import type { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
 import type { BlockIndexRepository } from '../../../main/store/repositories/block-index.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 // The PostgreSQL module, bound, is a BlockIndexRepository (tsc checks this line).
-const pgMatches: PgBound<typeof pgBlocks> extends BlockIndexRepository ? true : never = true;
+const pgMatches: PgBound<(typeof PG_QUERY_MODULES)['blockIndex']> extends BlockIndexRepository ? true : never = true;
 void pgMatches;
 
 const mh = (...bytes: number[]): Uint8Array => new Uint8Array([0x12, 0x20, ...bytes]);

@@ -2,15 +2,18 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as sqliteAccounts from '../../../main/store/db/accounts-queries.js';
 import { migrate, openDatabase } from '../../../main/store/db/database.js';
 import { MIGRATIONS } from '../../../main/store/db/migrations/index.js';
-import * as pgAccounts from '../../../main/store/pg/accounts-queries.js';
 import { migratePostgres } from '../../../main/store/pg/migrate.js';
 import { PG_MIGRATIONS } from '../../../main/store/pg/migrations/index.js';
 import { newAccount } from '../../helpers/account-rows.js';
 import { startPostgres, type PostgresServer } from '../../helpers/engines/postgres.js';
 import { testPool } from '../../helpers/pg-test-pool.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+import { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
+
+const sqliteAccounts = SQLITE_QUERIES.accounts;
+const pgAccounts = PG_QUERY_MODULES.accounts;
 
 /**
  * Pins made before the PSA's columns (SQLite migration 18, PostgreSQL 4): each gets a random v4 UUID as its

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PgBound } from '../../../main/store/pg/bind.js';
-import type * as pgSync from '../../../main/store/pg/sync-queries.js';
+import type { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
 import { UniqueViolation } from '../../../main/store/repositories/index.js';
 import type { JournalOp, NewSyncFolder, SyncEntry, SyncRepository } from '../../../main/store/repositories/sync.js';
 import { KEPT_SYNC_BATCHES } from '../../../main/store/repositories/sync.js';
@@ -8,7 +8,7 @@ import { insertTestAccount } from '../../helpers/account-rows.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
 
 // The PostgreSQL module, bound, is a SyncRepository (tsc checks this line).
-const pgMatches: PgBound<typeof pgSync> extends SyncRepository ? true : never = true;
+const pgMatches: PgBound<(typeof PG_QUERY_MODULES)['sync']> extends SyncRepository ? true : never = true;
 void pgMatches;
 
 function file(pathKey: string, cid: string, size = 10, extra: Partial<SyncEntry> = {}): JournalOp {

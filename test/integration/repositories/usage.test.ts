@@ -1,14 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import * as accountQueries from '../../../main/store/pg/accounts-queries.js';
 import { migratePostgres } from '../../../main/store/pg/migrate.js';
 import { PG_MIGRATIONS } from '../../../main/store/pg/migrations/index.js';
-import * as usageQueries from '../../../main/store/pg/usage-queries.js';
 import type { UsageRepository } from '../../../main/store/repositories/usage.js';
 import { insertTestAccount, newAccount } from '../../helpers/account-rows.js';
 import { startPostgres, type PostgresServer } from '../../helpers/engines/postgres.js';
 import { testPool } from '../../helpers/pg-test-pool.js';
 import { REPOSITORY_ENGINES, repository, type EngineDatabase } from '../../helpers/repository-engines.js';
+import { PG_QUERY_MODULES } from '../../../main/store/pg/modules.js';
+
+const accountQueries = PG_QUERY_MODULES.accounts;
+const usageQueries = PG_QUERY_MODULES.usage;
 
 describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('UsageRepository on %s', (_name, make) => {
   const engine = make();

@@ -6,11 +6,13 @@ import { LimitReachedError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
-import { insertAccount } from '../../../main/store/db/accounts-queries.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { Transaction } from '../../../main/store/repositories/index.js';
 import { createNamesContext, type NamesContext, type NamesInit, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { insertAccount } = SQLITE_QUERIES.accounts;
 
 export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
 

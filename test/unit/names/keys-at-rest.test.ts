@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nameByName } from '../../../main/store/db/names-queries.js';
 import { createName, importName, publishName } from './name-requests.js';
 import { importNameKey } from '../../../main/names/keys.js';
 import { addAccount, fixture, fixtureJson, namesContext, tempDb, type TestDb } from './helpers.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { nameByName } = SQLITE_QUERIES.names;
 
 let t: TestDb;
 beforeEach(() => {

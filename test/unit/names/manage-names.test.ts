@@ -1,8 +1,6 @@
 import { unmarshalIPNSRecord } from 'ipns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, LimitReachedError, NotFoundError } from '../../../main/base/errors.js';
-import { usageOf } from '../../../main/store/db/usage-queries.js';
-import { countNamesOf, nameByName } from '../../../main/store/db/names-queries.js';
 import type { NamesContext } from '../../../main/names/context.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';
 import { peerIdText } from '../../../main/names/name-parse.js';
@@ -10,6 +8,11 @@ import { resolveName } from '../../../main/names/resolver.js';
 import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
 import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { countNamesOf, nameByName } = SQLITE_QUERIES.names;
+
+const { usageOf } = SQLITE_QUERIES.usage;
 
 const CID_A = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';
 const CID_B = 'bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i';

@@ -10,8 +10,10 @@ import { republishDueNames, startRepublisher } from '../../../main/names/republi
 import { resolveName } from '../../../main/names/resolver.js';
 import { openDatabase } from '../../../main/store/db/database.js';
 import { MIGRATIONS } from '../../../main/store/db/migrations/index.js';
-import { nameByName } from '../../../main/store/db/names-queries.js';
 import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { nameByName } = SQLITE_QUERIES.names;
 
 const CID_A = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';
 const CID_B = 'bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i';

@@ -37,6 +37,16 @@ describe('cachedRead', () => {
     expect(reads).toBe(2);
   });
 
+  it('reads again after a write that answers rows (INSERT … RETURNING) on this connection', async () => {
+    const [a] = await twoConnections();
+    let reads = 0;
+    const count = () => cachedRead(a, 'count', () => (reads++, (a.prepare('SELECT count(*) AS n FROM t').get() as { n: number }).n));
+    expect(count()).toBe(1);
+    expect(stmt(a, 'INSERT INTO t (v) VALUES (5) RETURNING v').get()).toEqual({ v: 5 });
+    expect(count()).toBe(2);
+    expect(reads).toBe(2);
+  });
+
   it('reads again after another connection (another process) committed, from a later event-loop turn', async () => {
     const [a, b] = await twoConnections();
     expect(cachedRead(a, 'v', () => value(a))).toBe(1);

@@ -4,20 +4,14 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
 import { KEPT_SYNC_BATCHES } from '../../../main/store/repositories/sync.js';
-import {
-  getSyncFolder,
-  getSyncJournal,
-  keptVersionRoots,
-  listSyncEntries,
-  recentSyncBatches,
-  releaseSyncVersions,
-  syncVersions,
-} from '../../../main/store/db/sync-queries.js';
 import { coalesce, type Change } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import { EMPTY_DIR_CID, reconcileBatch, recoverJournal, type ReconcileResult, type SyncProgress } from '../../../main/sync/reconciler.js';
 import { scanFolder } from '../../../main/sync/scanner.js';
 import { Crash, createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from './sync-fixtures.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { getSyncFolder, getSyncJournal, keptVersionRoots, listSyncEntries, recentSyncBatches, releaseSyncVersions, syncVersions } = SQLITE_QUERIES.sync;
 
 const NAME = 'k51-test-name';
 

@@ -3,11 +3,14 @@ import { CID } from 'multiformats/cid';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
 import { addPin } from '../../../main/pins/pins.js';
-import { pinOf } from '../../../main/store/db/pins-queries.js';
-import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { createSyncRootPins } from '../../../main/sync/root-pins.js';
 import { createPinsKit, storeDag, type PinsKit } from '../pins/pins-kit.js';
 import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { insertSyncFolder } = SQLITE_QUERIES.sync;
+
+const { pinOf } = SQLITE_QUERIES.pins;
 
 let kit: PinsKit | undefined;
 afterEach(async () => {

@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdir, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
-import { listSyncEntries } from '../../../main/store/db/sync-queries.js';
 import type { SyncEntry } from '../../../main/store/repositories/sync.js';
 import { coalesce } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import { reconcileBatch } from '../../../main/sync/reconciler.js';
 import { checkFolderRoot, detectCaseInsensitive, scanFolder } from '../../../main/sync/scanner.js';
 import { createFakeDomains, createSyncTestEnv, type SyncTestEnv } from './sync-fixtures.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { listSyncEntries } = SQLITE_QUERIES.sync;
 
 describe('scanFolder', () => {
   let env: SyncTestEnv;

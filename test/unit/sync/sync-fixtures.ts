@@ -14,8 +14,10 @@ import { namesValidityMigration } from '../../../main/store/db/migrations/009-na
 import { namesPublicMigration } from '../../../main/store/db/migrations/019-names-public.js';
 import { syncFollowMigration } from '../../../main/store/db/migrations/020-sync-follow.js';
 import { namesSeenMigration } from '../../../main/store/db/migrations/021-names-seen.js';
-import { insertSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { insertSyncFolder } = SQLITE_QUERIES.sync;
 
 /**
  * Fakes of the domains the reconciler is wired to later (content import, folder operations, pins,

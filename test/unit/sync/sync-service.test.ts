@@ -3,11 +3,14 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
-import { insertName, noteSeenRecord, setNamePublic, updateNameRecord } from '../../../main/store/db/names-queries.js';
-import { deleteSyncFolder, getSyncFolder } from '../../../main/store/db/sync-queries.js';
 import { createSyncService, type SyncService } from '../../../main/sync/sync-service.js';
 import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from './sync-fixtures.js';
 import { FAST_TIMING, fakeSyncDomains, until, type FakeSyncDomains } from './runner-kit.js';
+import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+
+const { deleteSyncFolder, getSyncFolder } = SQLITE_QUERIES.sync;
+
+const { insertName, noteSeenRecord, setNamePublic, updateNameRecord } = SQLITE_QUERIES.names;
 
 describe('sync service (the sync folders of an account, over fake domains)', () => {
   let env: SyncTestEnv;

@@ -2,7 +2,7 @@ import type { PgMigration } from './migration.js';
 
 /**
  * The metadata as SQLite holds it after its migration 17, in PostgreSQL's words: BIGINT for every count,
- * size, id and time (pg answers them as text; queryable.ts's `int` reads them back), BYTEA for bytes, an
+ * size, id and time (pg answers them as text; store/sql/columns.ts's `int` reads them back), BYTEA for bytes, an
  * identity for each row id, the flags as 0/1 integers as in SQLite (so the row mappers read the same). A
  * PostgreSQL deployment starts at this schema; later steps are numbered after it, like SQLite's.
  */

@@ -5,6 +5,7 @@ import { pinRequestsMigration } from './004-pin-requests.js';
 import { namesPublicMigration } from './005-names-public.js';
 import { syncFollowMigration } from './006-sync-follow.js';
 import { namesSeenMigration } from './007-names-seen.js';
+import { namesPublicFlagMigration } from './008-names-public-flag.js';
 import type { PgMigration } from './migration.js';
 
 /** Every step of the PostgreSQL schema, in order (migrate.ts runs the ones not applied yet). */
@@ -16,4 +17,5 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   namesPublicMigration,
   syncFollowMigration,
   namesSeenMigration,
+  namesPublicFlagMigration,
 ];
