@@ -36,8 +36,12 @@ export abstract class BatchFront<Target, Staged> implements BlockBatch {
 
   abstract commit(alongside?: (tx: Transaction) => Promise<void>): Promise<void>;
   abstract abort(): void;
-  /** Whether the store holds the block, asked once it is leased (a store may also refresh its created_at). */
-  protected abstract isStored(multihash: Uint8Array): Promise<boolean>;
+  /**
+   * Whether the store holds the block, asked once it is leased (a store may also refresh its created_at).
+   * A batch without it stages every block without asking and sorts the copies out as it commits (a store
+   * a round trip away, where asking block by block costs more than a copy written twice).
+   */
+  protected isStored?(multihash: Uint8Array): Promise<boolean>;
   /** Where the next block goes: without a promise when it is at hand. */
   protected abstract target(): Target | Promise<Target>;
   /** Whether `target` still takes records (one reached while waiting may have been retired since). */
@@ -117,7 +121,7 @@ export abstract class BatchFront<Target, Staged> implements BlockBatch {
     this.pending.add(key);
     let target: Target;
     try {
-      if (await this.keepIfStored(key, multihash)) return cid;
+      if (this.isStored !== undefined && (await this.keepIfStored(key, multihash, this.isStored.bind(this)))) return cid;
       for (;;) {
         const next = this.target();
         target = next instanceof Promise ? await next : next;
@@ -140,11 +144,11 @@ export abstract class BatchFront<Target, Staged> implements BlockBatch {
    * Leases a block the store holds already, so the batch need not write it again. The lease comes before
    * the question: GC skips leased blocks, so a block found here cannot be deleted before the batch ends.
    */
-  private async keepIfStored(key: string, multihash: Uint8Array): Promise<boolean> {
+  private async keepIfStored(key: string, multihash: Uint8Array, isStored: (multihash: Uint8Array) => Promise<boolean>): Promise<boolean> {
     this.front.lease(key);
     let kept = false;
     try {
-      if (await this.isStored(multihash)) {
+      if (await isStored(multihash)) {
         this.assertOpen();
         this.kept.set(key, multihash);
         this.onKept();

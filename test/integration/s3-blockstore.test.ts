@@ -184,44 +184,55 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
     expect(await store.blockIndex.listPacks()).toEqual([]);
   });
 
-  it('dedups by touch: a second batch with a stored block uploads nothing and moves its created_at', async () => {
+  it('stages a stored block again without asking, and at commit keeps the first copy, moving its created_at; the second is dead space', async () => {
     const shared = await backends();
     const clock = clockAt(1_000_000);
     const { blocks, store } = await instance(shared, { clock });
     const block = blockOf(2000);
     await blocks.put(block.cid, block.bytes);
-    const keys = await objectKeys(shared.target.prefix);
-    expect(keys).toHaveLength(1);
+    const [first] = await store.blockIndex.listPacks();
+    const before = await store.blockIndex.findBlock(block.cid.multihash.bytes);
     clock.seconds += 500;
     const again = blocks.createBatch();
     await again.put(block.cid, block.bytes);
-    // Touched at put, before the commit: GC on any instance sees it as new from here on.
-    expect((await store.blockIndex.findBlock(block.cid.multihash.bytes))?.createdAt).toBe(1_000_500);
+    // Nothing asked or touched before the commit.
+    expect((await store.blockIndex.findBlock(block.cid.multihash.bytes))?.createdAt).toBe(1_000_000);
     await again.commit();
-    expect(await objectKeys(shared.target.prefix)).toEqual(keys);
-    expect(await store.blockIndex.listPacks()).toHaveLength(1);
+    const location = await store.blockIndex.findBlock(block.cid.multihash.bytes);
+    expect(location).toEqual({ ...before, createdAt: 1_000_500 });
+    expect(location?.packId).toBe(first?.id);
+    const packs = await store.blockIndex.listPacks();
+    expect(packs.map((pack) => [pack.id === first?.id, pack.liveBlocks, pack.liveBytes])).toEqual([
+      [true, 1, 2000],
+      [false, 0, 0],
+    ]);
+    expect(await objectKeys(shared.target.prefix)).toHaveLength(2);
+    expect(await blocks.getBlock(block.cid)).toEqual(block.bytes);
+    // Compaction reclaims the dead copy's pack.
+    expect((await blocks.compact()).packsCompacted).toBe(1);
+    expect(await objectKeys(shared.target.prefix)).toHaveLength(1);
   });
 
-  it("keeps a block another instance's batch touched from that instance's GC sweep, and sweeps it when nobody did", async () => {
+  it("indexes a batch's own copy of a block that GC swept on another instance while the batch was open", async () => {
     const shared = await backends();
     const clock = clockAt(2_000_000);
     const { blocks: uploader } = await instance(shared, { clock });
     const { blocks: collector } = await instance(shared, { clock });
-    const kept = blockOf(700);
+    const resent = blockOf(700);
     const swept = blockOf(800);
-    await uploader.put(kept.cid, kept.bytes);
+    await uploader.put(resent.cid, resent.bytes);
     await uploader.put(swept.cid, swept.bytes);
-    // GC lists both as created at 2_000_000 and will delete rows older than its cutoff.
-    const cutoff = 2_000_001;
+    // GC lists both as created at 2_000_000 and deletes rows older than its cutoff, while a batch holds a copy of one.
     clock.seconds = 2_000_010;
     const batch = uploader.createBatch();
-    await batch.put(kept.cid, kept.bytes);
-    expect(await collector.deleteMultihashes([kept.cid.multihash.bytes, swept.cid.multihash.bytes], { createdBefore: cutoff })).toBe(1);
+    await batch.put(resent.cid, resent.bytes);
+    expect(await collector.deleteMultihashes([resent.cid.multihash.bytes, swept.cid.multihash.bytes], { createdBefore: 2_000_001 })).toBe(2);
+    expect(await collector.has(resent.cid)).toBe(false);
     await batch.commit();
-    expect(await collector.has(kept.cid)).toBe(true);
-    expect(await collector.getBlock(kept.cid)).toEqual(kept.bytes);
+    expect(await collector.has(resent.cid)).toBe(true);
+    expect(await collector.getBlock(resent.cid)).toEqual(resent.bytes);
+    expect(await collector.blockSize(resent.cid)).toBe(700);
     expect(await collector.has(swept.cid)).toBe(false);
-    expect(collector.removals).toBe(1);
   });
 
   it('compacts: a pack with nothing live loses its object and row; a sparse pack is rewritten and every live block still reads', async () => {

@@ -54,7 +54,7 @@ export class PackBatch extends BatchFront<PackWriter, StagedBlock> {
     this.byteCount += bytes.byteLength;
   }
 
-  protected isStored(multihash: Uint8Array): Promise<boolean> {
+  protected override isStored(multihash: Uint8Array): Promise<boolean> {
     return this.host.isIndexed(multihash);
   }
 

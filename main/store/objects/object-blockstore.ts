@@ -22,7 +22,7 @@ export interface ObjectBlockstoreInit {
   packSizeBytes?: number;
   /** Largest block accepted. Default 8 MiB (go-car's section limit). */
   maxBlockBytes?: number;
-  /** How often an open batch renews its hold (reused blocks, unsealed packs). Default 60 s (GC's grace is 600 s). */
+  /** How often an open batch heart-beats its unsealed packs. Default 60 s (the orphan grace is far longer). */
   leaseRenewSeconds?: number;
   /** An unsealed pack whose heartbeat is older than this is an orphan that compaction deletes. Default 3600 s. */
   orphanGraceSeconds?: number;
@@ -190,14 +190,8 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
 
   // ObjectBatchHost: the store side of staging.
 
-  async touchBlock(multihash: Uint8Array): Promise<boolean> {
-    this.assertOpen();
-    return this.index.touchBlock(multihash, this.now());
-  }
-
-  async renew(reused: readonly Uint8Array[], packIds: readonly number[]): Promise<void> {
-    const now = this.now();
-    await Promise.all([...reused.map(async (multihash) => this.index.touchBlock(multihash, now)), this.index.touchPacks(packIds, now)]);
+  async renew(packIds: readonly number[]): Promise<void> {
+    await this.index.touchPacks(packIds, this.now());
   }
 
   async isIndexed(multihash: Uint8Array): Promise<boolean> {
@@ -222,25 +216,17 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
     await spool.remove();
   }
 
-  async indexBatch(
-    staged: readonly SpooledBlock[],
-    reused: readonly Uint8Array[],
-    packIds: readonly number[],
-    alongside?: (tx: Transaction) => Promise<void>,
-  ): Promise<void> {
+  async indexBatch(staged: readonly SpooledBlock[], packIds: readonly number[], alongside?: (tx: Transaction) => Promise<void>): Promise<void> {
     this.assertOpen();
     const now = this.now();
     await this.store.transaction(async (tx) => {
       const index = tx.blockIndex;
-      // Issued in row order (row-order.ts): the blocks, the touches, then the packs.
+      // Issued in row order (row-order.ts): the blocks, then the packs.
       const blocks = inMultihashOrder(staged, (block) => block.multihash);
-      const inserted = await Promise.all(
-        blocks.map(async (block) =>
-          index.insertBlockIfAbsent({ multihash: block.multihash, packId: block.packId, offset: block.offset, length: block.length, createdAt: now }),
-        ),
+      // A block indexed already (another batch's copy) keeps that copy, touched; this batch's is dead space.
+      const inserted = await index.indexBlocks(
+        blocks.map((block) => ({ multihash: block.multihash, packId: block.packId, offset: block.offset, length: block.length, createdAt: now })),
       );
-      // A block another batch committed first keeps that copy (touched below); this batch's copy is dead.
-      const superseded = blocks.filter((_, i) => inserted[i] !== true).map((block) => block.multihash);
       const added = new Map<number, { bytes: number; blocks: number }>();
       blocks.forEach((block, i) => {
         if (inserted[i] !== true) return;
@@ -249,15 +235,6 @@ export class ObjectBlockstore extends BlockSurface<ObjectBatch> implements Block
         entry.blocks += 1;
         added.set(block.packId, entry);
       });
-      const relied = inMultihashOrder([...superseded, ...reused], (multihash) => multihash);
-      const touched = await Promise.all(relied.map(async (multihash) => index.touchBlock(multihash, now)));
-      const lost = touched.findIndex((stood) => !stood);
-      if (lost >= 0) {
-        // Renewals keep a reused block's created_at within GC's grace; a block gone anyway (a sweep
-        // without a cutoff) must not leave this batch's DAG with a hole.
-        const multihash = relied[lost] as Uint8Array;
-        throw new Error(`block ${rawCid(multihash).toString()} was removed while a batch relied on it; try again`);
-      }
       const sealing = new Set(packIds);
       await Promise.all(
         inPackOrder([...added.keys(), ...packIds]).map(async (packId) => {

@@ -1,8 +1,9 @@
 import type { BlockLocation, NewBlockRow, PackRecords, PackRow, StoredBlockRow } from '../repositories/block-index.js';
 import { flag, int, orUndefined, type Int } from '../sql/columns.js';
 import { GREATEST, inList } from '../sql/dialects.js';
-import { exec, queryRow, queryRows, statement, steps } from '../sql/query.js';
-import { sql } from '../sql/sql.js';
+import { multihashKey } from '../../base/multihash-key.js';
+import { exec, queryRow, queryRows, rows, statement, steps } from '../sql/query.js';
+import { join, sql } from '../sql/sql.js';
 
 /**
  * The block index (blocks, block_packs): BlockIndexRepository. Multihashes are raw multihash bytes, ordered
@@ -52,6 +53,42 @@ export const insertBlockIfAbsent = statement(
     sql`INSERT INTO blocks (multihash, pack_id, "offset", length, created_at)
         VALUES (${block.multihash}, ${block.packId}, ${block.offset}, ${block.length}, ${block.createdAt}) ON CONFLICT DO NOTHING`,
   (changes) => changes === 1,
+);
+
+/** Rows one statement of indexBlocks writes at most: 5 parameters a row, well under SQLite's 32,766. */
+const INDEXED_PER_STATEMENT = 500;
+
+/**
+ * Indexes many blocks in a statement a few hundred: a row is inserted unless its multihash is indexed
+ * already, and then the indexed row's `created_at` moves forward instead (never back). An upsert is atomic
+ * against a GC delete running beside it: the delete either went first (this row is inserted) or finds the
+ * row fresh. Answers, in the rows' order, whether each was inserted; one not inserted is a dead copy.
+ */
+export const indexBlocks = steps(
+  function* (blocks: readonly NewBlockRow[]) {
+    const inserted: boolean[] = [];
+    for (let start = 0; start < blocks.length; start += INDEXED_PER_STATEMENT) {
+      const run = blocks.slice(start, start + INDEXED_PER_STATEMENT);
+      const values = join(
+        run.map((block) => sql`(${block.multihash}, ${block.packId}, ${block.offset}, ${block.length}, ${block.createdAt})`),
+        ', ',
+      );
+      const answered = yield* rows<{ multihash: Buffer; pack_id: Int; offset: Int }>(
+        sql`INSERT INTO blocks (multihash, pack_id, "offset", length, created_at) VALUES ${values}
+            ON CONFLICT (multihash) DO UPDATE SET created_at = ${GREATEST}(blocks.created_at, excluded.created_at)
+            RETURNING multihash, pack_id, "offset"`,
+      );
+      // RETURNING's order is not promised: rows are matched by multihash, and a row whose place is this
+      // block's was inserted by this statement (a pack's offsets are its own, one block each).
+      const places = new Map(answered.map((raw) => [multihashKey(raw.multihash), raw]));
+      for (const block of run) {
+        const place = places.get(multihashKey(block.multihash));
+        inserted.push(place !== undefined && int(place.pack_id) === block.packId && int(place.offset) === block.offset);
+      }
+    }
+    return inserted;
+  },
+  { atomic: false },
 );
 
 /** Moves `created_at` forward (never back); returns false when the block is not indexed. */

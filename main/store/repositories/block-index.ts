@@ -43,6 +43,12 @@ export interface BlockIndexRepository {
   blockExists(multihash: Uint8Array): Promise<boolean>;
   /** Inserts a row unless the multihash is indexed already; returns whether it inserted. */
   insertBlockIfAbsent(row: NewBlockRow): Promise<boolean>;
+  /**
+   * Indexes many blocks in a few statements: each row is inserted unless its multihash is indexed already,
+   * and then that row's `created_at` moves forward instead (atomic against a GC delete beside it). Answers,
+   * in the rows' order, whether each was inserted.
+   */
+  indexBlocks(rows: readonly NewBlockRow[]): Promise<boolean[]>;
   /** Moves `created_at` forward (never back); returns false when the block is not indexed. */
   touchBlock(multihash: Uint8Array, createdAt: number): Promise<boolean>;
   /**

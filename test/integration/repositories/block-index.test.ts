@@ -45,6 +45,32 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('B
     expect(await blocks.touchBlock(mh(9), 3000)).toBe(false);
   });
 
+  it('indexes many blocks at once: new rows inserted, an indexed one keeps its place and has created_at moved forward only', async () => {
+    const pack = await blocks.createPack(100);
+    await blocks.insertBlockIfAbsent({ multihash: mh(1), packId: pack, offset: 0, length: 10, createdAt: 1000 });
+    await blocks.insertBlockIfAbsent({ multihash: mh(2), packId: pack, offset: 10, length: 10, createdAt: 5000 });
+    const other = await blocks.createPack(200);
+    const rows = [1, 2, 3].map((n) => ({ multihash: mh(n), packId: other, offset: n * 100, length: 10, createdAt: 2000 }));
+    expect(await blocks.indexBlocks(rows)).toEqual([false, false, true]);
+    expect(await blocks.findBlock(mh(1))).toEqual({ packId: pack, offset: 0, length: 10, createdAt: 2000 });
+    expect(await blocks.findBlock(mh(2))).toEqual({ packId: pack, offset: 10, length: 10, createdAt: 5000 });
+    expect(await blocks.findBlock(mh(3))).toEqual({ packId: other, offset: 300, length: 10, createdAt: 2000 });
+    expect(await blocks.indexBlocks([])).toEqual([]);
+  });
+
+  it('indexes more blocks than one statement takes, answering each in order', async () => {
+    const pack = await blocks.createPack(100);
+    const many = Array.from({ length: 1203 }, (_, i) => new Uint8Array([0x12, 0x20, ...new Uint8Array(new Uint32Array([i, i * 7, 3, 4, 5, 6, 7, 8]).buffer)]));
+    // Every third one is indexed already, at another place.
+    for (let i = 0; i < many.length; i += 3)
+      await blocks.insertBlockIfAbsent({ multihash: many[i] as Uint8Array, packId: pack, offset: i, length: 1, createdAt: 1 });
+    const other = await blocks.createPack(200);
+    const answer = await blocks.indexBlocks(many.map((multihash, i) => ({ multihash, packId: other, offset: i * 2, length: 2, createdAt: 9 })));
+    expect(answer).toEqual(many.map((_, i) => i % 3 !== 0));
+    expect(await blocks.findBlock(many[600] as Uint8Array)).toEqual({ packId: pack, offset: 600, length: 1, createdAt: 9 });
+    expect(await blocks.findBlock(many[1202] as Uint8Array)).toEqual({ packId: other, offset: 2404, length: 2, createdAt: 9 });
+  });
+
   it('deletes a row and answers where its bytes were; createdBefore spares a newer row', async () => {
     await blocks.insertBlockIfAbsent({ multihash: mh(1), packId: 3, offset: 0, length: 10, createdAt: 1000 });
     await blocks.insertBlockIfAbsent({ multihash: mh(2), packId: 4, offset: 10, length: 20, createdAt: 1000 });
