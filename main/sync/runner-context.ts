@@ -25,8 +25,8 @@ export interface RunnerContext {
   readonly caseInsensitive: boolean;
   /** The name of the pin on the folder's root. */
   readonly pinName: string;
-  /** The timings as given (the watcher and the coalescer apply their own defaults). */
-  readonly timing: RunnerTiming;
+  /** The watcher's and the coalescer's timings as given (they apply their own defaults). */
+  readonly timing: Pick<RunnerTiming, 'settleMs' | 'maxBatchMs' | 'stabilityMs' | 'stabilityPollMs'>;
   readonly retry: RetryTiming;
   /** A path's key among the folder's entries (case folded on a case-insensitive folder). */
   keyOf(path: string): string;
@@ -37,7 +37,7 @@ export interface RunnerContext {
 }
 
 export function runnerContext(init: FolderRunnerInit): RunnerContext {
-  const { domains, folder } = init;
+  const { domains, folder, settleMs, maxBatchMs, stabilityMs, stabilityPollMs } = init;
   const { store } = domains;
   const readRow = async (): Promise<SyncFolderRow> => {
     const row = await store.sync.getSyncFolder(folder.id);
@@ -54,7 +54,7 @@ export function runnerContext(init: FolderRunnerInit): RunnerContext {
     accountId: folder.accountId,
     caseInsensitive: folder.caseInsensitive,
     pinName: `sync ${folder.path}`.slice(0, 255),
-    timing: init,
+    timing: { settleMs, maxBatchMs, stabilityMs, stabilityPollMs },
     retry: { rootRetryMs: init.rootRetryMs ?? DEFAULT_ROOT_RETRY_MS, errorRetryMs: init.errorRetryMs ?? DEFAULT_ERROR_RETRY_MS },
     keyOf: (p) => foldPath(p, folder.caseInsensitive),
     readRow,
