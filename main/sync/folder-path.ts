@@ -9,16 +9,6 @@ import type { SyncFolderRow } from '../store/repositories/sync.js';
  * followed (not the same, not inside one, not around one).
  */
 
-const MAX_PATH = 4096;
-
-function checkPathText(value: unknown): string {
-  if (value === undefined || value === null || value === '') throw new BadInputError('path is required', 'path');
-  if (typeof value !== 'string') throw new BadInputError('path must be a string', 'path');
-  if (value.length > MAX_PATH || value.includes('\0')) throw new BadInputError('path is not a valid folder path', 'path');
-  if (!path.isAbsolute(value)) throw new BadInputError('path must be absolute', 'path');
-  return value;
-}
-
 async function canonical(value: string): Promise<string | undefined> {
   try {
     return await realpath(path.resolve(value));
@@ -36,9 +26,8 @@ async function requireDirectory(real: string, value: string): Promise<string> {
   return real;
 }
 
-/** An absolute path to an existing folder, canonical. */
-export async function parseFolderPath(value: unknown): Promise<string> {
-  const text = checkPathText(value);
+/** `text` (an absolute path: http/sync-params.ts checked its shape) to an existing folder, canonical. */
+export async function parseFolderPath(text: string): Promise<string> {
   const real = await canonical(text);
   if (real === undefined) throw new BadInputError(`path: folder not found: ${text}`, 'path');
   return requireDirectory(real, text);
@@ -48,8 +37,7 @@ export async function parseFolderPath(value: unknown): Promise<string> {
  * A followed folder's path: an existing folder, or a new one whose parent exists (made by {@link makeFolder}
  * once everything else was checked, so a refused follow leaves nothing behind).
  */
-export async function parseNewOrExistingFolderPath(value: unknown): Promise<{ path: string; exists: boolean }> {
-  const text = checkPathText(value);
+export async function parseNewOrExistingFolderPath(text: string): Promise<{ path: string; exists: boolean }> {
   const real = await canonical(text);
   if (real !== undefined) return { path: await requireDirectory(real, text), exists: true };
   const parent = await canonical(path.dirname(path.resolve(text)));

@@ -1,4 +1,4 @@
-import { CID } from 'multiformats/cid';
+import type { CID } from 'multiformats/cid';
 import type { SyncVersion, SyncVersionDiff, SyncVersionEntry } from '../../shared/api-types.js';
 import { BadInputError, NotFoundError } from '../base/errors.js';
 import { diffTrees } from '../content/directory/diff-trees.js';
@@ -38,18 +38,6 @@ export async function applyRetention(store: Store, folder: Pick<SyncFolderRow, '
 
 export const MAX_VERSIONS_PAGE = 1000;
 
-/** `limit` (default 50, at most MAX_VERSIONS_PAGE) and `start` (default 0) of a versions page. */
-export function parseVersionsPage(limit: unknown, start: unknown): { limit: number; start: number } {
-  const integer = (value: unknown, name: string, fallback: number, max: number): number => {
-    if (value === undefined || value === '') return fallback;
-    if (typeof value !== 'string' || !/^\d{1,9}$/.test(value) || Number(value) > max) throw new BadInputError(`${name} must be an integer from 0 to ${max}`);
-    return Number(value);
-  };
-  const parsed = { limit: integer(limit, 'limit', 50, MAX_VERSIONS_PAGE), start: integer(start, 'start', 0, 1_000_000_000) };
-  if (parsed.limit === 0) throw new BadInputError(`limit must be an integer from 1 to ${MAX_VERSIONS_PAGE}`);
-  return parsed;
-}
-
 export async function listVersions(
   store: Repositories,
   folderId: string,
@@ -66,15 +54,8 @@ export async function listVersions(
   return { versions, total: await store.sync.countSyncVersions(folderId) };
 }
 
-/** A root parameter that must name a kept version of the folder: 400 when it is no CID, 404 when it is not one. */
-export async function requireVersion(store: Repositories, folderId: string, value: unknown, name: string): Promise<{ root: CID; createdAt: number }> {
-  if (typeof value !== 'string' || value === '') throw new BadInputError(`${name} is required (a version's root CID)`);
-  let cid: CID;
-  try {
-    cid = CID.parse(value);
-  } catch {
-    throw new BadInputError(`${name} is not a valid CID: ${value.slice(0, 100)}`);
-  }
+/** A root (the parameter `name`) that must name a kept version of the folder: 404 when it is not one. */
+export async function requireVersion(store: Repositories, folderId: string, cid: CID, name: string): Promise<{ root: CID; createdAt: number }> {
   const version = await store.sync.syncVersionByRoot(folderId, cid.toString());
   if (!version) throw new NotFoundError(`${name}: ${cid.toString()} is not a version of sync folder ${folderId}`);
   return { root: cid, createdAt: version.finishedAt };
@@ -85,8 +66,8 @@ export async function diffVersions(
   store: Repositories,
   blocks: Pick<DirectoryBlockstore, 'get'>,
   folderId: string,
-  from: unknown,
-  to: unknown,
+  from: CID,
+  to: CID,
 ): Promise<SyncVersionDiff> {
   const before = await requireVersion(store, folderId, from, 'from');
   const after = await requireVersion(store, folderId, to, 'to');
@@ -104,7 +85,7 @@ export async function versionDirectory(
   store: Repositories,
   blocks: ReadBlockstore,
   folderId: string,
-  root: unknown,
+  root: CID,
   path: readonly string[],
 ): Promise<{ entries: SyncVersionEntry[]; truncated: boolean }> {
   const version = await requireVersion(store, folderId, root, 'root');

@@ -1,11 +1,21 @@
-import { ConflictError } from '../../base/errors.js';
-import { parseRestoreTarget, restorePath } from '../sync-restore-params.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BadInputError, ForbiddenError } from '../../base/errors.js';
+import { ConflictError, ForbiddenError } from '../../base/errors.js';
 import type { SyncService } from '../../sync/sync-service.js';
 import { list, ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
+import { parseRestoreTarget, restorePath } from '../sync-restore-params.js';
+import {
+  parseForce,
+  parseIgnoreBody,
+  parseRetentionBody,
+  parseSyncAddBody,
+  parseSyncFollowBody,
+  parseSyncId,
+  parseVersionRoot,
+  parseVersionsPage,
+  parseWait,
+} from '../sync-params.js';
 
 type Query = Record<string, unknown>;
 
@@ -19,91 +29,18 @@ function ownerAccount(request: FastifyRequest): number {
   return auth.account.id;
 }
 
-/** `wait` of sync/add: absent or `true` (today's behaviour: answer once the first scan is pinned), or `false`. */
-function parseWait(value: unknown): boolean {
-  if (value === undefined || value === '' || value === 'true') return true;
-  if (value === 'false') return false;
-  throw new BadInputError('wait must be true or false');
-}
+/** The query's `id`, a sync folder's. */
+const queryId = (request: FastifyRequest): string => parseSyncId((request.query as Query).id);
 
-export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
-  const config = { access: 'account' as const };
+const config = { access: 'account' as const };
 
+/** Contract section 9: add, list, pause, resume, rm. */
+function folderRoutes(app: FastifyInstance, sync: SyncService): void {
   app.post('/api/v0/sync/add', { config }, async (request) => {
     const accountId = ownerAccount(request);
     const wait = parseWait((request.query as Query).wait);
-    const body = await readJsonObject(request.raw);
-    return ok(await sync.add(accountId, { path: body.path, ipns: body.ipns, ignore: body.ignore, keep: body.keep, ipns_name: body.ipns_name }, { wait }));
-  });
-
-  // Contract section 11 (two machines, one name): the folder's version published now; `force=true` over a newer
-  // record of its name seen elsewhere (the conflict the folder shows).
-  app.post('/api/v0/sync/publish', { config }, async (request) => {
-    const query = request.query as Query;
-    return ok(await sync.publish(ownerAccount(request), query.id, query.force));
-  });
-
-  // Contract section 11 (follow): another machine's IPNS name mirrored into a folder, read-only; the folder's row
-  // answers at once, its first copy running in the background.
-  app.post('/api/v0/sync/follow', { config }, async (request) => {
-    const accountId = ownerAccount(request);
-    const body = await readJsonObject(request.raw);
-    return ok(await sync.follow(accountId, { name: body.name, path: body.path, from: body.from }));
-  });
-
-  // A followed folder's local changes replaced by the version it holds (moved to the trash first).
-  app.post('/api/v0/sync/discard', { config }, async (request) => ok(await sync.discard(ownerAccount(request), (request.query as Query).id)));
-
-  // Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns.
-  app.get('/api/v0/sync/detail', { config }, async (request) => ok(await sync.detail(ownerAccount(request), (request.query as Query).id)));
-
-  app.post('/api/v0/sync/rescan', { config }, async (request) => {
-    await sync.rescan(ownerAccount(request), (request.query as Query).id);
-    return ok();
-  });
-
-  app.post('/api/v0/sync/retry', { config }, async (request) => {
-    await sync.retry(ownerAccount(request), (request.query as Query).id);
-    return ok();
-  });
-
-  app.post('/api/v0/sync/ignore', { config }, async (request) => {
-    const accountId = ownerAccount(request);
-    const id = (request.query as Query).id;
-    const body = await readJsonObject(request.raw);
-    await sync.setIgnore(accountId, id, body.ignore);
-    return ok();
-  });
-
-  // History (issue "every version of a synced folder"): the kept versions, a diff between two, the retention policy.
-  app.get('/api/v0/sync/versions', { config }, async (request) => {
-    const query = request.query as Query;
-    const { versions, total } = await sync.versions(ownerAccount(request), query.id, query.limit, query.start);
-    return list(versions, total);
-  });
-
-  app.get('/api/v0/sync/diff', { config }, async (request) => {
-    const query = request.query as Query;
-    return ok(await sync.diff(ownerAccount(request), query.id, query.from, query.to));
-  });
-
-  // Extension for the window's tree view of a version: one directory's entries and whether each is a file or a folder.
-  app.get('/api/v0/sync/tree', { config }, async (request) => {
-    const query = request.query as Query;
-    return ok(await sync.tree(ownerAccount(request), query.id, query.root, restorePath(query.path)));
-  });
-
-  // Extension (issue "every version of a synced folder"): a file or folder of a version back on disk.
-  app.post('/api/v0/sync/restore', { config }, async (request) => {
-    const query = request.query as Query;
-    return ok(await sync.restore(ownerAccount(request), query.id, query.root, parseRestoreTarget(query)));
-  });
-
-  app.post('/api/v0/sync/retention', { config }, async (request) => {
-    const accountId = ownerAccount(request);
-    const id = (request.query as Query).id;
-    const body = await readJsonObject(request.raw);
-    return ok({ keep: await sync.setRetention(accountId, id, body.keep) });
+    const input = parseSyncAddBody(await readJsonObject(request.raw));
+    return ok(await sync.add(accountId, input, { wait }));
   });
 
   app.get('/api/v0/sync', { config }, async (request) => {
@@ -112,19 +49,116 @@ export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   });
 
   app.post('/api/v0/sync/pause', { config }, async (request) => {
-    await sync.pause(ownerAccount(request), (request.query as Query).id);
+    await sync.pause(ownerAccount(request), queryId(request));
     return ok();
   });
 
   app.post('/api/v0/sync/resume', { config }, async (request) => {
-    await sync.resume(ownerAccount(request), (request.query as Query).id);
+    await sync.resume(ownerAccount(request), queryId(request));
     return ok();
   });
 
   app.post('/api/v0/sync/rm', { config }, async (request) => {
-    await sync.remove(ownerAccount(request), (request.query as Query).id);
+    await sync.remove(ownerAccount(request), queryId(request));
     return ok();
   });
+}
+
+/** Extensions for the window (issue 12): a folder's page, a rescan, a retry, and its ignore patterns. */
+function windowRoutes(app: FastifyInstance, sync: SyncService): void {
+  app.get('/api/v0/sync/detail', { config }, async (request) => ok(await sync.detail(ownerAccount(request), queryId(request))));
+
+  app.post('/api/v0/sync/rescan', { config }, async (request) => {
+    await sync.rescan(ownerAccount(request), queryId(request));
+    return ok();
+  });
+
+  app.post('/api/v0/sync/retry', { config }, async (request) => {
+    await sync.retry(ownerAccount(request), queryId(request));
+    return ok();
+  });
+
+  app.post('/api/v0/sync/ignore', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const body = await readJsonObject(request.raw);
+    const id = queryId(request);
+    await sync.setIgnore(accountId, id, parseIgnoreBody(body));
+    return ok();
+  });
+}
+
+/** History (issue "every version of a synced folder"): the kept versions, a diff, a tree, a restore, the retention policy. */
+function historyRoutes(app: FastifyInstance, sync: SyncService): void {
+  app.get('/api/v0/sync/versions', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const query = request.query as Query;
+    const id = parseSyncId(query.id);
+    const { versions, total } = await sync.versions(accountId, id, parseVersionsPage(query.limit, query.start));
+    return list(versions, total);
+  });
+
+  app.get('/api/v0/sync/diff', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const query = request.query as Query;
+    const id = parseSyncId(query.id);
+    return ok(await sync.diff(accountId, id, parseVersionRoot(query.from, 'from'), parseVersionRoot(query.to, 'to')));
+  });
+
+  // Extension for the window's tree view of a version: one directory's entries and whether each is a file or a folder.
+  app.get('/api/v0/sync/tree', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const query = request.query as Query;
+    const dirPath = restorePath(query.path);
+    return ok(await sync.tree(accountId, parseSyncId(query.id), parseVersionRoot(query.root, 'root'), dirPath));
+  });
+
+  // Extension (issue "every version of a synced folder"): a file or folder of a version back on disk.
+  app.post('/api/v0/sync/restore', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const query = request.query as Query;
+    const target = parseRestoreTarget(query);
+    return ok(await sync.restore(accountId, parseSyncId(query.id), parseVersionRoot(query.root, 'root'), target));
+  });
+
+  app.post('/api/v0/sync/retention', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const body = await readJsonObject(request.raw);
+    const id = queryId(request);
+    return ok({ keep: await sync.setRetention(accountId, id, parseRetentionBody(body)) });
+  });
+}
+
+/** Contract section 11: a folder's name published now, a name followed, a followed folder's local changes discarded. */
+function nameRoutes(app: FastifyInstance, sync: SyncService): void {
+  // Contract section 11 (two machines, one name): the folder's version published now; `force=true` over a newer
+  // record of its name seen elsewhere (the conflict the folder shows).
+  app.post('/api/v0/sync/publish', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const id = queryId(request);
+    return ok(await sync.publish(accountId, id, parseForce((request.query as Query).force)));
+  });
+
+  // Contract section 11 (follow): another machine's IPNS name mirrored into a folder, read-only; the folder's row
+  // answers at once, its first copy running in the background.
+  app.post('/api/v0/sync/follow', { config }, async (request) => {
+    const accountId = ownerAccount(request);
+    const input = parseSyncFollowBody(await readJsonObject(request.raw));
+    return ok(await sync.follow(accountId, input));
+  });
+
+  // A followed folder's local changes replaced by the version it holds (moved to the trash first).
+  app.post('/api/v0/sync/discard', { config }, async (request) => ok(await sync.discard(ownerAccount(request), queryId(request))));
+}
+
+/**
+ * Each route checks its query and body into typed values (sync-params.ts) before the service sees them, in
+ * the order the answers always took: the body read first, then the id, then the rest.
+ */
+export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
+  folderRoutes(app, sync);
+  windowRoutes(app, sync);
+  historyRoutes(app, sync);
+  nameRoutes(app, sync);
 }
 
 /**

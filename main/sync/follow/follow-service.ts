@@ -9,7 +9,7 @@ import type { FollowLocalChange, SyncFolderRow } from '../../store/repositories/
 import { checkApartFromOthers, makeFolder, parseNewOrExistingFolderPath } from '../folder-path.js';
 import { checkFolderRoot, detectCaseInsensitive } from '../scanner.js';
 import { discardLocalChanges, type Trash } from './follow-applier.js';
-import { parseFollowTarget } from './follow-target.js';
+import type { FollowTarget } from './follow-target.js';
 
 /**
  * The followed folders' side of the sync service (issue 24, contract section 11): a follow added (the row,
@@ -18,10 +18,10 @@ import { parseFollowTarget } from './follow-target.js';
  * keeps one runner per folder of either mode and delegates here.
  */
 
+/** A follow as the HTTP layer read it: what to follow, and the text of an absolute path to mirror it into. */
 export interface FollowInput {
-  name?: unknown;
-  path?: unknown;
-  from?: unknown;
+  target: FollowTarget;
+  path: string;
 }
 
 export interface FollowServiceDeps {
@@ -33,9 +33,9 @@ export interface FollowServiceDeps {
   trash?: Trash;
 }
 
-/** Checks a follow's input and stores its row (nothing is stored or made when anything is wrong). */
+/** Checks a follow's folder and stores its row (nothing is stored or made when anything is wrong). */
 export async function addFollowedFolder(deps: FollowServiceDeps, accountId: number, input: FollowInput): Promise<SyncFolderRow> {
-  const target = parseFollowTarget(input.name, input.from);
+  const { target } = input;
   const place = await parseNewOrExistingFolderPath(input.path);
   checkApartFromOthers(place.path, await deps.store.sync.listSyncFolders());
   if (!place.exists) await makeFolder(place.path);

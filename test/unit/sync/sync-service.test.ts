@@ -90,20 +90,19 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     expect((await service.status(1, added.id))?.conflict).toBeNull();
   });
 
-  it('publishes a paused folder s version on demand: 409 at a conflict, over it with force; bad force 400, no name 409', async () => {
+  it('publishes a paused folder s version on demand: 409 at a conflict, over it with force; no name 409', async () => {
     const added = await service.add(1, { path: dir });
     await service.pause(1, added.id);
     domains.conflicting = true;
-    await expect(service.publish(1, added.id, undefined)).rejects.toThrow(ConflictError);
-    await expect(service.publish(1, added.id, 'maybe')).rejects.toThrow(BadInputError);
-    await expect(service.publish(2, added.id, 'true')).rejects.toThrow(NotFoundError);
-    const shown = await service.publish(1, added.id, 'true');
+    await expect(service.publish(1, added.id, false)).rejects.toThrow(ConflictError);
+    await expect(service.publish(2, added.id, true)).rejects.toThrow(NotFoundError);
+    const shown = await service.publish(1, added.id, true);
     expect(shown).toMatchObject({ id: added.id, state: 'paused', root: added.root });
     expect(domains.publishes.at(-1)).toEqual({ name: 'k51-created-0', root: added.root, force: true, outcome: 'published' });
     const nameless = path.join(env.base, 'nameless');
     await mkdir(nameless);
     const plain = await service.add(1, { path: nameless, ipns: false });
-    await expect(service.publish(1, plain.id, 'true')).rejects.toThrow(/no IPNS name/);
+    await expect(service.publish(1, plain.id, true)).rejects.toThrow(/no IPNS name/);
   });
 
   it('adds without an IPNS name when asked, and answers at once with wait: false', async () => {
@@ -117,7 +116,6 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     await expect(service.add(1, { path: 'relative/path' })).rejects.toBeInstanceOf(BadInputError);
     await expect(service.add(1, { path: path.join(env.base, 'missing') })).rejects.toBeInstanceOf(BadInputError);
     await expect(service.add(1, { path: path.join(dir, 'a.jpg') })).rejects.toBeInstanceOf(BadInputError);
-    await expect(service.add(1, { path: dir, ipns: 'yes' })).rejects.toBeInstanceOf(BadInputError);
     await service.add(1, { path: dir });
     await expect(service.add(1, { path: dir })).rejects.toBeInstanceOf(ConflictError);
     await mkdir(path.join(dir, 'inner'));
@@ -144,11 +142,10 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     expect(await service.list(1)).toEqual([]);
   });
 
-  it("keeps another account's folder and unknown ids out of reach (404, 400)", async () => {
+  it("keeps another account's folder and unknown ids out of reach (404)", async () => {
     const { id } = await service.add(1, { path: dir });
     await expect(service.pause(2, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(service.remove(1, 'no-such-id')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(service.remove(1, '')).rejects.toBeInstanceOf(BadInputError);
   });
 
   it('sets ignore patterns and syncs again with them: a newly ignored file leaves the root', async () => {
@@ -156,7 +153,6 @@ describe('sync service (the sync folders of an account, over fake domains)', () 
     await writeFile(path.join(dir, 'draft.txt'), 'scratch');
     await service.rescan(1, id);
     await until('draft.txt in the root', async () => ((await service.status(1, id))?.root === (await expectedRoot(dir)) ? true : undefined));
-    await expect(service.setIgnore(1, id, undefined)).rejects.toBeInstanceOf(BadInputError);
     await service.setIgnore(1, id, ['draft.*']);
     const want = await expectedRoot(dir, (rel) => !rel.startsWith('draft.'));
     await until('draft.txt out of the root', async () => ((await service.status(1, id))?.root === want ? true : undefined));
