@@ -85,7 +85,6 @@ export interface ReconcileResult {
 
 /** The folder a batch runs on, and how it names paths. */
 interface BatchFolder {
-  folderId: string;
   oldRoot: string;
   absOf: (path: string) => string;
   signal: AbortSignal | undefined;
@@ -107,7 +106,7 @@ export async function reconcileBatch(
   if (!folder) throw new NotFoundError(`sync folder not found: ${folderId}`);
   if (await sync.getSyncJournal(folderId)) await recoverJournal(components, folderId);
   const current = (await sync.getSyncFolder(folderId)) ?? folder;
-  const batch: BatchFolder = { folderId, oldRoot: current.rootCid, absOf: (p) => path.join(current.path, ...p.split('/')), signal };
+  const batch: BatchFolder = { oldRoot: current.rootCid, absOf: (p) => path.join(current.path, ...p.split('/')), signal };
   const edit = new TreeEdit(
     (key) => sync.getSyncEntry(folderId, key),
     (p) => foldPath(p, current.caseInsensitive),
