@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { SyncEntry } from '../store/repositories/sync.js';
 import { foldPath, type RawEvent } from './coalescer.js';
 import { IGNORE_FILE, loadIgnoreFile, type IgnoreRules } from './ignore-rules.js';
+import { foundFileEvents, foundFolderEvents, isUnchanged, missingEvents, type FoundFile } from './scan-diff.js';
 
 /**
  * A full scan: compares the folder on disk with the last published state by size + mtime and
@@ -61,119 +62,106 @@ export function describeFsError(error: unknown): string {
 }
 
 export async function scanFolder(options: ScanOptions): Promise<ScanResult> {
-  const { root, rules, entries, signal } = options;
   const caseInsensitive = options.caseInsensitive ?? false;
-  const key = (p: string): string => foldPath(p, caseInsensitive);
+  const scan: FolderScan = {
+    options,
+    key: (p) => foldPath(p, caseInsensitive),
+    events: [],
+    unreadable: [],
+    seen: new Set(),
+    unknownBelow: [],
+    files: 0,
+    bytes: 0,
+    dirs: 0,
+  };
   const subtree = options.subtree ?? '';
-  const events: RawEvent[] = [];
-  const unreadable: Unreadable[] = [];
-  const seen = new Set<string>();
-  const unknownBelow: string[] = [];
-  let files = 0;
-  let bytes = 0;
-  let dirs = 0;
+  await walk(scan, subtree);
+  const missing = missingEvents(options.entries, { seen: scan.seen, subtreeKey: scan.key(subtree), unknownBelow: scan.unknownBelow });
+  scan.events.push(...missing);
+  return { events: scan.events, unreadable: scan.unreadable, files: scan.files, bytes: scan.bytes };
+}
 
-  const walk = async (relDir: string): Promise<void> => {
+/** One scan's findings so far, which the walk's steps add to. */
+interface FolderScan {
+  readonly options: ScanOptions;
+  readonly key: (rel: string) => string;
+  readonly events: RawEvent[];
+  readonly unreadable: Unreadable[];
+  /** Keys found on disk, or kept (a file that cannot be read keeps its last published version). */
+  readonly seen: Set<string>;
+  /** Keys of folders that could not be read. */
+  readonly unknownBelow: string[];
+  files: number;
+  bytes: number;
+  dirs: number;
+}
+
+/** Reads `relDir` (its ignore file first), judges its files, then walks its folders, depth first. */
+async function walk(scan: FolderScan, relDir: string): Promise<void> {
+  const { root, rules, signal } = scan.options;
+  signal?.throwIfAborted();
+  let dirents: Dirent[];
+  try {
+    dirents = await readdir(path.join(root, ...relDir.split('/').filter(Boolean)), { withFileTypes: true });
+  } catch (error) {
+    if (relDir !== '') scan.unreadable.push({ path: relDir, reason: describeFsError(error) });
+    scan.unknownBelow.push(scan.key(relDir));
+    return;
+  }
+  scan.dirs++;
+  if (dirents.some((d) => d.name === IGNORE_FILE && !d.isDirectory())) {
+    if (!(await loadIgnoreFile(rules, root, relDir))) {
+      scan.unreadable.push({ path: join(relDir, IGNORE_FILE), reason: 'ignore file cannot be read' });
+    }
+  } else rules.setIgnoreFile(relDir, undefined);
+
+  const subdirs: string[] = [];
+  const candidates: string[] = [];
+  for (const dirent of dirents) {
+    const rel = join(relDir, dirent.name);
+    if (dirent.isSymbolicLink()) continue;
+    if (dirent.isDirectory()) {
+      if (!rules.isIgnored(rel, true)) subdirs.push(rel);
+    } else if (!rules.isIgnored(rel, false)) candidates.push(rel);
+  }
+  for (let i = 0; i < candidates.length; i += STAT_CONCURRENCY) {
     signal?.throwIfAborted();
-    const absDir = path.join(root, ...relDir.split('/').filter(Boolean));
-    let dirents: Dirent[];
-    try {
-      dirents = await readdir(absDir, { withFileTypes: true });
-    } catch (error) {
-      if (relDir !== '') unreadable.push({ path: relDir, reason: describeFsError(error) });
-      unknownBelow.push(key(relDir));
+    await judgeFiles(scan, candidates.slice(i, i + STAT_CONCURRENCY));
+    scan.options.onProgress?.({ files: scan.files, dirs: scan.dirs });
+  }
+  for (const rel of subdirs) {
+    const key = scan.key(rel);
+    scan.seen.add(key);
+    scan.events.push(...foundFolderEvents(scan.options.entries.get(key), rel));
+    await walk(scan, rel);
+  }
+}
+
+/** Stats the files `rels` at once and records what each stands for against the stored state. */
+async function judgeFiles(scan: FolderScan, rels: readonly string[]): Promise<void> {
+  const { root, entries } = scan.options;
+  const stats = await Promise.all(
+    rels.map((rel) => statFile(path.join(root, ...rel.split('/')), (info) => isUnchanged(entries.get(scan.key(rel)), rel, info))),
+  );
+  rels.forEach((rel, index) => {
+    const result = stats[index];
+    if (!result) return;
+    const key = scan.key(rel);
+    if ('error' in result) {
+      if (result.error === 'gone') return;
+      scan.unreadable.push({ path: rel, reason: result.error });
+      // A file we cannot read keeps its last published version rather than vanishing.
+      scan.seen.add(key);
       return;
     }
-    dirs++;
-    if (dirents.some((d) => d.name === IGNORE_FILE && !d.isDirectory())) {
-      if (!(await loadIgnoreFile(rules, root, relDir))) {
-        unreadable.push({ path: join(relDir, IGNORE_FILE), reason: 'ignore file cannot be read' });
-      }
-    } else rules.setIgnoreFile(relDir, undefined);
-
-    const subdirs: string[] = [];
-    const candidates: string[] = [];
-    for (const dirent of dirents) {
-      const rel = join(relDir, dirent.name);
-      if (dirent.isSymbolicLink()) continue;
-      if (dirent.isDirectory()) {
-        if (rules.isIgnored(rel, true)) continue;
-        subdirs.push(rel);
-      } else if (!rules.isIgnored(rel, false)) candidates.push(rel);
-    }
-
-    for (let i = 0; i < candidates.length; i += STAT_CONCURRENCY) {
-      signal?.throwIfAborted();
-      const slice = candidates.slice(i, i + STAT_CONCURRENCY);
-      const stats = await Promise.all(
-        slice.map((rel) => {
-          const stored = entries.get(key(rel));
-          return statFile(path.join(root, ...rel.split('/')), (info) => isUnchanged(stored, rel, info));
-        }),
-      );
-      slice.forEach((rel, index) => {
-        const result = stats[index];
-        if (!result) return;
-        const k = key(rel);
-        const stored = entries.get(k);
-        if ('error' in result) {
-          if (result.error !== 'gone') unreadable.push({ path: rel, reason: result.error });
-          // A file we cannot read keeps its last published version rather than vanishing.
-          if (result.error !== 'gone') seen.add(k);
-          return;
-        }
-        seen.add(k);
-        files++;
-        bytes += result.size;
-        const stat = { size: result.size, mtimeMs: result.mtimeMs, ino: result.ino };
-        if (!stored) events.push({ kind: 'add', path: rel, at: 0, ...stat });
-        else if (stored.kind === 'dir') {
-          events.push({ kind: 'unlinkDir', path: stored.path, at: 0 });
-          events.push({ kind: 'add', path: rel, at: 0, ...stat });
-        } else if (!isUnchanged(stored, rel, result)) {
-          if (stored.path !== rel) {
-            events.push({ kind: 'unlink', path: stored.path, at: 0, size: stored.size, mtimeMs: stored.mtimeMs, ino: stored.ino });
-            events.push({ kind: 'add', path: rel, at: 0, ...stat });
-          } else events.push({ kind: 'change', path: rel, at: 0, ...stat });
-        }
-      });
-      options.onProgress?.({ files, dirs });
-    }
-
-    for (const rel of subdirs) {
-      const k = key(rel);
-      const stored = entries.get(k);
-      seen.add(k);
-      if (!stored || stored.path !== rel) {
-        if (stored) events.push({ kind: stored.kind === 'dir' ? 'unlinkDir' : 'unlink', path: stored.path, at: 0 });
-        events.push({ kind: 'addDir', path: rel, at: 0 });
-      } else if (stored.kind === 'file') {
-        events.push({ kind: 'unlink', path: stored.path, at: 0, size: stored.size, mtimeMs: stored.mtimeMs, ino: stored.ino });
-        events.push({ kind: 'addDir', path: rel, at: 0 });
-      }
-      await walk(rel);
-    }
-  };
-
-  await walk(subtree);
-
-  const subtreeKey = key(subtree);
-  const inScope = (k: string): boolean => subtreeKey === '' || k.startsWith(`${subtreeKey}/`);
-  const isBelow = (k: string, dir: string): boolean => dir === '' || k.startsWith(`${dir}/`);
-  for (const [k, stored] of entries) {
-    if (seen.has(k) || !inScope(k)) continue;
-    if (unknownBelow.some((dir) => isBelow(k, dir))) continue;
-    if (stored.kind === 'dir') events.push({ kind: 'unlinkDir', path: stored.path, at: 0 });
-    else events.push({ kind: 'unlink', path: stored.path, at: 0, size: stored.size, mtimeMs: stored.mtimeMs, ino: stored.ino });
-  }
-  return { events, unreadable, files, bytes };
+    scan.seen.add(key);
+    scan.files++;
+    scan.bytes += result.size;
+    scan.events.push(...foundFileEvents(entries.get(key), rel, result));
+  });
 }
 
-type FileStatResult = { size: number; mtimeMs: number; ino: number } | { error: string };
-
-function isUnchanged(stored: SyncEntry | undefined, rel: string, now: { size: number; mtimeMs: number }): boolean {
-  return stored?.kind === 'file' && stored.size === now.size && stored.mtimeMs === now.mtimeMs && stored.path === rel;
-}
+type FileStatResult = FoundFile | { error: string };
 
 /**
  * lstat, plus a read-permission check for a file that will not be read (`unchanged`), so a file
