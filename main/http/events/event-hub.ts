@@ -6,7 +6,8 @@ import type { AccountEvents } from '../../accounts/account-events.js';
 import type { NameEvents } from '../../names/name-events.js';
 import type { PinEvents } from '../../pins/pin-events.js';
 import type { SyncEvents } from '../../sync/sync-events.js';
-import { createCoalescedNotices, folderKey, readThenSend } from './coalesced-notices.js';
+import { createCoalescedNotices, readThenSend } from './coalesced-notices.js';
+import { domainPublishers } from './domain-publishers.js';
 import { openEventStream, type EventStream, type StreamClient } from './event-stream.js';
 import { sseComment, sseEvent, sseRetry } from './sse-format.js';
 import { StreamRegistry } from './stream-registry.js';
@@ -70,11 +71,8 @@ export function createEventHub(init: EventHubInit): EventHub {
   };
   const timers = new StreamTimers(init.keepAliveMs ?? KEEP_ALIVE_MS, () => deliverAll(streams.all(), sseComment('keep-alive')));
   const notices = createCoalescedNotices(init, streams, deliver);
+  const publishers = domainPublishers({ streams, notices, deliverAll, partnerNotices: init.partnerOf !== undefined });
 
-  /** Any open stream may belong to the account's partner; which one is looked up only when the notice is sent. */
-  const tellPartner = (accountId: number): void => {
-    if (init.partnerOf && !streams.isEmpty) notices.partner.request(accountId);
-  };
   const forget = (stream: EventStream): void => {
     if (streams.remove(stream)) notices.usage.cancel(stream.accountId);
     timers.forgetExpiry(stream);
@@ -101,31 +99,7 @@ export function createEventHub(init: EventHubInit): EventHub {
     },
 
     openStreams: () => streams.count(),
-
-    usageChanged(accountId) {
-      if (streams.hasAccount(accountId)) notices.usage.request(accountId);
-      tellPartner(accountId);
-    },
-    pinChanged(accountId, pin) {
-      if (streams.hasAccount(accountId)) deliverAll(streams.streamsOf(accountId), sseEvent('pin', pin));
-    },
-    nameChanged(accountId, name) {
-      if (streams.hasAccount(accountId)) deliverAll(streams.streamsOf(accountId), sseEvent('name', name));
-    },
-    keyChanged(accountId, key) {
-      if (streams.hasAccount(accountId)) deliverAll(streams.streamsOf(accountId), sseEvent('key', key));
-      tellPartner(accountId);
-      // A deleted key's streams end with it: they were authorized by it.
-      if (key.removed === true) for (const stream of streams.streamsOfKey(key.access_key)) stream.close();
-    },
-    syncChanged(accountId, folderId, removed) {
-      if (removed === true) {
-        notices.sync.cancel(folderKey(accountId, folderId));
-        deliverAll(streams.ownerStreamsOf(accountId), sseEvent('sync', { id: folderId, removed: true }));
-        return;
-      }
-      if (streams.ownerStreamsOf(accountId).length > 0) notices.sync.request(folderKey(accountId, folderId));
-    },
+    ...publishers,
 
     close() {
       closing = true;
