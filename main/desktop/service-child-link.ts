@@ -40,3 +40,17 @@ export function linkChild(id: number, child: ServiceChild, link: ChildLinkInit):
     link.dispatch({ type: 'exit', child: id, code, signal });
   });
 }
+
+/** Launches the service process of id `id` and links it; a launch that throws is a failed start and its exit. */
+export function spawnChild(id: number, launch: () => ServiceChild, link: ChildLinkInit): void {
+  let child: ServiceChild;
+  try {
+    child = launch();
+  } catch (error) {
+    // Electron refused to start a process at all: report it as a failed start, not a crash loop.
+    link.dispatch({ type: 'fatal', child: id, message: error instanceof Error ? error.message : String(error) });
+    link.dispatch({ type: 'exit', child: id, code: null, signal: null });
+    return;
+  }
+  linkChild(id, child, link);
+}

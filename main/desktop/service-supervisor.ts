@@ -3,7 +3,7 @@ import type { KeychainAccess } from '../secrets/keychain-entry.js';
 import type { ParentToService } from '../service/messages.js';
 import { OneShotTimer, systemTimers, type SupervisorTimers } from './one-shot-timer.js';
 import { SerialDispatch } from './serial-dispatch.js';
-import { linkChild } from './service-child-link.js';
+import { spawnChild } from './service-child-link.js';
 import {
   DEFAULT_POLICY,
   initialModel,
@@ -72,18 +72,7 @@ export function createServiceSupervisor(init: SupervisorInit): ServiceSupervisor
     if (settled(model.phase)) for (const wake of stopWaiters.splice(0)) wake();
   };
 
-  const spawn = (id: number): void => {
-    let child: ServiceChild;
-    try {
-      child = init.launch();
-    } catch (error) {
-      // Electron refused to start a process at all: report it as a failed start, not a crash loop.
-      events.dispatch({ type: 'fatal', child: id, message: error instanceof Error ? error.message : String(error) });
-      events.dispatch({ type: 'exit', child: id, code: null, signal: null });
-      return;
-    }
-    linkChild(id, child, { keychain: init.keychain, logger: init.logger, children, dispatch: (event) => events.dispatch(event) });
-  };
+  const link = { keychain: init.keychain, logger: init.logger, children, dispatch: (event: SupervisorEvent) => events.dispatch(event) };
   const report = (next: ServiceStatus): void => {
     status = next;
     if (status.state !== 'running') init.logger?.info(`service ${status.state}`, status.detail ? { detail: status.detail } : undefined);
@@ -92,7 +81,7 @@ export function createServiceSupervisor(init: SupervisorInit): ServiceSupervisor
   const perform = (effect: SupervisorEffect): void => {
     switch (effect.type) {
       case 'spawn':
-        return spawn(effect.child);
+        return spawnChild(effect.child, () => init.launch(), link);
       case 'send-stop':
         return children.get(effect.child)?.postMessage({ type: 'stop' });
       case 'kill':

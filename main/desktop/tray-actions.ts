@@ -29,59 +29,12 @@ export interface TrayActionsInit {
   report: (error: unknown) => void;
 }
 
-export interface TrayActions {
-  run: (action: TrayAction) => Promise<void>;
-  addFolders: (paths: readonly string[]) => Promise<void>;
-  /** Reads the launch-at-login setting into the tray's flags, then redraws. */
-  readLaunchAtLogin: () => Promise<void>;
-}
-
 /** The tray menu's actions, run against the local API; a failure the user asked for is told in a notification. */
-export function trayActions(init: TrayActionsInit): TrayActions {
-  const { api, content, effects, drawing, report } = init;
-  const failed = (title: string) => (error: unknown) => effects.failed(title, error instanceof Error ? error.message : String(error));
+export class TrayActions {
+  constructor(private readonly init: TrayActionsInit) {}
 
-  const forEachFolder = async (ids: readonly string[], call: (id: string) => Promise<void>) => {
-    // One folder that refuses (removed meanwhile: 404) must not keep the others as they were.
-    const results = await Promise.allSettled(ids.map(call));
-    const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-    await content.refresh().catch(report);
-    if (refused) throw refused.reason;
-  };
-  const addFolders = async (paths: readonly string[]) => {
-    for (const path of paths) {
-      try {
-        await api.addFolder(path);
-      } catch (error) {
-        failed(`Could not sync ${path}`)(error);
-      }
-    }
-    await content.refresh().catch(report);
-  };
-  const readLaunchAtLogin = async () => {
-    try {
-      drawing.flags.launchAtLogin = await init.launchAtLogin.isEnabled();
-    } catch (error) {
-      drawing.flags.launchAtLogin = null;
-      report(error);
-    }
-    drawing.invalidate();
-  };
-  const collectGarbage = async () => {
-    if (drawing.flags.collectingGarbage) return;
-    drawing.flags.collectingGarbage = true;
-    drawing.invalidate();
-    try {
-      await api.collectGarbage();
-    } catch (error) {
-      failed('Garbage collection failed')(error);
-    } finally {
-      drawing.flags.collectingGarbage = false;
-      drawing.invalidate();
-    }
-  };
-
-  const run = async (action: TrayAction): Promise<void> => {
+  readonly run = async (action: TrayAction): Promise<void> => {
+    const { api, effects } = this.init;
     switch (action.kind) {
       case 'open-window':
         return effects.openWindow();
@@ -91,35 +44,85 @@ export function trayActions(init: TrayActionsInit): TrayActions {
         return effects.restartService();
       case 'copy':
         if (action.text === '') return;
-        return effects.copyText(action.text).catch(failed('Could not copy the link'));
+        return effects.copyText(action.text).catch(this.failed('Could not copy the link'));
       case 'open-folder':
-        return effects.openFolder(action.path).catch(failed('Could not open the folder'));
+        return effects.openFolder(action.path).catch(this.failed('Could not open the folder'));
       case 'pause-all':
-        return forEachFolder(action.ids, (id) => api.pauseFolder(id)).catch(failed('Could not pause syncing'));
+        return this.forEachFolder(action.ids, (id) => api.pauseFolder(id)).catch(this.failed('Could not pause syncing'));
       case 'resume-all':
-        return forEachFolder(action.ids, (id) => api.resumeFolder(id)).catch(failed('Could not resume syncing'));
+        return this.forEachFolder(action.ids, (id) => api.resumeFolder(id)).catch(this.failed('Could not resume syncing'));
       case 'add-folder': {
         const path = await effects.pickFolder();
-        if (path !== null) await addFolders([path]);
+        if (path !== null) await this.addFolders([path]);
         return;
       }
       case 'open-in-browser':
         try {
           await effects.openInBrowser();
         } catch (error) {
-          failed('Could not open Pinfold in the browser')(error);
+          this.failed('Could not open Pinfold in the browser')(error);
         }
         return;
       case 'collect-garbage':
-        return collectGarbage();
+        return this.collectGarbage();
       case 'set-launch-at-login':
         try {
-          await init.launchAtLogin.setEnabled(action.on);
+          await this.init.launchAtLogin.setEnabled(action.on);
         } catch (error) {
-          failed('Could not change launch at login')(error);
+          this.failed('Could not change launch at login')(error);
         }
-        return readLaunchAtLogin();
+        return this.readLaunchAtLogin();
     }
   };
-  return { run, addFolders, readLaunchAtLogin };
+
+  /** Starts syncing each folder; a folder that cannot is told in a notification. */
+  readonly addFolders = async (paths: readonly string[]): Promise<void> => {
+    for (const path of paths) {
+      try {
+        await this.init.api.addFolder(path);
+      } catch (error) {
+        this.failed(`Could not sync ${path}`)(error);
+      }
+    }
+    await this.init.content.refresh().catch(this.init.report);
+  };
+
+  /** Reads the launch-at-login setting into the tray's flags, then redraws. */
+  readonly readLaunchAtLogin = async (): Promise<void> => {
+    const { drawing } = this.init;
+    try {
+      drawing.flags.launchAtLogin = await this.init.launchAtLogin.isEnabled();
+    } catch (error) {
+      drawing.flags.launchAtLogin = null;
+      this.init.report(error);
+    }
+    drawing.invalidate();
+  };
+
+  private failed(title: string): (error: unknown) => void {
+    return (error) => this.init.effects.failed(title, error instanceof Error ? error.message : String(error));
+  }
+
+  private async forEachFolder(ids: readonly string[], call: (id: string) => Promise<void>): Promise<void> {
+    // One folder that refuses (removed meanwhile: 404) must not keep the others as they were.
+    const results = await Promise.allSettled(ids.map(call));
+    const refused = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+    await this.init.content.refresh().catch(this.init.report);
+    if (refused) throw refused.reason;
+  }
+
+  private async collectGarbage(): Promise<void> {
+    const { drawing } = this.init;
+    if (drawing.flags.collectingGarbage) return;
+    drawing.flags.collectingGarbage = true;
+    drawing.invalidate();
+    try {
+      await this.init.api.collectGarbage();
+    } catch (error) {
+      this.failed('Garbage collection failed')(error);
+    } finally {
+      drawing.flags.collectingGarbage = false;
+      drawing.invalidate();
+    }
+  }
 }

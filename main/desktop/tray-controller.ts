@@ -2,7 +2,7 @@ import type { FolderMonitor } from './folder-monitor.js';
 import type { LaunchAtLogin } from './launch-at-login.js';
 import type { LocalApi } from './local-api.js';
 import type { ServiceStatusSource } from './service-status.js';
-import { trayActions, type TrayEffects } from './tray-actions.js';
+import { TrayActions, type TrayEffects } from './tray-actions.js';
 import { TrayDrawing, type TrayView } from './tray-drawing.js';
 import type { TrayAction } from './tray-menu.js';
 
@@ -39,7 +39,7 @@ export interface TrayController {
 export function startTrayController(init: TrayControllerInit): TrayController {
   const report = init.onError ?? (() => {});
   const drawing = new TrayDrawing(init, init.redrawMs ?? 200);
-  const actions = trayActions({ ...init, drawing, report });
+  const actions = new TrayActions({ ...init, drawing, report });
   const stopStatus = init.status.onChange(drawing.invalidate);
   const stopContent = init.content.onChange(drawing.invalidate);
   void actions.readLaunchAtLogin();

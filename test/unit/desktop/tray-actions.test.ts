@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FolderMonitor } from '../../../main/desktop/folder-monitor.js';
 import type { LocalApi } from '../../../main/desktop/local-api.js';
-import { trayActions, type TrayEffects } from '../../../main/desktop/tray-actions.js';
+import { TrayActions, type TrayEffects } from '../../../main/desktop/tray-actions.js';
 import { TrayDrawing, type TrayView } from '../../../main/desktop/tray-drawing.js';
 import type { TrayMenuItem } from '../../../main/desktop/tray-menu.js';
 import { folderRow } from './shell-fixtures.js';
@@ -35,7 +35,7 @@ function setup(api: Partial<LocalApi>, launchAtLogin = { isEnabled: () => Promis
   // Long enough that no redraw fires during a test: what is drawn is asked for with draw().
   const drawing = new TrayDrawing({ view, status, content, gatewayOrigin: () => null }, 60_000);
   const effects = { failed: (title: string, message: string) => failures.push(`${title}: ${message}`) } as unknown as TrayEffects;
-  const actions = trayActions({ content, api: api as LocalApi, launchAtLogin, effects, drawing, report: () => undefined });
+  const actions = new TrayActions({ content, api: api as LocalApi, launchAtLogin, effects, drawing, report: () => undefined });
   return { actions, drawing, shown, failures, refreshes: () => refreshes };
 }
 
