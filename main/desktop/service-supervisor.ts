@@ -1,8 +1,19 @@
 import type { Logger } from '../base/logger.js';
 import type { KeychainAccess } from '../secrets/keychain-entry.js';
-import { answerKeychainRequest } from '../service/keychain-host.js';
-import { parseServiceMessage, type ParentToService } from '../service/messages.js';
-import { DEFAULT_POLICY, initialModel, step, type ServiceStatus, type SupervisorEvent, type SupervisorPolicy } from './service-supervisor-state.js';
+import type { ParentToService } from '../service/messages.js';
+import { OneShotTimer, systemTimers, type SupervisorTimers } from './one-shot-timer.js';
+import { SerialDispatch } from './serial-dispatch.js';
+import { spawnChild } from './service-child-link.js';
+import {
+  DEFAULT_POLICY,
+  initialModel,
+  step,
+  type ServiceStatus,
+  type SupervisorEffect,
+  type SupervisorEvent,
+  type SupervisorModel,
+  type SupervisorPolicy,
+} from './service-supervisor-state.js';
 
 /**
  * One service process as the supervisor sees it: Electron's UtilityProcess in the app
@@ -14,11 +25,6 @@ export interface ServiceChild {
   onExit(listener: (code: number | null, signal: string | null) => void): void;
   /** Ends the process at once (after the clean stop's deadline passed). */
   kill(): void;
-}
-
-export interface SupervisorTimers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
 }
 
 export interface SupervisorInit {
@@ -41,10 +47,10 @@ export interface ServiceSupervisor {
   onStateChange(listener: (status: ServiceStatus) => void): () => void;
 }
 
-const systemTimers: SupervisorTimers = {
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
+export type { SupervisorTimers };
+
+/** The phases in which no process is left: a stop waits for one of them. */
+const settled = (phase: SupervisorModel['phase']): boolean => phase.kind === 'idle' || phase.kind === 'crashed';
 
 /**
  * Starts, watches and restarts the service process, carrying out the decisions of
@@ -59,109 +65,53 @@ export function createServiceSupervisor(init: SupervisorInit): ServiceSupervisor
   let status: ServiceStatus = { state: 'stopped' };
   const listeners = new Set<(status: ServiceStatus) => void>();
   const children = new Map<number, ServiceChild>();
-  let restartTimer: unknown = null;
-  let deadlineTimer: unknown = null;
+  const restart = new OneShotTimer(timers);
+  const deadline = new OneShotTimer(timers);
   const stopWaiters: (() => void)[] = [];
-
-  // Events raised while an earlier one's effects run (a launch that fails at once) wait their turn, so
-  // each event sees the model its predecessor left and statuses are reported in order.
-  const queue: SupervisorEvent[] = [];
-  let dispatching = false;
-  const dispatch = (event: SupervisorEvent): void => {
-    queue.push(event);
-    if (dispatching) return;
-    dispatching = true;
-    try {
-      for (let next = queue.shift(); next !== undefined; next = queue.shift()) apply(next);
-    } finally {
-      dispatching = false;
-    }
+  const wakeStopWaiters = (): void => {
+    if (settled(model.phase)) for (const wake of stopWaiters.splice(0)) wake();
   };
 
-  const apply = (event: SupervisorEvent): void => {
+  const link = { keychain: init.keychain, logger: init.logger, children, dispatch: (event: SupervisorEvent) => events.dispatch(event) };
+  const report = (next: ServiceStatus): void => {
+    status = next;
+    if (status.state !== 'running') init.logger?.info(`service ${status.state}`, status.detail ? { detail: status.detail } : undefined);
+    for (const listener of [...listeners]) listener(status);
+  };
+  const perform = (effect: SupervisorEffect): void => {
+    switch (effect.type) {
+      case 'spawn':
+        return spawnChild(effect.child, () => init.launch(), link);
+      case 'send-stop':
+        return children.get(effect.child)?.postMessage({ type: 'stop' });
+      case 'kill':
+        init.logger?.warn('the service did not stop in time; killing it', { deadlineMs: policy.stopDeadlineMs });
+        return children.get(effect.child)?.kill();
+      case 'schedule-restart':
+        return restart.schedule(effect.ms, () => events.dispatch({ type: 'restart-due' }));
+      case 'cancel-restart':
+        return restart.cancel();
+      case 'schedule-stop-deadline':
+        return deadline.schedule(effect.ms, () => events.dispatch({ type: 'stop-deadline', child: effect.child }));
+      case 'cancel-stop-deadline':
+        return deadline.cancel();
+      case 'report':
+        return report(effect.status);
+    }
+  };
+  const events = new SerialDispatch<SupervisorEvent>((event) => {
     const next = step(model, event, nowMs(), policy);
     model = next.model;
-    for (const effect of next.effects) {
-      switch (effect.type) {
-        case 'spawn':
-          spawn(effect.child);
-          break;
-        case 'send-stop':
-          children.get(effect.child)?.postMessage({ type: 'stop' });
-          break;
-        case 'kill':
-          init.logger?.warn('the service did not stop in time; killing it', { deadlineMs: policy.stopDeadlineMs });
-          children.get(effect.child)?.kill();
-          break;
-        case 'schedule-restart':
-          restartTimer = timers.setTimeout(() => {
-            restartTimer = null;
-            dispatch({ type: 'restart-due' });
-          }, effect.ms);
-          break;
-        case 'cancel-restart':
-          if (restartTimer !== null) timers.clearTimeout(restartTimer);
-          restartTimer = null;
-          break;
-        case 'schedule-stop-deadline':
-          deadlineTimer = timers.setTimeout(() => {
-            deadlineTimer = null;
-            dispatch({ type: 'stop-deadline', child: effect.child });
-          }, effect.ms);
-          break;
-        case 'cancel-stop-deadline':
-          if (deadlineTimer !== null) timers.clearTimeout(deadlineTimer);
-          deadlineTimer = null;
-          break;
-        case 'report':
-          status = effect.status;
-          if (status.state !== 'running') init.logger?.info(`service ${status.state}`, status.detail ? { detail: status.detail } : undefined);
-          for (const listener of [...listeners]) listener(status);
-          break;
-      }
-    }
-    if (model.phase.kind === 'idle' || model.phase.kind === 'crashed') {
-      for (const wake of stopWaiters.splice(0)) wake();
-    }
-  };
-
-  const spawn = (id: number): void => {
-    let child: ServiceChild;
-    try {
-      child = init.launch();
-    } catch (error) {
-      // Electron refused to start a process at all: report it as a failed start, not a crash loop.
-      dispatch({ type: 'fatal', child: id, message: error instanceof Error ? error.message : String(error) });
-      dispatch({ type: 'exit', child: id, code: null, signal: null });
-      return;
-    }
-    children.set(id, child);
-    child.onMessage((raw) => {
-      const message = parseServiceMessage(raw);
-      if (message === null) return init.logger?.warn('ignored a malformed message from the service process');
-      if (message.type === 'ready') dispatch({ type: 'ready', child: id, url: message.url });
-      else if (message.type === 'fatal') dispatch({ type: 'fatal', child: id, message: message.message });
-      else {
-        const answer = init.keychain
-          ? answerKeychainRequest(message, init.keychain)
-          : Promise.resolve<ParentToService>({ type: 'keychain-result', id: message.id, ok: false, message: 'this parent offers no keychain' });
-        void answer.then((result) => {
-          if (children.has(id)) child.postMessage(result);
-        });
-      }
-    });
-    child.onExit((code, signal) => {
-      children.delete(id);
-      dispatch({ type: 'exit', child: id, code, signal });
-    });
-  };
+    for (const effect of next.effects) perform(effect);
+    wakeStopWaiters();
+  });
 
   return {
-    start: () => dispatch({ type: 'start' }),
+    start: () => events.dispatch({ type: 'start' }),
     stop() {
       const waiting = new Promise<void>((resolve) => stopWaiters.push(resolve));
-      dispatch({ type: 'stop' });
-      if (model.phase.kind === 'idle' || model.phase.kind === 'crashed') for (const wake of stopWaiters.splice(0)) wake();
+      events.dispatch({ type: 'stop' });
+      wakeStopWaiters();
       return waiting;
     },
     status: () => status,

@@ -1,7 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import { unixSeconds, type Clock } from '../base/clock.js';
-import { ConflictError, UnauthorizedError } from '../base/errors.js';
+import { UnauthorizedError } from '../base/errors.js';
 import type { UploadCancelOutcome } from '../../shared/api-types.js';
+import { UploadAddressCancelledError, UploadCancelledError } from './step-two-errors.js';
+import { startStepTwoRun, type StepTwoRun } from './step-two-run.js';
+import { CANCELLED, cancelAnswer, knownAddressRefusal, mayForget, newStepTwoEntry, outcomeAtEnd, RETAIN_SECONDS, type StepTwoEntry } from './step-two-state.js';
 
 /**
  * What became of each step 2 this server ran, decided once (issue 22, item 9). A step 2 is cancelled, or it
@@ -19,20 +22,6 @@ import type { UploadCancelOutcome } from '../../shared/api-types.js';
  * while after (see RETAIN_SECONDS), in this server's memory: a step 2 another instance ran, or one from
  * before a restart, is `unknown` here.
  */
-export interface StepTwoRun {
-  /** Aborted when the upload is cancelled or its client went away before the commit point. */
-  readonly signal: AbortSignal;
-  /**
-   * The commit point: throws (409) when the upload was cancelled or its client is gone; else from now on
-   * the upload commits. Call it synchronously inside the transaction's work, just before its writes.
-   */
-  commitPoint(): void;
-  /** The commit is done: the roots the step 2 answers with (a file's CID, a directory's new root, a CAR's roots). */
-  stored(roots: readonly string[]): void;
-  /** The commit after the commit point failed and rolled back: nothing was stored. */
-  rolledBack(): void;
-}
-
 export interface StepTwoOutcomes {
   /**
    * A step 2 claiming its address: `claim` claims it in the database (false: used before). Registered
@@ -60,69 +49,40 @@ export interface UploadTestHooks {
   ended?(nonce: string, outcome: UploadCancelOutcome): void;
 }
 
-/** How long an outcome is kept after the address expired or its step 2 ended, whichever is later. */
-export const RETAIN_SECONDS = 600;
+// What callers of the outcomes see, wherever it is defined.
+export { RETAIN_SECONDS, UploadAddressCancelledError, UploadCancelledError };
+export type { StepTwoRun };
 
-type State =
-  | { kind: 'claiming'; claimed: Promise<boolean>; cancelRequested: boolean }
-  | { kind: 'running'; controller: AbortController }
-  | { kind: 'committing'; roots: readonly string[] | null }
-  | { kind: 'cancelled' }
-  | { kind: 'ended'; outcome: UploadCancelOutcome };
-
-interface Entry {
-  state: State;
-  keepUntil: number;
-  /** Resolves with the final outcome once the step 2 ended (a cancel during the commit waits for it). */
-  readonly ended: Promise<UploadCancelOutcome>;
-  settle(outcome: UploadCancelOutcome): void;
-}
-
-const CANCELLED: UploadCancelOutcome = { outcome: 'cancelled', roots: [] };
-
-export class UploadCancelledError extends ConflictError {
-  constructor(why: 'cancelled' | 'gone') {
-    super(
-      why === 'cancelled'
-        ? 'the upload was cancelled before it was stored; nothing of it was kept'
-        : 'the client went away before the upload was stored; nothing of it was kept',
-    );
+/** A claim settled: the run starts, or the address is refused (401) and its entry ends. */
+function afterClaim(entries: Map<string, StepTwoEntry>, nonce: string, entry: StepTwoEntry, reply: FastifyReply, won: boolean): StepTwoRun {
+  if (!won) {
+    entries.delete(nonce);
+    entry.settle(CANCELLED);
+    throw new UnauthorizedError('upload address was already used');
   }
-}
-
-/** A step 2 whose address was cancelled while it claimed it (or before): 401, as any address that cannot be used. */
-export class UploadAddressCancelledError extends UnauthorizedError {
-  constructor() {
-    super('upload address was cancelled');
+  if (entry.state.kind === 'claiming' && entry.state.cancelRequested) {
+    entry.state = { kind: 'cancelled' };
+    entry.settle(CANCELLED);
+    throw new UploadAddressCancelledError();
   }
+  return startStepTwoRun(entry, reply);
 }
 
 export function stepTwoOutcomes(clock: Clock, ended?: (nonce: string, outcome: UploadCancelOutcome) => void): StepTwoOutcomes {
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, StepTwoEntry>();
   const now = () => unixSeconds(clock);
   const sweep = (): void => {
     const at = now();
-    for (const [nonce, entry] of entries) if ((entry.state.kind === 'ended' || entry.state.kind === 'cancelled') && entry.keepUntil < at) entries.delete(nonce);
-  };
-  const newEntry = (state: State, expires: number): Entry => {
-    let settle: (outcome: UploadCancelOutcome) => void = () => undefined;
-    const ended = new Promise<UploadCancelOutcome>((resolve) => {
-      settle = resolve;
-    });
-    return { state, keepUntil: expires + RETAIN_SECONDS, ended, settle };
+    for (const [nonce, entry] of entries) if (mayForget(entry, at)) entries.delete(nonce);
   };
 
   return {
     async begin(nonce, expires, reply, claim) {
       sweep();
       const known = entries.get(nonce);
-      if (known !== undefined) {
-        // Cancelled before it came: the cancel claimed the address and released its reservation already.
-        if (known.state.kind === 'cancelled') throw new UnauthorizedError('upload address was cancelled');
-        throw new UnauthorizedError('upload address was already used');
-      }
+      if (known !== undefined) throw new UnauthorizedError(knownAddressRefusal(known.state));
       const claimed = claim();
-      const entry = newEntry({ kind: 'claiming', claimed: claimed.catch(() => false), cancelRequested: false }, expires);
+      const entry = newStepTwoEntry({ kind: 'claiming', claimed: claimed.catch(() => false), cancelRequested: false }, expires);
       entries.set(nonce, entry);
       let won: boolean;
       try {
@@ -132,49 +92,13 @@ export function stepTwoOutcomes(clock: Clock, ended?: (nonce: string, outcome: U
         entry.settle(CANCELLED);
         throw error;
       }
-      if (!won) {
-        entries.delete(nonce);
-        entry.settle(CANCELLED);
-        throw new UnauthorizedError('upload address was already used');
-      }
-      if (entry.state.kind === 'claiming' && entry.state.cancelRequested) {
-        entry.state = { kind: 'cancelled' };
-        entry.settle(CANCELLED);
-        throw new UploadAddressCancelledError();
-      }
-      const controller = new AbortController();
-      entry.state = { kind: 'running', controller };
-      let gone = false;
-      // The answer not yet written when the connection closes: the client will never read it.
-      reply.raw.once('close', () => {
-        if (reply.raw.writableFinished || entry.state.kind !== 'running') return;
-        gone = true;
-        controller.abort(new UploadCancelledError('gone'));
-      });
-      return {
-        signal: controller.signal,
-        commitPoint() {
-          if (entry.state.kind === 'cancelled') throw new UploadCancelledError('cancelled');
-          if (gone) throw new UploadCancelledError('gone');
-          if (entry.state.kind !== 'running') throw new Error('a step 2 passed its commit point twice');
-          entry.state = { kind: 'committing', roots: null };
-        },
-        stored(roots) {
-          if (entry.state.kind === 'committing') entry.state = { kind: 'committing', roots };
-        },
-        rolledBack() {
-          if (entry.state.kind === 'committing') entry.state = { kind: 'ended', outcome: CANCELLED };
-        },
-      };
+      return afterClaim(entries, nonce, entry, reply, won);
     },
 
     end(nonce) {
       const entry = entries.get(nonce);
       if (entry === undefined) return;
-      const { state } = entry;
-      // Past the commit point it is stored, even when what came after failed (the roots are then unknown).
-      const outcome: UploadCancelOutcome =
-        state.kind === 'ended' ? state.outcome : state.kind === 'committing' ? { outcome: 'stored', roots: [...(state.roots ?? [])] } : CANCELLED;
+      const outcome = outcomeAtEnd(entry.state);
       entry.state = { kind: 'ended', outcome };
       entry.keepUntil = Math.max(entry.keepUntil, now() + RETAIN_SECONDS);
       entry.settle(outcome);
@@ -192,16 +116,15 @@ export function stepTwoOutcomes(clock: Clock, ended?: (nonce: string, outcome: U
       }
       if (entry !== undefined) {
         const { state } = entry;
-        if (state.kind === 'running') {
-          entry.state = { kind: 'cancelled' };
-          state.controller.abort(new UploadCancelledError('cancelled'));
-          return CANCELLED;
-        }
-        if (state.kind === 'committing') return entry.ended;
-        return state.kind === 'ended' ? state.outcome : CANCELLED;
+        const answer = cancelAnswer(state);
+        if (answer === 'wait') return entry.ended;
+        if (answer !== 'abort') return answer;
+        entry.state = { kind: 'cancelled' };
+        if (state.kind === 'running') state.controller.abort(new UploadCancelledError('cancelled'));
+        return CANCELLED;
       }
       // Not here: claimed now, so that a step 2 that comes later is refused.
-      entries.set(nonce, newEntry({ kind: 'cancelled' }, expires));
+      entries.set(nonce, newStepTwoEntry({ kind: 'cancelled' }, expires));
       if (await claimUnused()) return CANCELLED;
       entries.delete(nonce);
       return { outcome: 'unknown', roots: [] };

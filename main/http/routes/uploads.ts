@@ -16,9 +16,10 @@ import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pi
 import type { BlockBatch, Blocks } from '../../store/blocks.js';
 import type { Transaction } from '../../store/repositories/index.js';
 import type { UploadCancelOutcome } from '../../../shared/api-types.js';
-import { encodePath, parseIpfsPath } from '../ipfs-path.js';
+import { parseIpfsPath } from '../ipfs-path.js';
+import { carImportAnswer, editedLocation } from '../upload-answers.js';
 import { readUploadAddress, signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
-import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type PayloadIntake, type StepTwoPace } from '../upload-payload.js';
+import { payloadIntake, refuseAnyBody, uploadPayload, uploadPayloadBytes, type StepTwoPace } from '../upload-payload.js';
 import { claimStepTwo, isVerifiedStepTwo, runStepTwo, verifyStepTwoAddress, type StepTwoDeps } from '../upload-step-two.js';
 import { stepTwoOutcomes, type StepTwoRun, type UploadTestHooks } from '../step-two-outcomes.js';
 import { requireAuth } from '../route-access.js';
@@ -161,124 +162,145 @@ async function closeIfBodyUnread(request: FastifyRequest, reply: FastifyReply): 
   if (!request.raw.complete) reply.header('connection', 'close');
 }
 
+/** What every upload route is given: the app (for the address it hands out) and the step 2 machinery. */
+interface UploadRoutesContext {
+  app: FastifyInstance;
+  deps: UploadDeps;
+  stepTwo: StepTwoDeps;
+}
+
+/** Single file: POST /ipfs/?size=N (gw3 extension). */
+async function addFile({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
+  if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, parseSize((request.query as Query).size));
+  return runStepTwo(stepTwo, request, async (args, run) => {
+    const cid = await importPayload(deps, request, args, run);
+    run.stored([cid.toString()]);
+    return created(reply, cid, `/ipfs/${cid.toString()}`);
+  });
+}
+
+/** DAG add: PUT /ipfs/{cid}/{path}?size=N */
+async function addAtPath({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
+  const { cid: root, segments } = parseIpfsPath(request.url);
+  if (segments.length === 0) throw new BadInputError('path is required: PUT /ipfs/{cid}/{path}');
+  if (!isVerifiedStepTwo(request)) {
+    const size = parseSize((request.query as Query).size);
+    await requireDirectory(deps, root);
+    await walkEditPath(deps, root, segments);
+    return issueAddress(app, deps, request, size);
+  }
+  return runStepTwo(stepTwo, request, async (args, run) => {
+    await requireDirectory(deps, root);
+    await walkEditPath(deps, root, segments);
+    // The payload's commit (with its ingress) is the commit point; the directories written after it complete the edit.
+    const cid = await importPayload(deps, request, args, run);
+    const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
+    run.stored([result.cid.toString()]);
+    return created(reply, result.cid, editedLocation(result.cid, segments));
+  });
+}
+
+/** DAG remove: DELETE /ipfs/{cid}/{path} */
+async function removeAtPath({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
+  const { cid: root, segments } = parseIpfsPath(request.url);
+  if (segments.length === 0) throw new BadInputError('path is required: DELETE /ipfs/{cid}/{path}');
+  if (!isVerifiedStepTwo(request)) {
+    await requireDirectory(deps, root);
+    // As removePath answers at step 2: a path that is missing, or runs through a file, does not exist.
+    const missing = new NotFoundError(`path: "${segments.join('/')}" does not exist under ${root.toString()}`);
+    const found = await walkEditPath(deps, root, segments).catch((error: unknown) => {
+      if (error instanceof BadInputError) throw missing;
+      throw error;
+    });
+    if (found === undefined) throw missing;
+    return issueAddress(app, deps, request, -1);
+  }
+  return runStepTwo(stepTwo, request, async (args, run) => {
+    await refuseAnyBody(request, deps.pace);
+    await deps.testHooks?.beforeCommit(args.nonce);
+    // No payload and nothing counted: the edit's own write (its new directories, last) is what commits.
+    run.commitPoint();
+    let result: Awaited<ReturnType<typeof removePath>>;
+    try {
+      result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
+    } catch (error) {
+      run.rolledBack();
+      throw error;
+    }
+    run.stored([result.cid.toString()]);
+    return created(reply, result.cid, editedLocation(result.cid, segments.slice(0, -1)));
+  });
+}
+
+/** Imports a step 2's CAR and commits its blocks, ingress and (when asked) root pins in one transaction. */
+async function storeCar(deps: UploadDeps, request: FastifyRequest, args: UploadArgs, run: StepTwoRun): Promise<{ result: CarImportResult; pins: RootPin[] }> {
+  const intake = payloadIntake(args.size, deps.pace);
+  let pins: RootPin[] = [];
+  const batch = deps.blockstore.createBatch();
+  try {
+    const result = await importCar(batch, uploadPayloadBytes(request, intake), { signal: run.signal, maxBlockBytes: deps.blockstore.maxBlockBytes });
+    // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
+    await commitStepTwo(deps, args, run, batch, async (tx) => {
+      await settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes);
+      if (args.pinRoots === true) pins = await writeRootPins(deps.pins, tx, args.account, result.roots);
+    });
+    return { result, pins };
+  } catch (error) {
+    batch.abort();
+    throw error;
+  }
+}
+
+/** Completes the root pins after the commit: each pin's error message by CID ('' when it completed). */
+async function completeRootPins(deps: UploadDeps, account: number, pins: readonly RootPin[]): Promise<Map<string, string>> {
+  const pinErrors = new Map<string, string>();
+  for (const pin of pins) {
+    // The import stands; a pin whose census failed stays `pinning` and pending pins finish it.
+    const error = await completeRootPin(deps.pins, account, pin).catch((failure: unknown) => (isAppError(failure) ? failure.message : ''));
+    pinErrors.set(pin.cid.toString(), error);
+  }
+  return pinErrors;
+}
+
+/** CAR import: POST /api/v0/dag/import?size=N[&pin-roots=false] */
+async function importCarUpload({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
+  if (!isVerifiedStepTwo(request)) {
+    const query = request.query as Query;
+    const pinRoots = query['pin-roots'] !== 'false';
+    if (pinRoots) requireCapability(requireAuth(request.auth).permissions, 'pin');
+    return issueAddress(app, deps, request, parseSize(query.size), { pinRoots });
+  }
+  return runStepTwo(stepTwo, request, async (args, run) => {
+    const { result, pins } = await storeCar(deps, request, args, run);
+    run.stored(result.roots.map(String));
+    const pinErrors = await completeRootPins(deps, args.account, pins);
+    deps.blocksAdded();
+    return reply.code(200).send(carImportAnswer(result.roots, pinErrors, result.blockCount, result.blockBytes));
+  });
+}
+
 /** The two-step upload operations of contract section 4. */
 export function uploadRoutes(app: FastifyInstance, deps: UploadDeps): void {
   const hooks = deps.testHooks;
   const outcomes = stepTwoOutcomes(deps.clock, hooks?.ended && ((nonce, outcome) => hooks.ended?.(nonce, outcome)));
   const stepTwo: StepTwoDeps = { accounts: deps.accounts, uploadKey: deps.uploadKey, clock: deps.clock, outcomes };
+  const routes: UploadRoutesContext = { app, deps, stepTwo };
   const upload = {
     config: { access: 'upload' as const },
     onRequest: verifyStepTwoAddress(stepTwo),
     preHandler: claimStepTwo(stepTwo),
     onError: closeIfBodyUnread,
   };
-  const intakeOf = (args: UploadArgs): PayloadIntake => payloadIntake(args.size, deps.pace);
 
   app.post('/api/v0/upload/cancel', { config: { access: 'public' } }, async (request) => ({
     code: 200,
     msg: 'ok',
     data: await cancelUpload(deps, stepTwo, request),
   }));
-
-  // Single file: POST /ipfs/?size=N (gw3 extension).
-  const singleFile = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, parseSize((request.query as Query).size));
-    return runStepTwo(stepTwo, request, async (args, run) => {
-      const cid = await importPayload(deps, request, args, run);
-      run.stored([cid.toString()]);
-      return created(reply, cid, `/ipfs/${cid.toString()}`);
-    });
-  };
+  const singleFile = (request: FastifyRequest, reply: FastifyReply) => addFile(routes, request, reply);
   app.post('/ipfs/', upload, singleFile);
   app.post('/ipfs', upload, singleFile);
-
-  // DAG add: PUT /ipfs/{cid}/{path}?size=N
-  app.put('/ipfs/*', upload, async (request, reply) => {
-    const { cid: root, segments } = parseIpfsPath(request.url);
-    if (segments.length === 0) throw new BadInputError('path is required: PUT /ipfs/{cid}/{path}');
-    if (!isVerifiedStepTwo(request)) {
-      const size = parseSize((request.query as Query).size);
-      await requireDirectory(deps, root);
-      await walkEditPath(deps, root, segments);
-      return issueAddress(app, deps, request, size);
-    }
-    return runStepTwo(stepTwo, request, async (args, run) => {
-      await requireDirectory(deps, root);
-      await walkEditPath(deps, root, segments);
-      // The payload's commit (with its ingress) is the commit point; the directories written after it complete the edit.
-      const cid = await importPayload(deps, request, args, run);
-      const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
-      run.stored([result.cid.toString()]);
-      return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments)}`);
-    });
-  });
-
-  // DAG remove: DELETE /ipfs/{cid}/{path}
-  app.delete('/ipfs/*', upload, async (request, reply) => {
-    const { cid: root, segments } = parseIpfsPath(request.url);
-    if (segments.length === 0) throw new BadInputError('path is required: DELETE /ipfs/{cid}/{path}');
-    if (!isVerifiedStepTwo(request)) {
-      await requireDirectory(deps, root);
-      // As removePath answers at step 2: a path that is missing, or runs through a file, does not exist.
-      const missing = new NotFoundError(`path: "${segments.join('/')}" does not exist under ${root.toString()}`);
-      const found = await walkEditPath(deps, root, segments).catch((error: unknown) => {
-        if (error instanceof BadInputError) throw missing;
-        throw error;
-      });
-      if (found === undefined) throw missing;
-      return issueAddress(app, deps, request, -1);
-    }
-    return runStepTwo(stepTwo, request, async (args, run) => {
-      await refuseAnyBody(request, deps.pace);
-      await deps.testHooks?.beforeCommit(args.nonce);
-      // No payload and nothing counted: the edit's own write (its new directories, last) is what commits.
-      run.commitPoint();
-      let result: Awaited<ReturnType<typeof removePath>>;
-      try {
-        result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
-      } catch (error) {
-        run.rolledBack();
-        throw error;
-      }
-      run.stored([result.cid.toString()]);
-      return created(reply, result.cid, `/ipfs/${result.cid.toString()}/${encodePath(segments.slice(0, -1))}`.replace(/\/$/, ''));
-    });
-  });
-
-  // CAR import: POST /api/v0/dag/import?size=N[&pin-roots=false]
-  app.post('/api/v0/dag/import', upload, async (request, reply) => {
-    if (!isVerifiedStepTwo(request)) {
-      const query = request.query as Query;
-      const pinRoots = query['pin-roots'] !== 'false';
-      if (pinRoots) requireCapability(requireAuth(request.auth).permissions, 'pin');
-      return issueAddress(app, deps, request, parseSize(query.size), { pinRoots });
-    }
-    return runStepTwo(stepTwo, request, async (args, run) => {
-      const intake = intakeOf(args);
-      let pins: RootPin[] = [];
-      const batch = deps.blockstore.createBatch();
-      let result: CarImportResult;
-      try {
-        result = await importCar(batch, uploadPayloadBytes(request, intake), { signal: run.signal, maxBlockBytes: deps.blockstore.maxBlockBytes });
-        // The blocks, the ingress and the root pins become real in one transaction, or none of them does.
-        await commitStepTwo(deps, args, run, batch, async (tx) => {
-          await settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes);
-          if (args.pinRoots === true) pins = await writeRootPins(deps.pins, tx, args.account, result.roots);
-        });
-      } catch (error) {
-        batch.abort();
-        throw error;
-      }
-      run.stored(result.roots.map(String));
-      const pinErrors = new Map<string, string>();
-      for (const pin of pins) {
-        // The import stands; a pin whose census failed stays `pinning` and pending pins finish it.
-        const error = await completeRootPin(deps.pins, args.account, pin).catch((failure: unknown) => (isAppError(failure) ? failure.message : ''));
-        pinErrors.set(pin.cid.toString(), error);
-      }
-      deps.blocksAdded();
-      const roots = result.roots.map((root) => ({ Cid: { '/': root.toString() }, PinErrorMsg: pinErrors.get(root.toString()) ?? '' }));
-      return reply.code(200).send({ Roots: roots, Stats: { BlockCount: result.blockCount, BlockBytesCount: result.blockBytes } });
-    });
-  });
+  app.put('/ipfs/*', upload, (request, reply) => addAtPath(routes, request, reply));
+  app.delete('/ipfs/*', upload, (request, reply) => removeAtPath(routes, request, reply));
+  app.post('/api/v0/dag/import', upload, (request, reply) => importCarUpload(routes, request, reply));
 }
