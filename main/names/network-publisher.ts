@@ -4,6 +4,7 @@ import type { Logger } from '../base/logger.js';
 import type { RoutingClient } from '../network/routing.js';
 import type { NamesRepository } from '../store/repositories/names.js';
 import { LIBP2P_KEY_CODEC, tryParseIpnsName } from './name-parse.js';
+import { PublishSchedule, type PutOutcome } from './publish-schedule.js';
 
 /**
  * How often a public name's current record is put again although it has not changed: the Amino DHT behind
@@ -39,16 +40,6 @@ export interface NetworkPublisherInit {
   setTimer?: (run: () => void, ms: number) => CancelTimer;
 }
 
-/** Where one public name stands with the routing endpoints. */
-interface Due {
-  /** When its record is to be put (ms since the epoch). */
-  atMs: number;
-  /** Failed puts in a row of the current record. */
-  failures: number;
-  /** Moves on every new record, so a put that was under way for an older one does not count for it. */
-  version: number;
-}
-
 export interface NetworkPublisher {
   /** A name has a new record (published, republished, or made public): put it now if the name is public. */
   recordChanged(name: string): void;
@@ -75,125 +66,108 @@ function defaultTimer(run: () => void, ms: number): CancelTimer {
  * in memory: a start puts every public name once, which also covers what was still being retried.
  */
 export function createNetworkPublisher(init: NetworkPublisherInit): NetworkPublisher {
-  const refreshMs = init.refreshMs ?? NETWORK_REFRESH_MS;
-  const retryFirstMs = init.retryFirstMs ?? RETRY_FIRST_MS;
-  const retryMaxMs = init.retryMaxMs ?? RETRY_MAX_MS;
-  const minPutIntervalMs = init.minPutIntervalMs ?? MIN_PUT_INTERVAL_MS;
-  const setTimer = init.setTimer ?? defaultTimer;
-  const { clock, logger } = init;
-  const due = new Map<string, Due>();
-  const putting = new Set<string>();
-  /** When each name's last put began. */
-  const lastPutMs = new Map<string, number>();
-  let cancelTimer: CancelTimer | null = null;
-  let timerAtMs = Infinity;
-  let closed = false;
-  const running = new Set<Promise<void>>();
+  return new RoutingPublisher(init);
+}
 
-  const markDue = (name: string): void => {
-    const known = due.get(name);
-    const atMs = Math.max(clock.nowMs(), (lastPutMs.get(name) ?? -Infinity) + minPutIntervalMs);
-    due.set(name, { atMs, failures: 0, version: (known?.version ?? 0) + 1 });
+/** The publisher's effects: the puts under way and the one timer, over the schedule's decisions. */
+class RoutingPublisher implements NetworkPublisher {
+  private readonly schedule: PublishSchedule;
+  private readonly setTimer: NonNullable<NetworkPublisherInit['setTimer']>;
+  private cancelTimer: CancelTimer | null = null;
+  private timerAtMs = Infinity;
+  private closed = false;
+  private readonly running = new Set<Promise<void>>();
+
+  constructor(private readonly init: NetworkPublisherInit) {
+    this.schedule = new PublishSchedule({
+      refreshMs: init.refreshMs ?? NETWORK_REFRESH_MS,
+      retryFirstMs: init.retryFirstMs ?? RETRY_FIRST_MS,
+      retryMaxMs: init.retryMaxMs ?? RETRY_MAX_MS,
+      minPutIntervalMs: init.minPutIntervalMs ?? MIN_PUT_INTERVAL_MS,
+      concurrentPuts: CONCURRENT_PUTS,
+    });
+    this.setTimer = init.setTimer ?? defaultTimer;
+  }
+
+  recordChanged(name: string): void {
+    if (this.closed) return;
+    this.schedule.markDue(name, this.init.clock.nowMs());
+    this.pump();
+  }
+
+  withdrawn(name: string): void {
+    this.schedule.withdraw(name);
+    this.arm();
+  }
+
+  async publishAll(): Promise<void> {
+    let after = 0;
+    for (;;) {
+      const page = await this.init.names.publicNamesAfter(after, PAGE);
+      if (this.closed) return;
+      for (const row of page) this.schedule.markDue(row.name, this.init.clock.nowMs());
+      const last = page.at(-1);
+      if (last === undefined || page.length < PAGE) break;
+      after = last.id;
+    }
+    this.pump();
+  }
+
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all([...this.running]);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    await Promise.all([...this.running]);
+  }
+
+  /** Starts the puts that are due (as many as may run), then arms the timer for the next. */
+  private readonly pump = (): void => {
+    this.cancelTimer = null;
+    this.timerAtMs = Infinity;
+    if (this.closed) return;
+    const { clock } = this.init;
+    for (const task of this.schedule.takeDue(clock.nowMs())) {
+      const work = putCurrentRecord(this.init, task.name)
+        .then((outcome) => this.schedule.putEnded(task, outcome, clock.nowMs()))
+        .finally(() => {
+          this.schedule.release(task.name);
+          this.running.delete(work);
+          this.pump();
+        });
+      this.running.add(work);
+    }
+    this.arm();
   };
 
   /** Sets the one timer for the earliest due name that is not being put right now. */
-  const arm = (): void => {
+  private arm(): void {
     // At the limit, the next put to end pumps again: a timer now would only spin.
-    if (closed || putting.size >= CONCURRENT_PUTS) return;
-    let earliest = Infinity;
-    for (const [name, entry] of due) if (!putting.has(name) && entry.atMs < earliest) earliest = entry.atMs;
-    if (earliest === timerAtMs) return;
-    cancelTimer?.();
-    cancelTimer = null;
-    timerAtMs = earliest;
-    if (earliest !== Infinity) cancelTimer = setTimer(pump, earliest - clock.nowMs());
-  };
-
-  function pump(): void {
-    cancelTimer = null;
-    timerAtMs = Infinity;
-    if (closed) return;
-    const now = clock.nowMs();
-    for (const [name, entry] of due) {
-      if (putting.size >= CONCURRENT_PUTS) break;
-      if (entry.atMs > now || putting.has(name)) continue;
-      putting.add(name);
-      lastPutMs.set(name, now);
-      const work = putOne(name, entry.version).finally(() => {
-        putting.delete(name);
-        running.delete(work);
-        pump();
-      });
-      running.add(work);
-    }
-    arm();
+    if (this.closed || this.schedule.full) return;
+    const earliest = this.schedule.earliestDue();
+    if (earliest === this.timerAtMs) return;
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    this.timerAtMs = earliest;
+    if (earliest !== Infinity) this.cancelTimer = this.setTimer(this.pump, earliest - this.init.clock.nowMs());
   }
+}
 
-  async function putOne(name: string, version: number): Promise<void> {
-    let outcome: 'done' | 'failed' | 'gone';
-    try {
-      const row = await init.names.nameByName(name);
-      const parsed = tryParseIpnsName(name);
-      if (row === null || !row.public || parsed === undefined) outcome = 'gone';
-      else {
-        const key = CID.createV1(LIBP2P_KEY_CODEC, parsed.multihash);
-        const { failed } = await init.routing.putRecord(key, new Uint8Array(row.record));
-        if (failed.length === 0) outcome = 'done';
-        else {
-          outcome = 'failed';
-          logger.warn('publishing an IPNS record to the network failed; retrying', { name, failed });
-        }
-      }
-    } catch (error) {
-      outcome = 'failed';
-      logger.warn('publishing an IPNS record to the network failed; retrying', { name, error });
-    }
-    const entry = due.get(name);
-    // Withdrawn meanwhile, or a newer record came in while this one was being put: that one is due now.
-    if (entry === undefined || entry.version !== version) return;
-    if (outcome === 'gone') {
-      due.delete(name);
-      lastPutMs.delete(name);
-    } else if (outcome === 'done') due.set(name, { atMs: clock.nowMs() + refreshMs, failures: 0, version });
-    else {
-      const failures = entry.failures + 1;
-      const backoff = Math.min(retryMaxMs, retryFirstMs * 2 ** (failures - 1));
-      // Jitter: many names failing together do not all come back in the same second.
-      due.set(name, { atMs: clock.nowMs() + backoff * (0.75 + Math.random() * 0.25), failures, version });
-    }
+/** Puts a name's current record to every routing endpoint; `gone` when it is no longer public (or no longer here). */
+async function putCurrentRecord(init: Pick<NetworkPublisherInit, 'names' | 'routing' | 'logger'>, name: string): Promise<PutOutcome> {
+  try {
+    const row = await init.names.nameByName(name);
+    const parsed = tryParseIpnsName(name);
+    if (row === null || !row.public || parsed === undefined) return 'gone';
+    const key = CID.createV1(LIBP2P_KEY_CODEC, parsed.multihash);
+    const { failed } = await init.routing.putRecord(key, new Uint8Array(row.record));
+    if (failed.length === 0) return 'done';
+    init.logger.warn('publishing an IPNS record to the network failed; retrying', { name, failed });
+  } catch (error) {
+    init.logger.warn('publishing an IPNS record to the network failed; retrying', { name, error });
   }
-
-  return {
-    recordChanged(name) {
-      if (closed) return;
-      markDue(name);
-      pump();
-    },
-    withdrawn(name) {
-      due.delete(name);
-      lastPutMs.delete(name);
-      arm();
-    },
-    async publishAll() {
-      let after = 0;
-      for (;;) {
-        const page = await init.names.publicNamesAfter(after, PAGE);
-        if (closed) return;
-        for (const row of page) markDue(row.name);
-        const last = page.at(-1);
-        if (last === undefined || page.length < PAGE) break;
-        after = last.id;
-      }
-      pump();
-    },
-    async idle() {
-      while (running.size > 0) await Promise.all([...running]);
-    },
-    async close() {
-      closed = true;
-      cancelTimer?.();
-      cancelTimer = null;
-      await Promise.all([...running]);
-    },
-  };
+  return 'failed';
 }

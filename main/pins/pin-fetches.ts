@@ -1,18 +1,14 @@
-import { CID } from 'multiformats/cid';
 import type { PinFetchProgress } from '../../shared/api-types.js';
 import { unixSeconds } from '../base/clock.js';
-import { LimitReachedError } from '../base/errors.js';
 import type { Logger } from '../base/logger.js';
-import { check, record } from '../accounts/usage.js';
-import type { FetchDagOptions } from '../network/dag-fetch.js';
-import { UnfetchableDagError } from '../network/fetch-errors.js';
-import { gatewayUrlOfMultiaddr } from '../network/gateway-multiaddr.js';
 import type { NetworkFetcher } from '../network/network-fetcher.js';
-import { parseEndpoint } from '../network/endpoints.js';
-import type { Transaction } from '../store/repositories/index.js';
 import type { PinRow } from '../store/repositories/pins.js';
+import { CoalescedPass } from './coalesced-pass.js';
 import type { PinFetchView, PinsContext } from './context.js';
+import { fetchEndAction, PinNotPendingError, planPinFetches } from './pin-fetch-plan.js';
+import { failPin, fetchPinBlocks } from './pin-fetch-run.js';
 import { publishPin } from './pins.js';
+import { ThrottledSend } from './throttled-send.js';
 
 /** The progress of the fetches under way, by pin: what the API and the events show (PinsContext.fetches). */
 export class PinFetchBoard implements PinFetchView {
@@ -64,17 +60,11 @@ export interface PinFetches {
   close(): Promise<void>;
 }
 
-/** The pin is no longer `pinning` (removed, failed at its deadline, complete): what its fetch got is not wanted. */
-class PinNotPendingError extends Error {
-  override readonly name = 'PinNotPendingError';
-}
-
 interface Running {
   pin: PinRow;
   controller: AbortController;
   done: Promise<void>;
-  lastEvent: number;
-  eventTimer: NodeJS.Timeout | null;
+  progress: ThrottledSend;
 }
 
 /**
@@ -90,190 +80,115 @@ interface Running {
  * source sent anything for that long, not while a large DAG is still coming in.
  */
 export function startPinFetches(init: PinFetchesInit): PinFetches {
-  const { pins, fetcher, board, logger } = init;
-  const sweepMs = init.sweepMs ?? 5000;
-  const progressEventMs = init.progressEventMs ?? 1000;
-  const retryMs = init.retryMs ?? 30_000;
-  const running = new Map<number, Running>();
-  /** Pins whose fetch failed for a passing reason: not tried again before this time (ms). */
-  const retryAfter = new Map<number, number>();
-  const stopping = new AbortController();
-  let looking: Promise<void> = Promise.resolve();
-  let again = false;
-  let busy = false;
-
-  const look = async (): Promise<void> => {
-    if (!fetcher.online() || !(init.leads?.() ?? true)) {
-      for (const entry of running.values()) entry.controller.abort(new Error('offline, or another instance fetches'));
-      return;
-    }
-    const pending = await pins.accounts.store.pins.pinsWithStatus('pinning');
-    const now = unixSeconds(pins.accounts.clock);
-    const wanted = new Set<number>();
-    for (const pin of pending) {
-      wanted.add(pin.id);
-      if (running.has(pin.id) || stopping.signal.aborted) continue;
-      if (pin.deadline !== null && pin.deadline <= now) continue;
-      if ((retryAfter.get(pin.id) ?? 0) > Date.now()) continue;
-      start(pin);
-    }
-    for (const [id, entry] of running) if (!wanted.has(id)) entry.controller.abort(new PinNotPendingError('the pin is no longer pinning'));
-    for (const id of retryAfter.keys()) if (!wanted.has(id)) retryAfter.delete(id);
-  };
-
-  const pass = async (): Promise<void> => {
-    busy = true;
-    try {
-      do {
-        again = false;
-        await look();
-      } while (again && !stopping.signal.aborted);
-    } catch (error) {
-      if (!stopping.signal.aborted) logger.error('looking for pins to fetch failed', { error });
-    } finally {
-      busy = false;
-    }
-  };
-
-  const nudge = (): void => {
-    if (stopping.signal.aborted) return;
-    if (busy) {
-      again = true;
-      return;
-    }
-    looking = pass();
-  };
-
-  const publishProgress = (entry: Running): void => {
-    if (entry.eventTimer !== null) return;
-    const wait = entry.lastEvent + progressEventMs - Date.now();
-    const send = (): void => {
-      entry.eventTimer = null;
-      entry.lastEvent = Date.now();
-      // The row as it is now (a rename since the fetch started shows), with the progress the board holds.
-      void pins.accounts.store.pins.pinOf(entry.pin.accountId, entry.pin.cid).then(
-        (row) => {
-          if (row && row.id === entry.pin.id && row.status === 'pinning' && running.get(row.id) === entry) publishPin(pins, row);
-        },
-        (error: unknown) => logger.debug('fetch progress event failed', { error }),
-      );
-    };
-    if (wait <= 0) send();
-    else {
-      entry.eventTimer = setTimeout(send, wait);
-      entry.eventTimer.unref();
-    }
-  };
-
-  const start = (pin: PinRow): void => {
-    const controller = new AbortController();
-    const entry: Running = { pin, controller, done: Promise.resolve(), lastEvent: 0, eventTimer: null };
-    running.set(pin.id, entry);
-    board.set(pin.id, { blocks: 0, bytes: 0, source: null });
-    entry.done = (async () => {
-      try {
-        const origins = await originUrls(init.originsOf, pin, logger);
-        const options: FetchDagOptions = {
-          signal: controller.signal,
-          origins,
-          onCommit: (tx, stored) => chargeFetch(pins, tx, pin, stored.bytes),
-          onProgress(progress) {
-            board.set(pin.id, progress);
-            publishProgress(entry);
-          },
-        };
-        const root = CID.parse(pin.cid);
-        const result = await fetcher.fetchDag(root, options);
-        // The fetch's last walk found it whole: settling need not walk it again.
-        if (result.dagBytes !== undefined) pins.content.knownComplete?.(root, result.dagBytes);
-        logger.info('fetched a pin from the network', { cid: pin.cid, blocks: result.blocks, bytes: result.bytes });
-        // Settling turns it `pinned`; not walked again meanwhile, but fetched again if settling finds a block
-        // gone since (collected between the fetch's last walk and the census).
-        retryAfter.set(pin.id, Date.now() + retryMs);
-        init.onFetched();
-      } catch (error) {
-        await fetchEnded(pin, controller.signal, error);
-      } finally {
-        if (entry.eventTimer) clearTimeout(entry.eventTimer);
-        running.delete(pin.id);
-        board.delete(pin.id);
-      }
-    })();
-  };
-
-  const fetchEnded = async (pin: PinRow, signal: AbortSignal, error: unknown): Promise<void> => {
-    if (error instanceof LimitReachedError || error instanceof UnfetchableDagError) {
-      logger.warn('a pin fetch failed', { cid: pin.cid, reason: error.message });
-      await failPin(pins, pin);
-      return;
-    }
-    // Stopped on purpose: the pin left `pinning`, the service stops, or it went offline (the next look
-    // after it is back online starts it again).
-    if (error instanceof PinNotPendingError || signal.aborted) return;
-    logger.warn('a pin fetch stopped; it is tried again later', { cid: pin.cid, error });
-    retryAfter.set(pin.id, Date.now() + retryMs);
-  };
-
-  const unsubscribe = fetcher.onChange(nudge);
-  const timer = setInterval(nudge, sweepMs);
+  const fetches = new PinFetchRunner(init);
+  const nudge = (): void => fetches.looks.nudge();
+  const unsubscribe = init.fetcher.onChange(nudge);
+  const timer = setInterval(nudge, init.sweepMs ?? 5000);
   timer.unref();
   nudge();
-
   return {
     nudge,
-    idle: () => looking,
+    idle: () => fetches.looks.idle(),
     async close() {
-      stopping.abort();
+      const closed = fetches.close();
       clearInterval(timer);
       unsubscribe();
-      await looking;
-      for (const entry of running.values()) entry.controller.abort(new PinNotPendingError('the service is stopping'));
-      await Promise.all([...running.values()].map((entry) => entry.done));
+      await closed;
     },
   };
 }
 
-/**
- * In the transaction that makes a batch of fetched blocks visible: the pin still waits for them, the
- * account's plan takes their bytes as ingress (else LimitReachedError: the batch is refused whole), the
- * bytes are counted, and the pin's deadline moves to a pin timeout from now.
- */
-async function chargeFetch(ctx: PinsContext, tx: Transaction, pin: PinRow, bytes: number): Promise<void> {
-  const row = await tx.pins.pinOf(pin.accountId, pin.cid);
-  if (!row || row.id !== pin.id || row.status !== 'pinning') throw new PinNotPendingError('the pin is no longer pinning');
-  await check(ctx.accounts, tx, pin.accountId, 'ingress', bytes);
-  await record(ctx.accounts, tx, pin.accountId, 'ingress', bytes);
-  const now = unixSeconds(ctx.accounts.clock);
-  await tx.pins.updatePinState(row.id, 'pinning', 0, now + ctx.pinTimeoutSeconds, now);
-}
+/** The fetches under way, by pin, and the looks that start and stop them (pin-fetch-plan.ts decides). */
+class PinFetchRunner {
+  readonly looks: CoalescedPass;
+  /** Set at close: nothing more starts. */
+  private closing = false;
+  private readonly running = new Map<number, Running>();
+  /** Pins whose fetch failed for a passing reason: not tried again before this time (ms). */
+  private readonly retryAfter = new Map<number, number>();
+  private readonly retryMs: number;
 
-/** The pin turns `failure` (if it is still the `pinning` pin the fetch was for), and the window hears of it. */
-async function failPin(ctx: PinsContext, pin: PinRow): Promise<void> {
-  const { store, clock } = ctx.accounts;
-  const failed = await store.transaction(async (tx) => {
-    const row = await tx.pins.pinOf(pin.accountId, pin.cid);
-    if (!row || row.id !== pin.id || row.status !== 'pinning') return null;
-    await tx.pins.updatePinState(row.id, 'failure', 0, null, unixSeconds(clock));
-    return tx.pins.pinOf(pin.accountId, pin.cid);
-  });
-  if (failed) publishPin(ctx, failed);
-}
-
-/** A pin's origins as gateway URLs: HTTP(S) multiaddrs (the PSA's form) or URLs; anything else is ignored. */
-async function originUrls(originsOf: PinFetchesInit['originsOf'], pin: PinRow, logger: Logger): Promise<string[]> {
-  if (originsOf === undefined) return [];
-  const urls: string[] = [];
-  for (const origin of await originsOf(pin)) {
-    let url = gatewayUrlOfMultiaddr(origin);
-    if (url === null && /^https?:\/\//i.test(origin)) {
-      try {
-        url = parseEndpoint(origin, 'origin');
-      } catch {
-        url = null;
-      }
-    }
-    if (url === null) logger.debug('a pin origin is not an HTTP address; ignored', { cid: pin.cid, origin });
-    else if (!urls.includes(url)) urls.push(url);
+  constructor(private readonly init: PinFetchesInit) {
+    this.retryMs = init.retryMs ?? 30_000;
+    this.looks = new CoalescedPass(
+      () => this.look(),
+      (error) => init.logger.error('looking for pins to fetch failed', { error }),
+    );
   }
-  return urls;
+
+  /** Nothing more starts (at once); resolves once the look under way and every fetch have ended. */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.looks.stop();
+    for (const entry of this.running.values()) entry.controller.abort(new PinNotPendingError('the service is stopping'));
+    await Promise.all([...this.running.values()].map((entry) => entry.done));
+  }
+
+  private async look(): Promise<void> {
+    const { pins, fetcher } = this.init;
+    if (!fetcher.online() || !(this.init.leads?.() ?? true)) {
+      for (const entry of this.running.values()) entry.controller.abort(new Error('offline, or another instance fetches'));
+      return;
+    }
+    const pending = await pins.accounts.store.pins.pinsWithStatus('pinning');
+    const now = { running: this.running, retryAfter: this.retryAfter, stopping: this.closing };
+    const plan = planPinFetches(pending, now, unixSeconds(pins.accounts.clock), Date.now());
+    for (const pin of plan.start) this.start(pin);
+    for (const id of plan.stop) this.running.get(id)?.controller.abort(new PinNotPendingError('the pin is no longer pinning'));
+    for (const id of plan.forget) this.retryAfter.delete(id);
+  }
+
+  private start(pin: PinRow): void {
+    const entry: Running = {
+      pin,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      progress: new ThrottledSend(this.init.progressEventMs ?? 1000, () => this.publishProgress(entry)),
+    };
+    this.running.set(pin.id, entry);
+    this.init.board.set(pin.id, { blocks: 0, bytes: 0, source: null });
+    entry.done = this.fetch(entry);
+  }
+
+  private async fetch(entry: Running): Promise<void> {
+    const { pin, controller } = entry;
+    try {
+      await fetchPinBlocks(this.init, pin, controller.signal, (progress) => {
+        this.init.board.set(pin.id, progress);
+        entry.progress.poke();
+      });
+      // Settling turns it `pinned`; not walked again meanwhile, but fetched again if settling finds a block
+      // gone since (collected between the fetch's last walk and the census).
+      this.retryAfter.set(pin.id, Date.now() + this.retryMs);
+      this.init.onFetched();
+    } catch (error) {
+      await this.fetchEnded(pin, controller.signal, error);
+    } finally {
+      entry.progress.dispose();
+      this.running.delete(pin.id);
+      this.init.board.delete(pin.id);
+    }
+  }
+
+  private async fetchEnded(pin: PinRow, signal: AbortSignal, error: unknown): Promise<void> {
+    const action = fetchEndAction(error, signal.aborted);
+    if (action === 'fail-pin') {
+      this.init.logger.warn('a pin fetch failed', { cid: pin.cid, reason: error instanceof Error ? error.message : String(error) });
+      await failPin(this.init.pins, pin);
+    } else if (action === 'retry-later') {
+      this.init.logger.warn('a pin fetch stopped; it is tried again later', { cid: pin.cid, error });
+      this.retryAfter.set(pin.id, Date.now() + this.retryMs);
+    }
+  }
+
+  /** The row as it is now (a rename since the fetch started shows), with the progress the board holds. */
+  private publishProgress(entry: Running): void {
+    const { pins, logger } = this.init;
+    void pins.accounts.store.pins.pinOf(entry.pin.accountId, entry.pin.cid).then(
+      (row) => {
+        if (row && row.id === entry.pin.id && row.status === 'pinning' && this.running.get(row.id) === entry) publishPin(pins, row);
+      },
+      (error: unknown) => logger.debug('fetch progress event failed', { error }),
+    );
+  }
 }
