@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
+import { deferred } from '../helpers/deferred.js';
 import { openUpload, packBytes, packsReach, packsSettleAt } from './packs-helpers.js';
 import { addressFor, carImport, carV1, counters, fileDag, gatewayGet, MiB, randomData, stats, step2, type Block, type Key } from './uploads-helpers.js';
 
@@ -14,17 +15,14 @@ function recordBytes(blocks: readonly Block[]): number {
 
 /** A body sent in two parts, the second only once `release` is called: the test decides what lands when. */
 function gatedBody(first: Uint8Array, second: Uint8Array): { body: AsyncIterable<Uint8Array>; release: () => void } {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const gate = deferred();
   return {
     body: (async function* () {
       yield first;
-      await gate;
+      await gate.promise;
       yield second;
     })(),
-    release,
+    release: gate.resolve,
   };
 }
 

@@ -6,6 +6,7 @@ import { getBlock } from '../../../main/content/read/blocks.js';
 import { readThroughBlocks } from '../../../main/network/read-through-blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import { sha256Digest, tempDir } from '../store/blockstore-fixtures.js';
+import { deferred } from '../../helpers/deferred.js';
 
 function rawBlockOf(text: string): { cid: CID; bytes: Uint8Array } {
   const bytes = new TextEncoder().encode(text);
@@ -66,10 +67,9 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
 
   it('lets a reader leave without cancelling the fetch the others wait for', async () => {
     const block = rawBlockOf('slow');
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = deferred();
     const through = readThroughBlocks(store, async () => {
-      await gate;
+      await gate.promise;
       return block.bytes;
     });
     const controller = new AbortController();
@@ -77,7 +77,7 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
     const staying = getBlock(through, block.cid);
     controller.abort(new Error('client went away'));
     await expect(leaving).rejects.toThrow('client went away');
-    release();
+    gate.resolve();
     expect(Buffer.from(await staying).equals(block.bytes)).toBe(true);
   });
 });
