@@ -1,9 +1,9 @@
-import { requireHeld } from '../../../main/base/lock.js';
-import { silentLogger } from '../../../main/base/logger.js';
-import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
-import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
-import type { RunnerTiming, SyncDomains } from '../../../main/sync/runner.js';
-import type { FakeDomains, SyncTestEnv } from './sync-fixtures.js';
+import { requireHeld } from '../../main/base/lock.js';
+import { silentLogger } from '../../main/base/logger.js';
+import { createReadWriteLock } from '../../main/base/read-write-lock.js';
+import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import type { RunnerTiming, SyncDomains } from '../../main/sync/runner.js';
+import type { FakeDomains, SyncTestEnv } from '../helpers/sync-fixtures.js';
 
 /** Short timings, so a runner settles in tens of milliseconds. */
 export const FAST_TIMING: RunnerTiming = { settleMs: 20, maxBatchMs: 500, stabilityMs: 30, stabilityPollMs: 10, rootRetryMs: 50, errorRetryMs: 50 };

@@ -4,10 +4,10 @@ import { appendFile, chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
-import type { RawEvent } from '../../../main/sync/coalescer.js';
-import { createIgnoreRules, type IgnoreRules } from '../../../main/sync/ignore-rules.js';
-import type { Unreadable } from '../../../main/sync/scanner.js';
-import { startWatcher, type SyncWatcher, type WatcherInit } from '../../../main/sync/watcher.js';
+import type { RawEvent } from '../../main/sync/coalescer.js';
+import { createIgnoreRules, type IgnoreRules } from '../../main/sync/ignore-rules.js';
+import type { Unreadable } from '../../main/sync/scanner.js';
+import { startWatcher, type SyncWatcher, type WatcherInit } from '../../main/sync/watcher.js';
 
 async function waitFor(check: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
   const until = Date.now() + deadlineMs;
