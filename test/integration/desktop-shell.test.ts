@@ -6,7 +6,8 @@ import type { SessionKey } from '../../shared/api-types.js';
 import { startShell, type Shell } from '../../main/desktop/desktop-shell.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { drawnWith, itemAction, memoryLaunchAtLogin, recordingHost } from './desktop-shell-helpers.js';
-import { put, syncList, until } from './sync-helpers.js';
+import { put, syncList } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * The desktop shell (tray, notifications, links) over a real service: createApp on port 0 with a temp

@@ -11,7 +11,8 @@ import type { PinRecord } from '../../shared/api-types.js';
 import { openDatabase, type Db } from '../../main/store/db/database.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
-import { carImport, carV1, gatewayGet, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { carImport, carV1, gatewayGet, randomData, stats, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 type Block = { cid: CID; bytes: Uint8Array };
 

@@ -8,7 +8,8 @@ import { call, makeTempDir, startTestServer, testClock, type TestServer } from '
 import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
 import { deferred } from '../helpers/deferred.js';
 import { expectReadable, pinAdd, runGc, served } from './gc-helpers.js';
-import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, MiB, randomData, stats, until, uploadCid } from './uploads-helpers.js';
+import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, MiB, randomData, stats, uploadCid } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Files built from a few shared 1 MiB chunks and a unique tail: their DAGs share leaves. */
 function sharedChunkFile(chunks: readonly Uint8Array[], picks: readonly number[], tail: number): Uint8Array {

@@ -13,6 +13,7 @@ import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keychainOwnerKeyStore } from '../../main/secrets/keychain-owner-key-store.js';
 import { keychainSecretStore } from '../../main/secrets/keychain-secret-store.js';
+import { until } from '../helpers/until.js';
 
 const onLinux = process.platform === 'linux';
 const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -36,15 +37,15 @@ async function snapshot(dir: string): Promise<Map<string, Buffer>> {
 }
 
 /** Polls until the keyring files differ from `before` (gnome-keyring writes them itself), with a deadline. */
-async function keyringFilesChange(dir: string, before: Map<string, Buffer>, deadlineMs = 10_000): Promise<Map<string, Buffer>> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const now = await snapshot(dir);
-    const changed = [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes));
-    if (changed) return now;
-    if (Date.now() > end) throw new Error(`no keyring file under ${dir} changed within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function keyringFilesChange(dir: string, before: Map<string, Buffer>, deadlineMs = 10_000): Promise<Map<string, Buffer>> {
+  return until(
+    `a keyring file under ${dir} to change`,
+    async () => {
+      const now = await snapshot(dir);
+      return [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes)) ? now : undefined;
+    },
+    deadlineMs,
+  );
 }
 
 describe('keychain stores on the OS keychain', () => {

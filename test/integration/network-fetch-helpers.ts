@@ -13,7 +13,8 @@ import type { PinRecord } from '../../shared/api-types.js';
 import { blockKey, dfsBlocks, type GatewayBlock } from '../helpers/trustless-gateway.js';
 import { call } from '../helpers/test-server.js';
 import { HAMT_1000_CAR } from './folders-helpers.js';
-import { CONTRACT_IMPORTER_OPTIONS, gatewayGet, randomData, until, type Key, type Server } from './uploads-helpers.js';
+import { CONTRACT_IMPORTER_OPTIONS, gatewayGet, randomData, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Helpers of the fetch tests (issue 23): DAGs of every codec Pinfold reads, and waiting for a pin. */
 

@@ -11,7 +11,8 @@ import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/
 import { startTrustlessGateway, type GatewayScript, type TestGateway } from '../helpers/trustless-gateway.js';
 import { rawTestBlock } from '../helpers/unreadable-blocks.js';
 import { cborDag, expectHeld, hamtDag, heldBytes, pinAdd, pinReaches, type TestDag } from './network-fetch-helpers.js';
-import { carImport, carV1, expectNotServed, fileDag, gatewayGet, MiB, randomData, stats, until, uploadCid, type Key } from './uploads-helpers.js';
+import { carImport, carV1, expectNotServed, fileDag, gatewayGet, MiB, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Issue 23, parts 1 and 3: a pin of a CID Pinfold lacks completes from the network. A holds content and

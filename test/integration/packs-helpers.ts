@@ -1,7 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { randomData, until } from './uploads-helpers.js';
+import { randomData } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Helpers for the tests about the space uploads take in the blockstore's pack files. */
 

@@ -5,7 +5,7 @@ import { postgresCoordination } from '../../main/store/pg/coordination.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { deferred } from '../helpers/deferred.js';
 import { queryDatabase, waitingAdvisoryLocks } from './postgres-instances-helpers.js';
-import { until } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 import pg from 'pg';
 
 /**

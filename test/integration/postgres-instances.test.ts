@@ -12,7 +12,8 @@ import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { deferred } from '../helpers/deferred.js';
 import { leadsGc, queryDatabase, startInstance, waitingAdvisoryLocks, writeMasterKeyFile, type Instance } from './postgres-instances-helpers.js';
-import { addressFor, randomData, step2, until } from './uploads-helpers.js';
+import { addressFor, randomData, step2 } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Several `pinfold serve` instances on one PostgreSQL database (issue 16), each with its own data folder,

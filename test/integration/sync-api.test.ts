@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
-import { converged, put, referenceRoot, syncAdd, syncList, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, put, referenceRoot, syncAdd, syncList, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Contract section 9: who may call, bad input, pause/resume/rm, ignore rules, unreadable files, the CLI. */
 describe('sync API', () => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { unmarshalIPNSRecord } from 'ipns';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { converged, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, put, referenceRoot, syncAdd, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Every change kind on a real folder, each result checked against an independent import and /ipns. */
 describe('sync: change kinds', () => {

@@ -8,7 +8,8 @@ import type { SyncFolderView } from '../../shared/api-types.js';
 import { createKey, expectError, runCli } from '../helpers/account-api.js';
 import { folderTree } from '../helpers/folder-tree.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { converged, put, syncAdd, until } from './sync-helpers.js';
+import { converged, put, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** The folder as `GET /api/v0/sync` lists it. */
 async function listed(server: TestServer, id: string): Promise<SyncFolderView | undefined> {

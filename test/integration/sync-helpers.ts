@@ -8,6 +8,7 @@ import { balanced } from 'ipfs-unixfs-importer/layout';
 import { expect } from 'vitest';
 import type { CreatedAccessKey } from '../../shared/api-types.js';
 import { call, type CallResult } from '../helpers/test-server.js';
+import { until } from '../helpers/until.js';
 
 /** Helpers of the sync integration tests: an independent reference import, polling, API calls. */
 
@@ -75,23 +76,6 @@ export async function referenceRoot(
   }
   if (!root) throw new Error('importer gave no root');
   return root;
-}
-
-/** Polls `probe` until it returns a value other than undefined, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: Error | undefined;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error instanceof Error ? error : new Error(String(error));
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`, { cause: last });
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await new Promise<void>((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 export async function syncAdd(

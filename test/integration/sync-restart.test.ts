@@ -7,7 +7,8 @@ import { openDatabase } from '../../main/store/db/database.js';
 import { testServeArgs } from '../helpers/test-network.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { readDb, repoRoot } from '../helpers/account-api.js';
-import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
 
 const { getSyncFolder, getSyncJournal } = SQLITE_QUERIES.sync;

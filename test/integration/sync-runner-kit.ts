@@ -70,14 +70,3 @@ export function fakeSyncDomains(env: SyncTestEnv, fake: FakeDomains): FakeSyncDo
   };
   return domains;
 }
-
-/** Polls `probe` until it returns a value other than undefined, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 10));
-  }
-}

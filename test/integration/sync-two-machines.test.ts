@@ -7,7 +7,8 @@ import type { SyncConflict, SyncFolderView } from '../../shared/api-types.js';
 import { expectError, runCli } from '../helpers/account-api.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { importName, publishName } from './names-helpers.js';
-import { put, referenceRoot, syncAdd, until } from './sync-helpers.js';
+import { put, referenceRoot, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { gatewayGet } from './uploads-helpers.js';
 
 const EMPTY_DIR = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';

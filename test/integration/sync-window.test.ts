@@ -6,7 +6,8 @@ import type { SyncFolderDetail } from '../../shared/api-types.js';
 import { inTransaction, openDatabase } from '../../main/store/db/database.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { expectError, readDb } from '../helpers/account-api.js';
-import { converged, put, referenceRoot, syncAdd, syncList, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, put, referenceRoot, syncAdd, syncList, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Issue 12, api12.md section 7: what the window's Sync pages need of the sync API. */
 

@@ -315,18 +315,6 @@ export function carV2(v1: Uint8Array): Uint8Array {
   return new Uint8Array(Buffer.concat([pragma, header, v1]));
 }
 
-/** Polls `probe` until it returns a value, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export interface Block {
   cid: CID;
   bytes: Uint8Array;
