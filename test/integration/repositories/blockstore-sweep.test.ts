@@ -3,7 +3,8 @@ import { openBlockstore, type BlockIndexStore, type PinfoldBlockstore } from '..
 import type { Transaction } from '../../../main/store/repositories/index.js';
 import { REPOSITORY_ENGINES, type EngineDatabase } from '../../helpers/repository-engines.js';
 import { deferred } from '../../helpers/deferred.js';
-import { rawBlock, tempDir } from '../../unit/store/blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 /**
  * A GC sweep beside an upload that reuses a block, on each engine's block index: the upload leases the

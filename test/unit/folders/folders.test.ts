@@ -8,7 +8,8 @@ import { cumulativeSize } from '../../../main/content/directory/blocks.js';
 import { applyFolderOperation, createFoldersContext, importFolder, type FolderOperation } from '../../../main/folders/index.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { type CountingBlockstore, loadCar } from '../content/directory/directory-helpers.js';
-import { createKit, fixedClock, putRaw, type Kit } from './folder-test-kit.js';
+import { createKit, fixedClock, type Kit } from './folder-test-kit.js';
+import { putRaw } from '../content/directory/directory-helpers.js';
 import { deferred } from '../../helpers/deferred.js';
 
 const ACCOUNT = 1;

@@ -1,17 +1,11 @@
-import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
 import { getBlock } from '../../../main/content/read/blocks.js';
 import { readThroughBlocks } from '../../../main/network/read-through-blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { sha256Digest, tempDir } from '../store/blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 import { deferred } from '../../helpers/deferred.js';
-
-function rawBlockOf(text: string): { cid: CID; bytes: Uint8Array } {
-  const bytes = new TextEncoder().encode(text);
-  return { cid: CID.createV1(raw.code, sha256Digest(bytes)), bytes };
-}
 
 describe('readThroughBlocks: the blocks of a name held elsewhere (contract section 11)', () => {
   let store: PinfoldBlockstore;
@@ -27,8 +21,8 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('reads a held block from the store without fetching, and fetches, stores and serves a missing one once', async () => {
-    const held = rawBlockOf('held here');
-    const missing = rawBlockOf('only on the network');
+    const held = rawBlock('held here');
+    const missing = rawBlock('only on the network');
     const batch = store.createBatch();
     await batch.put(held.cid, held.bytes);
     await batch.commit();
@@ -55,7 +49,7 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('answers 404 when no source has the block, and never stores bytes that are not the block', async () => {
-    const wanted = rawBlockOf('wanted');
+    const wanted = rawBlock('wanted');
     const failing = readThroughBlocks(store, async () => {
       throw new Error('no source has it');
     });
@@ -66,7 +60,7 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('lets a reader leave without cancelling the fetch the others wait for', async () => {
-    const block = rawBlockOf('slow');
+    const block = rawBlock('slow');
     const gate = deferred();
     const through = readThroughBlocks(store, async () => {
       await gate.promise;

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { rawBlock, tempDir } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 const writer = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
 

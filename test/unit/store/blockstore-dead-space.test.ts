@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlockBatch } from '../../../main/store/blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import { PACK_MAGIC, recordHeaderLength } from '../../../main/store/blockstore/pack-format.js';
-import { rawBlock, tempDir } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 const MiB = 1024 * 1024;
 type Block = ReturnType<typeof rawBlock>;
