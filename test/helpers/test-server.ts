@@ -5,6 +5,7 @@ import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
 import { ownerKeyOf } from './owner-key.js';
 import { suiteDatabase } from './suite-database.js';
+import { manualClock, type ManualClock } from './manual-clock.js';
 import { makeTempDir } from './temp-dirs.js';
 import { testConfig } from './test-network.js';
 
@@ -24,14 +25,8 @@ export { makeTempDir } from './temp-dirs.js';
  * decides by time (grace periods, pin deadlines, address expiry) depends on how fast the machine is.
  * Requests still carry the real time as `ts`; keep the server's `--ts-window` wider than the moves.
  */
-export function testClock(): Clock & { advance(ms: number): void } {
-  let now = Date.now();
-  return {
-    nowMs: () => now,
-    advance: (ms) => {
-      now += ms;
-    },
-  };
+export function testClock(): ManualClock {
+  return manualClock(Date.now());
 }
 
 /**

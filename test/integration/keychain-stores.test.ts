@@ -7,29 +7,19 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keychainOwnerKeyStore } from '../../main/secrets/keychain-owner-key-store.js';
 import { keychainSecretStore } from '../../main/secrets/keychain-secret-store.js';
 import { until } from '../helpers/until.js';
+import { filesUnder } from '../helpers/files-under.js';
 
 const onLinux = process.platform === 'linux';
 const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 const service = `Pinfold-test-${randomUUID()}`;
 const otherService = `${service}-other`;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
 
 async function snapshot(dir: string): Promise<Map<string, Buffer>> {
   const files = await filesUnder(dir);

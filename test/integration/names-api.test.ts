@@ -21,7 +21,7 @@ import {
   type Envelope,
   type FixtureKey,
 } from './names-helpers.js';
-import { counters, gatewayGet, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
+import { asCall, counters, gatewayGet, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
 
 const RAW_CODEC = 0x55;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
@@ -186,18 +186,6 @@ describe('IPNS names over HTTP: create, publish, import, rm (contract section 7)
     await expectRecord(server, admin, name, { sequence: 0n, cid: first });
   });
 });
-
-/** Fetch answers in the shape expectError takes. */
-async function asCall(response: { status: number; headers: Headers; bytes: Buffer }) {
-  const text = response.bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, headers: response.headers, json, text };
-}
 
 describe('name/import of the fixture keys (contract section 7)', () => {
   let server: TestServer;

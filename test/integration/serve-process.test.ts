@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -8,10 +7,7 @@ import { runCli } from '../helpers/account-api.js';
 import { LISTENING, startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { addressFor, step2, type Key } from './uploads-helpers.js';
 import { tempDirs } from '../helpers/temp-dirs.js';
-
-function deadPid(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
-}
+import { deadPid } from '../helpers/dead-pid.js';
 
 describe('pinfold serve', () => {
   const running: ServeProcess[] = [];

@@ -249,6 +249,18 @@ export interface Fetched {
   bytes: Buffer;
 }
 
+/** A fetched answer in the shape `call` gives (and expectError takes): its text, and its JSON when it is JSON. */
+export function asCall(response: Fetched) {
+  const text = response.bytes.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
 /** A gateway GET (or HEAD) with credentials and `ts`, body as bytes. */
 export async function gatewayGet(
   server: Server,

@@ -9,7 +9,7 @@ import { applyFolderOperation, createFoldersContext, importFolder, type FolderOp
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { type CountingBlockstore, loadCar } from '../content/directory/directory-helpers.js';
 import { createKit, fixedClock, type Kit } from './folder-test-kit.js';
-import { putRaw } from '../content/directory/directory-helpers.js';
+import { putRaw } from '../../helpers/raw-blocks.js';
 import { deferred } from '../../helpers/deferred.js';
 
 const ACCOUNT = 1;

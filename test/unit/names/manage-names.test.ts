@@ -7,7 +7,8 @@ import { peerIdText } from '../../../main/names/name-parse.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
-import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, fixture, namesContext, tempDb, type TestDb, CLOCK_START_MS } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { countNamesOf, nameByName } = SQLITE_QUERIES.names;
@@ -28,7 +29,7 @@ let bob: number;
 
 beforeEach(() => {
   t = tempDb();
-  clock = manualClock();
+  clock = manualClock(CLOCK_START_MS);
   ctx = namesContext(t.db, { clock, limit: 3 });
   alice = addAccount(t.db);
   bob = addAccount(t.db);

@@ -12,7 +12,8 @@ import { tryParseIpnsName } from '../../../main/names/name-parse.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { RoutingClient } from '../../../main/network/routing.js';
 import { createName, publishName, removeName } from './name-requests.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 import { deferred } from '../../helpers/deferred.js';
 
 const CID_A = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';

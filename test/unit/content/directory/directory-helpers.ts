@@ -3,7 +3,6 @@ import { CarReader } from '@ipld/car';
 import { MemoryBlockstore } from 'blockstore-core/memory';
 import { importer, type ImporterOptions } from 'ipfs-unixfs-importer';
 import type { CID } from 'multiformats/cid';
-import { rawBlock } from '../../../helpers/raw-blocks.js';
 
 export const fixturesRoot = new URL('../../../fixtures/', import.meta.url);
 
@@ -26,13 +25,6 @@ export class CountingBlockstore extends MemoryBlockstore {
     this.gets = 0;
     this.puts = 0;
   }
-}
-
-/** Stores a raw block of `text` and answers its CID. */
-export async function putRaw(blockstore: MemoryBlockstore, text: string): Promise<CID> {
-  const { cid, bytes } = rawBlock(text);
-  await blockstore.put(cid, bytes);
-  return cid;
 }
 
 export async function loadCar(relativePath: string): Promise<CountingBlockstore> {

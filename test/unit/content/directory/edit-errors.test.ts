@@ -6,7 +6,8 @@ import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { BadInputError, NotFoundError } from '../../../../main/base/errors.js';
 import { EMPTY_DIRECTORY_CID, editDirectory, validateEntryName } from '../../../../main/content/directory/index.js';
-import { CountingBlockstore, putRaw } from './directory-helpers.js';
+import { CountingBlockstore } from './directory-helpers.js';
+import { putRaw } from '../../../helpers/raw-blocks.js';
 
 async function setup() {
   const blockstore = new CountingBlockstore();
