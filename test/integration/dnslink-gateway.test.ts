@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account-api.js';
 import { withServerStore } from '../helpers/suite-metadata.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { addDnsLink, createdName, fixture, fixtureDnsLinks, publishName, startDnsServer, type TestDnsServer } from './names-helpers.js';
+import { addDnsLink, createdName, fixtureDnsLinks, publishName, startDnsServer, type TestDnsServer } from './names-helpers.js';
+import { fixture } from '../helpers/fixtures.js';
 import { asCall, carImport, dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid } from './uploads-helpers.js';
 
 /** The fixture CARs that hold what the fixtures' DNSLink entries point at (MANIFEST.md). */

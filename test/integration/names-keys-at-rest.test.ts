@@ -4,7 +4,8 @@ import { base36 } from 'multiformats/bases/base36';
 import { CID } from 'multiformats/cid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createdName, decodeValidRecord, fetchRecord, fixtureKeys, importName, publishName } from './names-helpers.js';
+import { createdName, decodeValidRecord, fetchRecord, importName, publishName } from './names-helpers.js';
+import { fixtureKeys } from '../helpers/fixture-keys.js';
 import { uploadCid } from './uploads-helpers.js';
 import { filesUnder } from '../helpers/files-under.js';
 

@@ -10,7 +10,6 @@ import { createNameResolver } from '../../../main/names/resolver.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import {
   addAccount,
-  fixture,
   fixtureDnsLinks,
   namesContext,
   parseDnsLinkYaml,
@@ -20,6 +19,7 @@ import {
   type TestDnsServer,
   CLOCK_START_MS,
 } from './helpers.js';
+import { fixture } from '../../helpers/fixtures.js';
 import { manualClock } from '../../helpers/manual-clock.js';
 
 type IpnsKey = Parameters<typeof createIPNSRecordWithExpiration>[0];

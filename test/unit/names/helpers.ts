@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LimitReachedError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
@@ -14,16 +13,6 @@ import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 import { manualClock } from '../../helpers/manual-clock.js';
 
 const { insertAccount } = SQLITE_QUERIES.accounts;
-
-export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
-
-export function fixture(relative: string): Buffer {
-  return readFileSync(join(fixturesDir, relative));
-}
-
-export function fixtureJson<T>(relative: string): T {
-  return JSON.parse(fixture(relative).toString('utf8')) as T;
-}
 
 /** Where a names test's manual clock starts when the test does not say. */
 export const CLOCK_START_MS = Date.UTC(2026, 0, 1);

@@ -6,7 +6,8 @@ import { InvalidRecordError } from '../../../main/names/records.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { nameOfRecordFile } from '../../../main/names/routing-records.js';
 import { createName, putRoutingRecord, removeRoutingRecord } from './name-requests.js';
-import { addAccount, fixture, fixtureJson, fixturesDir, namesContext, tempDb, type TestDb, CLOCK_START_MS } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb, CLOCK_START_MS } from './helpers.js';
+import { fixture, fixtureJson, fixturesDir } from '../../helpers/fixtures.js';
 import { manualClock } from '../../helpers/manual-clock.js';
 
 interface Vector {

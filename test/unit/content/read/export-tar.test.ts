@@ -15,7 +15,7 @@ import {
   outsideRootDag,
   type BuiltDag,
 } from '../../../helpers/relative-path-dags.js';
-import { parseTar } from './tar-check.js';
+import { parseTar } from '../../../helpers/tar-check.js';
 import { collectBytes } from '../../../helpers/collect.js';
 import { rawBlock } from '../../../helpers/raw-blocks.js';
 
