@@ -8,7 +8,8 @@ const SUITE_DATABASE_SETUP = 'test/helpers/suite-database-setup.ts';
  * shared integration suite runs against both"): metadata on PostgreSQL, blocks in a Ceph RGW bucket.
  * Every API behaviour file; left out, by design:
  * - sync-*, follow-*: sync and followed folders are refused with 409 in the PostgreSQL mode (a desktop,
- *   single-instance feature);
+ *   single-instance feature); sync-watcher, sync-runner and sync-service run the sync engine on a SQLite
+ *   file of their own, whatever the engines;
  * - keychain-*, secrets-*, desktop-*, electron-*, sign-in-cli: the desktop's keychain and shell, SQLite only;
  * - engine-*, repositories/, postgres-*, s3-*, multi-instance: they start their own engines (PostgreSQL,
  *   Ceph RGW) and run on them already;

@@ -6,7 +6,7 @@ import { openObjectBlockstore } from '../../main/store/objects/object-blockstore
 import { openPostgresStore } from '../../main/store/pg/pg-store.js';
 import { startCephRgw } from '../helpers/engines/ceph-rgw.js';
 import { startPostgres } from '../helpers/engines/postgres.js';
-import { rawBlock } from '../unit/store/blockstore-fixtures.js';
+import { rawBlock } from '../helpers/raw-blocks.js';
 import { numberFlag } from './lib/flags.js';
 
 /**

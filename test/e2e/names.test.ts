@@ -14,7 +14,8 @@ import { create as createDigest } from 'multiformats/hashes/digest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IpnsRecordView } from '../../shared/api-types.js';
-import { fixture, fixtureKey } from '../integration/names-helpers.js';
+import { fixtureKey } from '../helpers/fixture-keys.js';
+import { fixture } from '../helpers/fixtures.js';
 import { axeCheck, freeUser, launchBrowser, newContext, screenshots, signIn, signInWithKey, startService, upload, type E2eService } from './kit/index.js';
 
 let service: E2eService;

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generateNameKey, nameOfKey } from '../../main/names/keys.js';
 import type { SyncFolderView } from '../../shared/api-types.js';
+import { until } from '../helpers/until.js';
 import { axeCheck, launchBrowser, newContext, screenshots, startService, stubBridge, type BridgeStub, type E2eService } from './kit/index.js';
 
 let source: E2eService;
@@ -57,17 +58,6 @@ async function rows(service: E2eService): Promise<SyncFolderView[]> {
   const answer = await service.call<{ data: SyncFolderView[] }>('GET', '/api/v0/sync');
   expect(answer.status, answer.text).toBe(200);
   return answer.json.data;
-}
-
-/** Polls `read` until it answers something, or fails after `ms` saying what it waited for. */
-async function until<T>(what: string, read: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 async function folderWith(name: string, files: Record<string, string> = {}): Promise<string> {

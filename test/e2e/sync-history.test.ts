@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncVersion } from '../../shared/api-types.js';
 import { axeCheck, launchBrowser, newContext, screenshots, signIn, startService, type E2eService } from './kit/index.js';
+import { until } from '../helpers/until.js';
 
 let service: E2eService;
 let browser: Browser;
@@ -38,14 +39,16 @@ async function versions(id: string): Promise<SyncVersion[]> {
 }
 
 /** Waits until the folder has `count` versions (each settled batch makes one). */
-async function untilVersions(id: string, count: number): Promise<SyncVersion[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const listed = await versions(id);
-    if (listed.length >= count) return listed;
-    if (Date.now() > deadline) throw new Error(`sync folder ${id} has ${listed.length} versions, not ${count}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function untilVersions(id: string, count: number): Promise<SyncVersion[]> {
+  return until(
+    `sync folder ${id} to have ${count} versions`,
+    async () => {
+      const listed = await versions(id);
+      return listed.length >= count ? listed : undefined;
+    },
+    30_000,
+    200,
+  );
 }
 
 describe('a sync folder’s history', () => {

@@ -58,19 +58,3 @@ const exists = (path: string) =>
 export async function dataFolderReleased(dataDir: string): Promise<boolean> {
   return !(await exists(join(dataDir, 'server.json'))) && !(await exists(join(dataDir, 'pinfold.lock')));
 }
-
-/** Polls `probe` until it answers a value, or fails at the deadline naming what it waited for. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: unknown;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last instanceof Error ? `: ${last.message}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}

@@ -10,9 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dataFolderReleased, launchArgs, launchEnv, syncFolders, until, type OwnerKeyPair, type SmokeTray } from './smoke-helpers.js';
+import { dataFolderReleased, launchArgs, launchEnv, syncFolders, type OwnerKeyPair, type SmokeTray } from './smoke-helpers.js';
+import { until } from '../helpers/until.js';
 
 const appRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** Electron under xvfb on a release runner is slow to start and to draw: a minute, for a hang, not a measure. */
+const WAIT_MS = 60_000;
 
 describe('the Pinfold desktop app', () => {
   let dataDir: string;
@@ -54,10 +57,14 @@ describe('the Pinfold desktop app', () => {
   });
 
   it('has its tray icon', async () => {
-    const shown = await until('the tray', async () => {
-      const state = await tray();
-      return state.exists && state.tooltip !== '' ? state : undefined;
-    });
+    const shown = await until(
+      'the tray',
+      async () => {
+        const state = await tray();
+        return state.exists && state.tooltip !== '' ? state : undefined;
+      },
+      WAIT_MS,
+    );
     expect(shown.tooltip).toBe('No folders synced yet');
   });
 
@@ -84,20 +91,26 @@ describe('the Pinfold desktop app', () => {
       }
       input.remove();
     })()`);
-    const synced = await until('the dropped folder synced', async () => {
-      const rows = await syncFolders(serviceUrl, owner);
-      const row = rows.find((candidate) => candidate.path === folder);
-      return row !== undefined && row.root !== '' && row.state === 'idle' ? row : undefined;
-    });
+    const synced = await until(
+      'the dropped folder synced',
+      async () => {
+        const rows = await syncFolders(serviceUrl, owner);
+        const row = rows.find((candidate) => candidate.path === folder);
+        return row !== undefined && row.root !== '' && row.state === 'idle' ? row : undefined;
+      },
+      WAIT_MS,
+    );
     expect(synced.files).toBe(1);
-    await until('the tray to show it', async () => ((await tray()).tooltip === 'Up to date: 1 folder synced' ? true : undefined));
+    await until('the tray to show it', async () => ((await tray()).tooltip === 'Up to date: 1 folder synced' ? true : undefined), WAIT_MS);
   });
 
   it('keeps running when the window is closed', async () => {
     // As the title bar's close button does.
     await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.close());
-    await until('the window hidden', async () =>
-      (await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().every((w) => !w.isVisible()))) ? true : undefined,
+    await until(
+      'the window hidden',
+      async () => ((await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().every((w) => !w.isVisible()))) ? true : undefined),
+      WAIT_MS,
     );
     expect((await tray()).exists).toBe(true);
     expect(await syncFolders(serviceUrl, owner)).toHaveLength(1);

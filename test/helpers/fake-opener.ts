@@ -1,5 +1,6 @@
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { until } from './until.js';
 
 /**
  * A stand-in for the browser opener (`xdg-open`), put first on PATH: what it records is what any local
@@ -53,16 +54,8 @@ export async function fakeOpener(dir: string, name = 'xdg-open'): Promise<FakeOp
     binDir,
     env: () => ({ PATH: `${binDir}:${process.env.PATH ?? ''}`, PINFOLD_FAKE_OPENER_OUT: outDir }),
     async ran(deadlineMs = 30_000) {
-      const until = Date.now() + deadlineMs;
-      while (
-        !(await access(join(outDir, 'done')).then(
-          () => true,
-          () => false,
-        ))
-      ) {
-        if (Date.now() > until) throw new Error(`the browser opener did not run within ${deadlineMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const done = () => access(join(outDir, 'done')).then(() => true);
+      await until('the browser opener to run', done, deadlineMs, 50);
       return {
         args: (await text('args')).split('\n').filter((line) => line !== ''),
         commandLines: (await text('command-lines')).split('\n'),

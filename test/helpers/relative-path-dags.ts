@@ -1,8 +1,8 @@
 import * as dagPb from '@ipld/dag-pb';
 import { UnixFS } from 'ipfs-unixfs';
 import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
+import { rawBlock } from './raw-blocks.js';
 
 /**
  * The directories of gateway-conformance's path_gateway_tar/inside-root.car and outside-root.car (legacy Kubo
@@ -26,10 +26,6 @@ export interface BuiltDag {
 
 const DIRECTORY_DATA = new UnixFS({ type: 'directory' }).marshal();
 
-export async function rawBlock(bytes: Uint8Array): Promise<Block> {
-  return { cid: CID.createV1(raw.code, await sha256.digest(bytes)), bytes };
-}
-
 /** A plain UnixFS directory node over `links` (Tsize as given: the legacy fixtures leave some out). */
 export async function directoryBlock(links: Array<{ name: string; cid: CID; tsize?: number }>): Promise<Block> {
   const bytes = dagPb.encode({
@@ -41,7 +37,7 @@ export async function directoryBlock(links: Array<{ name: string; cid: CID; tsiz
 
 /** `/foobar/directory/../file`: a tree whose only file lands at `<root>/foobar/file`. */
 export async function insideRootDag(): Promise<BuiltDag> {
-  const file = await rawBlock(new TextEncoder().encode(FILE_TEXT));
+  const file = rawBlock(new TextEncoder().encode(FILE_TEXT));
   const directory = await directoryBlock([{ name: '../file', cid: file.cid, tsize: file.bytes.byteLength }]);
   const foobar = await directoryBlock([{ name: 'directory', cid: directory.cid }]);
   const root = await directoryBlock([{ name: 'foobar', cid: foobar.cid }]);
@@ -50,7 +46,7 @@ export async function insideRootDag(): Promise<BuiltDag> {
 
 /** `/../foo` and `/bar`: the first entry leaves the archive's root. */
 export async function outsideRootDag(): Promise<BuiltDag> {
-  const file = await rawBlock(new TextEncoder().encode(FILE_TEXT));
+  const file = rawBlock(new TextEncoder().encode(FILE_TEXT));
   const size = file.bytes.byteLength;
   const root = await directoryBlock([
     { name: '../foo', cid: file.cid, tsize: size },
@@ -64,7 +60,7 @@ export async function outsideRootDag(): Promise<BuiltDag> {
  * entries (the root, `/ok.txt`) are out and the response headers sent.
  */
 export async function deepEscapeDag(): Promise<BuiltDag> {
-  const file = await rawBlock(new TextEncoder().encode(FILE_TEXT));
+  const file = rawBlock(new TextEncoder().encode(FILE_TEXT));
   const size = file.bytes.byteLength;
   const inner = await directoryBlock([{ name: '../../escape', cid: file.cid, tsize: size }]);
   const root = await directoryBlock([

@@ -1,12 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { createApp, type AppInit, type OwnerKey, type PinfoldApp } from '../../main/app/create-app.js';
 import type { Clock } from '../../main/base/clock.js';
 import { defaultConfig, type ServiceConfig } from '../../main/base/config.js';
 import { sign, canonicalStrings } from '../../main/http/signature.js';
 import { ownerKeyOf } from './owner-key.js';
 import { suiteDatabase } from './suite-database.js';
+import { manualClock, type ManualClock } from './manual-clock.js';
+import { makeTempDir } from './temp-dirs.js';
 import { testConfig } from './test-network.js';
 
 export interface TestServer {
@@ -17,23 +17,16 @@ export interface TestServer {
   stop(): Promise<void>;
 }
 
-export async function makeTempDir(prefix = 'pinfold-test-'): Promise<string> {
-  return mkdtemp(join(tmpdir(), prefix));
-}
+// Here too for the many files that start a server in a folder of their own.
+export { makeTempDir } from './temp-dirs.js';
 
 /**
  * A clock a test moves by hand: it starts at the real time and then stands still, so nothing the server
  * decides by time (grace periods, pin deadlines, address expiry) depends on how fast the machine is.
  * Requests still carry the real time as `ts`; keep the server's `--ts-window` wider than the moves.
  */
-export function testClock(): Clock & { advance(ms: number): void } {
-  let now = Date.now();
-  return {
-    nowMs: () => now,
-    advance: (ms) => {
-      now += ms;
-    },
-  };
+export function testClock(): ManualClock {
+  return manualClock(Date.now());
 }
 
 /**

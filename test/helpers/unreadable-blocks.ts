@@ -3,7 +3,6 @@ import * as dagCbor from '@ipld/dag-cbor';
 import * as dagJson from '@ipld/dag-json';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { openBlockstore } from '../../main/store/blockstore/blockstore.js';
 import { openDatabase } from '../../main/store/db/database.js';
@@ -23,11 +22,6 @@ export interface TestBlock {
 
 async function blockOf(code: number, bytes: Uint8Array): Promise<TestBlock> {
   return { cid: CID.createV1(code, await sha256.digest(bytes)), bytes };
-}
-
-/** A raw block of `text`. */
-export function rawTestBlock(text: string): Promise<TestBlock> {
-  return blockOf(raw.code, new TextEncoder().encode(text));
 }
 
 /** dag-cbor: `depth` arrays of one item each, around a link to `target` (tag 42). */

@@ -11,7 +11,8 @@ import { ownerKeyOf } from '../helpers/owner-key.js';
 import { suiteDatabase, suiteEngine } from '../helpers/suite-database.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { testConfig } from '../helpers/test-network.js';
-import { converged, put, syncAdd, until } from './sync-helpers.js';
+import { converged, put, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Issue 25, part 3: whatever createApp starts is closed again, by close() after a whole start and by the

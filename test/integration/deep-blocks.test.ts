@@ -10,12 +10,10 @@ import { expectError } from '../helpers/account-api.js';
 import { call, makeTempDir, nowTs, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { storeInDataFolder, type TestBlock } from '../helpers/unreadable-blocks.js';
 import { carImport, carV1, gatewayGet } from './uploads-helpers.js';
+import { cborArrays, jsonArrays } from '../helpers/nested-arrays.js';
 
 const CBOR_CODE = 0x51;
 const DEEP = 100_000;
-
-const jsonArrays = (depth: number): Uint8Array => new TextEncoder().encode('['.repeat(depth) + ']'.repeat(depth));
-const cborArrays = (depth: number): Uint8Array => new Uint8Array([...new Array<number>(depth - 1).fill(0x81), 0x80]);
 
 /**
  * Deeply nested JSON in content: a dag-json, json, dag-cbor or cbor block of 100,000 nested arrays (valid

@@ -2,7 +2,7 @@ import type { ShellHost } from '../../main/desktop/desktop-shell.js';
 import type { LaunchAtLogin } from '../../main/desktop/launch-at-login.js';
 import type { TrayAction, TrayMenuItem } from '../../main/desktop/tray-menu.js';
 import type { TrayIconState } from '../../main/desktop/tray-status.js';
-import { until } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** One redraw of the tray, as the shell handed it to Electron. */
 export interface Drawn {

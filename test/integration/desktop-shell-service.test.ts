@@ -15,7 +15,8 @@ import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { nodeServiceLauncher, waitForStatus } from '../helpers/node-service-launcher.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { drawnWith, memoryLaunchAtLogin, recordingHost } from './desktop-shell-helpers.js';
-import { put, until } from './sync-helpers.js';
+import { put } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 const KEYCHAIN_SERVICE = 'Pinfold-shell-test';
 const quickRestarts: SupervisorPolicy = { backoffMs: () => 100, maxCrashes: 5, crashWindowMs: 60_000, stopDeadlineMs: 20_000 };

@@ -6,7 +6,9 @@ import type { SessionKey } from '../../shared/api-types.js';
 import { startShell, type Shell } from '../../main/desktop/desktop-shell.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { drawnWith, itemAction, memoryLaunchAtLogin, recordingHost } from './desktop-shell-helpers.js';
-import { put, syncList, until } from './sync-helpers.js';
+import { put, syncList } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 /**
  * The desktop shell (tray, notifications, links) over a real service: createApp on port 0 with a temp
@@ -17,14 +19,8 @@ describe('the desktop shell over a real service', () => {
   let server: TestServer;
   let dataDir: string;
   let shell: Shell | null = null;
-  const temps: string[] = [];
+  const temps = tempDirs('pinfold-shell-');
   let picked: string | null = null;
-
-  const tempFolder = async () => {
-    const dir = await makeTempDir('pinfold-shell-');
-    temps.push(dir);
-    return dir;
-  };
 
   beforeAll(async () => {
     dataDir = await makeTempDir('pinfold-shell-data-');
@@ -36,7 +32,8 @@ describe('the desktop shell over a real service', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    for (const dir of [...temps, dataDir]) await rm(dir, { recursive: true, force: true });
+    await temps.removeAll();
+    await rm(dataDir, { recursive: true, force: true });
   });
 
   function start(publicGateway = false) {
@@ -64,7 +61,7 @@ describe('the desktop shell over a real service', () => {
   it('adds a folder from the tray, shows it syncing then synced, and tells the first sync once', async () => {
     const shellView = start();
     await drawnWith(shellView.last, 'the empty list', (d) => d.tooltip === 'No folders synced yet' && d.icon === 'idle');
-    const folder = await tempFolder();
+    const folder = await temps.make();
     for (let i = 0; i < 5; i += 1) await put(folder, `file-${i}.txt`, `content ${i}`);
     picked = folder;
     await shellView.run('Add folder to sync…');
@@ -131,7 +128,7 @@ describe('the desktop shell over a real service', () => {
   it('a folder that vanishes: the error icon, its reason, and one notification', async () => {
     const shellView = start();
     await drawnWith(shellView.last, 'the list', (d) => d.tooltip.startsWith('Up to date'));
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'photo.jpg', 'pixels');
     await shellView.shell.tray.addFolders([folder]);
     await drawnWith(shellView.last, 'two folders synced', (d) => d.tooltip === 'Up to date: 2 folders synced');
@@ -150,7 +147,7 @@ describe('the desktop shell over a real service', () => {
     const shellView = start();
     await drawnWith(shellView.last, 'the list', (d) => d.tooltip.startsWith('Up to date'));
     const before = await syncList(server, server.owner);
-    const dir = await tempFolder();
+    const dir = await temps.make();
     const file = path.join(dir, 'not-a-folder.txt');
     await writeFile(file, 'x');
     await shellView.shell.tray.addFolders([file, path.join(dir, 'missing')]);

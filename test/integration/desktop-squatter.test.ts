@@ -22,7 +22,7 @@ import { memoryKeychain } from '../helpers/memory-keychain.js';
 import { nodeServiceLauncher, waitForStatus } from '../helpers/node-service-launcher.js';
 import { portAnswerer } from '../helpers/port-answerer.js';
 import { makeTempDir, startTestServer } from '../helpers/test-server.js';
-import { until } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 const KEYCHAIN_SERVICE = 'Pinfold-squatter-test';
 /** A quick restart, so that it comes while the squatter holds the port. */

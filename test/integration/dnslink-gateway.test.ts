@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account-api.js';
 import { withServerStore } from '../helpers/suite-metadata.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
-import { addDnsLink, createdName, fixture, fixtureDnsLinks, publishName, startDnsServer, type TestDnsServer } from './names-helpers.js';
-import { carImport, dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid, type Fetched } from './uploads-helpers.js';
+import { addDnsLink, createdName, fixtureDnsLinks, publishName, startDnsServer, type TestDnsServer } from './names-helpers.js';
+import { fixture } from '../helpers/fixtures.js';
+import { asCall, carImport, dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid } from './uploads-helpers.js';
 
 /** The fixture CARs that hold what the fixtures' DNSLink entries point at (MANIFEST.md). */
 const CARS = [
@@ -16,17 +17,6 @@ const CARS = [
 const ROUTED_RECORD = 'gateway-conformance/fixtures/subdomain_gateway/12D3KooWLQzUv2FHWGVPXTXSZpdHs7oHbXub2G5WC8Tx4NQhyd2d.ipns-record';
 const ROUTED_NAME = 'k51qzi5uqu5dk3v4rmjber23h16xnr23bsggmqqil9z2gduiis5se8dht36dam';
 const ONE_YEAR = 29_030_400;
-
-function asCall(response: Fetched) {
-  const text = response.bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, headers: response.headers, json, text };
-}
 
 describe('DNSLink through a real DNS server on loopback (contract section 7)', () => {
   let dns: TestDnsServer;

@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { dataFolderReleased, launchArgs, launchEnv, syncFolders, until } from '../electron/smoke-helpers.js';
+import { dataFolderReleased, launchArgs, launchEnv, syncFolders } from '../electron/smoke-helpers.js';
+import { until } from '../helpers/until.js';
 import { makeTempDir, startTestServer } from '../helpers/test-server.js';
 import { put } from './sync-helpers.js';
 

@@ -3,7 +3,8 @@ import type { AccountUsage, PinRecord, SessionKey } from '../../shared/api-types
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { openEvents, type EventReader } from '../helpers/event-stream-reader.js';
-import { randomData, until, uploadCid } from './uploads-helpers.js';
+import { randomData, uploadCid } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Issue 12, api12.md section 4: GET /api/v0/events, read as the window reads it (fetch streaming). */
 

@@ -144,14 +144,3 @@ export async function unixfsType(server: Server, key: Key, cid: string): Promise
 export function text(s: string): Uint8Array {
   return new TextEncoder().encode(s);
 }
-
-/** Waits for `probe` to answer something other than `undefined`, failing after `ms`. */
-export async function pollUntil<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}

@@ -20,12 +20,12 @@ import {
   pinAdd,
   pinnedFile,
   pinRecord,
-  pollUntil,
   readFixture,
   snapshot,
   text,
   unixfsType,
 } from './folders-helpers.js';
+import { until } from '../helpers/until.js';
 import { carImport, carV1, EMPTY_DIR_V0, EMPTY_DIR_V1, gatewayGet, randomData, uploadCid, type Block, type Key } from './uploads-helpers.js';
 
 /**
@@ -179,10 +179,15 @@ describe('folder import', () => {
     // Poll until the import is seen: before it starts the root is unknown (404), while it runs: 423.
     // The probe removes a name that does not exist, so a probe that came too late fails (404 naming the
     // entry) instead of changing anything.
-    const locked = await pollUntil('the folder import to start', async () => {
-      const response = await folderOperation(server, admin, { cid: root, remove: ['no-such-entry'], pin_new: true });
-      return response.status === 404 && /has not been imported/.test(response.text) ? undefined : response;
-    });
+    const locked = await until(
+      'the folder import to start',
+      async () => {
+        const response = await folderOperation(server, admin, { cid: root, remove: ['no-such-entry'], pin_new: true });
+        return response.status === 404 && /has not been imported/.test(response.text) ? undefined : response;
+      },
+      60_000,
+      0, // the import can be short: ask again at once
+    );
     await expectRejected(server, admin, locked, 423, /cid: .* is locked: its folder import is still running/, before);
     expectFailureEnvelope(locked.json, 423, 'locked');
 

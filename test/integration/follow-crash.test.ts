@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { FOLLOW_TEMP, followed, followTemps, mirrored, publicSyncFolder, settledOnA, treeOf, useTempTrash, write } from './follow-helpers.js';
-import { until, type Key } from './sync-helpers.js';
+import { type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { MiB, randomData } from './uploads-helpers.js';
 
 /**

@@ -5,7 +5,8 @@ import { expect } from 'vitest';
 import type { SyncFolderView, SyncFollowRequest } from '../../shared/api-types.js';
 import { folderTree, type TreeRecord } from '../helpers/folder-tree.js';
 import { call, makeTempDir, type CallResult } from '../helpers/test-server.js';
-import { converged, syncAdd, until, type Key, type Server } from './sync-helpers.js';
+import { converged, syncAdd, type Key, type Server } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Helpers of the followed folders' tests (issue 24, "Tested on real parts"): A, a `--public-gateway` Pinfold

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSourceProxy, type RecordAsk, type SourceProxy } from '../helpers/source-proxy.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { followed, mirrored, publicSyncFolder, useTempTrash, write } from './follow-helpers.js';
-import { until } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Issue 24: a followed folder whose source pushes (a Pinfold gateway's long-poll) learns so at its first ask,

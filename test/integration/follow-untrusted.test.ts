@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSourceProxy, type SourceProxy } from '../helpers/source-proxy.js';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { followed, followTemps, listedRow, mirrored, publicSyncFolder, rowWhen, settledOnA, treeOf, useTempTrash, write } from './follow-helpers.js';
-import { until } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { referenceCid } from './uploads-helpers.js';
 
 /**

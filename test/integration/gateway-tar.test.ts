@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type PinfoldApp } from '../../main/app/create-app.js';
 import { testConfig } from '../helpers/test-network.js';
 import { createLogger } from '../../main/base/logger.js';
-import { parseTar } from '../unit/content/read/tar-check.js';
+import { parseTar } from '../helpers/tar-check.js';
 import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../helpers/relative-path-dags.js';
 import { makeTempDir, nowTs } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';

@@ -1,23 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as dagPb from '@ipld/dag-pb';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
-import { create as createDigest } from 'multiformats/hashes/digest';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
 import { openDatabase, type Db } from '../../main/store/db/database.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
-import { carImport, carV1, gatewayGet, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { carImport, carV1, gatewayGet, randomData, stats, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
+import { sha256Cid } from '../helpers/raw-blocks.js';
 
 type Block = { cid: CID; bytes: Uint8Array };
-
-function sha256Cid(code: number, bytes: Uint8Array): CID {
-  return CID.createV1(code, createDigest(0x12, createHash('sha256').update(bytes).digest()));
-}
 
 /** A root over `nodes` dag-pb nodes of `leaves` tiny raw leaves each: a DAG whose garbage takes many delete batches. */
 function wideDag(nodes: number, leaves: number): { root: CID; blocks: Block[] } {

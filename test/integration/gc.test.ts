@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
 import { call, makeTempDir, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
+import { deferred } from '../helpers/deferred.js';
 import { expectReadable, pinAdd, runGc, served } from './gc-helpers.js';
-import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, MiB, randomData, stats, until, uploadCid } from './uploads-helpers.js';
+import { dagAdd, step1, step2, EMPTY_DIR_V1, fileDag, MiB, randomData, stats, uploadCid } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Files built from a few shared 1 MiB chunks and a unique tail: their DAGs share leaves. */
 function sharedChunkFile(chunks: readonly Uint8Array[], picks: readonly number[], tail: number): Uint8Array {
@@ -140,16 +142,15 @@ describe('garbage collection beside concurrent writers (on a clock the test move
     // Half-way, with every worker between two steps, the clock moves again: what the workers left
     // unpinned so far (every other file, the directory roots they moved off) becomes old garbage too.
     let arrived = 0;
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
+    const released = deferred();
     const halfWay = async (): Promise<void> => {
       if (++arrived === WORKERS) {
         clock.advance((GRACE_SECONDS + 1) * 1000);
         // A cycle that began after the move has seen that garbage; the workers go on beside the next ones.
         await cycleAfter(cycles + 1);
-        release();
+        released.resolve();
       }
-      await released;
+      await released.promise;
     };
 
     const pinStatus = async (cid: string): Promise<string | undefined> =>

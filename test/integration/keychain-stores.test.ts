@@ -7,12 +7,13 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { AsyncEntry } from '@napi-rs/keyring';
 import { afterAll, describe, expect, it } from 'vitest';
 import { keychainOwnerKeyStore } from '../../main/secrets/keychain-owner-key-store.js';
 import { keychainSecretStore } from '../../main/secrets/keychain-secret-store.js';
+import { until } from '../helpers/until.js';
+import { filesUnder } from '../helpers/files-under.js';
 
 const onLinux = process.platform === 'linux';
 const hasSecretService = !onLinux || Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -20,31 +21,21 @@ const service = `Pinfold-test-${randomUUID()}`;
 const otherService = `${service}-other`;
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-async function filesUnder(dir: string): Promise<string[]> {
-  try {
-    const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-    return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-}
-
 async function snapshot(dir: string): Promise<Map<string, Buffer>> {
   const files = await filesUnder(dir);
   return new Map(await Promise.all(files.map(async (file) => [file, await readFile(file)] as const)));
 }
 
 /** Polls until the keyring files differ from `before` (gnome-keyring writes them itself), with a deadline. */
-async function keyringFilesChange(dir: string, before: Map<string, Buffer>, deadlineMs = 10_000): Promise<Map<string, Buffer>> {
-  const end = Date.now() + deadlineMs;
-  for (;;) {
-    const now = await snapshot(dir);
-    const changed = [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes));
-    if (changed) return now;
-    if (Date.now() > end) throw new Error(`no keyring file under ${dir} changed within ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function keyringFilesChange(dir: string, before: Map<string, Buffer>, deadlineMs = 10_000): Promise<Map<string, Buffer>> {
+  return until(
+    `a keyring file under ${dir} to change`,
+    async () => {
+      const now = await snapshot(dir);
+      return [...now].some(([file, bytes]) => !before.get(file)?.equals(bytes)) ? now : undefined;
+    },
+    deadlineMs,
+  );
 }
 
 describe('keychain stores on the OS keychain', () => {

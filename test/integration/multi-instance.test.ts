@@ -18,11 +18,11 @@ import {
   sendRaw,
   stats,
   step2,
-  until,
   uploadCid,
   type Key,
   type Server,
 } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Two `pinfold serve` processes on one PostgreSQL and one Ceph RGW bucket (issue "beyond one machine"):

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccessKey, IpnsRecordView } from '../../shared/api-types.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createdName, createName, fixtureKey, importName, listNames, namesTotal, publishName, removeName, type Envelope } from './names-helpers.js';
+import { createdName, createName, importName, listNames, namesTotal, publishName, removeName, type Envelope } from './names-helpers.js';
+import { fixtureKey } from '../helpers/fixture-keys.js';
 import { counters, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
 
 type View = Envelope<IpnsRecordView>;

@@ -1,5 +1,3 @@
-import { base36 } from 'multiformats/bases/base36';
-import { base58btc } from 'multiformats/bases/base58';
 import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,27 +9,22 @@ import {
   createName,
   decodeValidRecord,
   fetchRecord,
-  fixtureKey,
-  fixtureKeys,
   importName,
   ipfsValue,
   namesTotal,
+  peerIdOf,
   publishName,
   removeName,
   type Envelope,
-  type FixtureKey,
 } from './names-helpers.js';
-import { counters, gatewayGet, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
+import { fixtureKey, fixtureKeys, type FixtureKey } from '../helpers/fixture-keys.js';
+import { asCall, counters, gatewayGet, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
 
 const RAW_CODEC = 0x55;
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 /** Before any server of this file signs a record: validity is bracketed by this and "now", not by a tolerance. */
 const SUITE_START_MS = Date.now();
 const TTL_NS = 300n * 1_000_000_000n;
-
-function peerIdOf(name: string): string {
-  return base58btc.baseEncode(CID.parse(name, base36).multihash.bytes);
-}
 
 /** A record as the contract wants it: V1+V2 signed, valid for the ipns package, one year, TTL 5 min. */
 async function expectRecord(server: TestServer, key: Key, name: string, want: { sequence: bigint; cid: string }): Promise<void> {
@@ -186,18 +179,6 @@ describe('IPNS names over HTTP: create, publish, import, rm (contract section 7)
     await expectRecord(server, admin, name, { sequence: 0n, cid: first });
   });
 });
-
-/** Fetch answers in the shape expectError takes. */
-async function asCall(response: { status: number; headers: Headers; bytes: Buffer }) {
-  const text = response.bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, headers: response.headers, json, text };
-}
 
 describe('name/import of the fixture keys (contract section 7)', () => {
   let server: TestServer;

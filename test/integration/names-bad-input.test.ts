@@ -6,7 +6,8 @@ import * as Digest from 'multiformats/hashes/digest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account-api.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createdName, createName, fixtureKey, importName, namesTotal, publishName, removeName } from './names-helpers.js';
+import { createdName, createName, importName, namesTotal, publishName, removeName } from './names-helpers.js';
+import { fixtureKey } from '../helpers/fixture-keys.js';
 import { counters, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
 
 function nameOfPublicKeyMultihash(bytes: Uint8Array): string {

@@ -6,20 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectError } from '../helpers/account-api.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createdName, decodeValidRecord, ipfsValue, publishName } from './names-helpers.js';
-import { dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid, type Fetched } from './uploads-helpers.js';
+import { asCall, dagAdd, EMPTY_DIR_V1, gatewayGet, uploadCid } from './uploads-helpers.js';
 
 const IPNS_CACHE = 'public, max-age=300';
-
-function asCall(response: Fetched) {
-  const text = response.bytes.toString('utf8');
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = null;
-  }
-  return { status: response.status, headers: response.headers, json, text };
-}
 
 describe('gateway /ipns/{name}[/{path}] (contract sections 5 and 7)', () => {
   let server: TestServer;

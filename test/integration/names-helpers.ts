@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { multihashToIPNSRoutingKey, unmarshalIPNSRecord, type IPNSRecord } from 'ipns';
 import { ipnsValidator } from 'ipns/validator';
 import { base36 } from 'multiformats/bases/base36';
+import { base58btc } from 'multiformats/bases/base58';
 import { CID } from 'multiformats/cid';
 import { expect } from 'vitest';
 import type { IpnsRecordView } from '../../shared/api-types.js';
@@ -12,65 +10,9 @@ import { gatewayGet, type Key, type Server } from './uploads-helpers.js';
 
 /** Helpers shared by the IPNS names' HTTP integration tests (names-*.test.ts, dnslink-*.test.ts). */
 
-export const fixturesDir = resolve(fileURLToPath(new URL('../fixtures', import.meta.url)));
-
-export function fixture(relative: string): Buffer {
-  return readFileSync(join(fixturesDir, relative));
-}
-
-interface KeyFixture {
-  id: string;
-  key_type: string;
-  file?: string;
-  private_key_protobuf_base64?: string;
-  derived_libp2p_private_key_protobuf_hex?: string;
-  private_key_protobuf_hex?: string;
-  expected_peer_id_b58mh?: string;
-  derived_ipns_name_base36?: string;
-}
-
-/** One importable fixture key: its PEM text (when the fixture has one), its protobuf bytes, and its names. */
-export interface FixtureKey {
-  id: string;
-  type: 'Ed25519' | 'RSA';
-  pem: string | undefined;
-  protobuf: Buffer;
-  /** The stated peer ID (`12D3KooW...` or `Qm...`). */
-  peerId: string;
-  /** The same key as base36 CIDv1 libp2p-key (`k51...`, `k2k4...`). */
-  name: string;
-}
-
-export function fixtureKeys(): FixtureKey[] {
-  const all = JSON.parse(fixture('keys.json').toString('utf8')) as KeyFixture[];
-  const out: FixtureKey[] = [];
-  for (const entry of all) {
-    const type = entry.key_type.startsWith('RSA') ? 'RSA' : entry.key_type === 'Ed25519' ? 'Ed25519' : undefined;
-    if (type === undefined || entry.expected_peer_id_b58mh === undefined || entry.derived_ipns_name_base36 === undefined) continue;
-    const protobufText = entry.derived_libp2p_private_key_protobuf_hex ?? entry.private_key_protobuf_hex;
-    const protobuf =
-      entry.private_key_protobuf_base64 !== undefined
-        ? Buffer.from(entry.private_key_protobuf_base64, 'base64')
-        : protobufText !== undefined
-          ? Buffer.from(protobufText, 'hex')
-          : undefined;
-    if (protobuf === undefined) continue;
-    out.push({
-      id: entry.id,
-      type,
-      pem: entry.file !== undefined ? fixture(entry.file).toString('utf8') : undefined,
-      protobuf,
-      peerId: entry.expected_peer_id_b58mh,
-      name: entry.derived_ipns_name_base36,
-    });
-  }
-  return out;
-}
-
-export function fixtureKey(id: string): FixtureKey {
-  const key = fixtureKeys().find((candidate) => candidate.id === id);
-  if (key === undefined) throw new Error(`no fixture key ${id}`);
-  return key;
+/** The peer ID (base58btc multihash) of a base36 IPNS name: the same key, written the way Kubo states it. */
+export function peerIdOf(name: string): string {
+  return base58btc.baseEncode(CID.parse(name, base36).multihash.bytes);
 }
 
 export type Envelope<T = undefined> = { code: number; msg: string; data: T };

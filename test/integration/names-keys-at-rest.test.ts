@@ -1,22 +1,13 @@
 import { createPrivateKey } from 'node:crypto';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, rm } from 'node:fs/promises';
 import { base36 } from 'multiformats/bases/base36';
 import { CID } from 'multiformats/cid';
 import { afterAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createdName, decodeValidRecord, fetchRecord, fixtureKeys, importName, publishName } from './names-helpers.js';
+import { createdName, decodeValidRecord, fetchRecord, importName, publishName } from './names-helpers.js';
+import { fixtureKeys } from '../helpers/fixture-keys.js';
 import { uploadCid } from './uploads-helpers.js';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else if (entry.isFile()) out.push(path);
-  }
-  return out;
-}
+import { filesUnder } from '../helpers/files-under.js';
 
 interface Needle {
   what: string;

@@ -5,7 +5,8 @@ import type { IpnsRecordView, PinRecord } from '../../shared/api-types.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createdName, publishName } from './names-helpers.js';
-import { gatewayGet, MiB, randomData, until, uploadCid } from './uploads-helpers.js';
+import { gatewayGet, MiB, randomData, uploadCid } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 const IPNS_RECORD = 'application/vnd.ipfs.ipns-record';
 /** The TTL of the records Pinfold signs (contract section 7): a name held elsewhere is looked up again after it. */

@@ -7,7 +7,7 @@ import { testConfig } from '../helpers/test-network.js';
 import { parseRfc3339Ms, RECORD_LIFETIME_MS } from '../../main/names/records.js';
 import { makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
-import { until } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -7,13 +7,14 @@ import { CarBlockIterator } from '@ipld/car';
 import { importer } from 'ipfs-unixfs-importer';
 import { CID } from 'multiformats/cid';
 import * as raw from 'multiformats/codecs/raw';
-import { create as createDigest } from 'multiformats/hashes/digest';
 import { expect } from 'vitest';
 import type { PinRecord } from '../../shared/api-types.js';
 import { blockKey, dfsBlocks, type GatewayBlock } from '../helpers/trustless-gateway.js';
 import { call } from '../helpers/test-server.js';
 import { HAMT_1000_CAR } from './folders-helpers.js';
-import { CONTRACT_IMPORTER_OPTIONS, gatewayGet, randomData, until, type Key, type Server } from './uploads-helpers.js';
+import { CONTRACT_IMPORTER_OPTIONS, gatewayGet, randomData, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
+import { sha256Cid } from '../helpers/raw-blocks.js';
 
 /** Helpers of the fetch tests (issue 23): DAGs of every codec Pinfold reads, and waiting for a pin. */
 
@@ -23,10 +24,6 @@ export interface TestDag {
   blocks: GatewayBlock[];
   /** Their bytes: what a fetch of the whole DAG counts as ingress. */
   bytes: number;
-}
-
-function sha256Cid(code: number, bytes: Uint8Array): CID {
-  return CID.createV1(code, createDigest(0x12, createHash('sha256').update(bytes).digest()));
 }
 
 function dagOf(root: CID, all: Iterable<GatewayBlock>): TestDag {

@@ -8,7 +8,8 @@ import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { startTrustlessGateway, type TestGateway } from '../helpers/trustless-gateway.js';
 import { cborDag, expectHeld, folderDag, hamtDag, pinAdd, pinReaches, scanPacks, type TestDag } from './network-fetch-helpers.js';
-import { blockBytes, carImport, carV1, fileDag, gatewayGet, MiB, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { blockBytes, carImport, carV1, fileDag, gatewayGet, MiB, randomData, stats, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Issue 23, part 3, on real processes: two `pinfold serve` on loopback, A with `--public-gateway` holding

@@ -9,9 +9,10 @@ import { openEvents } from '../helpers/event-stream-reader.js';
 import { startScriptedServer, type ScriptedServer } from '../helpers/scripted-server.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startTrustlessGateway, type GatewayScript, type TestGateway } from '../helpers/trustless-gateway.js';
-import { rawTestBlock } from '../helpers/unreadable-blocks.js';
 import { cborDag, expectHeld, hamtDag, heldBytes, pinAdd, pinReaches, type TestDag } from './network-fetch-helpers.js';
-import { carImport, carV1, expectNotServed, fileDag, gatewayGet, MiB, randomData, stats, until, uploadCid, type Key } from './uploads-helpers.js';
+import { carImport, carV1, expectNotServed, fileDag, gatewayGet, MiB, randomData, stats, uploadCid, type Key } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
+import { rawBlock } from '../helpers/raw-blocks.js';
 
 /**
  * Issue 23, parts 1 and 3: a pin of a CID Pinfold lacks completes from the network. A holds content and
@@ -170,7 +171,7 @@ describe('pins complete from the network (issue 23)', () => {
   });
 
   it('drops a CAR block the DAG does not link to: never stored, never counted', async () => {
-    const stray = await rawTestBlock(`stray ${randomUUID()}`);
+    const stray = rawBlock(`stray ${randomUUID()}`);
     const junk = await gateway(cbor, { extraInCar: stray });
     const b = await fetchingServer([junk.url, a.url]);
     await pinAdd(b, b.owner, cbor.root.toString());

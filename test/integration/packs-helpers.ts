@@ -1,21 +1,10 @@
-import { readdir, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { join } from 'node:path';
-import { randomData, until } from './uploads-helpers.js';
+import { randomData } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
+import { packBytes } from '../helpers/pack-files.js';
 
 /** Helpers for the tests about the space uploads take in the blockstore's pack files. */
-
-/** Bytes of every pack file of a data folder, as on disk. */
-export async function packBytes(dataDir: string): Promise<number> {
-  const dir = join(dataDir, 'blocks', 'packs');
-  let total = 0;
-  for (const name of await readdir(dir))
-    total += await stat(join(dir, name)).then(
-      (info) => info.size,
-      () => 0,
-    );
-  return total;
-}
 
 /** Waits (polling, with a deadline) until the packs hold exactly `bytes`; returns what they held last. */
 export async function packsSettleAt(dataDir: string, bytes: number, ms = 20_000): Promise<number> {
@@ -24,7 +13,7 @@ export async function packsSettleAt(dataDir: string, bytes: number, ms = 20_000)
     return await until(
       `packs back to ${bytes} bytes`,
       async () => {
-        last = await packBytes(dataDir);
+        last = await packBytes(join(dataDir, 'blocks'));
         return last === bytes ? last : undefined;
       },
       ms,
@@ -36,7 +25,7 @@ export async function packsSettleAt(dataDir: string, bytes: number, ms = 20_000)
 
 /** Waits (polling, with a deadline) until the packs hold at least `bytes`. */
 export async function packsReach(dataDir: string, bytes: number): Promise<void> {
-  await until(`packs holding ${bytes} bytes`, async () => ((await packBytes(dataDir)) >= bytes ? true : undefined));
+  await until(`packs holding ${bytes} bytes`, async () => ((await packBytes(join(dataDir, 'blocks'))) >= bytes ? true : undefined));
 }
 
 /**

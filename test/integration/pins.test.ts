@@ -7,7 +7,8 @@ import type { PinRecord, PinStatus } from '../../shared/api-types.js';
 import { DEFAULTS } from '../../main/base/config.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
-import { blockBytes, carImport, carV1, counters, fileDag, MiB, randomData, stats, until, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { blockBytes, carImport, carV1, counters, fileDag, MiB, randomData, stats, uploadCid, type Key, type Server } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 async function pinAdd(server: Server, key: Key, cid: string, name?: string) {
   return call(server, 'POST', '/api/v0/pin/add', { key, query: name === undefined ? { arg: cid } : { arg: cid, name } });

@@ -3,18 +3,10 @@ import type { Change } from '../../main/base/changes.js';
 import { openChangeChannel } from '../../main/store/pg/change-channel.js';
 import { postgresCoordination } from '../../main/store/pg/coordination.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
+import { deferred } from '../helpers/deferred.js';
 import { queryDatabase, waitingAdvisoryLocks } from './postgres-instances-helpers.js';
-import { until } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 import pg from 'pg';
-
-/** A promise and the function that settles it, to hold a lock open until the test lets go. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
 
 /**
  * The PostgreSQL parts several instances coordinate with (store/pg/coordination.ts), each instance played by
@@ -35,20 +27,20 @@ describe('coordination of instances on PostgreSQL', () => {
     const a = postgresCoordination(url);
     const b = postgresCoordination(url);
     try {
-      const first = gate();
-      const started = gate();
+      const first = deferred();
+      const started = deferred();
       const holding = a.gcLock.shared(async () => {
-        started.open();
-        await first.opened;
+        started.resolve();
+        await first.promise;
       });
-      await started.opened;
+      await started.promise;
       const log: string[] = [];
       const exclusive = b.gcLock.exclusive(async () => void log.push('exclusive'));
       await until('the exclusive request to wait', async () => ((await waitingAdvisoryLocks(url)) === 1 ? true : undefined), 10_000);
       // Ten more shared holds on A (its lock pool has 4 sessions): they queue behind the waiting exclusive one.
       const shared = Array.from({ length: 10 }, (_, i) => a.gcLock.shared(async () => void log.push(`shared ${i}`)));
       expect(log).toEqual([]);
-      first.open();
+      first.resolve();
       await Promise.all([holding, exclusive, ...shared]);
       expect(log[0]).toBe('exclusive');
       expect(log).toHaveLength(11);

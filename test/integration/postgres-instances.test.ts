@@ -10,8 +10,10 @@ import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.
 import { ownerKeyOf } from '../helpers/owner-key.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
+import { deferred } from '../helpers/deferred.js';
 import { leadsGc, queryDatabase, startInstance, waitingAdvisoryLocks, writeMasterKeyFile, type Instance } from './postgres-instances-helpers.js';
-import { addressFor, randomData, step2, until } from './uploads-helpers.js';
+import { addressFor, randomData, step2 } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * Several `pinfold serve` instances on one PostgreSQL database (issue 16), each with its own data folder,
@@ -183,18 +185,14 @@ describe('several instances on one PostgreSQL database', () => {
     const owner = ownerKeyOf(a.app);
     // Another instance's pin write, held open: the shared GC lock across instances.
     const other = postgresCoordination(db);
-    let releasePinWrite = (): void => undefined;
+    const pinWrite = deferred();
     try {
-      const pinWriteHeld = new Promise<void>((resolve) => {
-        void other.gcLock.shared(
-          () =>
-            new Promise<void>((release) => {
-              releasePinWrite = release;
-              resolve();
-            }),
-        );
+      const pinWriteHeld = deferred();
+      void other.gcLock.shared(() => {
+        pinWriteHeld.resolve();
+        return pinWrite.promise;
       });
-      await pinWriteHeld;
+      await pinWriteHeld.promise;
       let gcAnswered = false;
       const gc = call(a, 'POST', '/api/v0/repo/gc', { key: owner }).then((response) => {
         gcAnswered = true;
@@ -202,11 +200,11 @@ describe('several instances on one PostgreSQL database', () => {
       });
       await until('the GC to wait on the advisory lock', async () => ((await waitingAdvisoryLocks(db)) === 1 ? true : undefined), 10_000);
       expect(gcAnswered).toBe(false);
-      releasePinWrite();
+      pinWrite.resolve();
       expect((await gc).status).toBe(200);
     } finally {
       // Let go even when an assertion failed, or closing the coordination would wait for the hold forever.
-      releasePinWrite();
+      pinWrite.resolve();
       await other.close();
     }
   });

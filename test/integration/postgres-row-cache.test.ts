@@ -6,7 +6,7 @@ import { openPostgresStore, type PostgresStore } from '../../main/store/pg/pg-st
 import { newAccount } from '../helpers/account-rows.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { queryDatabase } from './postgres-instances-helpers.js';
-import { until } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /**
  * The PostgreSQL store answers account and usage rows from memory (store.current, row-cache.ts), and drops

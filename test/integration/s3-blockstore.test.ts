@@ -9,7 +9,7 @@ import { openPostgresStore, type PostgresStore } from '../../main/store/pg/pg-st
 import { startCephRgw, type CephRgw } from '../helpers/engines/ceph-rgw.js';
 import { startPostgres, type PostgresServer } from '../helpers/engines/postgres.js';
 import { waitUntil } from '../helpers/engines/processes.js';
-import { rawBlock } from '../unit/store/blockstore-fixtures.js';
+import { rawBlock } from '../helpers/raw-blocks.js';
 
 /**
  * The S3 block store (`--blocks s3://…`) on a real Ceph RGW with its index in a real PostgreSQL. Each test

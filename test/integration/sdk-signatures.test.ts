@@ -1,11 +1,9 @@
-import { base36 } from 'multiformats/bases/base36';
-import { base58btc } from 'multiformats/bases/base58';
-import { CID } from 'multiformats/cid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedAccessKey } from '../../shared/api-types.js';
 import { createKey } from '../helpers/account-api.js';
 import { nowTs, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { createdName, fixtureKeys, importName } from './names-helpers.js';
+import { createdName, importName, peerIdOf } from './names-helpers.js';
+import { fixtureKeys } from '../helpers/fixture-keys.js';
 import { getFollowing, goRequest, jsRequest, pythonRequest, send, stepTwoPath, type SdkRequest, type SdkResponse } from './sdk-shapes.js';
 import { dagAdd, EMPTY_DIR_V0, uploadCid } from './uploads-helpers.js';
 
@@ -31,10 +29,6 @@ function sdkRequest(sdk: Sdk, key: CreatedAccessKey, method: string, path: strin
   if (sdk === 'python') return pythonRequest(key, method, search === '' ? path : `${path}?${search}`);
   // The JS SDK writes `ts` into the URL it signs, after the call's own parameters.
   return jsRequest(key, method, `${path}?${search === '' ? '' : `${search}&`}ts=${nowTs()}`);
-}
-
-function peerIdOf(name: string): string {
-  return base58btc.baseEncode(CID.parse(name, base36).multihash.bytes);
 }
 
 describe("the hosted service's SDKs, their request shapes unchanged", () => {

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,13 +9,7 @@ import type { CreatedAccessKey } from '../../shared/api-types.js';
 import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey } from '../helpers/account-api.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(path) : entry.isFile() ? [path] : [];
-  });
-}
+import { filesUnder } from '../helpers/files-under.js';
 
 /** Every form a secret could be written in: as sent, its decoded bytes, and standard base64. */
 function forms(secret: string): Buffer[] {
@@ -69,8 +63,8 @@ describe('secrets are never stored or logged in plaintext', () => {
   });
 
   it('no file of the data folder holds an access secret in any form, while the server runs (WAL) and after it stops', async () => {
-    const check = (): string[] => {
-      const files = filesUnder(dataDir);
+    const check = async (): Promise<string[]> => {
+      const files = await filesUnder(dataDir);
       for (const file of files) {
         const bytes = readFileSync(file);
         for (const key of secrets)
@@ -82,12 +76,12 @@ describe('secrets are never stored or logged in plaintext', () => {
       }
       return files.map((file) => relative(dataDir, file));
     };
-    const whileRunning = check();
+    const whileRunning = await check();
     expect(whileRunning).toContain('pinfold.db');
     expect(whileRunning).toContain('pinfold.db-wal');
     expect(readFileSync(join(dataDir, 'pinfold.db-wal')).length).toBeGreaterThan(0);
     await app.close();
-    expect(check()).toContain('pinfold.db');
+    expect(await check()).toContain('pinfold.db');
   });
 
   it('master.key and owner-key.json are 0600', () => {

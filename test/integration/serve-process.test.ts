@@ -1,21 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, makeTempDir, nowTs } from '../helpers/test-server.js';
+import { call, nowTs } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
 import { LISTENING, startServe, type ServeProcess } from '../helpers/serve-process.js';
 import { addressFor, step2, type Key } from './uploads-helpers.js';
-
-function deadPid(): number {
-  return Number(spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']).stdout.toString());
-}
+import { tempDirs } from '../helpers/temp-dirs.js';
+import { deadPid } from '../helpers/dead-pid.js';
 
 describe('pinfold serve', () => {
   const running: ServeProcess[] = [];
-  const dirs: string[] = [];
+  const dirs = tempDirs('pinfold-serve-');
   afterEach(async () => {
     for (const proc of running.splice(0)) {
       if (proc.child.exitCode === null && proc.child.signalCode === null) {
@@ -23,17 +19,11 @@ describe('pinfold serve', () => {
         await proc.exited();
       }
     }
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+    await dirs.removeAll();
   });
 
-  async function tempDir(): Promise<string> {
-    const dir = await makeTempDir('pinfold-serve-');
-    dirs.push(dir);
-    return dir;
-  }
-
   it('first start: listening line, 0600 owner-key.json whose path is printed, the key works; a second serve on the folder is refused; SIGTERM exits 0 and frees the lock', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const first = startServe(['--data', dataDir, '--port', '0']);
     running.push(first);
     const url = await first.listening();
@@ -79,7 +69,7 @@ describe('pinfold serve', () => {
   });
 
   it('takes over a lock left by a dead process', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const stalePid = deadPid();
     writeFileSync(join(dataDir, 'pinfold.lock'), String(stalePid));
     const proc = startServe(['--data', dataDir, '--port', '0']);
@@ -91,7 +81,7 @@ describe('pinfold serve', () => {
   });
 
   it('a port already in use fails the start with exit 1, a one-line message, and no lock left behind', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', () => resolve()));
     try {
@@ -106,7 +96,7 @@ describe('pinfold serve', () => {
   });
 
   it('an unknown flag exits 2 with the usage', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const result = await runCli(['serve', '--data', dataDir, '--bogus', '1']);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('serve does not take --bogus');
@@ -117,7 +107,7 @@ describe('pinfold serve', () => {
   });
 
   it('PINFOLD_OWNER_KEY and PINFOLD_OWNER_SECRET set the owner key; --ts-window is honoured', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const owner = { access_key: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e', access_secret: Buffer.alloc(48, 9).toString('base64url') };
     const proc = startServe(['--data', dataDir, '--port', '0', '--ts-window', '5'], {
       PINFOLD_OWNER_KEY: owner.access_key,
@@ -136,7 +126,7 @@ describe('pinfold serve', () => {
   });
 
   it('with --host 0.0.0.0, server.json holds a reachable address: pinfold gc and pinfold sync list beside it reach the server', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const proc = startServe(['--data', dataDir, '--port', '0', '--host', '0.0.0.0']);
     running.push(proc);
     const url = await proc.listening(30_000, /Pinfold listening on (http:\/\/\S+)\n/);
@@ -168,7 +158,7 @@ describe('pinfold serve', () => {
     ['::1', /^http:\/\/\[::1\]:\d+$/],
     ['localhost', /^http:\/\/localhost:\d+$/],
   ])('--host %s: the printed line, server.json and the upload addresses name one URL, and it reaches the server', async (host, shape) => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const proc = startServe(['--data', dataDir, '--port', '0', '--host', host]);
     running.push(proc);
     const url = await proc.listening(30_000, /Pinfold listening on (http:\/\/\S+)\n/);
@@ -184,7 +174,7 @@ describe('pinfold serve', () => {
   });
 
   it('half an explicit owner key fails the start with a clear message', async () => {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const result = await runCli(['serve', '--data', dataDir, '--port', '0'], {
       PINFOLD_OWNER_KEY: '0b9f3c1e-8a4d-4f7b-9c2e-5d6a7b8c9d0e',
       PINFOLD_OWNER_SECRET: '',

@@ -3,10 +3,11 @@ import { existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountUsage, SessionKey } from '../../shared/api-types.js';
-import { call, makeTempDir } from '../helpers/test-server.js';
+import { call } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
 import { fakeOpener } from '../helpers/fake-opener.js';
 import { LISTENING, startServe, type ServeProcess } from '../helpers/serve-process.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 /**
  * Issue 12: the Sign in line of `pinfold serve` and `pinfold open` (child processes, as a user runs
@@ -26,7 +27,7 @@ async function redeem(url: string, code: string): Promise<{ status: number; sess
 
 describe('pinfold serve prints a one-time sign-in link only to a terminal; pinfold open opens one without putting it on a command line', () => {
   const running: ServeProcess[] = [];
-  const dirs: string[] = [];
+  const dirs = tempDirs('pinfold-signin-');
   afterEach(async () => {
     for (const proc of running.splice(0)) {
       if (proc.child.exitCode === null && proc.child.signalCode === null) {
@@ -34,17 +35,11 @@ describe('pinfold serve prints a one-time sign-in link only to a terminal; pinfo
         await proc.exited();
       }
     }
-    for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
+    await dirs.removeAll();
   });
 
-  const tempDir = async () => {
-    const dir = await makeTempDir('pinfold-signin-');
-    dirs.push(dir);
-    return dir;
-  };
-
   async function serve(options: { terminal?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<{ proc: ServeProcess; url: string; dataDir: string }> {
-    const dataDir = await tempDir();
+    const dataDir = await dirs.make();
     const proc = startServe(['--data', dataDir, '--port', '0'], options.env ?? {}, { terminal: options.terminal });
     running.push(proc);
     // The listening line is printed first; the Sign in line follows in the same turn.
@@ -89,11 +84,11 @@ describe('pinfold serve prints a one-time sign-in link only to a terminal; pinfo
   it.runIf(onLinux)(
     'pinfold open at a terminal: while the browser opener runs no process holds the code on its command line; it gets a 0600 page in a 0700 folder that signs in once, gone once used',
     async () => {
-      const runtime = join(await tempDir(), 'run');
+      const runtime = join(await dirs.make(), 'run');
       await mkdir(runtime);
       await chmod(runtime, 0o700);
       const { url, dataDir } = await serve({ env: { XDG_RUNTIME_DIR: runtime } });
-      const opener = await fakeOpener(await tempDir());
+      const opener = await fakeOpener(await dirs.make());
 
       const opened = await runCli(['open', '--data', dataDir], opener.env(), { terminal: true });
       const seen = await opener.ran();
@@ -153,7 +148,7 @@ describe('pinfold serve prints a one-time sign-in link only to a terminal; pinfo
   });
 
   it('pinfold open without a running server, with a stray argument or flag, or without the owner key, says so', async () => {
-    const empty = await tempDir();
+    const empty = await dirs.make();
     const none = await runCli(['open', '--data', empty]);
     expect(none.code).toBe(1);
     expect(none.stderr).toContain('no running server found');

@@ -1,21 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError, runCli } from '../helpers/account-api.js';
-import { converged, put, referenceRoot, syncAdd, syncList, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, put, referenceRoot, syncAdd, syncList, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 /** Contract section 9: who may call, bad input, pause/resume/rm, ignore rules, unreadable files, the CLI. */
 describe('sync API', () => {
   let server: TestServer;
   let owner: Key;
-  const temps: string[] = [];
-  const tempFolder = async (): Promise<string> => {
-    const dir = await makeTempDir('pinfold-sync-api-');
-    temps.push(dir);
-    return dir;
-  };
+  const temps = tempDirs('pinfold-sync-api-');
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -23,12 +20,12 @@ describe('sync API', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    for (const dir of temps) await rm(dir, { recursive: true, force: true });
+    await temps.removeAll();
   });
 
   describe('access', () => {
     it('an owner key without admin, and a partner user with an admin key, get 403 on every endpoint', async () => {
-      const folder = await tempFolder();
+      const folder = await temps.make();
       await put(folder, 'a.txt', 'a');
       const notAdmin = await createKey(server, owner, 'sync-rw', ['read', 'write', 'pin', 'unpin']);
       await createUser(server, owner, 'sync-user');
@@ -47,7 +44,7 @@ describe('sync API', () => {
 
   describe('bad input', () => {
     it('answers 400 naming the parameter, and adds nothing', async () => {
-      const folder = await tempFolder();
+      const folder = await temps.make();
       await put(folder, 'file.txt', 'not a folder');
       const cases: [unknown, RegExp][] = [
         [{}, /^path is required/],
@@ -68,7 +65,7 @@ describe('sync API', () => {
     });
 
     it('an already synced path, or one inside or around a synced folder, is 409', async () => {
-      const folder = await tempFolder();
+      const folder = await temps.make();
       await put(folder, 'inner/a.txt', 'a');
       const added = await syncAdd(server, owner, { path: folder, ipns: false });
       expect(added.status).toBe(200);
@@ -95,7 +92,7 @@ describe('sync API', () => {
   });
 
   it('pause stops syncing, resume catches up, rm stops and unpins nothing', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'a.txt', 'one');
     const added = await syncAdd(server, owner, { path: folder });
     const { id, root, ipns_name: name } = added.json.data;
@@ -124,7 +121,7 @@ describe('sync API', () => {
   });
 
   it('ignores default junk, add-time patterns and .pinfoldignore files, and follows edits of the latter', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'keep.txt', 'keep');
     for (const junk of ['.DS_Store', 'Thumbs.db', 'desktop.ini', 'x.tmp', 'movie.part', 'dl.crdownload', '~$report.docx', '.~lock.sheet#'])
       await put(folder, junk, 'junk');
@@ -167,7 +164,7 @@ describe('sync API', () => {
   });
 
   it('reports an unreadable file with its path and reason while the rest syncs', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'good.txt', 'good');
     // Tests run as root, which reads any mode-000 file: a FIFO is what nobody can read as a file.
     execFileSync('mkfifo', [path.join(folder, 'pipe')]);
@@ -193,7 +190,7 @@ describe('sync API', () => {
   });
 
   it('the CLI adds, lists with progress, pauses, resumes and removes through the running server', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'cli.txt', 'from the cli');
     await put(folder, 'skip.log', 'ignored');
     const data = ['--data', server.dataDir];

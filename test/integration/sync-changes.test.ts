@@ -1,17 +1,23 @@
 import { appendFile, mkdir, open, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unmarshalIPNSRecord } from 'ipns';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { converged, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
+import { until } from '../helpers/until.js';
+import { converged, put, referenceRoot, syncAdd, syncRow, type Key } from './sync-helpers.js';
 
-/** Every change kind on a real folder, each result checked against an independent import and /ipns. */
+/**
+ * Every change kind on a real folder, each result checked against an independent import and /ipns. Each
+ * case starts from a folder of its own (a.txt, docs/b.md and an empty folder), synced and watched, so any
+ * case runs alone and in any order.
+ */
 describe('sync: change kinds', () => {
   let server: TestServer;
   let key: Key;
+  const temps = tempDirs('pinfold-sync-');
   let folder: string;
-  let other: string;
-  let id: string;
+  let id = '';
   let name: string;
 
   const recordSeq = async (): Promise<bigint> => {
@@ -25,8 +31,13 @@ describe('sync: change kinds', () => {
   beforeAll(async () => {
     server = await startTestServer();
     key = server.owner;
-    folder = await makeTempDir('pinfold-sync-');
-    other = await makeTempDir('pinfold-sync-other-');
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  beforeEach(async () => {
+    folder = await temps.make();
     await put(folder, 'a.txt', 'alpha');
     await put(folder, 'docs/b.md', 'bravo');
     await mkdir(path.join(folder, 'empty'));
@@ -38,11 +49,14 @@ describe('sync: change kinds', () => {
     expect(name).toMatch(/^k51/);
     // sync/add answers once the first full scan is pinned and published.
     expect(added.json.data.root).toBe(await referenceRoot(folder));
+    // Idle means watched: a change made from here on is seen by the watcher.
+    await converged(server, key, id, folder);
   });
-  afterAll(async () => {
-    await server?.stop();
-    await rm(folder, { recursive: true, force: true });
-    await rm(other, { recursive: true, force: true });
+  afterEach(async () => {
+    // Stops the folder's watcher before its files go.
+    if (id !== '') expect((await call(server, 'POST', '/api/v0/sync/rm', { key, query: { id } })).status).toBe(200);
+    id = '';
+    await temps.removeAll();
   });
 
   it('lists the folder idle with its totals, pinned and published, once it is being watched', async () => {
@@ -63,7 +77,7 @@ describe('sync: change kinds', () => {
   });
 
   it('deletes a file', async () => {
-    await unlink(path.join(folder, 'new.txt'));
+    await unlink(path.join(folder, 'a.txt'));
     await converged(server, key, id, folder);
   });
 
@@ -73,7 +87,7 @@ describe('sync: change kinds', () => {
   });
 
   it('moves a file across folders', async () => {
-    await rename(path.join(folder, 'renamed.txt'), path.join(folder, 'empty', 'moved.txt'));
+    await rename(path.join(folder, 'a.txt'), path.join(folder, 'empty', 'moved.txt'));
     await converged(server, key, id, folder);
   });
 
@@ -84,6 +98,9 @@ describe('sync: change kinds', () => {
   });
 
   it('deletes a folder with contents', async () => {
+    await put(folder, 'x/y/z/deep.txt', 'deep');
+    await mkdir(path.join(folder, 'x', 'y', 'empty-too'));
+    await converged(server, key, id, folder);
     await rm(path.join(folder, 'x'), { recursive: true });
     await converged(server, key, id, folder);
   });
@@ -119,16 +136,16 @@ describe('sync: change kinds', () => {
   });
 
   it('replaces a file by a folder of the same name and back', async () => {
-    await unlink(path.join(folder, 'large.bin'));
-    await put(folder, 'large.bin/inside.txt', 'now a folder');
+    await unlink(path.join(folder, 'a.txt'));
+    await put(folder, 'a.txt/inside.txt', 'now a folder');
     await converged(server, key, id, folder);
-    await rm(path.join(folder, 'large.bin'), { recursive: true });
-    await writeFile(path.join(folder, 'large.bin'), 'a file again');
+    await rm(path.join(folder, 'a.txt'), { recursive: true });
+    await writeFile(path.join(folder, 'a.txt'), 'a file again');
     await converged(server, key, id, folder);
   });
 
   it('still syncs when every file is deleted by hand (same device): the empty folder', async () => {
-    for (const entry of ['burst', 'docs', 'empty', 'large.bin']) await rm(path.join(folder, entry), { recursive: true, force: true });
+    for (const entry of ['a.txt', 'docs', 'empty']) await rm(path.join(folder, entry), { recursive: true, force: true });
     const root = await converged(server, key, id, folder);
     expect(root).toBe('bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354');
   });

@@ -7,8 +7,10 @@ import { createApiClient } from '../../renderer/api/client.js';
 import type { SyncFolderView } from '../../shared/api-types.js';
 import { createKey, expectError, runCli } from '../helpers/account-api.js';
 import { folderTree } from '../helpers/folder-tree.js';
-import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { converged, put, syncAdd, until } from './sync-helpers.js';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { converged, put, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 /** The folder as `GET /api/v0/sync` lists it. */
 async function listed(server: TestServer, id: string): Promise<SyncFolderView | undefined> {
@@ -33,18 +35,13 @@ function follow(server: TestServer, body: unknown, key = server.owner) {
  */
 describe('sync follow API', () => {
   let server: TestServer;
-  const temps: string[] = [];
-  const tempFolder = async (): Promise<string> => {
-    const dir = await makeTempDir('pinfold-follow-api-');
-    temps.push(dir);
-    return dir;
-  };
+  const temps = tempDirs('pinfold-follow-api-');
   let foreignName: string;
   const oldDataHome = process.env['XDG_DATA_HOME'];
 
   beforeAll(async () => {
     // The followed folder's removals go to a trash of the test's own, not the user's.
-    process.env['XDG_DATA_HOME'] = await tempFolder();
+    process.env['XDG_DATA_HOME'] = await temps.make();
     server = await startTestServer({}, {}, undefined, { followTiming: { pollMs: 100, errorRetryMs: 100, maxRetryMs: 400 } });
     foreignName = nameOfKey(await generateNameKey());
   });
@@ -52,11 +49,11 @@ describe('sync follow API', () => {
     await server?.stop();
     if (oldDataHome === undefined) delete process.env['XDG_DATA_HOME'];
     else process.env['XDG_DATA_HOME'] = oldDataHome;
-    for (const dir of temps) await rm(dir, { recursive: true, force: true });
+    await temps.removeAll();
   });
 
   it('bad input is a 400 naming the parameter (in msg, and as param for the form); nothing is stored and no folder made', async () => {
-    const parent = await tempFolder();
+    const parent = await temps.make();
     await put(parent, 'file.txt', 'not a folder');
     const fresh = path.join(parent, 'new');
     const before = await listAll(server);
@@ -85,16 +82,16 @@ describe('sync follow API', () => {
   });
 
   it('only the owner may follow; a path synced or followed, or inside or around one, is 409; nothing changes', async () => {
-    const synced = await tempFolder();
+    const synced = await temps.make();
     await put(synced, 'inner/a.txt', 'a');
     const added = await syncAdd(server, server.owner, { path: synced, ipns: false });
     expect(added.status, added.text).toBe(200);
-    const followed = path.join(await tempFolder(), 'followed');
+    const followed = path.join(await temps.make(), 'followed');
     const first = await follow(server, { name: foreignName, path: followed });
     expect(first.status, first.text).toBe(200);
     const before = await listAll(server);
     const notAdmin = await createKey(server, server.owner, 'follow-rw', ['read', 'write', 'pin', 'unpin']);
-    expectError(await follow(server, { name: foreignName, path: await tempFolder() }, notAdmin), 403, /admin|owner/, 'permission');
+    expectError(await follow(server, { name: foreignName, path: await temps.make() }, notAdmin), 403, /admin|owner/, 'permission');
     expect(expectError(await follow(server, { name: foreignName, path: synced }), 409, /^path: .* is already synced/, 'conflict').param).toBe('path');
     expectError(await follow(server, { name: foreignName, path: path.join(synced, 'inner') }), 409, /^path: .* overlaps the synced folder/);
     expectError(await follow(server, { name: foreignName, path: path.join(synced, 'inner', 'new') }), 409, /^path: .* overlaps the synced folder/);
@@ -106,7 +103,7 @@ describe('sync follow API', () => {
   });
 
   it('a followed name nobody answers for shows error with why; discard, publish and a sync folder discard are refused', async () => {
-    const folder = path.join(await tempFolder(), 'mirror');
+    const folder = path.join(await temps.make(), 'mirror');
     const answer = await follow(server, { name: `/ipns/${foreignName}`, path: folder, from: ['http://127.0.0.1:9'] });
     expect(answer.status, answer.text).toBe(200);
     const row = answer.json.data;
@@ -128,7 +125,7 @@ describe('sync follow API', () => {
     expectError(await call(server, 'POST', '/api/v0/sync/discard', { key: server.owner, query: { id: row.id } }), 409, /no followed version yet/);
     expectError(await call(server, 'POST', '/api/v0/sync/discard', { key: server.owner, query: {} }), 400, /^id is required/);
     expectError(await call(server, 'POST', '/api/v0/sync/discard', { key: server.owner, query: { id: 'nope' } }), 404, /^id: sync folder nope not found/);
-    const synced = await tempFolder();
+    const synced = await temps.make();
     const added = await syncAdd(server, server.owner, { path: synced, ipns: false });
     expectError(await call(server, 'POST', '/api/v0/sync/discard', { key: server.owner, query: { id: added.json.data.id } }), 409, /synced, not followed/);
     // Paused, resumed, removed like a sync folder.
@@ -140,7 +137,7 @@ describe('sync follow API', () => {
   });
 
   it('follows a name held here into a folder: first copy, an edit, a local change kept beside, discard', async () => {
-    const source = await tempFolder();
+    const source = await temps.make();
     await put(source, 'a.txt', 'alpha');
     await put(source, 'docs/b.md', 'beta');
     const added = await syncAdd(server, server.owner, { path: source });
@@ -151,7 +148,7 @@ describe('sync follow API', () => {
     // Through the window's client: its parsers take the answers (shared/api-types.ts).
     const api = createApiClient({ baseUrl: server.url });
     const credentials = { accessKey: server.owner.access_key, accessSecret: server.owner.access_secret };
-    const mirror = path.join(await tempFolder(), 'mirror');
+    const mirror = path.join(await temps.make(), 'mirror');
     const { id } = await api.sync.follow(credentials, { name, path: mirror });
     const copied = await until('the first copy', async () => {
       const row = await listed(server, id);
@@ -201,12 +198,12 @@ describe('sync follow API', () => {
   });
 
   it('a followed folder that is gone shows error with why, and converges once it is back (retry)', async () => {
-    const source = await tempFolder();
+    const source = await temps.make();
     await put(source, 'one.txt', 'one');
     const added = await syncAdd(server, server.owner, { path: source });
     expect(added.status, added.text).toBe(200);
     const root = await converged(server, server.owner, added.json.data.id, source);
-    const mirror = path.join(await tempFolder(), 'gone');
+    const mirror = path.join(await temps.make(), 'gone');
     const answer = await follow(server, { name: added.json.data.ipns_name, path: mirror });
     expect(answer.status, answer.text).toBe(200);
     const id = answer.json.data.id;
@@ -247,7 +244,7 @@ describe('sync follow API', () => {
 
   it('the CLI: sync follow, sync list shows the mode and source, sync discard', async () => {
     const data = ['--data', server.dataDir];
-    const mirror = path.join(await tempFolder(), 'cli-mirror');
+    const mirror = path.join(await temps.make(), 'cli-mirror');
     const followed = await runCli(['sync', 'follow', `http://127.0.0.1:9/ipns/${foreignName}`, mirror, '--from', 'http://127.0.0.1:10', ...data]);
     expect(followed.stderr).toBe('');
     expect(followed.code).toBe(0);
@@ -259,7 +256,7 @@ describe('sync follow API', () => {
     const early = await runCli(['sync', 'discard', id, ...data]);
     expect(early.code).toBe(1);
     expect(early.stderr).toMatch(/no followed version yet.*\(HTTP 409\)/);
-    const bad = await runCli(['sync', 'follow', 'example.com', path.join(await tempFolder(), 'x'), ...data]);
+    const bad = await runCli(['sync', 'follow', 'example.com', path.join(await temps.make(), 'x'), ...data]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toMatch(/is not an IPNS name .*\(HTTP 400\)/);
     expect((await runCli(['sync', 'follow', foreignName, ...data])).code).toBe(2);

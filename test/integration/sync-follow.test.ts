@@ -4,14 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncDiscardResult, SyncFolderView } from '../../shared/api-types.js';
 import { folderTree } from '../helpers/folder-tree.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
-import { converged, put, syncAdd, until } from './sync-helpers.js';
-
-async function listed(server: TestServer, id: string): Promise<SyncFolderView> {
-  const response = await call<{ data: SyncFolderView[] }>(server, 'GET', '/api/v0/sync', { key: server.owner });
-  const row = response.json.data.find((candidate) => candidate.id === id);
-  if (row === undefined) throw new Error(`sync folder ${id} not listed`);
-  return row;
-}
+import { converged, listed, put, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Waits until B's followed folder holds `root` and is idle; answers its row. */
 async function holds(server: TestServer, id: string, root: string): Promise<SyncFolderView> {

@@ -6,8 +6,9 @@ import { importer, type ImportCandidate, type ImporterOptions } from 'ipfs-unixf
 import { fixedSize } from 'ipfs-unixfs-importer/chunker';
 import { balanced } from 'ipfs-unixfs-importer/layout';
 import { expect } from 'vitest';
-import type { CreatedAccessKey } from '../../shared/api-types.js';
-import { call, type CallResult } from '../helpers/test-server.js';
+import type { CreatedAccessKey, SyncFolderView } from '../../shared/api-types.js';
+import { call, type CallResult, type TestServer } from '../helpers/test-server.js';
+import { until } from '../helpers/until.js';
 
 /** Helpers of the sync integration tests: an independent reference import, polling, API calls. */
 
@@ -77,23 +78,6 @@ export async function referenceRoot(
   return root;
 }
 
-/** Polls `probe` until it returns a value other than undefined, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  let last: Error | undefined;
-  for (;;) {
-    try {
-      const value = await probe();
-      if (value !== undefined) return value;
-    } catch (error) {
-      last = error instanceof Error ? error : new Error(String(error));
-    }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${last.message}` : ''}`, { cause: last });
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    await new Promise<void>((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 export async function syncAdd(
   server: Server,
   key: Key,
@@ -112,6 +96,14 @@ export async function syncList(server: Server, key: Key): Promise<SyncRow[]> {
 export async function syncRow(server: Server, key: Key, id: string): Promise<SyncRow> {
   const row = (await syncList(server, key)).find((r) => r.id === id);
   if (!row) throw new Error(`sync folder ${id} not listed`);
+  return row;
+}
+
+/** The folder as `GET /api/v0/sync` lists it to the server's owner, in the API's own type. */
+export async function listed(server: TestServer, id: string): Promise<SyncFolderView> {
+  const response = await call<{ data: SyncFolderView[] }>(server, 'GET', '/api/v0/sync', { key: server.owner });
+  const row = response.json.data.find((candidate) => candidate.id === id);
+  if (row === undefined) throw new Error(`sync folder ${id} not listed`);
   return row;
 }
 

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncFolderDetail, SyncVersion, SyncVersionDiff, SyncVersionEntry } from '../../shared/api-types.js';
 import { call as callPlain, makeTempDir, startTestServer, type CallResult, type TestServer } from '../helpers/test-server.js';
 import { runCli } from '../helpers/account-api.js';
-import { converged, put, syncAdd, syncList, until, type Key } from './sync-helpers.js';
+import { converged, put, syncAdd, syncList, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** `call` with the query written in the route (`/api/v0/sync/diff?id=…`), beside the `ts` it adds. */
 function call<T = unknown>(server: TestServer, method: string, route: string, options: { key: Key; body?: unknown }): Promise<CallResult<T>> {

@@ -5,10 +5,12 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../main/store/db/database.js';
 import { testServeArgs } from '../helpers/test-network.js';
-import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { readDb, repoRoot } from '../helpers/account-api.js';
-import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, ipnsRoot, put, referenceRoot, syncAdd, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 const { getSyncFolder, getSyncJournal } = SQLITE_QUERIES.sync;
 
@@ -18,14 +20,9 @@ const FIXED_MTIME = 1_700_000_000;
 
 /** Restart, crash and unmounted-drive behaviour: the folder state survives the process. */
 describe('sync across restarts', () => {
-  const temps: string[] = [];
+  const temps = tempDirs();
   const servers: TestServer[] = [];
   const children: ChildProcessWithoutNullStreams[] = [];
-  const temp = async (prefix: string): Promise<string> => {
-    const dir = await makeTempDir(prefix);
-    temps.push(dir);
-    return dir;
-  };
   const serve = async (dataDir: string): Promise<TestServer> => {
     const server = await startTestServer({ dataDir });
     servers.push(server);
@@ -38,12 +35,12 @@ describe('sync across restarts', () => {
   afterEach(async () => {
     for (const child of children.splice(0)) child.kill('SIGKILL');
     for (const server of servers.splice(0)) await server.stop();
-    for (const dir of temps.splice(0)) await rm(dir, { recursive: true, force: true });
+    await temps.removeAll();
   });
 
   it('syncs the changes made while stopped, comparing size and mtime without re-reading unchanged files', async () => {
-    const data = await temp('pinfold-sync-data-');
-    const folder = await temp('pinfold-sync-folder-');
+    const data = await temps.make('pinfold-sync-data-');
+    const folder = await temps.make('pinfold-sync-folder-');
     await put(folder, 'same.txt', 'original');
     await utimes(path.join(folder, 'same.txt'), FIXED_MTIME, FIXED_MTIME);
     await put(folder, 'modify.txt', 'before');
@@ -65,7 +62,7 @@ describe('sync across restarts', () => {
     // Same size, same mtime, other bytes: only a re-read could notice, and a restart must not re-read.
     await writeFile(path.join(folder, 'same.txt'), 'ORIGINAL');
     await utimes(path.join(folder, 'same.txt'), FIXED_MTIME, FIXED_MTIME);
-    const expectedFolder = await temp('pinfold-sync-expected-');
+    const expectedFolder = await temps.make('pinfold-sync-expected-');
     await cp(folder, expectedFolder, { recursive: true });
     await writeFile(path.join(expectedFolder, 'same.txt'), 'original');
     const expected = await referenceRoot(expectedFolder);
@@ -87,8 +84,8 @@ describe('sync across restarts', () => {
   });
 
   it('pauses with an error when the folder root disappears, keeps the old root published, and resumes when asked', async () => {
-    const data = await temp('pinfold-sync-data-');
-    const parent = await temp('pinfold-sync-mount-');
+    const data = await temps.make('pinfold-sync-data-');
+    const parent = await temps.make('pinfold-sync-mount-');
     const folder = path.join(parent, 'drive');
     await put(folder, 'photo.jpg', 'pixels');
     await put(folder, 'album/other.jpg', 'more pixels');
@@ -123,8 +120,8 @@ describe('sync across restarts', () => {
   });
 
   it('pauses a folder whose device changed (the mount point is now an empty folder) and publishes nothing', async () => {
-    const data = await temp('pinfold-sync-data-');
-    const folder = await temp('pinfold-sync-folder-');
+    const data = await temps.make('pinfold-sync-data-');
+    const folder = await temps.make('pinfold-sync-folder-');
     await put(folder, 'a.txt', 'on the drive');
     let server = await serve(data);
     const key = server.owner;
@@ -149,8 +146,8 @@ describe('sync across restarts', () => {
   });
 
   it('garbage collection during a long first sync cannot collect its fresh blocks (GC grace 0)', async () => {
-    const data = await temp('pinfold-sync-data-');
-    const folder = await temp('pinfold-sync-folder-');
+    const data = await temps.make('pinfold-sync-data-');
+    const folder = await temps.make('pinfold-sync-folder-');
     for (let d = 0; d < 4; d++) for (let f = 0; f < 60; f++) await put(folder, `d${d}/f${f}.bin`, randomBytes(64 * 1024));
     const server = await startTestServer({ dataDir: data, gcGraceSeconds: 0 });
     servers.push(server);
@@ -177,8 +174,8 @@ describe('sync across restarts', () => {
   });
 
   it('kill -9 during a batch leaves the old root or the whole new one published, and the next start converges', async () => {
-    const data = await temp('pinfold-sync-data-');
-    const folder = await temp('pinfold-sync-folder-');
+    const data = await temps.make('pinfold-sync-data-');
+    const folder = await temps.make('pinfold-sync-folder-');
     await put(folder, 'seed.txt', 'seed');
 
     const startServe = async (): Promise<{ url: string; child: ChildProcessWithoutNullStreams }> => {
@@ -214,7 +211,7 @@ describe('sync across restarts', () => {
     const { id, ipns_name: name } = added.json.data;
 
     // A batch long enough to be caught in the middle: many files across folders, moved in at once.
-    const staging = await temp('pinfold-sync-staging-');
+    const staging = await temps.make('pinfold-sync-staging-');
     for (let d = 0; d < 8; d++) {
       for (let f = 0; f < 40; f++) await put(staging, `big/d${d}/f${f}.bin`, randomBytes(192 * 1024));
     }

@@ -7,18 +7,11 @@ import type { SyncConflict, SyncFolderView } from '../../shared/api-types.js';
 import { expectError, runCli } from '../helpers/account-api.js';
 import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { importName, publishName } from './names-helpers.js';
-import { put, referenceRoot, syncAdd, until } from './sync-helpers.js';
+import { listed, put, referenceRoot, syncAdd } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
 import { gatewayGet } from './uploads-helpers.js';
 
 const EMPTY_DIR = 'bafybeiczsscdsbs7ffqz55asqdf3smv6klcw3gofszvwlyarci47bgf354';
-
-/** The folder as `GET /api/v0/sync` lists it. */
-async function listed(server: TestServer, id: string): Promise<SyncFolderView> {
-  const response = await call<{ data: SyncFolderView[] }>(server, 'GET', '/api/v0/sync', { key: server.owner });
-  const row = response.json.data.find((candidate) => candidate.id === id);
-  if (row === undefined) throw new Error(`sync folder ${id} not listed`);
-  return row;
-}
 
 /** The sequence and value of the record a server holds for `name` (its own, as its gateway serves it). */
 async function ownRecord(server: TestServer, name: string): Promise<{ seq: bigint; value: string }> {

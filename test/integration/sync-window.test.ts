@@ -4,21 +4,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SyncFolderDetail } from '../../shared/api-types.js';
 import { inTransaction, openDatabase } from '../../main/store/db/database.js';
-import { call, makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { expectError, readDb } from '../helpers/account-api.js';
-import { converged, put, referenceRoot, syncAdd, syncList, syncRow, until, type Key } from './sync-helpers.js';
+import { converged, put, referenceRoot, syncAdd, syncList, syncRow, type Key } from './sync-helpers.js';
+import { until } from '../helpers/until.js';
+import { tempDirs } from '../helpers/temp-dirs.js';
 
 /** Issue 12, api12.md section 7: what the window's Sync pages need of the sync API. */
 
 describe('sync for the window', () => {
   let server: TestServer;
   let owner: Key;
-  const temps: string[] = [];
-  const tempFolder = async (): Promise<string> => {
-    const dir = await makeTempDir('pinfold-sync-window-');
-    temps.push(dir);
-    return dir;
-  };
+  const temps = tempDirs('pinfold-sync-window-');
   const detail = async (id: string) =>
     call<{ code: number; msg: string; data: SyncFolderDetail }>(server, 'GET', '/api/v0/sync/detail', { key: owner, query: { id } });
   const op = async (name: 'rescan' | 'retry' | 'ignore', id: string, body?: unknown) =>
@@ -30,11 +27,11 @@ describe('sync for the window', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    for (const dir of temps) await rm(dir, { recursive: true, force: true });
+    await temps.removeAll();
   });
 
   it("rows carry the folder's own ignore patterns, created_at and the progress fields", async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'a.txt', 'a');
     const from = Math.floor(Date.now() / 1000);
     const added = await syncAdd(server, owner, { path: folder, ipns: false, ignore: ['*.log', 'build/'] });
@@ -46,7 +43,7 @@ describe('sync for the window', () => {
   });
 
   it('sync/add?wait=false answers at once while the first scan runs; the folder then converges', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     for (let i = 0; i < 20; i++) await put(folder, `f${i}.txt`, `file ${i}`);
     const added = await call<{ data: { id: string; path: string; root: string; ipns_name: string; state: string } }>(server, 'POST', '/api/v0/sync/add', {
       key: owner,
@@ -60,7 +57,7 @@ describe('sync for the window', () => {
     expect(root).toBe(await referenceRoot(folder));
     expect((await syncRow(server, owner, id)).ipns_name).toMatch(/^k51/);
 
-    const other = await tempFolder();
+    const other = await temps.make();
     for (const wait of ['no', '1', 'TRUE']) {
       expectError(await call(server, 'POST', '/api/v0/sync/add', { key: owner, query: { wait }, body: { path: other } }), 400, /^wait must be true or false/);
     }
@@ -69,7 +66,7 @@ describe('sync for the window', () => {
   });
 
   it('sync/detail: the row, .pinfoldignore (at most 64 KiB), the settled batches newest first, recent errors', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'keep.txt', 'keep');
     await put(folder, 'drop.txt', 'drop');
     await put(folder, '.pinfoldignore', '*.secret\n');
@@ -108,7 +105,7 @@ describe('sync for the window', () => {
   });
 
   it('sync/rescan scans the whole folder now: it finds what the stored state lost; a paused folder is 409', async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'a.txt', 'a');
     await put(folder, 'b.txt', 'b');
     const added = await syncAdd(server, owner, { path: folder, ipns: false });
@@ -136,7 +133,7 @@ describe('sync for the window', () => {
   });
 
   it("sync/ignore replaces the folder's patterns at once: newly ignored files leave the root and come back when un-ignored, one batch each", async () => {
-    const folder = await tempFolder();
+    const folder = await temps.make();
     await put(folder, 'a.txt', 'a');
     await put(folder, 'notes.md', 'notes');
     await put(folder, 'sub/b.txt', 'b');
@@ -172,7 +169,7 @@ describe('sync for the window', () => {
   });
 
   it('sync/retry: a folder paused because its folder vanished tries again now; an idle or user-paused one is 409', async () => {
-    const parent = await tempFolder();
+    const parent = await temps.make();
     const folder = path.join(parent, 'drive');
     await put(folder, 'photo.jpg', 'pixels');
     const added = await syncAdd(server, owner, { path: folder, ipns: false });

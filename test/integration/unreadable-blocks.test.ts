@@ -6,10 +6,11 @@ import { createLogger } from '../../main/base/logger.js';
 import { expectError } from '../helpers/account-api.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
 import { suiteDatabase } from '../helpers/suite-database.js';
-import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking, rawTestBlock, storeInDataFolder, type TestBlock } from '../helpers/unreadable-blocks.js';
+import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking, storeInDataFolder, type TestBlock } from '../helpers/unreadable-blocks.js';
 import { folderOperation, importOk, operateOk, pinAdd } from './folders-helpers.js';
 import { carImport, carV1, counters, EMPTY_DIR_V1, expectNotServed, gatewayGet, stats, uploadCid } from './uploads-helpers.js';
 import { ownerKeyOf } from '../helpers/owner-key.js';
+import { rawBlock } from '../helpers/raw-blocks.js';
 
 /**
  * Blocks of a linking codec whose links cannot be read (they do not decode, or nest deeper than the 512
@@ -37,8 +38,8 @@ describe('blocks whose links cannot be read', () => {
 
   beforeAll(async () => {
     dataDir = await makeTempDir();
-    below = await rawTestBlock('reached only through a block nobody can read');
-    garbage = await rawTestBlock('garbage no pin reaches');
+    below = rawBlock('reached only through a block nobody can read');
+    garbage = rawBlock('garbage no pin reaches');
     held = await deepCborLinking(below.cid, 100_000);
     await start();
     await app.close();
@@ -67,7 +68,7 @@ describe('blocks whose links cannot be read', () => {
     ['a dag-pb block that does not decode', () => brokenDagPb(), /cannot be read under its codec: .+/],
     ['a dag-json block that does not decode', () => brokenDagJson(), /cannot be read under its codec: .+/],
   ])('dag/import refuses a CAR holding %s: 400 naming the block, nothing stored, pinned or counted', async (_name, make, reason) => {
-    const leaf = await rawTestBlock(`a good block beside it ${String(_name)}`);
+    const leaf = rawBlock(`a good block beside it ${String(_name)}`);
     const bad = await make(leaf);
     const before = counters(await stats(server, ownerKeyOf(app)));
     const pins = await pinTotal();

@@ -11,6 +11,7 @@ import type { UploadTestHooks } from '../../main/http/step-two-outcomes.js';
 import { createApiClient } from '../../renderer/api/client.js';
 import { settleCancel } from '../../renderer/lib/upload-cancel.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
+import { deferred, type Deferred } from '../helpers/deferred.js';
 import {
   addressFor,
   carV1,
@@ -32,24 +33,13 @@ interface Held {
   ended: Promise<UploadCancelOutcome>;
 }
 
-function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
-}
-
 /** The test hooks: each step 2 (by nonce) waits at the gate until the test opens it. */
 function uploadGates() {
-  const steps = new Map<
-    string,
-    { reached: ReturnType<typeof deferred<void>>; opened: ReturnType<typeof deferred<void>>; ended: ReturnType<typeof deferred<UploadCancelOutcome>> }
-  >();
+  const steps = new Map<string, { reached: Deferred<void>; opened: Deferred<void>; ended: Deferred<UploadCancelOutcome> }>();
   const step = (nonce: string) => {
     let found = steps.get(nonce);
     if (found === undefined) {
-      found = { reached: deferred<void>(), opened: deferred<void>(), ended: deferred<UploadCancelOutcome>() };
+      found = { reached: deferred(), opened: deferred(), ended: deferred<UploadCancelOutcome>() };
       steps.set(nonce, found);
     }
     return found;

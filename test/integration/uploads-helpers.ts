@@ -249,6 +249,18 @@ export interface Fetched {
   bytes: Buffer;
 }
 
+/** A fetched answer in the shape `call` gives (and expectError takes): its text, and its JSON when it is JSON. */
+export function asCall(response: Fetched) {
+  const text = response.bytes.toString('utf8');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}
+
 /** A gateway GET (or HEAD) with credentials and `ts`, body as bytes. */
 export async function gatewayGet(
   server: Server,
@@ -313,18 +325,6 @@ export function carV2(v1: Uint8Array): Uint8Array {
   header.writeBigUInt64LE(BigInt(v1.byteLength), 24);
   header.writeBigUInt64LE(0n, 32);
   return new Uint8Array(Buffer.concat([pragma, header, v1]));
-}
-
-/** Polls `probe` until it returns a value, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
 }
 
 export interface Block {

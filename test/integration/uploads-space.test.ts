@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { startServe, type ServeProcess } from '../helpers/serve-process.js';
-import { openUpload, packBytes, packsReach, packsSettleAt } from './packs-helpers.js';
+import { deferred } from '../helpers/deferred.js';
+import { openUpload, packsReach, packsSettleAt } from './packs-helpers.js';
 import { addressFor, carImport, carV1, counters, fileDag, gatewayGet, MiB, randomData, stats, step2, type Block, type Key } from './uploads-helpers.js';
+import { packBytes } from '../helpers/pack-files.js';
 
 /** Bytes a block takes in a pack: the block and its record header (u16 length, multihash, u32 length). */
 function recordBytes(blocks: readonly Block[]): number {
@@ -14,17 +16,14 @@ function recordBytes(blocks: readonly Block[]): number {
 
 /** A body sent in two parts, the second only once `release` is called: the test decides what lands when. */
 function gatedBody(first: Uint8Array, second: Uint8Array): { body: AsyncIterable<Uint8Array>; release: () => void } {
-  let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  const gate = deferred();
   return {
     body: (async function* () {
       yield first;
-      await gate;
+      await gate.promise;
       yield second;
     })(),
-    release,
+    release: gate.resolve,
   };
 }
 
@@ -52,7 +51,7 @@ describe('rejected step 2s give their pack space back (contract section 4: "the 
   });
 
   it('bodies one byte short, one after another: 400, and the packs are back where they were without any GC', async () => {
-    const baseline = await packBytes(dataDir);
+    const baseline = await packBytes(join(dataDir, 'blocks'));
     const before = await stats(server, owner);
     const body = randomData(10 * MiB);
     for (let i = 0; i < 3; i++) {
@@ -65,7 +64,7 @@ describe('rejected step 2s give their pack space back (contract section 4: "the 
   });
 
   it('short bodies, a CAR with a bad block and a client that disconnects mid-body, all at once: the packs end where they began', async () => {
-    const baseline = await packBytes(dataDir);
+    const baseline = await packBytes(join(dataDir, 'blocks'));
     // The client that will disconnect gets part of its body into the pack first (the importer writes a
     // chunk once six more are hashed: 12 MiB sent puts at least 5 MiB there).
     const leaving = openUpload(await addressFor(server, owner, 'POST', '/ipfs/', { size: 16 * MiB }), { declared: 16 * MiB, sent: 12 * MiB });
@@ -83,7 +82,7 @@ describe('rejected step 2s give their pack space back (contract section 4: "the 
   });
 
   it('committed uploads beside rejected ones read back whole, and a restart gives back the dead space between them', async () => {
-    const baseline = await packBytes(dataDir);
+    const baseline = await packBytes(join(dataDir, 'blocks'));
     // Rejected uploads start first and reach the pack before the committed ones do: the importer writes
     // a chunk once six more are hashed, so 9 MiB sent puts at least 3 MiB of each in the pack.
     const declared = 10 * MiB;
@@ -109,7 +108,7 @@ describe('rejected step 2s give their pack space back (contract section 4: "the 
     const dags = await Promise.all(files.map(async (bytes) => fileDag(bytes)));
     const live = dags.reduce((sum, dag) => sum + recordBytes(dag.blocks), 0);
     // The rejected records before the committed ones cannot be cut off while the pack is appended to.
-    expect(await packBytes(dataDir)).toBeGreaterThan(baseline + live);
+    expect(await packBytes(join(dataDir, 'blocks'))).toBeGreaterThan(baseline + live);
     for (const [i, cid] of committed.entries()) {
       const served = await gatewayGet(server, owner, `/ipfs/${cid}`);
       expect(served.status).toBe(200);
@@ -154,7 +153,7 @@ describe('an upload killed with the server (kill -9) is given back at the next s
     const keptAnswer = await step2(keptUrl, 'POST', kept);
     expect(keptAnswer.status).toBe(201);
     const keptCid = keptAnswer.headers.get('ipfs-hash') as string;
-    const baseline = await packBytes(dataDir);
+    const baseline = await packBytes(join(dataDir, 'blocks'));
 
     const uploadUrl = await addressFor(server, owner, 'POST', '/ipfs/', { size: 32 * MiB });
     const { body } = gatedBody(randomData(16 * MiB), new Uint8Array(0));
@@ -166,7 +165,7 @@ describe('an upload killed with the server (kill -9) is given back at the next s
     first.child.kill('SIGKILL');
     expect(await first.exited()).toBeNull();
     expect(await killed).toBe('connection lost');
-    expect(await packBytes(dataDir)).toBeGreaterThanOrEqual(baseline + 8 * MiB);
+    expect(await packBytes(join(dataDir, 'blocks'))).toBeGreaterThanOrEqual(baseline + 8 * MiB);
 
     const second = startServe(['--data', dataDir, '--port', '0']);
     children.push(second);

@@ -3,7 +3,8 @@ import type { DailyUsage } from '../../shared/api-types.js';
 import { call, startTestServer, testClock, type TestServer } from '../helpers/test-server.js';
 import { createKey, createUser, createUserKey, expectError } from '../helpers/account-api.js';
 import { serverNumber } from '../helpers/suite-metadata.js';
-import { gatewayGet, randomData, stats, until, uploadCid } from './uploads-helpers.js';
+import { gatewayGet, randomData, stats, uploadCid } from './uploads-helpers.js';
+import { until } from '../helpers/until.js';
 
 /** Issue 12, api12.md section 3: GET /api/v0/stats/daily. */
 

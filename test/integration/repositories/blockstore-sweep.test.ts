@@ -2,14 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openBlockstore, type BlockIndexStore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import type { Transaction } from '../../../main/store/repositories/index.js';
 import { REPOSITORY_ENGINES, type EngineDatabase } from '../../helpers/repository-engines.js';
-import { rawBlock, tempDir } from '../../unit/store/blockstore-fixtures.js';
-
-/** A promise and its resolve, for a step the test holds open. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
+import { deferred } from '../../helpers/deferred.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 /**
  * A GC sweep beside an upload that reuses a block, on each engine's block index: the upload leases the

@@ -3,13 +3,7 @@ import { createEgressMeter, type EgressMeter } from '../../../main/accounts/egre
 import type { Transaction } from '../../../main/store/repositories/index.js';
 import { insertTestAccount } from '../../helpers/account-rows.js';
 import { REPOSITORY_ENGINES, type EngineDatabase } from '../../helpers/repository-engines.js';
-
-/** A promise and its resolve, for a step the test holds open. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((done) => (resolve = done));
-  return { promise, resolve };
-}
+import { deferred } from '../../helpers/deferred.js';
 
 /**
  * The egress meter over each engine's store: stats add the meter's pending bytes to the usage row, so a

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TransactionMisuse, UniqueViolation, type Transaction } from '../../../main/store/repositories/index.js';
 import { REPOSITORY_ENGINES, type EngineDatabase } from '../../helpers/repository-engines.js';
+import { deferred } from '../../helpers/deferred.js';
 
 /** The store's transactions, the same on both engines: all or nothing, typed errors, no use after the end. */
 describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('Store transactions on %s', (_name, make) => {
@@ -66,24 +67,22 @@ describe.each(REPOSITORY_ENGINES.map((make) => [make().name, make] as const))('S
   });
 
   it('hides a transaction’s writes from other readers until it commits', async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let wrote!: () => void;
-    const written = new Promise<void>((resolve) => (wrote = resolve));
+    const held = deferred();
+    const written = deferred();
     const transaction = database.store.transaction(async (tx) => {
       await tx.meta.setMetaValue('pending', Buffer.from('yes'));
-      wrote();
-      await held;
+      written.resolve();
+      await held.promise;
     });
-    await written;
+    await written.promise;
     if (database.engine === 'postgres') {
       // Another connection reads the state from before the transaction, at once.
       expect(await text('pending')).toBeNull();
-      release();
+      held.resolve();
     } else {
       // SQLite's autocommit read waits for the open transaction to end, then reads what it committed.
       const during = text('pending');
-      release();
+      held.resolve();
       expect(await during).toBe('yes');
     }
     await transaction;

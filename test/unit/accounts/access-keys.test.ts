@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, NotFoundError, UnauthorizedError } from '../../../main/base/errors.js';
 import { createAccessKey, deleteAccessKeyByName, listAccessKeys, loadKey, parseKeyName, secretMatches } from '../../../main/accounts/access-keys.js';
 import { createOwner } from '../../../main/accounts/accounts.js';
-import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 describe('access keys', () => {
   let fx: AccountsFixture;

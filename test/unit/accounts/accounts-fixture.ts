@@ -10,16 +10,6 @@ import type { AccountsContext } from '../../../main/accounts/context.js';
 import { createKeyCache } from '../../../main/accounts/key-cache.js';
 import { loadPlanCatalog } from '../../../main/accounts/plans.js';
 
-/** A clock the test moves by hand. */
-export interface ManualClock extends Clock {
-  set(ms: number): void;
-}
-
-export function manualClock(startMs: number): ManualClock {
-  let now = startMs;
-  return { nowMs: () => now, set: (ms) => void (now = ms) };
-}
-
 export interface AccountsFixture {
   ctx: AccountsContext;
   /** The SQLite connection under `ctx.store`, for tests that set rows up by hand. */

@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { ensureOwner, fileOwnerKeyStore, ownerKeyFromEnv } from '../../../main/accounts/owner-key.js';
 import { loadKey, secretMatches } from '../../../main/accounts/access-keys.js';
-import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 const KEY = '11111111-2222-4333-8444-555555555555';
 const SECRET = Buffer.alloc(48, 7).toString('base64url');

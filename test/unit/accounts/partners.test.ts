@@ -3,7 +3,8 @@ import { BadInputError, ConflictError, ForbiddenError, NotFoundError, PaymentReq
 import { createOwner, createPartnerUser, credit, requireAccountByUuid, setPartner, type AccountRow } from '../../../main/accounts/accounts.js';
 import { listPartnerUsers, requirePartner, requireUserOf, updateUserPlan } from '../../../main/accounts/partners.js';
 import { record } from '../../../main/accounts/usage.js';
-import { accountsFixture, manualClock, type AccountsFixture } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 describe('partners, plan changes, the ledger and credits', () => {
   let fx: AccountsFixture;

@@ -13,7 +13,8 @@ import {
   sessionKeyName,
   sweepExpiredSessions,
 } from '../../../main/accounts/session-keys.js';
-import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
 
 const START_MS = Date.UTC(2026, 10, 25, 14, 3, 27);
 const START = START_MS / 1000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { createSignInCodes, MAX_OUTSTANDING, parseSignInCode, SIGN_IN_CODE_LIFETIME_SECONDS } from '../../../main/accounts/sign-in-codes.js';
-import { manualClock } from './accounts-fixture.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 const START_MS = Date.UTC(2027, 0, 1);
 

@@ -4,7 +4,8 @@ import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.
 import { record } from '../../../main/accounts/usage.js';
 import { dailyUsage, fillDays, parseDays, utcDay } from '../../../main/accounts/usage-daily.js';
 import type { DailyUsageRow } from '../../../main/store/repositories/usage.js';
-import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
 
 const DAY = 24 * 3600 * 1000;
 const TODAY = Date.UTC(2026, 10, 25, 23, 59, 59);

@@ -5,7 +5,8 @@ import { createOwner, createPartnerUser, type AccountRow } from '../../../main/a
 import { nextPeriodStart, periodStartOf } from '../../../main/accounts/billing-period.js';
 import { accountUsage, check, currentUsage, partnerUserUsage, record, reserve, type UsageKind } from '../../../main/accounts/usage.js';
 import type { UsageRow } from '../../../main/store/repositories/usage.js';
-import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from './accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
 
 const GiB = 1024 ** 3;
 const JAN_31_LAST_SECOND = Date.UTC(2027, 0, 31, 23, 59, 59);

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DisposalError, DisposalStack } from '../../../main/base/disposal-stack.js';
-
-/** A promise settled by hand, so a test decides when a closer finishes. */
-function gate(): { promise: Promise<void>; open(): void } {
-  let open!: () => void;
-  const promise = new Promise<void>((resolve) => (open = resolve));
-  return { promise, open };
-}
+import { deferred } from '../../helpers/deferred.js';
 
 describe('disposal stack', () => {
   it('closes in the reverse order of registration, whatever the kind of registration', async () => {
@@ -29,7 +23,7 @@ describe('disposal stack', () => {
   it('waits for each closer before the next one starts', async () => {
     const stack = new DisposalStack();
     const events: string[] = [];
-    const slow = gate();
+    const slow = deferred();
     stack.defer(() => void events.push('earlier closer'));
     stack.defer(async () => {
       events.push('slow closer started');
@@ -39,7 +33,7 @@ describe('disposal stack', () => {
     const disposal = stack.disposeAsync();
     await Promise.resolve();
     expect(events).toEqual(['slow closer started']);
-    slow.open();
+    slow.resolve();
     await disposal;
     expect(events).toEqual(['slow closer started', 'slow closer done', 'earlier closer']);
   });
@@ -76,7 +70,7 @@ describe('disposal stack', () => {
   it('disposes once: a second call waits on the first and closes nothing again', async () => {
     const stack = new DisposalStack();
     let closes = 0;
-    const slow = gate();
+    const slow = deferred();
     stack.defer(async () => {
       closes++;
       await slow.promise;
@@ -87,7 +81,7 @@ describe('disposal stack', () => {
     void second.then(() => (secondDone = true));
     await Promise.resolve();
     expect(secondDone).toBe(false);
-    slow.open();
+    slow.resolve();
     await Promise.all([first, second]);
     await stack.disposeAsync();
     expect(closes).toBe(1);

@@ -1,16 +1,12 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { acquireDataFolderLock, DataFolderLockedError } from '../../../main/base/lock-file.js';
+import { deadPid } from '../../helpers/dead-pid.js';
 
 /** The pid of a process that has certainly exited. */
-function deadPid(): number {
-  const child = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
-  return Number(child.stdout.toString());
-}
 
 describe('data folder lock', () => {
   let dir: string;

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createKeyedLock } from '../../../main/base/keyed-lock.js';
 import { requireHeld, type LockHold } from '../../../main/base/lock.js';
 import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
-
-/** A promise and the function that settles it, to hold a lock open until a test lets go. */
-function gate(): { opened: Promise<void>; open: () => void } {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { opened, open };
-}
+import { deferred } from '../../helpers/deferred.js';
 
 const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
@@ -18,10 +10,10 @@ describe('read-write lock', () => {
   it('lets shared holders overlap and runs an exclusive holder alone', async () => {
     const lock = createReadWriteLock();
     const log: string[] = [];
-    const first = gate();
+    const first = deferred();
     const a = lock.shared(async () => {
       log.push('a in');
-      await first.opened;
+      await first.promise;
       log.push('a out');
     });
     const b = lock.shared(async () => void log.push('b'));
@@ -30,7 +22,7 @@ describe('read-write lock', () => {
     const w = lock.exclusive(async () => void log.push('w'));
     await turn();
     expect(log).toEqual(['a in', 'b']);
-    first.open();
+    first.resolve();
     await Promise.all([a, b, w]);
     expect(log).toEqual(['a in', 'b', 'a out', 'w']);
   });
@@ -38,13 +30,13 @@ describe('read-write lock', () => {
   it('queues a shared request behind a waiting writer (writers are not starved)', async () => {
     const lock = createReadWriteLock();
     const log: string[] = [];
-    const first = gate();
-    const a = lock.shared(async () => first.opened);
+    const first = deferred();
+    const a = lock.shared(async () => first.promise);
     const w = lock.exclusive(async () => void log.push('w'));
     const r = lock.shared(async () => void log.push('r'));
     await turn();
     expect(log).toEqual([]);
-    first.open();
+    first.resolve();
     await Promise.all([a, w, r]);
     expect(log).toEqual(['w', 'r']);
   });
@@ -75,17 +67,17 @@ describe('keyed lock', () => {
   it('runs work of one key in call order and other keys at once', async () => {
     const lock = createKeyedLock();
     const log: string[] = [];
-    const first = gate();
+    const first = deferred();
     const a1 = lock.run('a', async () => {
       log.push('a1 in');
-      await first.opened;
+      await first.promise;
       log.push('a1 out');
     });
     const a2 = lock.run('a', async () => void log.push('a2'));
     const b = lock.run('b', async () => void log.push('b'));
     await turn();
     expect(log).toEqual(['a1 in', 'b']);
-    first.open();
+    first.resolve();
     await Promise.all([a1, a2, b]);
     expect(log).toEqual(['a1 in', 'b', 'a1 out', 'a2']);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeNoticeOnce, keepRunningOnClose, type HideableWindow } from '../../../main/desktop/close-to-tray.js';
 import { DEFAULT_PREFERENCES, parsePreferences, preferencesFile, type PreferencesStore } from '../../../main/desktop/shell-preferences.js';
+import { deferred } from '../../helpers/deferred.js';
 
 /** A window stand-in: `close()` fires the close event as Electron does and says whether it was stopped. */
 class FakeWindow implements HideableWindow {
@@ -51,7 +52,15 @@ function recordingStore(initial = DEFAULT_PREFERENCES) {
       onSave();
     },
   };
-  return { store, saves, nextSave: () => new Promise<void>((resolve) => (onSave = resolve)) };
+  return {
+    store,
+    saves,
+    nextSave: () => {
+      const next = deferred();
+      onSave = next.resolve;
+      return next.promise;
+    },
+  };
 }
 
 describe('closeNoticeOnce', () => {
@@ -70,28 +79,26 @@ describe('closeNoticeOnce', () => {
   it('never again once remembered, in a later run', async () => {
     const { store } = recordingStore({ closeNoticeShown: true });
     let notices = 0;
-    let loaded: () => void = () => {};
-    const done = new Promise<void>((resolve) => (loaded = resolve));
-    const hidden = closeNoticeOnce({ load: async () => (setImmediate(loaded), store.load()), save: (next) => store.save(next) }, () => (notices += 1));
+    const loaded = deferred();
+    const hidden = closeNoticeOnce({ load: async () => (setImmediate(loaded.resolve), store.load()), save: (next) => store.save(next) }, () => (notices += 1));
     hidden();
-    await done;
+    await loaded.promise;
     expect(notices).toBe(0);
   });
 
   it('reports a failed save, still tells only once in this run', async () => {
     const errors: unknown[] = [];
     let notices = 0;
-    let failed: () => void = () => {};
-    const reported = new Promise<void>((resolve) => (failed = resolve));
+    const reported = deferred();
     const store: PreferencesStore = { load: async () => DEFAULT_PREFERENCES, save: async () => Promise.reject(new Error('read-only disk')) };
     const hidden = closeNoticeOnce(
       store,
       () => (notices += 1),
-      (error) => (errors.push(error), failed()),
+      (error) => (errors.push(error), reported.resolve()),
     );
     hidden();
     hidden();
-    await reported;
+    await reported.promise;
     expect(notices).toBe(1);
     expect((errors[0] as Error).message).toBe('read-only disk');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quitAfterClose } from '../../../main/desktop/lifecycle.js';
+import { deferred } from '../../helpers/deferred.js';
 
 function quitEvent() {
   const event = { prevented: false, preventDefault: () => void (event.prevented = true) };
@@ -8,26 +9,24 @@ function quitEvent() {
 
 /** A close() the test finishes by hand, to look at the state in between. */
 function pendingClose() {
-  let finish: (error?: Error) => void = () => {};
+  let closing = deferred();
   let calls = 0;
   const close = () => {
     calls += 1;
-    return new Promise<void>((resolve, reject) => {
-      finish = (error) => (error ? reject(error) : resolve());
-    });
+    closing = deferred();
+    return closing.promise;
   };
-  return { close, finish: (error?: Error) => finish(error), calls: () => calls };
+  return { close, finish: (error?: Error) => (error ? closing.reject(error) : closing.resolve()), calls: () => calls };
 }
 
 describe('quitAfterClose', () => {
   it('holds the quit until the service has closed, then quits once', async () => {
     const pending = pendingClose();
     const quits: number[] = [];
-    let quitDone: () => void = () => {};
-    const quitted = new Promise<void>((resolve) => (quitDone = resolve));
+    const quitted = deferred();
     const onBeforeQuit = quitAfterClose(pending.close, () => {
       quits.push(1);
-      quitDone();
+      quitted.resolve();
     });
 
     const first = quitEvent();
@@ -43,7 +42,7 @@ describe('quitAfterClose', () => {
     expect(quits).toEqual([]);
 
     pending.finish();
-    await quitted;
+    await quitted.promise;
     expect(quits).toEqual([1]);
 
     // The quit that follows passes.
@@ -56,12 +55,11 @@ describe('quitAfterClose', () => {
   it('still quits when closing fails, and reports the error', async () => {
     const pending = pendingClose();
     const errors: unknown[] = [];
-    let quitDone: () => void = () => {};
-    const quitted = new Promise<void>((resolve) => (quitDone = resolve));
-    const onBeforeQuit = quitAfterClose(pending.close, quitDone, (error) => errors.push(error));
+    const quitted = deferred();
+    const onBeforeQuit = quitAfterClose(pending.close, quitted.resolve, (error) => errors.push(error));
     onBeforeQuit(quitEvent());
     pending.finish(new Error('database busy'));
-    await quitted;
+    await quitted.promise;
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('database busy');
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startUpdateChecks, updatePlan, type UpdaterLike } from '../../../main/desktop/updates.js';
+import { deferred } from '../../helpers/deferred.js';
 
 describe('updatePlan', () => {
   it('off when turned off, and in development without a feed to try', () => {
@@ -64,10 +65,9 @@ describe('startUpdateChecks', () => {
   it("keeps the package's feed when none is given, and reports a failed check", async () => {
     const { updater, calls } = fakeUpdater(Promise.reject(new Error('feed unreachable')));
     const errors: unknown[] = [];
-    let reported: () => void = () => {};
-    const done = new Promise<void>((resolve) => (reported = resolve));
-    const stop = startUpdateChecks(updater, { enabled: true, feedUrl: null }, (error) => (errors.push(error), reported()));
-    await done;
+    const reported = deferred();
+    const stop = startUpdateChecks(updater, { enabled: true, feedUrl: null }, (error) => (errors.push(error), reported.resolve()));
+    await reported.promise;
     stop();
     expect(calls).toEqual([['check']]);
     expect(updater.forceDevUpdateConfig).toBe(false);

@@ -2,9 +2,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CID } from 'multiformats/cid';
-import { CID as CIDClass } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
-import { sha256 } from 'multiformats/hashes/sha2';
 import type { Clock } from '../../../main/base/clock.js';
 import { createFoldersContext, type FolderPins, type FoldersContext } from '../../../main/folders/index.js';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
@@ -63,11 +60,4 @@ export async function createKit(blockstore = new CountingBlockstore()): Promise<
       await rm(dir, { recursive: true, force: true });
     },
   };
-}
-
-export async function putRaw(blockstore: CountingBlockstore, text: string): Promise<CID> {
-  const bytes = new TextEncoder().encode(text);
-  const cid = CIDClass.createV1(raw.code, await sha256.digest(bytes));
-  await blockstore.put(cid, bytes);
-  return cid;
 }

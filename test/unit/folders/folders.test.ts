@@ -8,7 +8,9 @@ import { cumulativeSize } from '../../../main/content/directory/blocks.js';
 import { applyFolderOperation, createFoldersContext, importFolder, type FolderOperation } from '../../../main/folders/index.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { type CountingBlockstore, loadCar } from '../content/directory/directory-helpers.js';
-import { createKit, fixedClock, putRaw, type Kit } from './folder-test-kit.js';
+import { createKit, fixedClock, type Kit } from './folder-test-kit.js';
+import { putRaw } from '../../helpers/raw-blocks.js';
+import { deferred } from '../../helpers/deferred.js';
 
 const ACCOUNT = 1;
 const OTHER = 2;
@@ -25,19 +27,17 @@ function op(root: CID, fields: Partial<FolderOperation> = {}): FolderOperation {
 
 /** `blocks` whose reads wait until `open()` (`reading` settles at the first read), then read or, when `failing`, throw it. */
 function gatedBlockstore(blocks: CountingBlockstore, failing?: Error) {
-  let open: () => void = () => {};
-  const gate = new Promise<void>((resolve) => (open = resolve));
-  let started: () => void = () => {};
-  const reading = new Promise<void>((resolve) => (started = resolve));
+  const gate = deferred();
+  const started = deferred();
   const gated = Object.assign(Object.create(blocks) as CountingBlockstore, {
     async *get(...args: Parameters<CountingBlockstore['get']>) {
-      started();
-      await gate;
+      started.resolve();
+      await gate.promise;
       if (failing) throw failing;
       yield* blocks.get(...args);
     },
   });
-  return { gated, reading, open };
+  return { gated, reading: started.promise, open: gate.resolve };
 }
 
 /** A pinned, imported plain folder {a, b} for ACCOUNT, and a pinned file `c`. */

@@ -8,6 +8,7 @@ import { createPrivateFolder, type PrivateFolder } from '../../../main/base/priv
 import { BadInputError } from '../../../main/base/errors.js';
 import { createSignInHandoffs, handoffPage, signInUrl, type SignInHandoffs } from '../../../main/http/sign-in-handoff.js';
 import { parseCodeSession, parseNextPage } from '../../../main/http/sign-in-params.js';
+import { until } from '../../helpers/until.js';
 
 const LISTEN = 'http://127.0.0.1:5080';
 
@@ -24,12 +25,8 @@ function linkOf(page: string): URL {
   );
 }
 
-async function gone(path: string, deadlineMs = 5000): Promise<void> {
-  const until = Date.now() + deadlineMs;
-  while (existsSync(path)) {
-    if (Date.now() > until) throw new Error(`${path} is still there after ${deadlineMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+async function gone(path: string): Promise<void> {
+  await until(`${path} to be removed`, () => (existsSync(path) ? undefined : true), 5000);
 }
 
 describe('sign-in handoff pages', () => {

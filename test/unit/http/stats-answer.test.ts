@@ -5,7 +5,8 @@ import type { EgressMeter } from '../../../main/accounts/egress-meter.js';
 import { ok } from '../../../main/http/envelope.js';
 import { statsAnswer } from '../../../main/http/stats-answer.js';
 import type { AccountRow } from '../../../main/store/repositories/accounts.js';
-import { accountsFixture, manualClock, type AccountsFixture, type ManualClock } from '../accounts/accounts-fixture.js';
+import { accountsFixture, type AccountsFixture } from '../accounts/accounts-fixture.js';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
 
 /** The stats answer is kept between requests; each change to what it shows must show in the next one. */
 describe('the stats answer', () => {

@@ -6,6 +6,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { stepTwoOutcomes, UploadCancelledError } from '../../../main/http/step-two-outcomes.js';
+import { deferred } from '../../helpers/deferred.js';
 
 const clock = { nowMs: () => 1_700_000_000_000 };
 const EXPIRES = 1_700_000_600;
@@ -15,14 +16,6 @@ const CANCELLED = { outcome: 'cancelled', roots: [] };
 function reply(): { reply: FastifyReply; close(): void } {
   const raw = Object.assign(new EventEmitter(), { writableFinished: false });
   return { reply: { raw } as unknown as FastifyReply, close: () => raw.emit('close') };
-}
-
-function deferred<T>() {
-  let resolve: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((done) => {
-    resolve = done;
-  });
-  return { promise, resolve };
 }
 
 describe('step 2 outcomes', () => {

@@ -10,16 +10,17 @@ import { createNameResolver } from '../../../main/names/resolver.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import {
   addAccount,
-  fixture,
   fixtureDnsLinks,
-  manualClock,
   namesContext,
   parseDnsLinkYaml,
   startDnsServer,
   tempDb,
   type TestDb,
   type TestDnsServer,
+  CLOCK_START_MS,
 } from './helpers.js';
+import { fixture } from '../../helpers/fixtures.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 type IpnsKey = Parameters<typeof createIPNSRecordWithExpiration>[0];
 
@@ -155,7 +156,7 @@ describe('DNSLink resolution over a real DNS server', () => {
   });
 
   it('caches DNSLink answers for dnsCacheSeconds on the injected clock', async () => {
-    const clock = manualClock();
+    const clock = manualClock(CLOCK_START_MS);
     const resolver = createNameResolver({ names: sqliteStore(t.db).names, clock, txt: createTxtLookup(dns.address), dnsCacheSeconds: 60 });
     dns.txt.set('_dnslink.cached.example.org', [[`dnslink=/ipfs/${HELLO}`]]);
     await resolver.resolve('cached.example.org');

@@ -1,7 +1,6 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { LimitReachedError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import type { Clock } from '../../../main/base/clock.js';
@@ -11,32 +10,12 @@ import type { Transaction } from '../../../main/store/repositories/index.js';
 import { createNamesContext, type NamesContext, type NamesInit, type PinFirst } from '../../../main/names/context.js';
 import type { TxtLookup } from '../../../main/names/dnslink.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 const { insertAccount } = SQLITE_QUERIES.accounts;
 
-export const fixturesDir = resolve(fileURLToPath(new URL('../../fixtures', import.meta.url)));
-
-export function fixture(relative: string): Buffer {
-  return readFileSync(join(fixturesDir, relative));
-}
-
-export function fixtureJson<T>(relative: string): T {
-  return JSON.parse(fixture(relative).toString('utf8')) as T;
-}
-
-/** A clock tests move by hand. */
-export function manualClock(startMs = Date.UTC(2026, 0, 1)): Clock & { set(ms: number): void; advance(ms: number): void } {
-  let now = startMs;
-  return {
-    nowMs: () => now,
-    set: (ms) => {
-      now = ms;
-    },
-    advance: (ms) => {
-      now += ms;
-    },
-  };
-}
+/** Where a names test's manual clock starts when the test does not say. */
+export const CLOCK_START_MS = Date.UTC(2026, 0, 1);
 
 export interface TestDb {
   dir: string;
@@ -109,7 +88,7 @@ export function namesContext(
   return createNamesContext({
     store: sqliteStore(db),
     sealedBox: createSealedBox(MASTER_KEY),
-    clock: options.clock ?? manualClock(),
+    clock: options.clock ?? manualClock(CLOCK_START_MS),
     limits: usageLimits(options.limit ?? 1000),
     pinFirst: options.pinFirst,
     txt: options.txt ?? (async () => null),

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createName, importName, publishName } from './name-requests.js';
 import { importNameKey } from '../../../main/names/keys.js';
-import { addAccount, fixture, fixtureJson, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { fixture, fixtureJson } from '../../helpers/fixtures.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { nameByName } = SQLITE_QUERIES.names;

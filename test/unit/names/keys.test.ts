@@ -5,7 +5,8 @@ import { createSealedBox } from '../../../main/base/sealed-box.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyFormat } from '../../../main/names/keys.js';
 import { parseIpnsName, parseKeyText } from '../../../main/http/name-params.js';
 import { peerIdText } from '../../../main/names/name-parse.js';
-import { fixture, fixtureJson, MASTER_KEY } from './helpers.js';
+import { MASTER_KEY } from './helpers.js';
+import { fixture, fixtureJson } from '../../helpers/fixtures.js';
 
 interface KeyFixture {
   id: string;

@@ -1,4 +1,3 @@
-import { marshalIPNSRecord, unmarshalIPNSRecord } from 'ipns';
 import { CID } from 'multiformats/cid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../main/base/logger.js';
@@ -9,7 +8,9 @@ import { tryParseIpnsName, type IpnsName } from '../../../main/names/name-parse.
 import { signRecord } from '../../../main/names/records.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { createName, publishName } from './name-requests.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
+import { forged } from '../../helpers/ipns-fakes.js';
 
 const CID_A = CID.parse('bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am');
 const CID_B = CID.parse('bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i');
@@ -27,14 +28,6 @@ let forgotten: string[];
 let deps: LatestRecordDeps;
 
 const sign = (cid: CID, seq: number): Promise<Uint8Array> => signRecord(key, cid, seq, clock.nowMs(), HOUR_MS);
-
-/** The same record with its V2 signature broken. */
-function forged(record: Uint8Array): Uint8Array {
-  const parsed = unmarshalIPNSRecord(record);
-  const signature = Uint8Array.from(parsed.signatureV2);
-  signature[0] = (signature[0] ?? 0) ^ 0xff;
-  return marshalIPNSRecord({ ...parsed, signatureV2: signature });
-}
 
 beforeEach(async () => {
   t = tempDb();

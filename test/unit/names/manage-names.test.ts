@@ -7,7 +7,9 @@ import { peerIdText } from '../../../main/names/name-parse.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
-import { addAccount, fixture, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb, CLOCK_START_MS } from './helpers.js';
+import { fixture, fixtureJson } from '../../helpers/fixtures.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { countNamesOf, nameByName } = SQLITE_QUERIES.names;
@@ -28,7 +30,7 @@ let bob: number;
 
 beforeEach(() => {
   t = tempDb();
-  clock = manualClock();
+  clock = manualClock(CLOCK_START_MS);
   ctx = namesContext(t.db, { clock, limit: 3 });
   alice = addAccount(t.db);
   bob = addAccount(t.db);
@@ -199,9 +201,9 @@ describe('import', () => {
     await publishName(ctx, alice, KUBO_ED25519, CID_B);
     expect(await seqOf(KUBO_ED25519)).toBe(42n);
 
-    const rsaProto = (await import('./helpers.js'))
-      .fixtureJson<{ id: string; derived_libp2p_private_key_protobuf_hex?: string }[]>('keys.json')
-      .find((k) => k.id === 'kubo-openssl-rsa')?.derived_libp2p_private_key_protobuf_hex;
+    const rsaProto = fixtureJson<{ id: string; derived_libp2p_private_key_protobuf_hex?: string }[]>('keys.json').find(
+      (k) => k.id === 'kubo-openssl-rsa',
+    )?.derived_libp2p_private_key_protobuf_hex;
     const rsa = await importName(ctx, alice, {
       name: 'QmWqgbBdPWDUnqDWey5RoRbg98bEciLkoFwLg76xctpKgJ',
       value: CID_B,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';
 import { peerIdText, tryParseIpnsName } from '../../../main/names/name-parse.js';
-import { fixtureJson } from './helpers.js';
+import { fixtureJson } from '../../helpers/fixtures.js';
 
 interface KeyFixture {
   id: string;

@@ -12,7 +12,9 @@ import { tryParseIpnsName } from '../../../main/names/name-parse.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { RoutingClient } from '../../../main/network/routing.js';
 import { createName, publishName, removeName } from './name-requests.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
+import { deferred } from '../../helpers/deferred.js';
 
 const CID_A = 'bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am';
 const CID_B = 'bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i';
@@ -214,8 +216,7 @@ describe('public names reach the routing endpoints (contract section 11)', () =>
   });
 
   it('puts a record that came while the put of the one before was under way, after it', async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = deferred();
     const sequences: bigint[] = [];
     await publisher.close();
     publisher = createNetworkPublisher({
@@ -223,7 +224,7 @@ describe('public names reach the routing endpoints (contract section 11)', () =>
       routing: {
         async putRecord(_name, record) {
           sequences.push(unmarshalIPNSRecord(record).sequence);
-          if (sequences.length === 1) await gate;
+          if (sequences.length === 1) await gate.promise;
           return { accepted: ['http://routing.test'], failed: [] };
         },
       },
@@ -238,7 +239,7 @@ describe('public names reach the routing endpoints (contract section 11)', () =>
     await setNamePublic(ctx, alice, parsed, true);
     expect(sequences).toEqual([0n]);
     await publishName(ctx, alice, name, CID_B);
-    release();
+    gate.resolve();
     await publisher.idle();
     // Its put counted for sequence 0 only: sequence 1 is still due, at the interval.
     await advance(MIN_PUT_INTERVAL_MS);

@@ -1,4 +1,3 @@
-import { marshalIPNSRecord, unmarshalIPNSRecord } from 'ipns';
 import { CID } from 'multiformats/cid';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
@@ -8,42 +7,18 @@ import { RECORD_TTL_SECONDS, signRecord } from '../../../main/names/records.js';
 import { createNameResolver, NEGATIVE_TTL_MS, resolveName } from '../../../main/names/resolver.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { createName } from './name-requests.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
+import { forged, scriptedNameNetwork } from '../../helpers/ipns-fakes.js';
 
 const CID_A = CID.parse('bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am');
 const CID_B = CID.parse('bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i');
 const CID_C = CID.parse('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy');
 const HOUR_MS = 60 * 60_000;
 
-/** What the network answers for every name, and how often it was asked. */
-function scriptedNetwork() {
-  let answers: Uint8Array[] = [];
-  const asked: string[] = [];
-  return {
-    asked,
-    answer(records: Uint8Array[]) {
-      answers = records;
-    },
-    network: {
-      async records(name: CID) {
-        asked.push(name.toString());
-        return answers.map((bytes) => ({ bytes, source: 'http://routing.test' }));
-      },
-    },
-  };
-}
-
-/** The same record with its V2 signature broken: it no longer verifies against the name's key. */
-function forged(record: Uint8Array): Uint8Array {
-  const parsed = unmarshalIPNSRecord(record);
-  const signature = Uint8Array.from(parsed.signatureV2);
-  signature[0] = (signature[0] ?? 0) ^ 0xff;
-  return marshalIPNSRecord({ ...parsed, signatureV2: signature });
-}
-
 let t: TestDb;
 let clock: ReturnType<typeof manualClock>;
-let net: ReturnType<typeof scriptedNetwork>;
+let net: ReturnType<typeof scriptedNameNetwork>;
 let ctx: NamesContext;
 let key: NameKey;
 let name: string;
@@ -53,7 +28,7 @@ const sign = (cid: CID, seq: number): Promise<Uint8Array> => signRecord(key, cid
 beforeEach(async () => {
   t = tempDb();
   clock = manualClock(Math.ceil(Date.now() / 1000) * 1000);
-  net = scriptedNetwork();
+  net = scriptedNameNetwork();
   ctx = namesContext(t.db, { clock, networkRecords: net.network });
   key = await generateNameKey();
   name = nameOfKey(key);

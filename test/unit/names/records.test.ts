@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { importNameKey, nameOfKey, type NameKey } from '../../../main/names/keys.js';
 import { parseIpnsName } from '../../../main/http/name-params.js';
 import { InvalidRecordError, parseRfc3339Ms, RECORD_LIFETIME_MS, signRecord, validateRecord, type RecordFault } from '../../../main/names/records.js';
-import { fixture, fixtureJson } from './helpers.js';
+import { fixture, fixtureJson } from '../../helpers/fixtures.js';
 
 interface Vector {
   file: string;

@@ -10,7 +10,8 @@ import { republishDueNames, startRepublisher } from '../../../main/names/republi
 import { resolveName } from '../../../main/names/resolver.js';
 import { openDatabase } from '../../../main/store/db/database.js';
 import { MIGRATIONS } from '../../../main/store/db/migrations/index.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { nameByName } = SQLITE_QUERIES.names;

@@ -6,7 +6,9 @@ import { InvalidRecordError } from '../../../main/names/records.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { nameOfRecordFile } from '../../../main/names/routing-records.js';
 import { createName, putRoutingRecord, removeRoutingRecord } from './name-requests.js';
-import { addAccount, fixture, fixtureJson, fixturesDir, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb, CLOCK_START_MS } from './helpers.js';
+import { fixture, fixtureJson, fixturesDir } from '../../helpers/fixtures.js';
+import { manualClock } from '../../helpers/manual-clock.js';
 
 interface Vector {
   file: string;
@@ -68,7 +70,7 @@ describe('third-party records (offline routing)', () => {
   });
 
   it('persists records across restarts and expires them on the clock', async () => {
-    const clock = manualClock();
+    const clock = manualClock(CLOCK_START_MS);
     const vector = vectors.find((v) => v.file.endsWith('_v2.ipns-record'));
     if (vector === undefined) throw new Error('vector missing');
     await putRoutingRecord(namesContext(t.db, { clock }), vector.ipns_name_base36, fixture(vector.file));

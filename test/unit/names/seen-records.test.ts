@@ -13,35 +13,18 @@ import { acceptPutRecord } from '../../../main/names/routing-records.js';
 import { conflictOf, lookElsewhere, PUBLISH_CHECK_TIMEOUT_MS, PUSHED_SOURCE } from '../../../main/names/seen-records.js';
 import { NAME_LOOKUP_TIMEOUT_MS } from '../../../main/network/name-records.js';
 import { importName, publishName } from './name-requests.js';
-import { addAccount, manualClock, namesContext, tempDb, type TestDb } from './helpers.js';
+import { addAccount, namesContext, tempDb, type TestDb } from './helpers.js';
+import { manualClock } from '../../helpers/manual-clock.js';
+import { ROUTING_SOURCE, scriptedNameNetwork } from '../../helpers/ipns-fakes.js';
 
 const CID_MINE = CID.parse('bafkreicysg23kiwv34eg2d7qweipxwosdo2py4ldv42nbauguluen5v6am');
 const CID_THEIRS = CID.parse('bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i');
 const CID_NEXT = CID.parse('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy');
 const HOUR_MS = 60 * 60_000;
-const ROUTING = 'http://routing.test';
-
-/** What the network answers for every name, and how often it was asked. */
-function scriptedNetwork() {
-  let answers: Uint8Array[] = [];
-  const asked: string[] = [];
-  return {
-    asked,
-    answer(records: Uint8Array[]) {
-      answers = records;
-    },
-    network: {
-      async records(name: CID) {
-        asked.push(name.toString());
-        return answers.map((bytes) => ({ bytes, source: ROUTING }));
-      },
-    },
-  };
-}
 
 let t: TestDb;
 let clock: ReturnType<typeof manualClock>;
-let net: ReturnType<typeof scriptedNetwork>;
+let net: ReturnType<typeof scriptedNameNetwork>;
 let ctx: NamesContext;
 let account: number;
 /** The key both "machines" hold: imported here, signing the other machine's records in the test. */
@@ -61,7 +44,7 @@ async function held(): Promise<{ seq: number; value: string }> {
 beforeEach(async () => {
   t = tempDb();
   clock = manualClock(Math.ceil(Date.now() / 1000) * 1000);
-  net = scriptedNetwork();
+  net = scriptedNameNetwork();
   ctx = namesContext(t.db, { clock, networkRecords: net.network });
   account = addAccount(t.db);
   key = await generateNameKey();
@@ -84,12 +67,15 @@ describe('two machines, one name (contract section 11)', () => {
     await setNamePublic(ctx, account, parsed, true);
     net.answer([await theirs(CID_THEIRS, 7), await theirs(CID_MINE, 3)]);
     const outcome = await publishOwnedName(ctx, account, parsed, CID_NEXT, 'stop');
-    expect(outcome).toEqual({ kind: 'conflict', seen: { seq: 7, value: `/ipfs/${CID_THEIRS.toString()}`, source: ROUTING, seenAt: clock.nowMs() / 1000 } });
+    expect(outcome).toEqual({
+      kind: 'conflict',
+      seen: { seq: 7, value: `/ipfs/${CID_THEIRS.toString()}`, source: ROUTING_SOURCE, seenAt: clock.nowMs() / 1000 },
+    });
     expect(net.asked).toHaveLength(1);
     expect(await held()).toEqual({ seq: 0, value: CID_MINE.toString() });
     const row = await ctx.store.names.nameByName(name);
     if (row === null) throw new Error('the name is gone');
-    expect(await conflictOf(ctx.store, row)).toMatchObject({ seq: 7, source: ROUTING });
+    expect(await conflictOf(ctx.store, row)).toMatchObject({ seq: 7, source: ROUTING_SOURCE });
 
     // Offline now: the conflict seen stays, and stops the next publish as well.
     net.answer([]);
@@ -153,7 +139,8 @@ describe('two machines, one name (contract section 11)', () => {
     const slow = namesContext(t.db, {
       clock,
       networkRecords: {
-        records: (_name, options) => new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve([{ bytes: late, source: ROUTING }]))),
+        records: (_name, options) =>
+          new Promise((resolve) => options?.signal?.addEventListener('abort', () => resolve([{ bytes: late, source: ROUTING_SOURCE }]))),
       },
     });
     const started = Date.now();

@@ -14,10 +14,11 @@ import type { FetchTuning } from '../../../main/network/fetch-tuning.js';
 import { createNetworkFetcher, type NetworkFetcher } from '../../../main/network/network-fetcher.js';
 import { openNetworkSettings, type NetworkFlags, type NetworkSettings } from '../../../main/network/settings.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { brokenDagPb, rawTestBlock } from '../../helpers/unreadable-blocks.js';
+import { brokenDagPb } from '../../helpers/unreadable-blocks.js';
 import { blockKey, blocksOfCar, dfsBlocks, startTrustlessGateway, type GatewayBlock, type TestGateway } from '../../helpers/trustless-gateway.js';
 import { startScriptedServer, type ScriptedServer } from '../../helpers/scripted-server.js';
-import { tempDir } from '../store/blockstore-fixtures.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
 
 const FIXTURES = fileURLToPath(new URL('../../fixtures/gateway-conformance/fixtures/', import.meta.url));
 const HAMT = 'trustless_gateway_car/single-layer-hamt-with-multi-block-files.car';
@@ -316,7 +317,7 @@ describe('fetchDag', () => {
 
   it('drops a CAR block the DAG does not link to and never stores it', async () => {
     const dag = await fixtureDag(DAG_CBOR);
-    const stray = await rawTestBlock('not part of this DAG');
+    const stray = rawBlock('not part of this DAG');
     const junk = await gateway(dag.blocks, { extraInCar: stray });
     const honest = await gateway(dag.blocks, { car: 'refuse' });
     await online({ fetchFrom: [junk.url, honest.url] });
@@ -468,7 +469,7 @@ describe('fetchDag', () => {
 
 describe('fetchBlock', () => {
   it('returns the verified bytes of the first source that has the block', async () => {
-    const block = await rawTestBlock('one block');
+    const block = rawBlock('one block');
     const lacking = await gateway([]);
     const holding = await gateway([block]);
     await online({ fetchFrom: [lacking.url, holding.url] });
@@ -477,14 +478,14 @@ describe('fetchBlock', () => {
   });
 
   it('never returns wrong bytes: NotFoundError when only a liar has it', async () => {
-    const block = await rawTestBlock('one block');
+    const block = rawBlock('one block');
     const liar = await gateway([block], { lie: () => new Uint8Array([0]) });
     await online({ fetchFrom: [liar.url] });
     await expect(fetcher.fetchBlock(block.cid)).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('asks routing for providers when the gateways lack it, and nothing at all offline', async () => {
-    const block = await rawTestBlock('provided');
+    const block = rawBlock('provided');
     const provider = await gateway([block]);
     const routing = await startScriptedServer((_request, response) => {
       response.writeHead(500);

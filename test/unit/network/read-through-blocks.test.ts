@@ -1,16 +1,11 @@
-import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../main/base/errors.js';
 import { getBlock } from '../../../main/content/read/blocks.js';
 import { readThroughBlocks } from '../../../main/network/read-through-blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { sha256Digest, tempDir } from '../store/blockstore-fixtures.js';
-
-function rawBlockOf(text: string): { cid: CID; bytes: Uint8Array } {
-  const bytes = new TextEncoder().encode(text);
-  return { cid: CID.createV1(raw.code, sha256Digest(bytes)), bytes };
-}
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
+import { deferred } from '../../helpers/deferred.js';
 
 describe('readThroughBlocks: the blocks of a name held elsewhere (contract section 11)', () => {
   let store: PinfoldBlockstore;
@@ -26,8 +21,8 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('reads a held block from the store without fetching, and fetches, stores and serves a missing one once', async () => {
-    const held = rawBlockOf('held here');
-    const missing = rawBlockOf('only on the network');
+    const held = rawBlock('held here');
+    const missing = rawBlock('only on the network');
     const batch = store.createBatch();
     await batch.put(held.cid, held.bytes);
     await batch.commit();
@@ -54,7 +49,7 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('answers 404 when no source has the block, and never stores bytes that are not the block', async () => {
-    const wanted = rawBlockOf('wanted');
+    const wanted = rawBlock('wanted');
     const failing = readThroughBlocks(store, async () => {
       throw new Error('no source has it');
     });
@@ -65,11 +60,10 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
   });
 
   it('lets a reader leave without cancelling the fetch the others wait for', async () => {
-    const block = rawBlockOf('slow');
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const block = rawBlock('slow');
+    const gate = deferred();
     const through = readThroughBlocks(store, async () => {
-      await gate;
+      await gate.promise;
       return block.bytes;
     });
     const controller = new AbortController();
@@ -77,7 +71,7 @@ describe('readThroughBlocks: the blocks of a name held elsewhere (contract secti
     const staying = getBlock(through, block.cid);
     controller.abort(new Error('client went away'));
     await expect(leaving).rejects.toThrow('client went away');
-    release();
+    gate.resolve();
     expect(Buffer.from(await staying).equals(block.bytes)).toBe(true);
   });
 });

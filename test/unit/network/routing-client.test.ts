@@ -9,6 +9,7 @@ import { SettingsFile } from '../../../main/base/settings-file.js';
 import { createRoutingClient, type ClosableRoutingClient } from '../../../main/network/routing-client.js';
 import { openNetworkSettings, type NetworkSettings } from '../../../main/network/settings.js';
 import { startScriptedServer, type ScriptedServer } from '../../helpers/scripted-server.js';
+import { collect } from '../../helpers/collect.js';
 
 const CONTENT = CID.parse('bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy');
 const PEER_A = '12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN';
@@ -44,12 +45,6 @@ async function serve(handler: Parameters<typeof startScriptedServer>[0]): Promis
 
 async function settingsWith(routing: string[], offline = false): Promise<NetworkSettings> {
   return openNetworkSettings(new SettingsFile(join(dir, 'settings.json')), { routing, offline, fetchFrom: [] });
-}
-
-async function collect(iterable: AsyncIterable<string>): Promise<string[]> {
-  const out: string[] = [];
-  for await (const item of iterable) out.push(item);
-  return out;
 }
 
 describe('routing client: providers', () => {

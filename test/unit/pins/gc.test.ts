@@ -5,7 +5,7 @@ import { addPin, removePin } from '../../../main/pins/pins.js';
 import { createPinsKit, storeDag, type PinsKit } from './pins-kit.js';
 import { UnreadableDagError } from '../../../main/pins/gc-content-store.js';
 import { brokenDagPb, deepCborLinking } from '../../helpers/unreadable-blocks.js';
-import { rawBlock } from '../store/blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
 
 let kit: PinsKit | undefined;
 afterEach(async () => {

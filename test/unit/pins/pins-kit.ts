@@ -9,8 +9,9 @@ import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
 import type { PinsContext } from '../../../main/pins/context.js';
 import type { GcStore } from '../../../main/pins/gc.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { accountsFixture, manualClock, type ManualClock } from '../accounts/accounts-fixture.js';
-import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
+import { accountsFixture } from '../accounts/accounts-fixture.js';
+import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
+import { rawBlock, sha256Digest } from '../../helpers/raw-blocks.js';
 
 /** The pins domain over real parts: a SQLite file, a pack blockstore, the server's GC view, a clock moved by hand. */
 export interface PinsKit {

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../renderer/api/api-error.js';
-import { checkCredentials, clearSignIn, loadSignIn, saveSignIn, type KeyValueStorage } from '../../../renderer/api/credentials.js';
+import { checkCredentials, clearSignIn, loadSignIn, saveSignIn } from '../../../renderer/api/credentials.js';
 import { describeError, sentence } from '../../../renderer/lib/messages.js';
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
+import { memoryStorage } from '../../helpers/memory-storage.js';
 
 describe('checkCredentials', () => {
   it('trims what was pasted', () => {

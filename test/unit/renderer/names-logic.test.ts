@@ -7,7 +7,8 @@ import { ipnsNameOfText } from '../../../renderer/lib/ipns-name-text.js';
 import { tryParseIpnsName } from '../../../main/names/name-parse.js';
 import { CID } from 'multiformats/cid';
 import { base32 } from 'multiformats/bases/base32';
-import { fixture, fixtureKey, fixtureKeys } from '../../integration/names-helpers.js';
+import { fixtureKey, fixtureKeys } from '../../helpers/fixture-keys.js';
+import { fixture } from '../../helpers/fixtures.js';
 
 const text = (value: string) => new TextEncoder().encode(value);
 

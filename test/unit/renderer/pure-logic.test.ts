@@ -1,7 +1,6 @@
 /** The renderer's small pure modules: backoff, pagination, list URLs, drag depth, toasts, status looks, themes, routes, sign-in links. */
 import { describe, expect, it } from 'vitest';
 import { APP_PAGES } from '../../../main/http/routes/renderer-files.js';
-import type { KeyValueStorage } from '../../../renderer/api/credentials.js';
 import { APP_PATH_PATTERNS, isReturnTarget, NAV_ITEMS, navItemFor, navItemsFor, rememberReturnTarget, takeReturnTarget } from '../../../renderer/app/routes.js';
 import { takeSignInCode } from '../../../renderer/app/sign-in-code.js';
 import { backoffDelay } from '../../../renderer/lib/backoff.js';
@@ -13,16 +12,7 @@ import { pinStatusLook, syncStateLook } from '../../../renderer/lib/status.js';
 import { parseThemeChoice, resolveTheme } from '../../../renderer/lib/theme.js';
 import { MAX_TOASTS, toastsReducer, type Toast } from '../../../renderer/lib/toasts.js';
 import { PIN_STATUSES } from '../../../shared/api-types.js';
-
-function memoryStorage(): KeyValueStorage & { entries: Map<string, string> } {
-  const entries = new Map<string, string>();
-  return {
-    entries,
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, value),
-    removeItem: (key) => void entries.delete(key),
-  };
-}
+import { memoryStorage } from '../../helpers/memory-storage.js';
 
 describe('backoffDelay', () => {
   it('doubles from the base up to the cap, spread over the upper half', () => {

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { settleCancel } from '../../../renderer/lib/upload-cancel.js';
 import type { UploadCancelOutcome } from '../../../shared/api-types.js';
+import { deferred } from '../../helpers/deferred.js';
 
 const ADDRESS = 'http://127.0.0.1:5080/ipfs/?sargs=abc&ssig=def';
 const aborted = () => Promise.reject(new DOMException('The upload was cancelled.', 'AbortError'));
@@ -47,13 +48,10 @@ describe('settleCancel', () => {
 
   it('the answer and the abort race: whichever settles the work, the verdict follows what the service did', async () => {
     // The work settles only after the cancel was asked for: its answer still decides, not the abort.
-    let answer: (cid: string) => void = () => undefined;
-    const work = new Promise<string>((resolve) => {
-      answer = resolve;
-    });
+    const work = deferred<string>();
     const asked = service({ outcome: 'cancelled', roots: [] });
-    const verdict = settleCancel({ work, address: ADDRESS, ...asked });
-    answer('bafy-late-answer');
+    const verdict = settleCancel({ work: work.promise, address: ADDRESS, ...asked });
+    work.resolve('bafy-late-answer');
     expect(await verdict).toEqual({ kind: 'stored', cid: 'bafy-late-answer' });
   });
 

@@ -1,10 +1,12 @@
 import { spawn } from 'node:child_process';
-import { appendFile, readdir, stat } from 'node:fs/promises';
+import { appendFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { rawBlock, tempDir } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
+import { packBytes } from '../../helpers/pack-files.js';
 
 const writer = fileURLToPath(new URL('./crash-writer.ts', import.meta.url));
 
@@ -18,12 +20,6 @@ function runUntilKilled(dir: string): Promise<NodeJS.Signals | null> {
     child.on('error', reject);
     child.on('exit', (code, signal) => (signal === null ? reject(new Error(`writer exited ${code}: ${stderr}`)) : resolve(signal)));
   });
-}
-
-async function packBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(join(dir, 'packs'))) total += (await stat(join(dir, 'packs', name))).size;
-  return total;
 }
 
 describe('blockstore crash safety', () => {

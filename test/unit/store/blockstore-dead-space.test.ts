@@ -1,22 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlockBatch } from '../../../main/store/blocks.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import { PACK_MAGIC, recordHeaderLength } from '../../../main/store/blockstore/pack-format.js';
-import { rawBlock, tempDir } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
+import { packBytes } from '../../helpers/pack-files.js';
 
 const MiB = 1024 * 1024;
 type Block = ReturnType<typeof rawBlock>;
 
 /** Bytes of every pack file on disk: what the space claims are about. */
-async function packBytes(dir: string): Promise<number> {
-  let total = 0;
-  for (const name of await readdir(join(dir, 'packs'))) total += (await stat(join(dir, 'packs', name))).size;
-  return total;
-}
-
 async function packCount(dir: string): Promise<number> {
   return (await readdir(join(dir, 'packs'))).length;
 }

@@ -5,7 +5,8 @@ import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { openBlockstore, type BlockIndexStore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
 import type { BlockIndexRepository } from '../../../main/store/repositories/block-index.js';
 import type { Transaction } from '../../../main/store/repositories/index.js';
-import { rawBlock, tempDir } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 /**
  * Every transaction of the block store that locks several rows locks them in one order: blocks by

@@ -9,7 +9,9 @@ import type { Clock } from '../../../main/base/clock.js';
 import { openDatabase } from '../../../main/store/db/database.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { asDagPb, collect, rawBlock, readAll, tempDir } from './blockstore-fixtures.js';
+import { collect, collectBytes } from '../../helpers/collect.js';
+import { asDagPb, rawBlock } from '../../helpers/raw-blocks.js';
+import { tempDir } from '../../helpers/temp-dirs.js';
 
 function fakeClock(start = 1_700_000_000_000): Clock & { advance(seconds: number): void } {
   let now = start;
@@ -43,7 +45,7 @@ describe('PinfoldBlockstore', () => {
     await store.put(block.cid, block.bytes);
     const other = asDagPb(block.cid);
     expect(await store.has(other)).toBe(true);
-    expect(Buffer.from(await readAll(store.get(other)))).toEqual(Buffer.from(block.bytes));
+    expect(Buffer.from(await collectBytes(store.get(other)))).toEqual(Buffer.from(block.bytes));
     expect(await store.blockSize(other)).toBe(block.bytes.byteLength);
     expect(await store.stats()).toEqual({ blocks: 1, bytes: block.bytes.byteLength });
   });
@@ -78,7 +80,7 @@ describe('PinfoldBlockstore', () => {
   it('throws NotFoundError (name NotFoundError, as interface-store) for an absent block', async () => {
     const { cid } = rawBlock('absent');
     await expect(store.getBlock(cid)).rejects.toBeInstanceOf(NotFoundError);
-    await expect(readAll(store.get(cid))).rejects.toMatchObject({ name: 'NotFoundError' });
+    await expect(collectBytes(store.get(cid))).rejects.toMatchObject({ name: 'NotFoundError' });
     expect(await store.findBlock(cid)).toBeUndefined();
   });
 
@@ -134,10 +136,10 @@ describe('PinfoldBlockstore', () => {
     const block = rawBlock('hot small block');
     await store.put(block.cid, block.bytes);
     // Read twice: the second read is a cache hit, which no longer asks the index.
-    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
-    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    expect(Buffer.from(await collectBytes(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    expect(Buffer.from(await collectBytes(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
     expect(await store.deleteMultihashes([block.cid.multihash.bytes])).toBe(1);
-    await expect(readAll(store.get(block.cid))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(collectBytes(store.get(block.cid))).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('readBlockInto reads into the memory it is given and never caches it, so reusing that memory changes no later read', async () => {
@@ -154,7 +156,7 @@ describe('PinfoldBlockstore', () => {
     expect(bytes).toBe(lent[0]);
     expect(Buffer.from(bytes)).toEqual(Buffer.from(block.bytes));
     bytes.fill(0);
-    expect(Buffer.from(await readAll(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
+    expect(Buffer.from(await collectBytes(store.get(block.cid)))).toEqual(Buffer.from(block.bytes));
     // Now the block is cached by get(): readBlockInto hands out the cached bytes and lends nothing.
     expect(Buffer.from(await store.readBlockInto(block.cid, allocate))).toEqual(Buffer.from(block.bytes));
     expect(lent).toHaveLength(1);
@@ -193,7 +195,7 @@ describe('PinfoldBlockstore', () => {
     let got = 0;
     for await (const pair of store.getMany(blocks.map((block) => block.cid))) {
       const expected = blocks.find((block) => block.cid.equals(pair.cid));
-      expect(Buffer.from(await readAll(pair.bytes))).toEqual(Buffer.from(expected?.bytes ?? []));
+      expect(Buffer.from(await collectBytes(pair.bytes))).toEqual(Buffer.from(expected?.bytes ?? []));
       got++;
     }
     expect(got).toBe(20);

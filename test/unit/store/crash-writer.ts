@@ -1,5 +1,5 @@
 import { openBlockstore } from '../../../main/store/blockstore/blockstore.js';
-import { rawBlock } from './blockstore-fixtures.js';
+import { rawBlock } from '../../helpers/raw-blocks.js';
 
 /**
  * Run as a child process by the crash test: commits one block, then stages three more and dies with

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../main/store/db/database.js';
 import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
 import type { Store, Transaction } from '../../../main/store/repositories/index.js';
+import { deferred } from '../../helpers/deferred.js';
 
 /** What only SQLite's store does; what every engine's store does is in test/integration/repositories/store.test.ts. */
 describe('sqliteStore', () => {
@@ -26,20 +27,18 @@ describe('sqliteStore', () => {
 
   it('makes an autocommit read wait for the open transaction, so an uncommitted row is never seen', async () => {
     const store = await openStore();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let written!: () => void;
-    const wrote = new Promise<void>((resolve) => (written = resolve));
+    const held = deferred();
+    const written = deferred();
     const transaction = store.transaction(async (tx) => {
       await tx.meta.setMetaValue('a', Buffer.from('uncommitted'));
-      written();
-      await held;
+      written.resolve();
+      await held.promise;
       throw new Error('rolled back');
     });
-    await wrote;
+    await written.promise;
     const read = metaText(store, 'a');
     const write = store.meta.setMetaValue('b', Buffer.from('after'));
-    release();
+    held.resolve();
     await expect(transaction).rejects.toThrow('rolled back');
     expect(await read).toBeNull();
     await write;
@@ -49,11 +48,10 @@ describe('sqliteStore', () => {
   it('runs transactions one after another', async () => {
     const store = await openStore();
     const order: string[] = [];
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const held = deferred();
     const first = store.transaction(async (tx) => {
       order.push('first begins');
-      await held;
+      await held.promise;
       await tx.meta.setMetaValue('n', Buffer.from('1'));
       order.push('first ends');
     });
@@ -61,7 +59,7 @@ describe('sqliteStore', () => {
       order.push('second begins');
       expect(await metaText(tx, 'n')).toBe('1');
     });
-    release();
+    held.resolve();
     await Promise.all([first, second]);
     expect(order).toEqual(['first begins', 'first ends', 'second begins']);
   });

@@ -8,7 +8,7 @@ import { coalesce, type Change } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import { EMPTY_DIR_CID, reconcileBatch, recoverJournal, type ReconcileResult, type SyncProgress } from '../../../main/sync/reconciler.js';
 import { scanFolder } from '../../../main/sync/scanner.js';
-import { Crash, createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from './sync-fixtures.js';
+import { Crash, createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from '../../helpers/sync-fixtures.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { getSyncFolder, getSyncJournal, keptVersionRoots, listSyncEntries, recentSyncBatches, releaseSyncVersions, syncVersions } = SQLITE_QUERIES.sync;

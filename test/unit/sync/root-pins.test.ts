@@ -5,7 +5,7 @@ import { NotFoundError } from '../../../main/base/errors.js';
 import { addPin } from '../../../main/pins/pins.js';
 import { createSyncRootPins } from '../../../main/sync/root-pins.js';
 import { createPinsKit, storeDag, type PinsKit } from '../pins/pins-kit.js';
-import { rawBlock, sha256Digest } from '../store/blockstore-fixtures.js';
+import { rawBlock, sha256Digest } from '../../helpers/raw-blocks.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { insertSyncFolder } = SQLITE_QUERIES.sync;

@@ -7,7 +7,7 @@ import { coalesce } from '../../../main/sync/coalescer.js';
 import { createIgnoreRules } from '../../../main/sync/ignore-rules.js';
 import { reconcileBatch } from '../../../main/sync/reconciler.js';
 import { checkFolderRoot, detectCaseInsensitive, scanFolder } from '../../../main/sync/scanner.js';
-import { createFakeDomains, createSyncTestEnv, type SyncTestEnv } from './sync-fixtures.js';
+import { createFakeDomains, createSyncTestEnv, type SyncTestEnv } from '../../helpers/sync-fixtures.js';
 import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
 
 const { listSyncEntries } = SQLITE_QUERIES.sync;

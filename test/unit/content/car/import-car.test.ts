@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, PayloadTooLargeError } from '../../../../main/base/errors.js';
 import { importCar } from '../../../../main/content/car/import-car.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
-import { asDagPb, rawBlock, tempDir } from '../../store/blockstore-fixtures.js';
+import { asDagPb, rawBlock } from '../../../helpers/raw-blocks.js';
+import { tempDir } from '../../../helpers/temp-dirs.js';
 import { brokenDagJson, brokenDagPb, deepCborLinking, deepJsonLinking } from '../../../helpers/unreadable-blocks.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

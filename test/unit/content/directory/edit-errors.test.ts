@@ -7,13 +7,7 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { BadInputError, NotFoundError } from '../../../../main/base/errors.js';
 import { EMPTY_DIRECTORY_CID, editDirectory, validateEntryName } from '../../../../main/content/directory/index.js';
 import { CountingBlockstore } from './directory-helpers.js';
-
-async function putRaw(blockstore: CountingBlockstore, text: string): Promise<CID> {
-  const bytes = new TextEncoder().encode(text);
-  const cid = CID.createV1(raw.code, await sha256.digest(bytes));
-  await blockstore.put(cid, bytes);
-  return cid;
-}
+import { putRaw } from '../../../helpers/raw-blocks.js';
 
 async function setup() {
   const blockstore = new CountingBlockstore();

@@ -1,9 +1,8 @@
 import { CID } from 'multiformats/cid';
-import * as raw from 'multiformats/codecs/raw';
-import { sha256 } from 'multiformats/hashes/sha2';
 import { describe, expect, it } from 'vitest';
 import { openTarget } from '../../../../main/content/import/block-target.js';
 import type { BlockBatch } from '../../../../main/store/blocks.js';
+import { rawBlock } from '../../../helpers/raw-blocks.js';
 
 /** A batch that records what happens to it: any implementation of the seam, not the pack store's class. */
 function recordingBatch(log: string[]): BlockBatch {
@@ -17,14 +16,9 @@ function recordingBatch(log: string[]): BlockBatch {
   };
 }
 
-async function block(): Promise<{ cid: CID; bytes: Uint8Array }> {
-  const bytes = new TextEncoder().encode('seam');
-  return { cid: CID.createV1(raw.code, await sha256.digest(bytes)), bytes };
-}
-
 describe('openTarget (told apart by capability, not by class)', () => {
   it('a store that makes batches gets one of its own, committed or aborted by the import', async () => {
-    const { cid, bytes } = await block();
+    const { cid, bytes } = rawBlock('seam');
     const log: string[] = [];
     const store = { createBatch: () => (log.push('createBatch'), recordingBatch(log)) };
     const target = openTarget(store, undefined);
@@ -36,7 +30,7 @@ describe('openTarget (told apart by capability, not by class)', () => {
   });
 
   it("a caller's batch is written to but left for the caller to commit or abort", async () => {
-    const { cid, bytes } = await block();
+    const { cid, bytes } = rawBlock('seam');
     const log: string[] = [];
     const target = openTarget(recordingBatch(log), undefined);
     await target.storage.put(cid, bytes);
@@ -46,7 +40,7 @@ describe('openTarget (told apart by capability, not by class)', () => {
   });
 
   it('any other blockstore gets puts, and fresh memory for chunks it may keep', async () => {
-    const { cid, bytes } = await block();
+    const { cid, bytes } = rawBlock('seam');
     const puts: CID[] = [];
     const target = openTarget({ put: async (key: CID) => (puts.push(key), key) }, undefined);
     await target.write(cid, bytes);

@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../../main/base/errors.js';
 import { importDirectoryTree, type TreeEntry } from '../../../../main/content/import/import-directory-tree.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
-import { tempDir } from '../../store/blockstore-fixtures.js';
+import { tempDir } from '../../../helpers/temp-dirs.js';
 import { directoryVector, loadVectors, vectorLayout } from './vectors.js';
 
 const MiB = 1024 * 1024;

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../../main/base/errors.js';
 import { importFile } from '../../../../main/content/import/import-file.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
-import { tempDir } from '../../store/blockstore-fixtures.js';
+import { tempDir } from '../../../helpers/temp-dirs.js';
 import { fileVectorBytes, loadVectors, vectorLayout } from './vectors.js';
 
 const MiB = 1024 * 1024;

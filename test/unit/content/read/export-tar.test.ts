@@ -4,7 +4,7 @@ import { CID } from 'multiformats/cid';
 import { NotAcceptableError } from '../../../../main/base/errors.js';
 import { exportTar } from '../../../../main/content/read/export-tar.js';
 import { inspectNode } from '../../../../main/content/read/inspect-node.js';
-import { GC, collect, storeFromCars, text } from './fixture-store.js';
+import { GC, storeFromCars, text } from './fixture-store.js';
 import {
   deepEscapeDag,
   directoryBlock,
@@ -13,16 +13,17 @@ import {
   insideRootDag,
   OUTSIDE_ROOT,
   outsideRootDag,
-  rawBlock,
   type BuiltDag,
 } from '../../../helpers/relative-path-dags.js';
-import { parseTar } from './tar-check.js';
+import { parseTar } from '../../../helpers/tar-check.js';
+import { collectBytes } from '../../../helpers/collect.js';
+import { rawBlock } from '../../../helpers/raw-blocks.js';
 
 describe('exportTar', () => {
   it('archives a tree with UTF-8 names', async () => {
     const store = await storeFromCars(`${GC}dir_listing/fixtures.car`);
     const root = 'bafybeig6ka5mlwkl4subqhaiatalkcleo4jgnr3hqwvpmsqfca27cijp3i';
-    const entries = parseTar(await collect(exportTar(store, await inspectNode(store, CID.parse(root)), root)));
+    const entries = parseTar(await collectBytes(exportTar(store, await inspectNode(store, CID.parse(root)), root)));
     const byName = new Map(entries.map((e) => [e.name, e]));
     expect(text(byName.get(`${root}/ą/ę/file-źł.txt`)!.content)).toBe('I am a txt file on path with utf8\n');
     expect(byName.get(`${root}/ą/`)?.type).toBe('5');
@@ -33,10 +34,10 @@ describe('exportTar', () => {
   it('archives a single file, a multi-block file and a symlink', async () => {
     const store = await storeFromCars(`${GC}path_gateway_unixfs/dir-with-files.car`, `${GC}path_gateway_unixfs/symlink.car`);
     const file = 'bafybeigcisqd7m5nf3qmuvjdbakl5bdnh4ocrmacaqkpuh77qjvggmt2sa';
-    const [entry] = parseTar(await collect(exportTar(store, await inspectNode(store, CID.parse(file)), file)));
+    const [entry] = parseTar(await collectBytes(exportTar(store, await inspectNode(store, CID.parse(file)), file)));
     expect(entry?.name).toBe(file);
     expect(entry?.content.byteLength).toBe(1026);
-    const links = parseTar(await collect(exportTar(store, await inspectNode(store, CID.parse('QmWvY6FaqFMS89YAQ9NAPjVP4WZKA1qbHbicc9HeSKQTgt')), 'x')));
+    const links = parseTar(await collectBytes(exportTar(store, await inspectNode(store, CID.parse('QmWvY6FaqFMS89YAQ9NAPjVP4WZKA1qbHbicc9HeSKQTgt')), 'x')));
     expect(links.find((e) => e.name === 'x/bar')).toMatchObject({ type: '2', linkName: 'foo' });
   });
 
@@ -44,7 +45,7 @@ describe('exportTar', () => {
     const store = await storeFromCars(`${GC}path_gateway_unixfs/dir-with-files.car`);
     const file = 'bafkreifkam6ns4aoolg3wedr4uzrs3kvq66p4pecirz6y2vlrngla62mxm';
     const long = 'n'.repeat(150);
-    const [entry] = parseTar(await collect(exportTar(store, await inspectNode(store, CID.parse(file)), long)));
+    const [entry] = parseTar(await collectBytes(exportTar(store, await inspectNode(store, CID.parse(file)), long)));
     expect(entry?.name).toBe(long);
     expect(text(entry!.content)).toBe('hello application/vnd.ipld.car\n');
   });
@@ -59,21 +60,21 @@ describe('exportTar: entry names holding "/" or ".." (gateway-conformance path_g
 
   /** A top directory holding one directory `d` whose only entry is named `name`. */
   async function nested(name: string): Promise<BuiltDag> {
-    const file = await rawBlock(new TextEncoder().encode(FILE_TEXT));
+    const file = rawBlock(new TextEncoder().encode(FILE_TEXT));
     const inner = await directoryBlock([{ name, cid: file.cid, tsize: file.bytes.byteLength }]);
     const top = await directoryBlock([{ name: 'd', cid: inner.cid }]);
     return { root: top.cid, blocks: [top, inner, file] };
   }
 
   async function names(store: MemoryBlockstore, root: CID): Promise<string[]> {
-    return parseTar(await collect(exportTar(store, await inspectNode(store, root), 'top'))).map((entry) => entry.name);
+    return parseTar(await collectBytes(exportTar(store, await inspectNode(store, root), 'top'))).map((entry) => entry.name);
   }
 
   it('normalises a path that stays inside the root, as Kubo does (inside-root.car)', async () => {
     const dag = await insideRootDag();
     expect(dag.root.toString()).toBe(INSIDE_ROOT);
     const store = await storeOf(dag);
-    const entries = parseTar(await collect(exportTar(store, await inspectNode(store, dag.root), INSIDE_ROOT)));
+    const entries = parseTar(await collectBytes(exportTar(store, await inspectNode(store, dag.root), INSIDE_ROOT)));
     expect(entries.map((entry) => [entry.name, entry.type])).toEqual([
       [`${INSIDE_ROOT}/`, '5'],
       [`${INSIDE_ROOT}/foobar/`, '5'],

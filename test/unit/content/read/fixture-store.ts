@@ -25,12 +25,6 @@ export async function storeFromCars(...relativePaths: string[]): Promise<MemoryB
   return store;
 }
 
-export async function collect(source: AsyncIterable<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const part of source) parts.push(part);
-  return Buffer.concat(parts);
-}
-
 export const text = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 export const GC = 'gateway-conformance/fixtures/';

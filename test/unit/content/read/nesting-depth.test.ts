@@ -11,11 +11,10 @@ import { blockLinks } from '../../../../main/content/read/export-car.js';
 import { dagCborView, dagJsonView, decodeBlock } from '../../../../main/content/read/dag-view.js';
 import { CBOR_CODE } from '../../../../main/content/read/inspect-node.js';
 import { MAX_NESTING, nestsDeeperThan } from '../../../../main/content/read/nesting-depth.js';
+import { cborArrays, jsonArrays } from '../../../helpers/nested-arrays.js';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
-const jsonArrays = (depth: number): Uint8Array => utf8('['.repeat(depth) + ']'.repeat(depth));
 /** `depth` CBOR arrays of one item each, around an empty array. */
-const cborArrays = (depth: number): Uint8Array => new Uint8Array([...new Array<number>(depth - 1).fill(0x81), 0x80]);
 
 async function cidOf(code: number, bytes: Uint8Array): Promise<CID> {
   return CID.createV1(code, await sha256.digest(bytes));

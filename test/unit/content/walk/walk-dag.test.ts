@@ -11,7 +11,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importCar } from '../../../../main/content/car/import-car.js';
 import { walkDag, walkDagBlocks } from '../../../../main/content/walk/walk-dag.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
-import { rawBlock, sha256Digest, tempDir } from '../../store/blockstore-fixtures.js';
+import { rawBlock, sha256Digest } from '../../../helpers/raw-blocks.js';
+import { tempDir } from '../../../helpers/temp-dirs.js';
 import { brokenDagPb, deepCborLinking } from '../../../helpers/unreadable-blocks.js';
 
 const FIXTURES = fileURLToPath(new URL('../../../fixtures/', import.meta.url));

@@ -5,7 +5,7 @@ import { createLogger } from '../../../../main/base/logger.js';
 import { parseCar } from '../../content/read/car-check.js';
 import { GC, fixturePath, storeFromCars } from '../../content/read/fixture-store.js';
 import { deepEscapeDag, FILE_TEXT, INSIDE_ROOT, insideRootDag, OUTSIDE_ROOT, outsideRootDag } from '../../../helpers/relative-path-dags.js';
-import { parseTar } from '../../content/read/tar-check.js';
+import { parseTar } from '../../../helpers/tar-check.js';
 import { requestOutcome, startGateway, type Harness } from './gateway-harness.js';
 
 const ROOT = 'bafybeihchr7vmgjaasntayyatmp5sv6xza57iy2h4xj7g46bpjij6yhrmy';

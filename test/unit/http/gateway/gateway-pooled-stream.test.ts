@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../../main/base/logger.js';
 import { readBuffers } from '../../../../main/http/gateway/send-body.js';
 import { openBlockstore, type PinfoldBlockstore } from '../../../../main/store/blockstore/blockstore.js';
-import { tempDir } from '../../store/blockstore-fixtures.js';
+import { tempDir } from '../../../helpers/temp-dirs.js';
 import { requestOutcome, startGateway, type Harness } from './gateway-harness.js';
 
 const MiB = 1024 * 1024;

@@ -8,7 +8,7 @@ import type { Store } from '../../../../main/store/repositories/index.js';
 import { applyFollowedVersion, type FollowApplyInit, type FollowApplyResult } from '../../../../main/sync/follow/follow-applier.js';
 import { freedesktopTrash } from '../../../../main/sync/follow/freedesktop-trash.js';
 import type { Trash } from '../../../../main/sync/follow/trash.js';
-import { createSyncTestEnv, type SyncTestEnv } from '../sync-fixtures.js';
+import { createSyncTestEnv, type SyncTestEnv } from '../../../helpers/sync-fixtures.js';
 
 /**
  * A followed folder on real parts: the sync folder row and its entries in a SQLite file, versions imported

@@ -1,11 +1,12 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BadInputError } from '../../../main/base/errors.js';
-import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner } from '../../../main/sync/runner.js';
-import { createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from './sync-fixtures.js';
-import { FAST_TIMING, fakeSyncDomains, until, type FakeSyncDomains } from './runner-kit.js';
-import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+import { BadInputError } from '../../main/base/errors.js';
+import { PENDING_IPNS_NAME, startFolderRunner, type FolderRunner } from '../../main/sync/runner.js';
+import { createFakeDomains, createSyncTestEnv, expectedRoot, type FakeDomains, type SyncTestEnv } from '../helpers/sync-fixtures.js';
+import { FAST_TIMING, fakeSyncDomains, type FakeSyncDomains } from './sync-runner-kit.js';
+import { until } from '../helpers/until.js';
+import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
 
 const { getSyncFolder } = SQLITE_QUERIES.sync;
 

@@ -2,20 +2,20 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { openDatabase, type Db } from '../../../main/store/db/database.js';
-import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
-import { accountsMigration } from '../../../main/store/db/migrations/001-accounts.js';
-import { syncMigration } from '../../../main/store/db/migrations/006-sync.js';
-import { syncBatchesMigration } from '../../../main/store/db/migrations/015-sync-batches.js';
-import { syncVersionsMigration } from '../../../main/store/db/migrations/016-sync-versions.js';
-import { historyBytesMigration } from '../../../main/store/db/migrations/017-history-bytes.js';
-import { namesMigration } from '../../../main/store/db/migrations/004-names.js';
-import { namesValidityMigration } from '../../../main/store/db/migrations/009-names-validity.js';
-import { namesPublicMigration } from '../../../main/store/db/migrations/019-names-public.js';
-import { syncFollowMigration } from '../../../main/store/db/migrations/020-sync-follow.js';
-import { namesSeenMigration } from '../../../main/store/db/migrations/021-names-seen.js';
-import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../../main/sync/reconciler.js';
-import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+import { openDatabase, type Db } from '../../main/store/db/database.js';
+import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import { accountsMigration } from '../../main/store/db/migrations/001-accounts.js';
+import { syncMigration } from '../../main/store/db/migrations/006-sync.js';
+import { syncBatchesMigration } from '../../main/store/db/migrations/015-sync-batches.js';
+import { syncVersionsMigration } from '../../main/store/db/migrations/016-sync-versions.js';
+import { historyBytesMigration } from '../../main/store/db/migrations/017-history-bytes.js';
+import { namesMigration } from '../../main/store/db/migrations/004-names.js';
+import { namesValidityMigration } from '../../main/store/db/migrations/009-names-validity.js';
+import { namesPublicMigration } from '../../main/store/db/migrations/019-names-public.js';
+import { syncFollowMigration } from '../../main/store/db/migrations/020-sync-follow.js';
+import { namesSeenMigration } from '../../main/store/db/migrations/021-names-seen.js';
+import { EMPTY_DIR_CID, type DirOperation, type ReconcilerComponents } from '../../main/sync/reconciler.js';
+import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
 
 const { insertSyncFolder } = SQLITE_QUERIES.sync;
 
@@ -87,7 +87,7 @@ export function createFakeDomains(db: Db, survivor?: FakeDomains): FakeDomains {
       fake.calls.push(`movePin ${newRoot} ${oldRoot ?? '-'}`);
       if (fake.crashAt === 'movePin') throw new Crash('killed before pinning');
       if (fake.blocksMissing) {
-        const { NotFoundError } = await import('../../../main/base/errors.js');
+        const { NotFoundError } = await import('../../main/base/errors.js');
         throw new NotFoundError(`blocks of ${newRoot} missing`);
       }
       fake.pinned.add(newRoot);

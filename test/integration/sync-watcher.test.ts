@@ -4,18 +4,11 @@ import { appendFile, chmod, mkdir, mkdtemp, rename, rm, symlink, writeFile } fro
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
-import type { RawEvent } from '../../../main/sync/coalescer.js';
-import { createIgnoreRules, type IgnoreRules } from '../../../main/sync/ignore-rules.js';
-import type { Unreadable } from '../../../main/sync/scanner.js';
-import { startWatcher, type SyncWatcher, type WatcherInit } from '../../../main/sync/watcher.js';
-
-async function waitFor(check: () => boolean, what: string, deadlineMs = 10_000): Promise<void> {
-  const until = Date.now() + deadlineMs;
-  while (!check()) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+import type { RawEvent } from '../../main/sync/coalescer.js';
+import { createIgnoreRules, type IgnoreRules } from '../../main/sync/ignore-rules.js';
+import type { Unreadable } from '../../main/sync/scanner.js';
+import { startWatcher, type SyncWatcher, type WatcherInit } from '../../main/sync/watcher.js';
+import { until } from '../helpers/until.js';
 
 describe('startWatcher', () => {
   let base = '';
@@ -61,7 +54,7 @@ describe('startWatcher', () => {
     const w = await start();
     expect(w.usingPolling).toBe(false);
     await writeFile(path.join(root, 'sentinel'), 's');
-    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    await until('sentinel', () => seen('add', 'sentinel') || undefined);
     expect(events.some((e) => e.path === 'old.txt')).toBe(false);
   });
 
@@ -69,7 +62,7 @@ describe('startWatcher', () => {
     await start();
     await mkdir(path.join(root, 'sub'));
     await writeFile(path.join(root, 'sub', 'a.txt'), 'hello');
-    await waitFor(() => seen('add', 'sub/a.txt'), 'add');
+    await until('add', () => seen('add', 'sub/a.txt') || undefined);
     expect(seen('addDir', 'sub')).toBe(true);
     const added = events.find((e) => e.path === 'sub/a.txt');
     expect(added?.size).toBe(5);
@@ -77,12 +70,12 @@ describe('startWatcher', () => {
     expect(typeof added?.mtimeMs).toBe('number');
 
     await writeFile(path.join(root, 'sub', 'a.txt'), 'hello, world');
-    await waitFor(() => seen('change', 'sub/a.txt'), 'change');
+    await until('change', () => seen('change', 'sub/a.txt') || undefined);
     expect(events.find((e) => e.kind === 'change')?.size).toBe(12);
 
     await rm(path.join(root, 'sub'), { recursive: true });
-    await waitFor(() => seen('unlinkDir', 'sub'), 'unlinkDir');
-    await waitFor(() => seen('unlink', 'sub/a.txt'), 'unlink');
+    await until('unlinkDir', () => seen('unlinkDir', 'sub') || undefined);
+    await until('unlink', () => seen('unlink', 'sub/a.txt') || undefined);
     // The unlink carries the identity last seen, so the coalescer can pair a move.
     expect(events.find((e) => e.kind === 'unlink')).toMatchObject({ size: 12, ino: added?.ino });
   });
@@ -91,7 +84,7 @@ describe('startWatcher', () => {
     await writeFile(path.join(root, 'stored.bin'), 'x');
     await start({ lookup: async (rel) => (rel === 'stored.bin' ? { size: 1, ino: 42, mtimeMs: 7 } : undefined) });
     await rename(path.join(root, 'stored.bin'), path.join(root, 'moved.bin'));
-    await waitFor(() => seen('unlink', 'stored.bin') && seen('add', 'moved.bin'), 'rename');
+    await until('rename', () => (seen('unlink', 'stored.bin') && seen('add', 'moved.bin')) || undefined);
     expect(events.find((e) => e.kind === 'unlink')).toMatchObject({ size: 1, ino: 42, mtimeMs: 7 });
   });
 
@@ -103,10 +96,10 @@ describe('startWatcher', () => {
     await mkdir(path.join(root, 'build'));
     await writeFile(path.join(root, 'build', 'out.o'), 'junk');
     await writeFile(path.join(root, 'sentinel'), 's');
-    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    await until('sentinel', () => seen('add', 'sentinel') || undefined);
     await rm(path.join(root, 'movie.part'));
     await rm(path.join(root, 'sentinel'));
-    await waitFor(() => seen('unlink', 'sentinel'), 'sentinel unlink');
+    await until('sentinel unlink', () => seen('unlink', 'sentinel') || undefined);
     expect(events.map((e) => e.path).sort()).toEqual(['sentinel', 'sentinel']);
   });
 
@@ -115,20 +108,20 @@ describe('startWatcher', () => {
     await start();
     await writeFile(path.join(root, 'logs', '.pinfoldignore'), '*.log\n');
     // The file may be seen (and reported) first while still empty; its written content follows.
-    await waitFor(() => ignoreChanges.includes('logs') && rules.isIgnored('logs/a.log', false), 'ignore change');
+    await until('ignore change', () => (ignoreChanges.includes('logs') && rules.isIgnored('logs/a.log', false)) || undefined);
     await writeFile(path.join(root, 'logs', 'a.log'), 'x');
     await writeFile(path.join(root, 'logs', 'a.txt'), 'x');
-    await waitFor(() => seen('add', 'logs/a.txt'), 'a.txt');
+    await until('a.txt', () => seen('add', 'logs/a.txt') || undefined);
     expect(seen('add', 'logs/a.log')).toBe(false);
     // The ignore file is content like any other.
     expect(seen('add', 'logs/.pinfoldignore')).toBe(true);
 
     ignoreChanges = [];
     await rm(path.join(root, 'logs', '.pinfoldignore'));
-    await waitFor(() => ignoreChanges.includes('logs'), 'ignore removal');
+    await until('ignore removal', () => ignoreChanges.includes('logs') || undefined);
     expect(rules.isIgnored('logs/a.log', false)).toBe(false);
     await appendFile(path.join(root, 'logs', 'a.log'), 'more');
-    await waitFor(() => events.some((e) => e.path === 'logs/a.log'), 'a.log now watched');
+    await until('a.log now watched', () => events.some((e) => e.path === 'logs/a.log') || undefined);
   });
 
   it('holds a file being written until its size and mtime stay still, then reports it once', async () => {
@@ -136,10 +129,10 @@ describe('startWatcher', () => {
     const file = path.join(root, 'big.bin');
     const chunk = Buffer.alloc(64 * 1024, 1);
     await writeFile(file, chunk);
-    await waitFor(() => w.pendingWrites === 1, 'pending write');
+    await until('pending write', () => w.pendingWrites === 1 || undefined);
     for (let i = 0; i < 5; i++) await appendFile(file, chunk);
     expect(events.filter((e) => e.path === 'big.bin')).toEqual([]);
-    await waitFor(() => seen('add', 'big.bin'), 'stable add');
+    await until('stable add', () => seen('add', 'big.bin') || undefined);
     const reports = events.filter((e) => e.path === 'big.bin');
     expect(reports).toHaveLength(1);
     expect(reports[0]?.size).toBe(6 * chunk.length);
@@ -155,7 +148,7 @@ describe('startWatcher', () => {
     await symlink(path.join(outside, 'secret'), path.join(root, 'link-file'));
     await writeFile(path.join(outside, 'secret2'), 'y');
     await writeFile(path.join(root, 'sentinel'), 's');
-    await waitFor(() => seen('add', 'sentinel'), 'sentinel');
+    await until('sentinel', () => seen('add', 'sentinel') || undefined);
     expect(events.map((e) => e.path)).toEqual(['sentinel']);
   });
 
@@ -166,16 +159,16 @@ describe('startWatcher', () => {
     await writeFile(locked, 'x');
     await chmod(locked, 0o000);
     await writeFile(path.join(root, 'fine.txt'), 'ok');
-    await waitFor(() => seen('add', 'fine.txt'), 'fine');
-    await waitFor(() => unreadable.some((u) => u.path === 'pipe'), 'fifo report');
+    await until('fine', () => seen('add', 'fine.txt') || undefined);
+    await until('fifo report', () => unreadable.some((u) => u.path === 'pipe') || undefined);
     expect(unreadable.find((u) => u.path === 'pipe')?.reason).toBe('not a regular file');
     expect(seen('add', 'pipe')).toBe(false);
     // Root reads anything; for anyone else a mode-000 file is reported instead of synced.
     if (process.getuid?.() !== 0) {
-      await waitFor(() => unreadable.some((u) => u.path === 'locked.txt'), 'locked report');
+      await until('locked report', () => unreadable.some((u) => u.path === 'locked.txt') || undefined);
       expect(seen('add', 'locked.txt')).toBe(false);
     } else {
-      await waitFor(() => seen('add', 'locked.txt'), 'root reads mode-000 files');
+      await until('root reads mode-000 files', () => seen('add', 'locked.txt') || undefined);
       expect(unreadable.map((u) => u.path)).toEqual(['pipe']);
     }
   });
@@ -198,7 +191,7 @@ describe('startWatcher', () => {
     await start({ lookup: async (rel) => (rel === 'd1/f7.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
     expect(inotifyWatches() - before).toBe(4); // the folder and its three sub-folders
     await writeFile(path.join(root, 'd1', 'f7.txt'), 'changed');
-    await waitFor(() => seen('change', 'd1/f7.txt'), 'change in a file never watched on its own');
+    await until('change in a file never watched on its own', () => seen('change', 'd1/f7.txt') || undefined);
   });
 
   it('reports a folder moved in whole: every sub-folder and every file in it', async () => {
@@ -208,7 +201,7 @@ describe('startWatcher', () => {
     await writeFile(path.join(outside, 'inner', 'deep.txt'), 'deep');
     await start();
     await rename(outside, path.join(root, 'moved'));
-    await waitFor(() => seen('add', 'moved/top.txt') && seen('add', 'moved/inner/deep.txt'), 'moved-in files');
+    await until('moved-in files', () => (seen('add', 'moved/top.txt') && seen('add', 'moved/inner/deep.txt')) || undefined);
     expect(seen('addDir', 'moved')).toBe(true);
     expect(seen('addDir', 'moved/inner')).toBe(true);
     expect(events.find((e) => e.path === 'moved/inner/deep.txt')?.size).toBe(4);
@@ -220,7 +213,7 @@ describe('startWatcher', () => {
     await rm(path.join(root, 'thing'));
     await mkdir(path.join(root, 'thing'));
     await writeFile(path.join(root, 'thing', 'inside.txt'), 'in');
-    await waitFor(() => seen('add', 'thing/inside.txt'), 'file inside the new folder');
+    await until('file inside the new folder', () => seen('add', 'thing/inside.txt') || undefined);
     const unlinkAt = events.findIndex((e) => e.kind === 'unlink' && e.path === 'thing');
     const addDirAt = events.findIndex((e) => e.kind === 'addDir' && e.path === 'thing');
     expect(unlinkAt).toBeGreaterThanOrEqual(0);
@@ -233,7 +226,7 @@ describe('startWatcher', () => {
     await start({ lookup: async (rel) => (rel === 'gone/a.txt' ? { size: 1, ino: 1, mtimeMs: 1 } : undefined) });
     await rm(path.join(root, 'gone'), { recursive: true });
     await writeFile(path.join(root, 'sentinel'), 's');
-    await waitFor(() => seen('unlinkDir', 'gone') && seen('add', 'sentinel'), 'folder removal');
+    await until('folder removal', () => (seen('unlinkDir', 'gone') && seen('add', 'sentinel')) || undefined);
     expect(seen('unlink', 'gone')).toBe(false);
   });
 
@@ -241,7 +234,7 @@ describe('startWatcher', () => {
     let gone = 0;
     await start({ onRootGone: () => gone++ });
     await rm(root, { recursive: true });
-    await waitFor(() => gone > 0, 'root gone');
+    await until('root gone', () => gone > 0 || undefined);
     expect(events.some((e) => e.path === '')).toBe(false);
   });
 });

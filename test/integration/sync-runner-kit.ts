@@ -1,9 +1,9 @@
-import { requireHeld } from '../../../main/base/lock.js';
-import { silentLogger } from '../../../main/base/logger.js';
-import { createReadWriteLock } from '../../../main/base/read-write-lock.js';
-import { sqliteStore } from '../../../main/store/db/sqlite-store.js';
-import type { RunnerTiming, SyncDomains } from '../../../main/sync/runner.js';
-import type { FakeDomains, SyncTestEnv } from './sync-fixtures.js';
+import { requireHeld } from '../../main/base/lock.js';
+import { silentLogger } from '../../main/base/logger.js';
+import { createReadWriteLock } from '../../main/base/read-write-lock.js';
+import { sqliteStore } from '../../main/store/db/sqlite-store.js';
+import type { RunnerTiming, SyncDomains } from '../../main/sync/runner.js';
+import type { FakeDomains, SyncTestEnv } from '../helpers/sync-fixtures.js';
 
 /** Short timings, so a runner settles in tens of milliseconds. */
 export const FAST_TIMING: RunnerTiming = { settleMs: 20, maxBatchMs: 500, stabilityMs: 30, stabilityPollMs: 10, rootRetryMs: 50, errorRetryMs: 50 };
@@ -69,15 +69,4 @@ export function fakeSyncDomains(env: SyncTestEnv, fake: FakeDomains): FakeSyncDo
     events: { syncChanged: (_accountId, folderId) => void domains.notices.push(folderId) },
   };
   return domains;
-}
-
-/** Polls `probe` until it returns a value other than undefined, or fails after `ms`. */
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise<void>((resolve) => setTimeout(resolve, 10));
-  }
 }

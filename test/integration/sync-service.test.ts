@@ -2,11 +2,12 @@ import { MemoryBlockstore } from 'blockstore-core/memory';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BadInputError, ConflictError, NotFoundError } from '../../../main/base/errors.js';
-import { createSyncService, type SyncService } from '../../../main/sync/sync-service.js';
-import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from './sync-fixtures.js';
-import { FAST_TIMING, fakeSyncDomains, until, type FakeSyncDomains } from './runner-kit.js';
-import { SQLITE_QUERIES } from '../../../main/store/db/queries.js';
+import { BadInputError, ConflictError, NotFoundError } from '../../main/base/errors.js';
+import { createSyncService, type SyncService } from '../../main/sync/sync-service.js';
+import { createFakeDomains, createSyncTestEnv, expectedRoot, type SyncTestEnv } from '../helpers/sync-fixtures.js';
+import { FAST_TIMING, fakeSyncDomains, type FakeSyncDomains } from './sync-runner-kit.js';
+import { until } from '../helpers/until.js';
+import { SQLITE_QUERIES } from '../../main/store/db/queries.js';
 
 const { deleteSyncFolder, getSyncFolder } = SQLITE_QUERIES.sync;
 
