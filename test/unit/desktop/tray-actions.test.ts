@@ -4,18 +4,8 @@ import type { LocalApi } from '../../../main/desktop/local-api.js';
 import { TrayActions, type TrayEffects } from '../../../main/desktop/tray-actions.js';
 import { TrayDrawing, type TrayView } from '../../../main/desktop/tray-drawing.js';
 import type { TrayMenuItem } from '../../../main/desktop/tray-menu.js';
+import { deferred } from '../../helpers/deferred.js';
 import { folderRow } from './shell-fixtures.js';
-
-/** A resolvable promise, so a test holds a call open while it looks. */
-function gate(): { promise: Promise<void>; open(): void; fail(error: Error): void } {
-  let open = (): void => undefined;
-  let fail = (_error: Error): void => undefined;
-  const promise = new Promise<void>((resolve, reject) => {
-    open = resolve;
-    fail = reject;
-  });
-  return { promise, open, fail };
-}
 
 function setup(api: Partial<LocalApi>, launchAtLogin = { isEnabled: () => Promise.resolve(true), setEnabled: (_on: boolean) => Promise.resolve() }) {
   const shown: { menu: TrayMenuItem[] }[] = [];
@@ -41,7 +31,7 @@ function setup(api: Partial<LocalApi>, launchAtLogin = { isEnabled: () => Promis
 
 describe('tray actions', () => {
   it('collect garbage: its flag is up while it runs, a second ask meanwhile does nothing, and a failure is told', async () => {
-    const running = gate();
+    const running = deferred();
     let calls = 0;
     const { actions, drawing, failures } = setup({
       collectGarbage: () => {
@@ -53,7 +43,7 @@ describe('tray actions', () => {
     expect(drawing.flags.collectingGarbage).toBe(true);
     await actions.run({ kind: 'collect-garbage' });
     expect(calls).toBe(1);
-    running.fail(new Error('store busy'));
+    running.reject(new Error('store busy'));
     await first;
     expect(drawing.flags.collectingGarbage).toBe(false);
     expect(failures).toEqual(['Garbage collection failed: store busy']);

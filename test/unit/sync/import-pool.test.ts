@@ -1,12 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import { forEachPooled, Gate } from '../../../main/sync/import-pool.js';
-
-/** A promise and its resolve, to let work finish in an order the test picks. */
-function deferred(): { promise: Promise<void>; resolve: () => void } {
-  let resolve = (): void => undefined;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
-}
+import { deferred } from '../../helpers/deferred.js';
 
 describe('forEachPooled', () => {
   it('runs at most `concurrency` items at once, each once, in order of start', async () => {
