@@ -13,6 +13,7 @@ import { UnfetchableDagError } from './fetch-errors.js';
 import type { FetchTuning } from './fetch-tuning.js';
 import type { GatewaySource } from './gateway-source.js';
 import type { SourcePool } from './source-pool.js';
+import { codecBit } from '../content/walk/codec-bit.js';
 
 /** Blocks of a CAR hashing at once while the next sections are read (as dag/import's window). */
 const CAR_VERIFY_WINDOW = 8;
@@ -591,21 +592,5 @@ function linksOf(cid: CID, bytes: Uint8Array): CID[] {
     return blockLinks(cid, bytes);
   } catch (error) {
     throw new UnfetchableDagError(`block ${cid.toString()} cannot be read under its codec: ${reasonOf(error)}`);
-  }
-}
-
-/** One bit per codec a multihash may be walked under (as content/walk/walk-dag.ts). */
-function codecBit(code: number): number {
-  switch (code) {
-    case 0x55:
-      return 1;
-    case 0x70:
-      return 2;
-    case 0x71:
-      return 4;
-    case 0x0129:
-      return 8;
-    default:
-      return 16;
   }
 }

@@ -2,6 +2,7 @@ import type { CID } from 'multiformats/cid';
 import { multihashKey } from '../../base/multihash-key.js';
 import type { Blocks } from '../../store/blocks.js';
 import { blockLinks, canHaveLinks, reasonOf } from './block-links.js';
+import { codecBit } from './codec-bit.js';
 
 /** The narrow store view a walk needs: blocks it may not find, and sizes without reading. */
 export type DagSource = Pick<Blocks, 'findBlock' | 'blockSize'>;
@@ -48,9 +49,9 @@ export async function* walkDagBlocks(source: DagSource, roots: CID | CID[], opti
     const cid = stack.pop() as CID;
     const key = multihashKey(cid.multihash.bytes);
     const seen = visited.get(key);
-    const codecBit = codecMask(cid.code);
-    if (seen !== undefined && (seen & codecBit) !== 0) continue;
-    visited.set(key, (seen ?? 0) | codecBit);
+    const bit = codecBit(cid.code);
+    if (seen !== undefined && (seen & bit) !== 0) continue;
+    visited.set(key, (seen ?? 0) | bit);
     const identity = cid.multihash.code === IDENTITY;
     let bytes: Uint8Array | undefined;
     if (identity) {
@@ -97,19 +98,4 @@ export async function walkDag(source: DagSource, root: CID | CID[], options: Wal
     }
   }
   return { blocks, bytes, missing, unreadable };
-}
-
-function codecMask(code: number): number {
-  switch (code) {
-    case 0x55:
-      return 1;
-    case 0x70:
-      return 2;
-    case 0x71:
-      return 4;
-    case 0x0129:
-      return 8;
-    default:
-      return 16;
-  }
 }
