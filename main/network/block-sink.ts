@@ -20,6 +20,11 @@ export interface BlockSinkInit {
    * with its error.
    */
   onCommit?: (tx: Transaction, stored: StoredBatch) => Promise<void>;
+  /**
+   * Runs each batch's commit (outside its transaction), e.g. under the GC lock's shared side, so a GC cycle
+   * never falls between its mark and its sweep.
+   */
+  commitUnder?: <T>(commit: () => Promise<T>) => Promise<T>;
   /** After a batch committed. */
   onCommitted?: (stored: StoredBatch) => void;
 }
@@ -108,9 +113,9 @@ export class BlockSink {
         return;
       }
       const stored: StoredBatch = { blocks: full.blocks, bytes: full.batch.newBytes };
-      const { onCommit } = this.init;
+      const { onCommit, commitUnder = (commit) => commit() } = this.init;
       try {
-        await full.batch.commit(onCommit && ((tx) => onCommit(tx, stored)));
+        await commitUnder(() => full.batch.commit(onCommit && ((tx) => onCommit(tx, stored))));
       } catch (error) {
         this.failure ??= { error };
         return;

@@ -43,6 +43,12 @@ export interface FetchDagOptions {
    * fetch with that error.
    */
   onCommit?: (tx: Transaction, stored: StoredBatch) => Promise<void>;
+  /**
+   * Runs each batch's commit (outside its transaction), e.g. under the GC lock's shared side, so a GC cycle
+   * never falls between its mark and its sweep: a batch committed there is neither marked nor, at a short
+   * grace, young enough to be kept.
+   */
+  commitUnder?: <T>(commit: () => Promise<T>) => Promise<T>;
   onProgress?: (progress: FetchProgress) => void;
   /**
    * Trust that a held block's subtree is held whole: the walk stops at it, and no CAR of the whole DAG is
@@ -137,7 +143,12 @@ class DagFetch {
   ) {
     this.own = new Set(options.origins ?? []);
     this.roundDelay = deps.tuning.roundDelayMs;
-    this.sink = new BlockSink({ blocks: deps.blocks, tuning: deps.tuning, ...(options.onCommit ? { onCommit: options.onCommit } : {}) });
+    this.sink = new BlockSink({
+      blocks: deps.blocks,
+      tuning: deps.tuning,
+      ...(options.onCommit ? { onCommit: options.onCommit } : {}),
+      ...(options.commitUnder ? { commitUnder: options.commitUnder } : {}),
+    });
   }
 
   private get signal(): AbortSignal {

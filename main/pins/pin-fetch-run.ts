@@ -31,6 +31,8 @@ export async function fetchPinBlocks(deps: PinFetchDeps, pin: PinRow, signal: Ab
     signal,
     origins,
     onCommit: (tx, stored) => chargeFetch(deps.pins, tx, pin, stored.bytes),
+    // A batch lands as pin writes do, never inside a GC cycle (whose mark would not see it).
+    commitUnder: (commit) => deps.pins.gcLock.shared(() => commit()),
     onProgress,
   });
   // The fetch's last walk found it whole: settling need not walk it again.

@@ -174,6 +174,25 @@ describe('fetchDag', () => {
     await expectWhole(dag);
   });
 
+  it('commits every batch inside commitUnder (a GC cycle cannot fall between a batch and its commit)', async () => {
+    const dag = await fixtureDag(HAMT);
+    const gw = await gateway(dag.blocks);
+    await online({ fetchFrom: [gw.url] });
+    const steps: string[] = [];
+    await fetcher.fetchDag(dag.root, {
+      commitUnder: async (commit) => {
+        steps.push('hold');
+        const done = await commit();
+        steps.push('release');
+        return done;
+      },
+      onCommit: async () => void steps.push('commit'),
+    });
+    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps.join(' ')).toMatch(/^(hold commit release ?)+$/);
+    await expectWhole(dag);
+  });
+
   it('asks only for the blocks it lacks when part of the DAG is held, and no CAR', async () => {
     const dag = await fixtureDag(HAMT);
     const held = dag.blocks.filter((_block, i) => i % 3 !== 1);
