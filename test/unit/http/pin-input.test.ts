@@ -2,16 +2,17 @@ import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
-import { decodeCursor, encodeCursor, parsePinListQuery } from '../../../main/http/pin-params.js';
+import { encodeCursor, PinListQuerySchema } from '../../../main/http/input/pin-input.js';
+import { requestInput } from '../../../main/http/input/request-input.js';
+
+const parsePinListQuery = (query: Record<string, unknown>) => requestInput(PinListQuerySchema, query);
 
 describe('pin list query', () => {
   it('cursors round-trip and refuse anything else, naming the parameter', () => {
     const cursor = encodeCursor({ createdAt: 1_800_000_000, id: 42 });
     expect(cursor).toMatch(/^[A-Za-z0-9_-]+$/);
-    expect(decodeCursor(cursor, 'after')).toEqual({ createdAt: 1_800_000_000, id: 42 });
+    expect(parsePinListQuery({ after: cursor }).after).toEqual({ createdAt: 1_800_000_000, id: 42 });
     for (const bad of [
-      undefined,
-      '',
       7,
       ['x'],
       '!!',
@@ -20,8 +21,14 @@ describe('pin list query', () => {
       Buffer.from('-1.2').toString('base64url'),
       Buffer.from('1.2.3').toString('base64url'),
     ]) {
-      expect(() => decodeCursor(bad, 'before'), String(bad)).toThrow(BadInputError);
-      expect(() => decodeCursor(bad, 'before')).toThrow(/^before is not a cursor/);
+      expect(() => parsePinListQuery({ before: bad }), String(bad)).toThrow(BadInputError);
+      expect(() => parsePinListQuery({ before: bad })).toThrow(/^before is not a cursor/);
+      try {
+        parsePinListQuery({ before: bad });
+      } catch (error) {
+        // The field at fault is named beside the message, for a form to show it there.
+        expect((error as BadInputError).param).toBe('before');
+      }
     }
   });
 

@@ -1,0 +1,100 @@
+import { custom, maxLength, number, optional, pipe, rawTransform, string, transform, unknown, type GenericSchema, type RawTransformAction } from 'valibot';
+import { AppError } from '../../base/errors.js';
+
+/**
+ * Building blocks of the routes' request schemas. Query values arrive as text (or an array when a
+ * parameter is repeated); JSON bodies as any JSON value. Each block keeps the exact words the API has always
+ * answered with, since clients and tests match on them.
+ */
+
+/** A query value that is absent or empty reads as undefined (`?limit=` is no limit given). */
+export function emptyAsAbsent(value: unknown): unknown {
+  return value === '' || value === null ? undefined : value;
+}
+
+/**
+ * A field of a request schema: a key that is not there is read as null, which every block here takes as
+ * absent (JSON bodies send null for absent too). valibot refuses a missing key otherwise, before its
+ * schema could say the field is required in its own words.
+ */
+export function field<T>(schema: GenericSchema<unknown, T>): GenericSchema<unknown, T> {
+  return optional(schema, null);
+}
+
+/**
+ * A step that checks a field with a parser of its domain (a CID, an IPNS name, a retention policy): the
+ * parser's refusal (an AppError) becomes the schema's issue with its message; anything else it throws stays
+ * a fault. `pipe(unknown(), parsedBy((value) => parseCidParam(value, 'arg')))`.
+ */
+export function parsedBy<I, T>(parse: (value: I) => T): RawTransformAction<I, T> {
+  return rawTransform<I, T>(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parse(dataset.value);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      addIssue({ message: error.message });
+      return NEVER;
+    }
+  });
+}
+
+/**
+ * A query integer from `min` to `max`, `fallback` when absent or empty; anything else (a sign, a fraction,
+ * a repeated parameter) is refused with "<name> must be an integer from <min> to <max>".
+ */
+export function queryInteger(name: string, fallback: number, min: number, max: number): GenericSchema<unknown, number> {
+  return field(
+    pipe(
+      optionalQueryInteger(name, min, max),
+      transform((value) => value ?? fallback),
+    ),
+  );
+}
+
+/** As queryInteger, undefined when absent or empty (where being given matters, e.g. `start` beside a cursor). */
+export function optionalQueryInteger(name: string, min: number, max: number): GenericSchema<unknown, number | undefined> {
+  const message = `${name} must be an integer from ${min} to ${max}`;
+  return field(
+    pipe(
+      unknown(),
+      transform(emptyAsAbsent),
+      custom<unknown>(
+        (value) => value === undefined || (typeof value === 'string' && /^\d+$/.test(value) && Number(value) >= min && Number(value) <= max),
+        message,
+      ),
+      transform((value) => (value === undefined ? undefined : Number(value))),
+    ),
+  );
+}
+
+/**
+ * A text field of a JSON body: required unless said (then absent or null reads as ''), never empty when
+ * required, at most `max` characters (1024 by default), in the words the API has always used.
+ */
+export function textField(name: string, options: { required?: boolean; max?: number } = {}): GenericSchema<unknown, string> {
+  const required = options.required ?? true;
+  const max = options.max ?? 1024;
+  return field(
+    pipe(
+      unknown(),
+      custom<unknown>((value) => !required || (value !== undefined && value !== null), `${name} is required`),
+      transform((value) => value ?? ''),
+      string(`${name} must be a string`),
+      custom<string>((value) => !required || value !== '', `${name} must not be empty`),
+      maxLength(max, `${name} is too long`),
+    ),
+  );
+}
+
+/** An integer field of a JSON body (-0 reads as 0: SQLite would bind it as the real -0.0). */
+export function integerField(name: string): GenericSchema<unknown, number> {
+  return field(
+    pipe(
+      unknown(),
+      custom<unknown>((value) => value !== undefined && value !== null, `${name} is required`),
+      number(`${name} must be an integer`),
+      custom<number>((value) => Number.isSafeInteger(value), `${name} must be an integer`),
+      transform((value) => (value === 0 ? 0 : value)),
+    ),
+  );
+}
