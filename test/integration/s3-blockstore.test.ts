@@ -136,6 +136,27 @@ describe('the S3 block store on Ceph RGW and PostgreSQL', () => {
     expect(location?.offset).toBe(whole.byteLength - 3);
   });
 
+  it('uploads a pack of several MiB whole, sent in 1 MiB pieces and a short last one: the object is the spool byte for byte', async () => {
+    const shared = await backends();
+    const { blocks, store } = await instance(shared);
+    // Three 1 MiB blocks and a 700,001-byte one: with record headers the pack ends inside its fourth MiB.
+    const all = [blockOf(1024 * 1024), blockOf(1024 * 1024), blockOf(1024 * 1024), blockOf(700_001)];
+    const batch = blocks.createBatch();
+    for (const block of all) await batch.put(block.cid, block.bytes);
+    await batch.commit();
+    const packs = await store.blockIndex.listPacks();
+    expect(packs).toHaveLength(1);
+    const object = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: `${shared.target.prefix}packs/${String(packs[0]?.id).padStart(8, '0')}` }));
+    const whole = Buffer.from(await (object.Body?.transformToByteArray() ?? Promise.resolve(new Uint8Array())));
+    expect(whole.byteLength).toBeGreaterThan(3 * 1024 * 1024);
+    for (const block of all) {
+      const location = await store.blockIndex.findBlock(block.cid.multihash.bytes);
+      const offset = location?.offset ?? -1;
+      expect(whole.subarray(offset, offset + block.bytes.byteLength).equals(Buffer.from(block.bytes))).toBe(true);
+    }
+    expect((await store.blockIndex.findBlock((all[3] as (typeof all)[number]).cid.multihash.bytes))?.offset).toBe(whole.byteLength - 700_001);
+  });
+
   it('keeps a batch invisible until commit; abort leaves no row and no object, even of a pack already uploaded', async () => {
     const shared = await backends();
     const { blocks, store } = await instance(shared, { packSizeBytes: 16 * 1024 });

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { Agent as HttpAgent } from 'node:http';
 import { Agent as HttpsAgent } from 'node:https';
 import {
@@ -13,6 +12,8 @@ import {
 } from '@aws-sdk/client-s3';
 import type { S3Target } from '../../base/backend-urls.js';
 import { BadInputError } from '../../base/errors.js';
+import { FILE_BODY_PIECE_BYTES, FileBody } from './file-body.js';
+import { PieceBuffers } from './piece-buffers.js';
 
 /** Keys the SDK takes for the tests and embedders that pass them in code; the CLI never does (default chain). */
 export interface S3Credentials {
@@ -25,6 +26,9 @@ export interface S3Credentials {
  * written whole from a local file, read by byte range, deleted. Everything else of S3 stays out.
  */
 export class S3Bucket {
+  /** Two a PUT; kept for four PUTs at once (8 MiB), what a few uploads at a time use. */
+  private readonly pieces = new PieceBuffers(FILE_BODY_PIECE_BYTES, 8);
+
   constructor(
     private readonly client: S3Client,
     readonly target: S3Target,
@@ -35,9 +39,13 @@ export class S3Bucket {
     return `${this.target.prefix}packs/${String(packId).padStart(8, '0')}`;
   }
 
-  /** Uploads a local file as one object, streamed from disk (a pack is never held in memory). */
+  /**
+   * Uploads a local file as one object, streamed from disk in 1 MiB pieces through memory kept from one
+   * upload to the next (a pack is never held in memory; file-body.ts says why not a read stream).
+   */
   async putFile(key: string, path: string, size: number): Promise<void> {
-    await this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: key, Body: createReadStream(path), ContentLength: size }));
+    const body = new FileBody(path, size, this.pieces);
+    await this.client.send(new PutObjectCommand({ Bucket: this.target.bucket, Key: key, Body: body, ContentLength: size }));
   }
 
   /**
