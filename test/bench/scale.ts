@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { chmod, copyFile, mkdtemp, open, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { smallFilesCar } from './gateway.js';
 import { authHeaders, MiB, postFile, uploadAddress, writeRandomFile } from './import.js';
 import { numberFlag } from './lib/flags.js';
 import { measure } from './lib/load.js';
-import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js';
+import { cpuBetween, processTree } from './lib/process-tree.js';
+import { buildMain, cpuSecondsOf, startServe, type ServeProcess } from './lib/serve-process.js';
 
 /**
  * `npm run bench -- scale [--duration 8] [--uploads 8] [--rounds 2] [--connections 10]`: what a second
@@ -22,8 +24,10 @@ import { buildMain, startServe, type ServeProcess } from './lib/serve-process.js
  * all, split between the instances), and `--uploads` distinct 16 MiB files uploaded four at a time (two
  * uploads at a time per instance with two), in MB/s. Rounds alternate the sides; the best of each counts.
  * RESULT scale ratio = two-instance / one-instance read throughput on the scale-out backends, with the
- * upload ratio, and the embedded/scale-out ratios beside it. On two cores shared by the load generator,
- * both instances, PostgreSQL and Ceph, expect little from a second instance: the figures say how little.
+ * upload ratio, and the embedded/scale-out ratios beside it. Each round's uploads also say the CPU time
+ * of the service and of the engines (PostgreSQL and Ceph, on the same cores; near 0 on the embedded side).
+ * On two cores shared by the load generator, both instances, PostgreSQL and Ceph, expect little from a
+ * second instance: the figures say how little.
  */
 
 const UPLOAD_BYTES = 16 * MiB;
@@ -84,6 +88,22 @@ function cpuSeconds(side: Side): number {
   return side.servers.reduce((sum, server) => sum + server.cpuSeconds(), 0);
 }
 
+/** The engines this benchmark started (PostgreSQL's and Ceph's processes): the scale-out side's CPU too. */
+const ENGINE_PROCESS = /^(postgres|radosgw|ceph-)/;
+
+/** CPU seconds used so far by each engine process, by pid (compare two readings with cpuBetween). */
+function engineCpuSeconds(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of processTree(process.pid)) {
+    try {
+      if (ENGINE_PROCESS.test(readFileSync(`/proc/${pid}/comm`, 'utf8'))) cpu.set(pid, cpuSecondsOf(pid));
+    } catch {
+      // exited since the listing
+    }
+  }
+  return cpu;
+}
+
 export async function run(args: readonly string[]): Promise<void> {
   const duration = numberFlag(args, 'duration', 8);
   const rounds = numberFlag(args, 'rounds', 2);
@@ -140,12 +160,14 @@ export async function run(args: readonly string[]): Promise<void> {
         reads.get(side.name)?.push(rps);
         const files = await distinctFiles(work, base, uploads, `${side.name.replace(/\W/g, '')}-${round}`);
         cpu = cpuSeconds(side);
+        const engines = engineCpuSeconds();
         const mbps = await uploadThroughput(side, files);
         const uploadCpu = cpuSeconds(side) - cpu;
+        const engineCpu = cpuBetween(engines, engineCpuSeconds());
         writes.get(side.name)?.push(mbps);
         await Promise.all(files.map(async (file) => rm(file)));
         process.stdout.write(
-          `round ${round} ${side.name.padEnd(13)} reads ${rps.toFixed(0).padStart(6)} req/s (${readCpuUs.toFixed(1)} service CPU-us/req)   uploads ${mbps.toFixed(1).padStart(6)} MB/s (${uploadCpu.toFixed(2)} service CPU-s)\n`,
+          `round ${round} ${side.name.padEnd(13)} reads ${rps.toFixed(0).padStart(6)} req/s (${readCpuUs.toFixed(1)} service CPU-us/req)   uploads ${mbps.toFixed(1).padStart(6)} MB/s (${uploadCpu.toFixed(2)} service CPU-s, ${engineCpu.toFixed(2)} engine CPU-s)\n`,
         );
       }
     }
