@@ -2,7 +2,7 @@ import { Link } from 'wouter';
 import type { Plan } from '../../../shared/api-types.js';
 import { useResource, type Resource } from '../../app/hooks/use-resource.js';
 import { useApi, useSession } from '../../app/session.js';
-import { CopyButton } from '../../components/copy-button.js';
+import { CopyableFact } from '../../components/copyable-fact.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -69,12 +69,7 @@ export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) 
             {
               label: 'User ID',
               testId: 'user-uuid',
-              value: (
-                <span className="partner-fact-copy">
-                  <code>{uuid}</code>
-                  <CopyButton value={uuid} what="user ID" compact size="sm" />
-                </span>
-              ),
+              value: <CopyableFact value={uuid} what="user ID" />,
             },
             { label: 'E-mail', value: user.email || '—', testId: 'user-email' },
             { label: 'Plan', value: user.plan, testId: 'user-plan' },

@@ -7,7 +7,7 @@ import { useResource } from '../../app/hooks/use-resource.js';
 import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { CopyButton } from '../../components/copy-button.js';
+import { CopyableFact } from '../../components/copyable-fact.js';
 import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { Facts, Section } from '../../components/section.js';
@@ -63,22 +63,12 @@ function ServiceFactList({ facts }: { facts: ServiceFacts }) {
         {
           label: 'Data folder',
           testId: 'service-data-dir',
-          value: (
-            <span className="fact-with-copy">
-              <code>{facts.data_dir}</code>
-              <CopyButton value={facts.data_dir} what="data folder path" compact size="sm" />
-            </span>
-          ),
+          value: <CopyableFact value={facts.data_dir} what="data folder path" />,
         },
         {
           label: 'Listening at',
           testId: 'service-url',
-          value: (
-            <span className="fact-with-copy">
-              <code>{facts.url}</code>
-              <CopyButton value={facts.url} what="service URL" compact size="sm" />
-            </span>
-          ),
+          value: <CopyableFact value={facts.url} what="service URL" />,
         },
         {
           label: 'Garbage collection',
