@@ -2,18 +2,9 @@ import { BadInputError } from '../base/errors.js';
 import type { Page } from '../pins/pins.js';
 
 /**
- * The request parameters of the pin routes (contract section 6 and the list's extensions), checked into
- * what the pins domain takes; each refusal is a 400 naming its parameter.
+ * The page parameters the partner routes still read by hand (the pin routes' schemas are in
+ * input/pin-input.ts); each refusal is a 400 naming its parameter.
  */
-
-const MAX_PIN_NAME = 255;
-
-export function parsePinName(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (typeof value !== 'string') throw new BadInputError('name must be a string');
-  if (value.length > MAX_PIN_NAME) throw new BadInputError(`name must be at most ${MAX_PIN_NAME} characters`);
-  return value;
-}
 
 function integerParam(value: unknown, name: string, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;

@@ -200,6 +200,7 @@ describe('cancel and commit of an upload, decided once', () => {
     expect((await cancel(server, forged)).status).toBe(401);
     const missing = await call(server, 'POST', '/api/v0/upload/cancel', { key: null, noTs: true });
     expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ msg: 'sargs and ssig are required: the upload address to cancel', param: 'sargs' });
   });
 });
 

@@ -272,3 +272,67 @@ export function textFiles(places: readonly string[]): SourceFile[] {
     .filter((path) => !path.startsWith('test/fixtures/') && !/\.(png|ico|icns|woff2?)$/.test(path))
     .map(read);
 }
+
+/**
+ * The files that read a request's query, path parameters and JSON body, which they do only through the
+ * route's schema (main/http/input/request-input.ts): `requestInput(PinAddQuery, request.query)`. Anything
+ * else, a property read, a destructuring or a cast (`as Query`, `as Record<string, unknown>`), would hand
+ * the domain values no schema checked.
+ */
+export function readsRequestInput(path: string): boolean {
+  return (path.startsWith('main/http/routes/') && path.endsWith('.ts')) || path === 'main/http/upload-step-two.ts';
+}
+
+/** Route files converted to request schemas on branch i25-input-a (item 4's other half): the lead empties this at the merge. */
+export const CONVERTED_ELSEWHERE: readonly string[] = [
+  // converted on branch i25-input-a
+  'main/http/routes/names.ts',
+  'main/http/routes/account.ts',
+  'main/http/routes/partner.ts',
+  'main/http/routes/session.ts',
+  'main/http/routes/run-proof.ts',
+  'main/http/routes/folders.ts',
+  'main/http/routes/dag-get.ts',
+  'main/http/routes/settings.ts',
+  'main/http/routes/upload-settings.ts',
+  'main/http/routes/plans.ts',
+  'main/http/routes/service.ts',
+  'main/http/routes/events.ts',
+];
+
+/** A read of the request's query, path parameters or body: `request.query`, `request?.params`, `request['body']`. */
+const REQUEST_PART = /\b(?:request|req)\s*(?:\??\.\s*|\[\s*['"])(query|params|body)\b/g;
+/** The one read allowed: the whole part as the value argument of requestInput. */
+const THROUGH_SCHEMA_BEFORE = /requestInput\(\s*[\w.]+\s*,\s*$/;
+const THROUGH_SCHEMA_AFTER = /^\s*,?\s*\)/;
+/** `const { query } = request`: the part taken out of the request by destructuring. */
+const DESTRUCTURED = /\{[^{}]*?\b(query|params|body)\b[^{}]*\}\s*=\s*(?:request|req)\b/g;
+/** Casts that make an unchecked object of a request's part. */
+const REQUEST_CAST = /\bas\s+(Query\b|Record<\s*string\s*,\s*unknown\s*>)/g;
+
+const lineAt = (text: string, index: number): number => text.slice(0, index).split('\n').length;
+
+/** Reads of a request's query, params or body outside requestInput, and casts of them, in the files that read requests. */
+export function requestInputViolations(files: readonly SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!readsRequestInput(file.path) || CONVERTED_ELSEWHERE.includes(file.path)) continue;
+    const { text } = file;
+    for (const match of text.matchAll(REQUEST_PART)) {
+      const at = match.index;
+      const end = at + match[0].length;
+      const throughSchema = THROUGH_SCHEMA_BEFORE.test(text.slice(Math.max(0, at - 200), at)) && THROUGH_SCHEMA_AFTER.test(text.slice(end));
+      if (!throughSchema)
+        problems.push(
+          `${file.path}:${lineAt(text, at)} reads request.${match[1] as string} other than through requestInput(Schema, request.${match[1] as string})`,
+        );
+    }
+    for (const match of text.matchAll(DESTRUCTURED)) {
+      problems.push(`${file.path}:${lineAt(text, match.index)} takes ${match[1] as string} out of the request; read it through requestInput`);
+    }
+    for (const match of text.matchAll(REQUEST_CAST)) {
+      problems.push(`${file.path}:${lineAt(text, match.index)} casts with "${match[0]}"; a request's input is typed by its schema (requestInput)`);
+    }
+  }
+  return problems;
+}

@@ -98,3 +98,48 @@ export function integerField(name: string): GenericSchema<unknown, number> {
     ),
   );
 }
+
+/**
+ * A step over a whole request object that checks fields together with a parser of its domain (a follow's name
+ * with its gateways): the parser's refusal (an AppError) becomes the schema's issue at the field the refusal
+ * names (its `param`), so the envelope names that field as for any other; anything else it throws stays a fault.
+ */
+export function parsedTogether<I extends Record<string, unknown>, T>(parse: (value: I) => T): RawTransformAction<I, T> {
+  return rawTransform<I, T>(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parse(dataset.value);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const key = error.param;
+      if (key === undefined) addIssue({ message: error.message });
+      else addIssue({ message: error.message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] });
+      return NEVER;
+    }
+  });
+}
+
+/** A query flag: `true` or `false`, `fallback` when absent or empty; anything else is "<name> must be true or false". */
+export function queryFlag(name: string, fallback: boolean): GenericSchema<unknown, boolean> {
+  return field(
+    pipe(
+      unknown(),
+      transform(emptyAsAbsent),
+      custom<unknown>((value) => value === undefined || value === 'true' || value === 'false', `${name} must be true or false`),
+      transform((value) => (value === undefined ? fallback : value === 'true')),
+    ),
+  );
+}
+
+/**
+ * A query text given at most once: undefined when absent, the text when given once (empty too); anything
+ * else (a repeated parameter arrives as an array) is refused with `message`.
+ */
+export function onceQueryText(message: string): GenericSchema<unknown, string | undefined> {
+  return field(
+    pipe(
+      unknown(),
+      custom<unknown>((value) => value === undefined || value === null || typeof value === 'string', message),
+      transform((value) => (typeof value === 'string' ? value : undefined)),
+    ),
+  );
+}
