@@ -1,6 +1,6 @@
 import { BadInputError } from '../../base/errors.js';
 import { tryParseIpnsName } from '../../names/name-parse.js';
-import { MAX_ENDPOINTS, parseEndpoint, parseEndpointList } from '../../network/endpoints.js';
+import { distinctEndpoints, MAX_ENDPOINTS, parseEndpoint } from '../../network/endpoints.js';
 
 /**
  * What `pinfold sync follow <name>` (and `POST /api/v0/sync/follow`) is given to follow, parsed (issue 24):
@@ -25,7 +25,7 @@ export function parseFollowTarget(name: unknown, from: unknown): FollowTarget {
   if (typeof name !== 'string' || name.length > MAX_NAME_TEXT)
     throw new BadInputError('name must be an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>', 'name');
   const text = name.trim();
-  const extra = from === undefined || from === null ? [] : parseEndpointList(from, 'from');
+  const extra = from === undefined || from === null ? [] : fromEndpoints(from);
   const url = /^https?:\/\//i.test(text) ? gatewayUrl(text) : undefined;
   const key = url?.name ?? (text.startsWith('/ipns/') ? text.slice('/ipns/'.length).replace(/\/$/, '') : text);
   const parsed = tryParseIpnsName(key);
@@ -37,6 +37,19 @@ export function parseFollowTarget(name: unknown, from: unknown): FollowTarget {
   const sources = [...new Set([...(url ? [url.gateway] : []), ...extra])];
   if (sources.length > MAX_ENDPOINTS) throw new BadInputError(`from: at most ${MAX_ENDPOINTS} gateways in all`, 'from');
   return { name: parsed.name, sources };
+}
+
+/**
+ * `from`: a list of gateway URLs, each checked in turn (network/endpoints.ts takes typed text; this shape
+ * check goes to the sync routes' request schema with the rest of their parameters, issue 25 item 4).
+ */
+function fromEndpoints(from: unknown): string[] {
+  if (!Array.isArray(from)) throw new BadInputError('from: a list of URLs is required', 'from');
+  const endpoints = from.map((item: unknown) => {
+    if (typeof item !== 'string') throw new BadInputError('from: an http or https URL is required', 'from');
+    return parseEndpoint(item, 'from');
+  });
+  return distinctEndpoints(endpoints, 'from');
 }
 
 /** A gateway URL's parts: the gateway (origin and any prefix before `/ipns/`) and the name after it. */
