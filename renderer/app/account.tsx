@@ -6,7 +6,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { AccountUsage } from '../../shared/api-types.js';
 import { useEvent } from '../events/events-provider.js';
 import { useResource } from './hooks/use-resource.js';
-import { useApi, useSession } from './session.js';
+import { useApi } from './session.js';
 
 export interface AccountInfo {
   usage: AccountUsage | undefined;
@@ -23,17 +23,16 @@ const AccountContext = createContext<AccountInfo | null>(null);
 
 export function AccountProvider({ children }: { children: ReactNode }) {
   const api = useApi();
-  const { credentials } = useSession();
   const account = useResource(
     async (signal) => {
       const [usage, isPartner] = await Promise.all([
-        api.account.stats(credentials, signal),
+        api.account.stats(signal),
         // Partner-ness only decides whether a link shows: a failed probe hides it rather than failing the window.
-        api.partners.isPartner(credentials, signal).catch(() => false),
+        api.partners.isPartner(signal).catch(() => false),
       ]);
       return { usage, isPartner };
     },
-    [api, credentials],
+    [api],
   );
   useEvent('usage', (usage) => account.update((current) => ({ usage, isPartner: current?.isPartner ?? false })));
 

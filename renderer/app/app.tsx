@@ -91,7 +91,7 @@ function RequireSession({ children }: { children: ReactNode }) {
   const search = useSearch();
   if (state.status === 'signed-in') {
     return (
-      <EventsProvider credentials={state.credentials}>
+      <EventsProvider>
         <GatewayAccess credentials={state.credentials} />
         <AccountProvider>{children}</AccountProvider>
       </EventsProvider>

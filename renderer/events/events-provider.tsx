@@ -9,22 +9,24 @@
  */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ServiceEventName } from '../../shared/api-types.js';
-import type { Credentials } from '../api/core.js';
 import { documentVisibility, windowTimers } from '../app/dom-environment.js';
 import { useServices } from '../app/services-context.js';
+import { useApi } from '../app/session.js';
 import { createEventHub, type EventHub, type ServiceEventHandler } from './event-hub.js';
 import { createEventStream } from './event-stream.js';
 import { decodeServiceEvent } from './service-events.js';
 
 const EventsContext = createContext<EventHub | null>(null);
 
-export function EventsProvider({ credentials, children }: { credentials: Credentials; children: ReactNode }) {
-  const { api, refresh } = useServices();
+/** Signed in only: the stream is opened with the session's key. */
+export function EventsProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const { refresh } = useServices();
   const hub = useMemo(() => createEventHub(), []);
 
   useEffect(() => {
     const stream = createEventStream({
-      open: (signal) => api.events.open(credentials, signal),
+      open: (signal) => api.events.open(signal),
       visibility: documentVisibility,
       timers: windowTimers,
       onEvent(event, data) {
@@ -37,7 +39,7 @@ export function EventsProvider({ credentials, children }: { credentials: Credent
     });
     stream.start();
     return () => stream.stop();
-  }, [api, credentials, hub, refresh]);
+  }, [api, hub, refresh]);
 
   return <EventsContext.Provider value={hub}>{children}</EventsContext.Provider>;
 }

@@ -18,7 +18,7 @@ export interface Action<A extends unknown[], R> {
  * state, `error` for an InlineError beside it, and an AbortSignal that fires when the page goes away.
  * A 401 shows nothing here: the session has already sent the window to sign-in.
  *
- *   const unpin = useAction((signal, cid: string) => api.pins.remove(credentials, cid, signal));
+ *   const unpin = useAction((signal, cid: string) => api.pins.remove(cid, signal));
  *   <Button busy={unpin.pending} onClick={() => void unpin.run(cid)}>Unpin</Button>
  *   <InlineError message={unpin.error} />
  */

@@ -30,7 +30,7 @@ interface Settled<T> {
  * refresh signal (the service is back, the event stream resumed after a gap). The previous load is
  * aborted. A 401 needs nothing here: the session has already sent the window to sign-in.
  *
- *   const pins = useResource((signal) => api.pins.list(credentials, query, signal), [api, credentials, query]);
+ *   const pins = useResource((signal) => api.pins.list(query, signal), [api, query]);
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Resource<T> {
   const services = useServices();

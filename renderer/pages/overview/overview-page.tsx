@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useAccount } from '../../app/account.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { useEvent } from '../../events/events-provider.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Page } from '../../components/page.js';
@@ -24,9 +24,8 @@ export const CHART_DAYS = 30;
  */
 export function OverviewPage() {
   const api = useApi();
-  const { credentials } = useSession();
   const account = useAccount();
-  const daily = useResource((signal) => api.account.daily(credentials, CHART_DAYS, signal), [api, credentials]);
+  const daily = useResource((signal) => api.account.daily(CHART_DAYS, signal), [api]);
 
   // Usage changed: today's bar changed too. Fetched again after a pause, so a busy upload does not refetch per event.
   const pending = useRef<ReturnType<typeof setTimeout> | null>(null);

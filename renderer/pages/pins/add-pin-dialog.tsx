@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
@@ -24,13 +24,12 @@ export interface AddPinDialogProps {
  */
 export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const [cidText, setCidText] = useState('');
   const [name, setName] = useState('');
   const [cidError, setCidError] = useState<string | null>(null);
   const add = useAction(async (signal, cid: string, pinName: string): Promise<PinRecord> => {
-    await api.pins.add(credentials, { cid, name: pinName === '' ? undefined : pinName }, signal);
-    return api.pins.get(credentials, cid, signal);
+    await api.pins.add({ cid, name: pinName === '' ? undefined : pinName }, signal);
+    return api.pins.get(cid, signal);
   });
 
   const close = () => {

@@ -10,7 +10,7 @@ import { useResource } from '../../app/hooks/use-resource.js';
 import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { DataTable } from '../../components/data-table.js';
@@ -50,7 +50,6 @@ const LIVE_RELOAD_PAUSE_MS = 1000;
  */
 export function PinsPage() {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const { position, setPosition, params, setFilter, setFilters } = useListPage();
   const statusParam = params.get('status');
@@ -65,11 +64,11 @@ export function PinsPage() {
   // The page remembers what it was loaded for, so the words above it describe the rows shown, not a query still loading.
   const pins = useResource(
     async (signal): Promise<PinsView> => ({
-      ...(await api.pins.list(credentials, { status, ...filters, start: position.start, limit: position.limit }, signal)),
+      ...(await api.pins.list({ status, ...filters, start: position.start, limit: position.limit }, signal)),
       search,
       status,
     }),
-    [api, credentials, status, query, position.start, position.limit],
+    [api, status, query, position.start, position.limit],
   );
 
   // A page past the end (its last rows were removed): go to the new last page.
@@ -95,9 +94,9 @@ export function PinsPage() {
   const [repinTarget, setRepinTarget] = useState<string | null>(null);
   const opener = useOpenContent();
 
-  const rename = useAction((signal, cid: string, name: string) => api.pins.rename(credentials, cid, name, signal));
-  const unpin = useAction((signal, cid: string) => api.pins.remove(credentials, cid, signal));
-  const repin = useAction((signal, pin: PinRecord) => api.pins.add(credentials, { cid: pin.cid, name: pin.name || undefined }, signal));
+  const rename = useAction((signal, cid: string, name: string) => api.pins.rename(cid, name, signal));
+  const unpin = useAction((signal, cid: string) => api.pins.remove(cid, signal));
+  const repin = useAction((signal, pin: PinRecord) => api.pins.add({ cid: pin.cid, name: pin.name || undefined }, signal));
 
   const patchRow = (cid: string, patch: Partial<PinRecord>) =>
     pins.update((page) => page && { ...page, items: page.items.map((pin) => (pin.cid === cid ? { ...pin, ...patch } : pin)) });
