@@ -1,11 +1,10 @@
 /**
- * The window's one event stream, open while someone is signed in and the window is visible, and the
- * hook pages use to hear from it:
+ * The window's one event stream, open while someone is signed in and the window is visible. Its events
+ * reach the request cache (renderer/data/live-cache.ts, through useEventHub()), which keeps what pages
+ * show current; useEvent() is for what is not cached data (a toast, a page not yet on the cache).
  *
- *   useEvent('pin', (pin) => pins.update((page) => applyPinEvent(page, pin)));
- *
- * When the stream is open again after a gap (hidden window, service restart), the refresh signal makes
- * every useResource fetch again, so nothing missed stays stale.
+ * When the stream is open again after a gap (hidden window, service restart), the refresh signal loads
+ * everything shown again (the cache's queries and every useResource), so nothing missed stays stale.
  */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ServiceEventName } from '../../shared/api-types.js';
@@ -42,6 +41,13 @@ export function EventsProvider({ children }: { children: ReactNode }) {
   }, [api, hub, refresh]);
 
   return <EventsContext.Provider value={hub}>{children}</EventsContext.Provider>;
+}
+
+/** The hub of the window's events: what the request cache subscribes to. */
+export function useEventHub(): EventHub {
+  const hub = useContext(EventsContext);
+  if (!hub) throw new Error('useEventHub() outside <EventsProvider>');
+  return hub;
 }
 
 /** Calls `handler` with each event of `type` while the component is mounted (the latest handler, no resubscribing). */
