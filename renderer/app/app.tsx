@@ -12,7 +12,7 @@ import { ToastProvider } from '../components/toasts.js';
 import { DataProvider } from '../data/data-provider.js';
 import { EventsProvider, useEventHub } from '../events/events-provider.js';
 import { SignInPage } from '../pages/sign-in/sign-in-page.js';
-import { AccountProvider, useAccount } from './account.js';
+import { useAccount } from './account.js';
 import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage, ViewPage } from './pages.js';
 import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget, VIEW_PATH } from './routes.js';
 import { GatewayAccess } from './gateway-access.js';
@@ -95,7 +95,7 @@ function RequireSession({ children }: { children: ReactNode }) {
       <EventsProvider>
         <SessionData key={state.credentials.accessKey}>
           <GatewayAccess credentials={state.credentials} />
-          <AccountProvider>{children}</AccountProvider>
+          {children}
         </SessionData>
       </EventsProvider>
     );
