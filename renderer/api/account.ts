@@ -1,22 +1,21 @@
 import type { AccountUsage, DailyUsage, PartnerUserUsage, Plan } from '../../shared/api-types.js';
-import type { ApiCore, Credentials } from './core.js';
+import type { ApiCore } from './core.js';
 import { arrayOf, hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface AccountApi {
   /** GET /api/v0/stats (admin keys): usage against the plan's limits. */
-  stats(credentials: Credentials, signal?: AbortSignal): Promise<AccountUsage>;
+  stats(signal?: AbortSignal): Promise<AccountUsage>;
   /** GET /api/v0/stats/daily?days=N: exactly N UTC days, oldest first, ending today. */
-  daily(credentials: Credentials, days: number, signal?: AbortSignal): Promise<DailyUsage[]>;
+  daily(days: number, signal?: AbortSignal): Promise<DailyUsage[]>;
   /** GET /api/v0/plans: needs no key. */
   plans(signal?: AbortSignal): Promise<Plan[]>;
 }
 
 export function accountApi(core: ApiCore): AccountApi {
   return {
-    stats: (credentials, signal) => core.data({ path: '/api/v0/stats', credentials, signal }, isAccountUsage, 'stats'),
-    daily: (credentials, days, signal) =>
-      core.data({ path: '/api/v0/stats/daily', credentials, signal, query: { days } }, arrayOf(isDailyUsage), 'usage per day'),
-    plans: (signal) => core.data({ path: '/api/v0/plans', signal }, arrayOf(isPlan), 'plans'),
+    stats: (signal) => core.data({ path: '/api/v0/stats', signal }, isAccountUsage, 'stats'),
+    daily: (days, signal) => core.data({ path: '/api/v0/stats/daily', signal, query: { days } }, arrayOf(isDailyUsage), 'usage per day'),
+    plans: (signal) => core.data({ path: '/api/v0/plans', keyless: true, signal }, arrayOf(isPlan), 'plans'),
   };
 }
 

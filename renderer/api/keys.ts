@@ -1,24 +1,24 @@
 import { PERMISSIONS, type AccessKeyListing, type AccessKeyView, type NewAccessKey, type Permission } from '../../shared/api-types.js';
-import type { ApiCore, Credentials, ListPage } from './core.js';
+import type { ApiCore, ListPage } from './core.js';
 import { arrayOf, hasStrings, isRecord } from './shape.js';
 
 export interface KeysApi {
   /** GET /api/v0/keys (every key of the account, session keys marked; not paged, so total = items.length). */
-  list(credentials: Credentials, signal?: AbortSignal): Promise<ListPage<AccessKeyView>>;
+  list(signal?: AbortSignal): Promise<ListPage<AccessKeyView>>;
   /** POST /api/v0/key: the answer holds the secret and the PSA token, the only time the service ever shows them. */
-  create(credentials: Credentials, key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<NewAccessKey>;
+  create(key: { name: string; permissions: Permission[] }, signal?: AbortSignal): Promise<NewAccessKey>;
   /** DELETE /api/v0/key. */
-  remove(credentials: Credentials, name: string, signal?: AbortSignal): Promise<void>;
+  remove(name: string, signal?: AbortSignal): Promise<void>;
 }
 
 export function keysApi(core: ApiCore): KeysApi {
   return {
-    list: async (credentials, signal) => {
-      const items = await core.data({ path: '/api/v0/keys', credentials, signal }, arrayOf(isAccessKeyView), 'the key list');
+    list: async (signal) => {
+      const items = await core.data({ path: '/api/v0/keys', signal }, arrayOf(isAccessKeyView), 'the key list');
       return { items, total: items.length };
     },
-    create: (credentials, key, signal) => core.data({ method: 'POST', path: '/api/v0/key', credentials, signal, body: key }, isNewAccessKey, 'the new key'),
-    remove: (credentials, name, signal) => core.empty({ method: 'DELETE', path: '/api/v0/key', credentials, signal, body: { name } }),
+    create: (key, signal) => core.data({ method: 'POST', path: '/api/v0/key', signal, body: key }, isNewAccessKey, 'the new key'),
+    remove: (name, signal) => core.empty({ method: 'DELETE', path: '/api/v0/key', signal, body: { name } }),
   };
 }
 

@@ -5,7 +5,7 @@ import { InlineError } from '../components/inline-error.js';
 import { Switch } from '../components/switch.js';
 import { useToasts } from '../components/toasts.js';
 import { useAction } from './hooks/use-action.js';
-import { useApi, useSession } from './session.js';
+import { useApi } from './session.js';
 
 export interface PublicNameControlProps {
   /** The IPNS name. */
@@ -25,10 +25,9 @@ export interface PublicNameControlProps {
  */
 export function PublicNameControl({ name, label, isPublic, withText = false, onChanged }: PublicNameControlProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
-  const change = useAction((signal, on: boolean) => api.names.setPublic(credentials, name, on, signal));
+  const change = useAction((signal, on: boolean) => api.names.setPublic(name, on, signal));
 
   const apply = async (on: boolean): Promise<boolean> => {
     const result = await change.run(on);

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadCancelOutcome } from '../../shared/api-types.js';
 import type { UploadTestHooks } from '../../main/http/step-two-outcomes.js';
-import { createApiClient } from '../../renderer/api/client.js';
+import { createPublicApiClient } from '../../renderer/api/client.js';
 import { settleCancel } from '../../renderer/lib/upload-cancel.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { deferred, type Deferred } from '../helpers/deferred.js';
@@ -236,7 +236,7 @@ describe("the window's Cancel says what the service did", () => {
   }
 
   it('Cancel before the commit: "cancelled", and nothing of it is stored or counted', async () => {
-    const api = createApiClient({ baseUrl: server.url });
+    const api = createPublicApiClient({ baseUrl: server.url });
     const before = counters(await stats(server, server.owner));
     const upload = await folderUpload();
     await upload.held.reached;
@@ -250,7 +250,7 @@ describe("the window's Cancel says what the service did", () => {
   });
 
   it('the commit before the Cancel: "stored", under the root it answered, and counted', async () => {
-    const api = createApiClient({ baseUrl: server.url });
+    const api = createPublicApiClient({ baseUrl: server.url });
     const before = counters(await stats(server, server.owner));
     const upload = await folderUpload();
     await upload.held.reached;

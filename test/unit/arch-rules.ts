@@ -96,7 +96,12 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   ],
   // The preload runs in the page's sandboxed preload context: the bridge types, nothing of the service.
   'main/desktop/preload': ['shared'],
-  renderer: ['shared'],
+  // The window: the typed API client and the pure functions at the bottom, the data layer (the request
+  // cache and its hooks) on them, and the app, events, components and pages (the rest of renderer/) above.
+  'renderer/api': ['shared'],
+  'renderer/lib': ['shared', 'renderer/api'],
+  'renderer/data': ['shared', 'renderer/api', 'renderer/lib'],
+  renderer: ['shared', 'renderer/api', 'renderer/lib', 'renderer/data'],
 };
 
 /** Packages that only one place may import. */
@@ -109,6 +114,8 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
   pg: (f) => f.startsWith('main/store/pg/'),
   '@aws-sdk/client-s3': (f) => f.startsWith('main/store/objects/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
+  // The request cache is the data layer's: pages and the app use its hooks, never queries of their own.
+  '@tanstack/react-query': (f) => f.startsWith('renderer/data/'),
 };
 
 /**
@@ -147,6 +154,8 @@ export const LAYERED_DIRS = ['main', 'renderer', 'shared'];
 /** A file's layer, or null when it belongs to none (a new folder or top-level file nobody placed). */
 export function layerOf(file: string): string | null {
   if (file.startsWith('shared/')) return 'shared';
+  const part = /^renderer\/(api|lib|data)\//.exec(file)?.[1];
+  if (part !== undefined) return `renderer/${part}`;
   if (file.startsWith('renderer/')) return 'renderer';
   if (file.startsWith('main/desktop/preload/')) return 'main/desktop/preload';
   const folder = /^main\/([a-z]+)\//.exec(file)?.[1];
@@ -211,7 +220,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
       if (owner && !owner(file.path)) problems.push(`${file.path} imports ${pkg}, which belongs to one folder only`);
       // Node's own modules: code that runs in the browser (renderer/, shared/) cannot load them.
       const builtin = spec.startsWith('node:') || builtinModules.includes(pkg);
-      if ((layer === 'shared' || layer === 'renderer') && builtin)
+      if ((layer === 'shared' || layer === 'renderer' || layer.startsWith('renderer/')) && builtin)
         problems.push(`${file.path} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
     }
   }
@@ -222,7 +231,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
 export const KIT_FREE_PLACES = [
   ...['main', 'renderer', 'shared', 'test', 'scripts', '.ci', 'bin', 'build'],
   ...['package.json', 'vitest.config.ts', 'vite.config.ts', 'vite.preload.config.ts', 'electron-builder.yml'],
-  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json'],
+  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.web-test.json'],
 ];
 
 /**

@@ -115,6 +115,35 @@ describe('each rule fails when broken', () => {
     ]);
   });
 
+  it("the window's layers imported upwards, and the request cache used outside the data layer", () => {
+    expect(layerOf('renderer/data/pins.ts')).toBe('renderer/data');
+    expect(layerOf('renderer/api/pins.ts')).toBe('renderer/api');
+    expect(layerOf('renderer/lib/format.ts')).toBe('renderer/lib');
+    expect(layerOf('renderer/pages/pins/pins-page.tsx')).toBe('renderer');
+    expect(violationsOf(file('renderer/data/pins.ts', "import { useApi } from '../app/session.js';"))).toEqual([
+      'renderer/data/pins.ts imports renderer/app/session.js (renderer/data may not import renderer)',
+    ]);
+    expect(violationsOf(file('renderer/api/pins.ts', "import { queryKeys } from '../data/query-keys.js';"))).toEqual([
+      'renderer/api/pins.ts imports renderer/data/query-keys.js (renderer/api may not import renderer/data)',
+    ]);
+    expect(violationsOf(file('renderer/lib/throttle.ts', "import type { Timers } from '../events/event-stream.js';"))).toEqual([
+      'renderer/lib/throttle.ts imports renderer/events/event-stream.js (renderer/lib may not import renderer)',
+    ]);
+    expect(violationsOf(file('renderer/pages/pins/pins-page.tsx', "import { useQuery } from '@tanstack/react-query';"))).toEqual([
+      'renderer/pages/pins/pins-page.tsx imports @tanstack/react-query, which belongs to one folder only',
+    ]);
+    // Down the layers is open: pages use the data hooks, the data layer the client and the pure functions.
+    expect(violationsOf(file('renderer/pages/pins/pins-page.tsx', "import { usePinList } from '../../data/pins.js';"))).toEqual([]);
+    expect(
+      violationsOf(
+        file(
+          'renderer/data/pins.ts',
+          "import { useQuery } from '@tanstack/react-query';\nimport type { PinListQuery } from '../api/pins.js';\nimport { patchListPage } from '../lib/live-list.js';",
+        ),
+      ),
+    ).toEqual([]);
+  });
+
   it('a new top-level main/*.ts or main/ folder that matches no layer', () => {
     expect(layerOf('main/app/start-sync.ts')).toBe('main/app');
     expect(layerOf('main/cli/gc.ts')).toBe('main/cli');

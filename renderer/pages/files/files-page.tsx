@@ -4,7 +4,7 @@ import { ApiError } from '../../api/api-error.js';
 import { useGatewayAccess } from '../../app/gateway-access.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { DropZone } from '../../components/drop-zone.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -33,8 +33,7 @@ const PIN_LOOKUPS_AT_ONCE = 4;
  */
 export function FilesPage() {
   const api = useApi();
-  const { credentials } = useSession();
-  const settings = useResource((signal) => api.uploads.settings(credentials, signal), [api, credentials]);
+  const settings = useResource((signal) => api.uploads.settings(signal), [api]);
   const layout = useMemo(() => {
     const name = settings.data?.cid_profile;
     return settings.data ? UNIXFS_PROFILES[isUnixfsProfileName(name) ? name : DEFAULT_UNIXFS_PROFILE] : null;
@@ -70,16 +69,16 @@ export function FilesPage() {
       setPinError(cid, null);
       setPinStatus(cid, 'pinning');
       try {
-        await api.pins.add(credentials, { cid, name }, signal);
+        await api.pins.add({ cid, name }, signal);
       } catch (error) {
         setPinStatus(cid, before);
         throw error;
       }
       // Usually pinned at once (every block is here); else `event: pin` says when.
-      const pin = await api.pins.get(credentials, cid, signal).catch(() => null);
+      const pin = await api.pins.get(cid, signal).catch(() => null);
       if (pin) setPinStatus(cid, pin.status);
     },
-    [api, credentials, setPinError, setPinStatus],
+    [api, setPinError, setPinStatus],
   );
   const pinAction = useAction((signal, cid: string, name: string) => pinWithName(cid, name, signal));
 
@@ -120,7 +119,7 @@ export function FilesPage() {
     const next = async (): Promise<void> => {
       for (let cid = queue.shift(); cid !== undefined; cid = queue.shift()) {
         try {
-          setPinStatus(cid, (await api.pins.get(credentials, cid, controller.signal)).status);
+          setPinStatus(cid, (await api.pins.get(cid, controller.signal)).status);
         } catch (error) {
           if (error instanceof ApiError && error.error === 'not_found') setPinStatus(cid, 'unpinned');
         }
@@ -128,7 +127,7 @@ export function FilesPage() {
     };
     void Promise.all(Array.from({ length: PIN_LOOKUPS_AT_ONCE }, next));
     return () => controller.abort();
-  }, [accountUuid, api, credentials, setPinStatus]);
+  }, [accountUuid, api, setPinStatus]);
 
   const ready = settings.data !== undefined;
   const access = useGatewayAccess();

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { UnixfsImportOptions } from '../../../shared/unixfs-profiles.js';
 import { ApiError, isAbortError } from '../../api/api-error.js';
 import { isRecord } from '../../api/shape.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { describeError } from '../../lib/messages.js';
 import { stepTwoUrl } from '../../lib/upload-address.js';
 import { settleCancel } from '../../lib/upload-cancel.js';
@@ -57,14 +57,13 @@ const cancelled = () => new DOMException('The upload was cancelled.', 'AbortErro
  */
 export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions | null; onUploaded: (uploaded: Uploaded) => void }): Uploads {
   const api = useApi();
-  const { credentials } = useSession();
   const [queue, dispatch] = useReducer(uploadQueueReducer, EMPTY_UPLOAD_QUEUE);
   const sources = useRef(new Map<string, UploadSource>());
   const running = useRef(new Map<string, RunningUpload>());
   const nextId = useRef(1);
-  const latest = useRef({ onUploaded, api, credentials });
+  const latest = useRef({ onUploaded, api });
   useEffect(() => {
-    latest.current = { onUploaded, api, credentials };
+    latest.current = { onUploaded, api };
   });
 
   useEffect(() => {
@@ -96,7 +95,7 @@ export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions
   const uploadFile = useCallback(
     async (id: string, file: Blob, signal: AbortSignal): Promise<string> => {
       dispatch({ type: 'sending', id, payload: file.size });
-      const url = await stepTwoAddress(id, latest.current.api.uploads.fileAddress(latest.current.credentials, file.size), signal);
+      const url = await stepTwoAddress(id, latest.current.api.uploads.fileAddress(file.size), signal);
       const answer = await sendStepTwo(dispatch, url, file, 'application/octet-stream', 201, id, signal);
       const cid = answer.header('ipfs-hash');
       if (!cid) throw new ApiError('protocol', answer.status, 'The service stored the file but did not say its CID.');
@@ -113,7 +112,7 @@ export function useUploads({ layout, onUploaded }: { layout: UnixfsImportOptions
         onProgress: (progress) => dispatch({ type: 'read', id, files: progress.filesDone, bytes: progress.bytesDone, path: progress.currentPath }),
       });
       dispatch({ type: 'sending', id, payload: built.car.size });
-      const url = await stepTwoAddress(id, latest.current.api.uploads.carAddress(latest.current.credentials, built.car.size), signal);
+      const url = await stepTwoAddress(id, latest.current.api.uploads.carAddress(built.car.size), signal);
       const answer = await sendStepTwo(dispatch, url, built.car, 'application/vnd.ipld.car', 200, id, signal);
       const root = importedRoot(answer.text);
       if (root !== built.root)

@@ -33,13 +33,13 @@ export function KeysPage() {
   const { credentials } = useSession();
   const { signOut } = useSessionControl();
   const toasts = useToasts();
-  const list = useResource((signal) => api.keys.list(credentials, signal), [api, credentials]);
+  const list = useResource((signal) => api.keys.list(signal), [api]);
   useEvent('key', () => list.reload());
   const split = useMemo(() => (list.data ? splitKeys(list.data.items) : undefined), [list.data]);
   const secrets = useKeptSecrets(useMemo(() => split?.keys.map((key) => key.access_key), [split]));
 
   const [creation, setCreation] = useState<Creation>({ step: 'closed' });
-  const create = useAction((signal, key: NewKey) => api.keys.create(credentials, { name: key.name, permissions: key.permissions }, signal));
+  const create = useAction((signal, key: NewKey) => api.keys.create({ name: key.name, permissions: key.permissions }, signal));
   const startCreating = () => {
     create.clearError();
     setCreation({ step: 'form' });
@@ -54,7 +54,7 @@ export function KeysPage() {
 
   const [refusal, setRefusal] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<AccessKeyView | null>(null);
-  const remove = useAction((signal, name: string) => api.keys.remove(credentials, name, signal));
+  const remove = useAction((signal, name: string) => api.keys.remove(name, signal));
   const askDelete = (key: AccessKeyView) => {
     const why = deletionRefusal(key, credentials.accessKey);
     setRefusal(why);
@@ -73,7 +73,7 @@ export function KeysPage() {
   };
 
   const [revokingAll, setRevokingAll] = useState(false);
-  const revokeAll = useAction((signal) => api.session.revokeAll(credentials, signal));
+  const revokeAll = useAction((signal) => api.session.revokeAll(signal));
   const sessionCount = split?.sessions.length ?? 0;
   const ownSession = split?.sessions.some((session) => session.access_key === credentials.accessKey) ?? false;
   const askRevokeAll = () => {

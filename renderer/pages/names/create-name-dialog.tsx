@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
@@ -18,13 +18,12 @@ export interface CreateNameDialogProps {
 /** Create name: a new key and its IPNS name, pointing at a CID (pinned too, by default), with an optional alias. */
 export function CreateNameDialog({ open, onClose, onCreated }: CreateNameDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const [cidText, setCidText] = useState('');
   const [alias, setAlias] = useState('');
   const [pin, setPin] = useState(true);
   const [cidError, setCidError] = useState<string | null>(null);
   const create = useAction((signal, cid: string, wanted: string, pinned: boolean) =>
-    api.names.create(credentials, { cid, alias: wanted === '' ? undefined : wanted, pin: pinned }, signal),
+    api.names.create({ cid, alias: wanted === '' ? undefined : wanted, pin: pinned }, signal),
   );
 
   const reset = () => {

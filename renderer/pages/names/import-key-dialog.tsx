@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CidField } from '../../components/cid-field.js';
 import type { NameBinding } from '../../api/names.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
@@ -37,7 +37,6 @@ function parseSeq(text: string): number | undefined | null {
  */
 export function ImportKeyDialog({ open, onClose, onImported }: ImportKeyDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const [chosen, setChosen] = useState<ChosenKey | null>(null);
   const [cidText, setCidText] = useState('');
   const [alias, setAlias] = useState('');
@@ -45,7 +44,6 @@ export function ImportKeyDialog({ open, onClose, onImported }: ImportKeyDialogPr
   const [errors, setErrors] = useState<{ file?: string; cid?: string; seq?: string }>({});
   const importKey = useAction((signal, request: { key: ReadableKey; value: string; alias: string; seq: number | undefined }) =>
     api.names.import(
-      credentials,
       {
         value: request.value,
         secret_key: request.key.secretKey,

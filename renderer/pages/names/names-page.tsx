@@ -11,7 +11,7 @@ import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { useThrottledCallback } from '../../app/hooks/use-throttled-callback.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
 import { PublicNameControl } from '../../app/public-name-control.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { DataTable } from '../../components/data-table.js';
@@ -54,7 +54,6 @@ interface NamesView extends ListPage<IpnsRecordView> {
  */
 export function NamesPage() {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const { position, setPosition, params, setFilters } = useListPage();
   const query = nameSearchText(params);
@@ -65,17 +64,16 @@ export function NamesPage() {
   // The page remembers what it was loaded for, so the words above it describe the rows shown.
   const names = useResource(
     async (signal): Promise<NamesView> => {
-      if (search.kind === 'none') return { ...(await api.names.list(credentials, { start: position.start, limit: position.limit }, signal)), search };
+      if (search.kind === 'none') return { ...(await api.names.list({ start: position.start, limit: position.limit }, signal)), search };
       try {
-        const found =
-          search.kind === 'name' ? await api.names.get(credentials, search.name, signal) : await api.names.byAlias(credentials, search.alias, signal);
+        const found = search.kind === 'name' ? await api.names.get(search.name, signal) : await api.names.byAlias(search.alias, signal);
         return { items: [found], total: 1, search };
       } catch (error) {
         if (error instanceof ApiError && error.error === 'not_found') return { items: [], total: 0, search };
         throw error;
       }
     },
-    [api, credentials, query, position.start, position.limit],
+    [api, query, position.start, position.limit],
   );
   const total = names.data?.total ?? 0;
 
@@ -101,8 +99,8 @@ export function NamesPage() {
   const [fresh, setFresh] = useState<string | null>(null);
   const opener = useOpenContent();
 
-  const saveAlias = useAction((signal, name: string, alias: string) => api.names.setAlias(credentials, name, alias, signal));
-  const remove = useAction((signal, name: string) => api.names.remove(credentials, name, signal));
+  const saveAlias = useAction((signal, name: string, alias: string) => api.names.setAlias(name, alias, signal));
+  const remove = useAction((signal, name: string) => api.names.remove(name, signal));
 
   const patchRow = (name: string, patch: Partial<IpnsRecordView>) =>
     names.update((page) => page && { ...page, items: page.items.map((row) => (row.name === name ? { ...row, ...patch } : row)) });

@@ -3,7 +3,7 @@ import { CidField } from '../../components/cid-field.js';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import type { NameBinding } from '../../api/names.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { Cid } from '../../components/cid.js';
 import { FormDialog } from '../../components/form-dialog.js';
@@ -24,11 +24,10 @@ export interface PublishNameDialogProps {
  */
 export function PublishNameDialog({ target, onClose, onPublished }: PublishNameDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const [cidText, setCidText] = useState('');
   const [pin, setPin] = useState(true);
   const [cidError, setCidError] = useState<string | null>(null);
-  const publish = useAction((signal, name: string, cid: string, pinned: boolean) => api.names.publish(credentials, { name, cid, pin: pinned }, signal));
+  const publish = useAction((signal, name: string, cid: string, pinned: boolean) => api.names.publish({ name, cid, pin: pinned }, signal));
 
   const reset = () => {
     setCidText('');

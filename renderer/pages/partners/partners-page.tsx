@@ -4,7 +4,7 @@ import { useAccount } from '../../app/account.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useListPage } from '../../app/hooks/use-list-page.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Page } from '../../components/page.js';
 import { Section } from '../../components/section.js';
@@ -30,14 +30,13 @@ const LIST_REFRESH_MS = 1000;
  */
 export function PartnersPage() {
   const api = useApi();
-  const { credentials } = useSession();
   const { usage } = useAccount();
   const list = useListPage();
   const { position, params } = list;
   const selected = params.get('user');
   const listHref = partnersHref(params, null);
 
-  const users = useResource((signal) => api.partners.users(credentials, position, signal), [api, credentials, position]);
+  const users = useResource((signal) => api.partners.users(position, signal), [api, position]);
   const plans = useResource((signal) => api.account.plans(signal), [api]);
   const reloadList = useCoalesced(() => users.reload(), LIST_REFRESH_MS);
   useEvent('partner', () => reloadList());
@@ -45,7 +44,7 @@ export function PartnersPage() {
   const [, navigate] = useLocation();
   const toasts = useToasts();
   const [creating, setCreating] = useState(false);
-  const createUser = useAction((signal, user: NewUserFields) => api.partners.createUser(credentials, user, signal));
+  const createUser = useAction((signal, user: NewUserFields) => api.partners.createUser(user, signal));
   const startCreating = () => {
     createUser.clearError();
     setCreating(true);

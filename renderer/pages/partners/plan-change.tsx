@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { PartnerUserUsage, Plan } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -29,13 +29,12 @@ export interface PlanChangeProps {
  */
 export function PlanChange({ uuid, stats, plans, plansError, onPlansRetry, balance, onChanged }: PlanChangeProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const choices = plans ? otherPlans(plans, stats.plan) : [];
   const [chosenId, setChosenId] = useState<string>('');
   const chosen = choices.find((plan) => String(plan.id) === chosenId) ?? choices[0];
   const [confirming, setConfirming] = useState(false);
-  const change = useAction((signal, plan: Plan) => api.partners.updatePlan(credentials, uuid, plan.id, signal));
+  const change = useAction((signal, plan: Plan) => api.partners.updatePlan(uuid, plan.id, signal));
   const quote = chosen && balance !== undefined ? quotePlanChange(balance, chosen.price) : null;
   const comparisonId = useId();
 

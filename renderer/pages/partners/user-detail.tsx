@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import type { Plan } from '../../../shared/api-types.js';
 import { useResource, type Resource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { CopyableFact } from '../../components/copyable-fact.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
@@ -28,9 +28,8 @@ export interface UserDetailProps {
  */
 export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) {
   const api = useApi();
-  const { credentials } = useSession();
-  const stats = useResource((signal) => api.partners.userStats(credentials, uuid, signal), [api, credentials, uuid]);
-  const keys = useResource((signal) => api.partners.userKeys(credentials, uuid, signal), [api, credentials, uuid]);
+  const stats = useResource((signal) => api.partners.userStats(uuid, signal), [api, uuid]);
+  const keys = useResource((signal) => api.partners.userKeys(uuid, signal), [api, uuid]);
   useEvent('partner', (change) => {
     if (change.uuid !== uuid) return;
     stats.reload();

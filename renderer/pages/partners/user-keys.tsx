@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AccessKeyListing, NewAccessKey } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import type { Resource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -23,12 +23,11 @@ export interface UserKeysProps {
 /** A user's access keys, as its partner manages them: create (the secret shown once), list, delete. */
 export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [creation, setCreation] = useState<Creation>({ step: 'closed' });
-  const create = useAction((signal, key: NewKey) => api.partners.createUserKey(credentials, uuid, { name: key.name, permissions: key.permissions }, signal));
+  const create = useAction((signal, key: NewKey) => api.partners.createUserKey(uuid, { name: key.name, permissions: key.permissions }, signal));
   const [deleting, setDeleting] = useState<AccessKeyListing | null>(null);
-  const remove = useAction((signal, name: string) => api.partners.deleteUserKey(credentials, uuid, name, signal));
+  const remove = useAction((signal, name: string) => api.partners.deleteUserKey(uuid, name, signal));
 
   const startCreating = () => {
     create.clearError();

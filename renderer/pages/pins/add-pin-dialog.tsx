@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import type { PinRecord } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
+import { useAddPin } from '../../data/pins.js';
 import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
 
 /** The service keeps pin names of up to 255 characters. */
@@ -23,15 +22,10 @@ export interface AddPinDialogProps {
  * plan's pin limit) is shown in the dialog, which stays open.
  */
 export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
-  const api = useApi();
-  const { credentials } = useSession();
   const [cidText, setCidText] = useState('');
   const [name, setName] = useState('');
   const [cidError, setCidError] = useState<string | null>(null);
-  const add = useAction(async (signal, cid: string, pinName: string): Promise<PinRecord> => {
-    await api.pins.add(credentials, { cid, name: pinName === '' ? undefined : pinName }, signal);
-    return api.pins.get(credentials, cid, signal);
-  });
+  const add = useAddPin();
 
   const close = () => {
     setCidText('');
@@ -48,7 +42,8 @@ export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
       return;
     }
     setCidError(null);
-    const result = await add.run(input.cid, name.trim());
+    const pinName = name.trim();
+    const result = await add.run({ cid: input.cid, name: pinName === '' ? undefined : pinName });
     if (!result.ok) return;
     setCidText('');
     setName('');

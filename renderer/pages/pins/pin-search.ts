@@ -42,6 +42,13 @@ export function searchFilters(search: PinSearch): { name?: string; cid?: string 
   return {};
 }
 
+/** The search a list query's filters stand for (what a page of the list was loaded for). */
+export function searchOfFilters(filters: { name?: string | undefined; cid?: string | undefined }): PinSearch {
+  if (filters.cid !== undefined) return { kind: 'cid', cid: filters.cid };
+  if (filters.name !== undefined) return { kind: 'name', name: filters.name };
+  return { kind: 'none' };
+}
+
 /**
  * What the table shows, in words (a live status line): "100,000 pins.", "3 pinned pins whose name
  * contains “report”.", "No pin has CID bafy…."

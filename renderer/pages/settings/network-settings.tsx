@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { NetworkSettingsValues, NetworkSettingsView } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -48,12 +48,11 @@ function pinnedNote(flag: string, inUse: string): string {
  */
 export function NetworkSettings() {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
-  const settings = useResource((signal) => api.service.network(credentials, signal), [api, credentials]);
+  const settings = useResource((signal) => api.service.network(signal), [api]);
   // null until the user edits: the form then shows what is saved.
   const [edited, setDraft] = useState<Draft | null>(null);
-  const save = useAction((signal, change: Partial<NetworkSettingsValues>) => api.service.saveNetwork(credentials, change, signal));
+  const save = useAction((signal, change: Partial<NetworkSettingsValues>) => api.service.saveNetwork(change, signal));
 
   const view: NetworkSettingsView | undefined = settings.data;
   if (!view) {

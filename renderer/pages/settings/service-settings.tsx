@@ -4,7 +4,7 @@ import { ApiError } from '../../api/api-error.js';
 import type { GarbageCollection } from '../../api/service.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { CopyableFact } from '../../components/copyable-fact.js';
@@ -17,17 +17,16 @@ import { NetworkSettings } from './network-settings.js';
 /** The service's facts and "Run garbage collection": both for the owner account only (others get 403). */
 export function ServiceSettings() {
   const api = useApi();
-  const { credentials } = useSession();
   const facts = useResource(
     async (signal): Promise<ServiceFacts | null> => {
       try {
-        return await api.service.facts(credentials, signal);
+        return await api.service.facts(signal);
       } catch (error) {
         if (error instanceof ApiError && error.error === 'permission') return null;
         throw error;
       }
     },
-    [api, credentials],
+    [api],
   );
 
   if (facts.data === null) {
@@ -89,10 +88,9 @@ function ServiceFactList({ facts }: { facts: ServiceFacts }) {
 
 function GarbageCollectionSection({ facts }: { facts: ServiceFacts }) {
   const api = useApi();
-  const { credentials } = useSession();
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ gc: GarbageCollection; at: number } | null>(null);
-  const collect = useAction((signal) => api.service.collectGarbage(credentials, signal));
+  const collect = useAction((signal) => api.service.collectGarbage(signal));
 
   const run = async () => {
     const outcome = await collect.run();

@@ -1,0 +1,25 @@
+/**
+ * Every key of the request cache, one factory per resource, so that a query, the mutation that changes
+ * its data and the live event that updates it all name the same thing. A key starts with its area; a
+ * prefix (`queryKeys.pins.lists()`) finds every query under it, whatever its arguments.
+ */
+import type { PinListQuery } from '../api/pins.js';
+
+export const queryKeys = {
+  account: {
+    all: ['account'] as const,
+    /** GET /api/v0/stats: usage against the plan's limits (the header, the Overview). */
+    usage: () => ['account', 'usage'] as const,
+    /** Whether the account is a partner (the Partners page and its link). */
+    partner: () => ['account', 'partner'] as const,
+    dailies: () => ['account', 'daily'] as const,
+    /** GET /api/v0/stats/daily?days=N. */
+    daily: (days: number) => ['account', 'daily', days] as const,
+  },
+  pins: {
+    all: ['pins'] as const,
+    lists: () => ['pins', 'list'] as const,
+    /** One page of GET /api/v0/pin under its filters. */
+    list: (query: PinListQuery) => ['pins', 'list', query] as const,
+  },
+};
