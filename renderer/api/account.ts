@@ -1,6 +1,8 @@
+import { is } from 'valibot';
 import type { AccountUsage, DailyUsage, PartnerUserUsage, Plan } from '../../shared/api-types.js';
+import { AccountUsageSchema, DailyUsageSchema, PartnerUserUsageSchema, PlanSchema } from '../../shared/schemas/account.js';
 import type { ApiCore } from './core.js';
-import { arrayOf, hasNumbers, hasStrings, isRecord } from './shape.js';
+import { arrayOf } from './shape.js';
 
 export interface AccountApi {
   /** GET /api/v0/stats (admin keys): usage against the plan's limits. */
@@ -19,39 +21,8 @@ export function accountApi(core: ApiCore): AccountApi {
   };
 }
 
-const USAGE_NUMBERS = [
-  'next_bill_at',
-  'pinned_count',
-  'pinned_count_limit',
-  'pinned_bytes',
-  'pinned_bytes_limit',
-  'ingress',
-  'ingress_limit',
-  'egress',
-  'egress_limit',
-  'ipns',
-  'ipns_limit',
-] as const;
-
-export function isPartnerUserUsage(value: unknown): value is PartnerUserUsage {
-  return isRecord(value) && hasStrings(value, ['name', 'plan']) && hasNumbers(value, USAGE_NUMBERS);
-}
-
-export function isAccountUsage(value: unknown): value is AccountUsage {
-  return isPartnerUserUsage(value);
-}
-
-const PLAN_NUMBERS = ['id', 'pinned_count_limit', 'pinned_bytes_limit', 'ingress_limit', 'egress_limit', 'ipns_limit'] as const;
-
-export function isPlan(value: unknown): value is Plan {
-  return isRecord(value) && hasStrings(value, ['name', 'price']) && hasNumbers(value, PLAN_NUMBERS);
-}
-
-export function isDailyUsage(value: unknown): value is DailyUsage {
-  return (
-    isRecord(value) &&
-    typeof value.day === 'string' &&
-    /^\d{4}-\d{2}-\d{2}$/.test(value.day) &&
-    hasNumbers(value, ['ingress', 'egress', 'pinned_bytes', 'pinned_count'])
-  );
-}
+// The schemas check what the window reads of these answers (shared/schemas/account.ts).
+export const isPartnerUserUsage = (value: unknown): value is PartnerUserUsage => is(PartnerUserUsageSchema, value);
+export const isAccountUsage = (value: unknown): value is AccountUsage => is(AccountUsageSchema, value);
+export const isPlan = (value: unknown): value is Plan => is(PlanSchema, value);
+export const isDailyUsage = (value: unknown): value is DailyUsage => is(DailyUsageSchema, value);

@@ -1,6 +1,8 @@
-import { PERMISSIONS, type AccessKeyListing, type AccessKeyView, type NewAccessKey, type Permission } from '../../shared/api-types.js';
+import { is } from 'valibot';
+import type { AccessKeyListing, AccessKeyView, NewAccessKey, Permission } from '../../shared/api-types.js';
+import { AccessKeyListingSchema, AccessKeyViewSchema, NewAccessKeySchema, PermissionSchema } from '../../shared/schemas/keys.js';
 import type { ApiCore, ListPage } from './core.js';
-import { arrayOf, hasStrings, isRecord } from './shape.js';
+import { arrayOf } from './shape.js';
 
 export interface KeysApi {
   /** GET /api/v0/keys (every key of the account, session keys marked; not paged, so total = items.length). */
@@ -22,18 +24,7 @@ export function keysApi(core: ApiCore): KeysApi {
   };
 }
 
-export function isPermission(value: unknown): value is Permission {
-  return typeof value === 'string' && (PERMISSIONS as readonly string[]).includes(value);
-}
-
-export function isAccessKeyListing(value: unknown): value is AccessKeyListing {
-  return isRecord(value) && hasStrings(value, ['name', 'access_key']) && Array.isArray(value.permissions) && value.permissions.every(isPermission);
-}
-
-export function isNewAccessKey(value: unknown): value is NewAccessKey {
-  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret', 'psa_token']);
-}
-
-export function isAccessKeyView(value: unknown): value is AccessKeyView {
-  return isAccessKeyListing(value) && isRecord(value) && (value.session === false || (value.session === true && typeof value.expires_at === 'number'));
-}
+export const isPermission = (value: unknown): value is Permission => is(PermissionSchema, value);
+export const isAccessKeyListing = (value: unknown): value is AccessKeyListing => is(AccessKeyListingSchema, value);
+export const isNewAccessKey = (value: unknown): value is NewAccessKey => is(NewAccessKeySchema, value);
+export const isAccessKeyView = (value: unknown): value is AccessKeyView => is(AccessKeyViewSchema, value);

@@ -1,11 +1,9 @@
-import type { IpnsRecordView } from '../../shared/api-types.js';
+import { is } from 'valibot';
+import type { IpnsRecordView, NameBinding } from '../../shared/api-types.js';
+import { IpnsRecordViewSchema, NameBindingSchema } from '../../shared/schemas/names.js';
 import type { ApiCore, ListPage } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
-export interface NameBinding {
-  name: string;
-  value: string;
-}
+export type { NameBinding };
 
 /**
  * The body of POST /api/v0/name/import (spec: Import IPNS record) without `name`: the Pinfold extension
@@ -64,12 +62,5 @@ export function namesApi(core: ApiCore): NamesApi {
   };
 }
 
-export function isIpnsRecordView(value: unknown): value is IpnsRecordView {
-  return (
-    isRecord(value) && hasStrings(value, ['name', 'value', 'alias']) && hasNumbers(value, ['created_at', 'publish_at']) && typeof value.public === 'boolean'
-  );
-}
-
-export function isNameBinding(value: unknown): value is NameBinding {
-  return isRecord(value) && hasStrings(value, ['name', 'value']);
-}
+export const isIpnsRecordView = (value: unknown): value is IpnsRecordView => is(IpnsRecordViewSchema, value);
+export const isNameBinding = (value: unknown): value is NameBinding => is(NameBindingSchema, value);

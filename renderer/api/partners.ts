@@ -1,9 +1,11 @@
+import { is } from 'valibot';
 import type { AccessKeyListing, NewAccessKey, PartnerUserSummary, PartnerUserUsage, Permission } from '../../shared/api-types.js';
+import { PartnerUserSummarySchema } from '../../shared/schemas/partners.js';
 import { ApiError } from './api-error.js';
 import type { ApiCore, ListPage } from './core.js';
 import { isPartnerUserUsage } from './account.js';
 import { isAccessKeyListing, isNewAccessKey } from './keys.js';
-import { arrayOf, hasNumbers, hasStrings, isRecord } from './shape.js';
+import { arrayOf } from './shape.js';
 
 export interface PartnerUserCreate {
   uuid: string;
@@ -53,6 +55,4 @@ export function partnersApi(core: ApiCore): PartnersApi {
   };
 }
 
-export function isPartnerUserSummary(value: unknown): value is PartnerUserSummary {
-  return isRecord(value) && hasStrings(value, ['uuid', 'name', 'plan']) && hasNumbers(value, ['created_at', 'pinned_bytes', 'pinned_count']);
-}
+export const isPartnerUserSummary = (value: unknown): value is PartnerUserSummary => is(PartnerUserSummarySchema, value);

@@ -1,6 +1,7 @@
-import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-types.js';
+import { is } from 'valibot';
+import type { PinRecord, PinStatus } from '../../shared/api-types.js';
+import { PinRecordSchema, PinStatusSchema } from '../../shared/schemas/pins.js';
 import type { ApiCore, ListPage } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface PinListQuery {
   status?: PinStatus | undefined;
@@ -39,21 +40,5 @@ export function pinsApi(core: ApiCore): PinsApi {
   };
 }
 
-export function isPinStatus(value: unknown): value is PinStatus {
-  return typeof value === 'string' && (PIN_STATUSES as readonly string[]).includes(value);
-}
-
-export function isPinRecord(value: unknown): value is PinRecord {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['name', 'cid']) &&
-    isPinStatus(value.status) &&
-    hasNumbers(value, ['size', 'created_at']) &&
-    (value.fetch === undefined || isFetchProgress(value.fetch))
-  );
-}
-
-/** A pinning pin's fetch from the network: blocks and bytes so far, and the source that sent the last (or null). */
-function isFetchProgress(value: unknown): boolean {
-  return isRecord(value) && hasNumbers(value, ['blocks', 'bytes']) && (value.source === null || typeof value.source === 'string');
-}
+export const isPinStatus = (value: unknown): value is PinStatus => is(PinStatusSchema, value);
+export const isPinRecord = (value: unknown): value is PinRecord => is(PinRecordSchema, value);

@@ -1,12 +1,9 @@
-import type { NetworkSettingsValues, NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
+import { is } from 'valibot';
+import type { GarbageCollection, NetworkSettingsValues, NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
+import { GarbageCollectionSchema, NetworkSettingsViewSchema, ServiceFactsSchema } from '../../shared/schemas/service.js';
 import type { ApiCore } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
-/** What POST /api/v0/repo/gc answers: what one collection cycle removed. */
-export interface GarbageCollection {
-  pins_removed: number;
-  blocks_deleted: number;
-}
+export type { GarbageCollection };
 
 /** The service itself: owner account's admin keys only (others get 403). */
 export interface ServiceApi {
@@ -30,26 +27,6 @@ export function serviceApi(core: ApiCore): ServiceApi {
   };
 }
 
-export function isGarbageCollection(value: unknown): value is GarbageCollection {
-  return isRecord(value) && hasNumbers(value, ['pins_removed', 'blocks_deleted']);
-}
-
-export function isServiceFacts(value: unknown): value is ServiceFacts {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['version', 'data_dir', 'url', 'cid_profile']) &&
-    hasNumbers(value, ['gc_interval_seconds', 'gc_grace_seconds', 'started_at']) &&
-    typeof value.public_gateway === 'boolean'
-  );
-}
-
-function isNetworkValues(value: unknown): value is NetworkSettingsValues {
-  const urls = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
-  return isRecord(value) && urls(value.fetch_from) && urls(value.routing) && typeof value.offline === 'boolean';
-}
-
-export function isNetworkSettingsView(value: unknown): value is NetworkSettingsView {
-  if (!isRecord(value) || !isNetworkValues(value) || !isNetworkValues(value.saved)) return false;
-  const pinned = value.pinned;
-  return isRecord(pinned) && ['fetch_from', 'routing', 'offline'].every((name) => typeof pinned[name] === 'boolean');
-}
+export const isGarbageCollection = (value: unknown): value is GarbageCollection => is(GarbageCollectionSchema, value);
+export const isServiceFacts = (value: unknown): value is ServiceFacts => is(ServiceFactsSchema, value);
+export const isNetworkSettingsView = (value: unknown): value is NetworkSettingsView => is(NetworkSettingsViewSchema, value);

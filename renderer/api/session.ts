@@ -1,6 +1,7 @@
+import { is } from 'valibot';
 import type { SessionKey, SessionsRevoked, SignInCode } from '../../shared/api-types.js';
+import { SessionKeySchema, SessionsRevokedSchema, SignInCodeSchema } from '../../shared/schemas/session.js';
 import type { ApiCore } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
 /** Sign-in without a secret (api12 section 2). */
 export interface SessionApi {
@@ -23,14 +24,6 @@ export function sessionApi(core: ApiCore): SessionApi {
   };
 }
 
-export function isSessionKey(value: unknown): value is SessionKey {
-  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret', 'name']) && hasNumbers(value, ['expires_at']);
-}
-
-export function isSignInCode(value: unknown): value is SignInCode {
-  return isRecord(value) && hasStrings(value, ['code', 'url']) && hasNumbers(value, ['expires_at']);
-}
-
-export function isSessionsRevoked(value: unknown): value is SessionsRevoked {
-  return isRecord(value) && hasNumbers(value, ['revoked']);
-}
+export const isSessionKey = (value: unknown): value is SessionKey => is(SessionKeySchema, value);
+export const isSignInCode = (value: unknown): value is SignInCode => is(SignInCodeSchema, value);
+export const isSessionsRevoked = (value: unknown): value is SessionsRevoked => is(SessionsRevokedSchema, value);

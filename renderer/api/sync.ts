@@ -1,22 +1,27 @@
+import { is } from 'valibot';
 import type {
   SyncAddResult,
-  SyncConflict,
   SyncDiscardResult,
   SyncFollowRequest,
-  SyncLocalChange,
-  SyncBatchView,
-  SyncErrorView,
   SyncFolderDetail,
   SyncFolderView,
-  SyncRestoredEntry,
   SyncRestoreResult,
+  SyncRetention,
   SyncState,
   SyncVersion,
   SyncVersionDiff,
-  SyncVersionEntry,
+  SyncVersionDirectory,
 } from '../../shared/api-types.js';
+import {
+  SyncAddResultSchema,
+  SyncDiscardResultSchema,
+  SyncFolderDetailSchema,
+  SyncFolderViewSchema,
+  SyncRetentionSchema,
+  SyncStateSchema,
+} from '../../shared/schemas/sync-folders.js';
+import { SyncRestoreResultSchema, SyncVersionDiffSchema, SyncVersionDirectorySchema, SyncVersionSchema } from '../../shared/schemas/sync-versions.js';
 import type { ApiCore, ListPage } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
 
 export interface SyncFolderAdd {
   /** An absolute folder path on the service's machine (the desktop bridge supplies it). */
@@ -37,12 +42,7 @@ export interface SyncRestoreRequest {
   overwrite?: boolean;
 }
 
-/** One directory of a version (`GET /api/v0/sync/tree`). */
-export interface SyncVersionDirectory {
-  entries: SyncVersionEntry[];
-  /** More entries than the service lists at once. */
-  truncated: boolean;
-}
+export type { SyncVersionDirectory };
 
 /** Sync folders: the owner account's admin keys only (others get 403). */
 export interface SyncApi {
@@ -124,111 +124,13 @@ export function syncApi(core: ApiCore): SyncApi {
   };
 }
 
-const SYNC_STATES: readonly SyncState[] = ['scanning', 'syncing', 'idle', 'paused', 'error'];
-
-export function isSyncState(value: unknown): value is SyncState {
-  return typeof value === 'string' && (SYNC_STATES as readonly string[]).includes(value);
-}
-
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
-
-export function isSyncFolderView(value: unknown): value is SyncFolderView {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['id', 'path', 'root', 'ipns_name', 'error', 'current_file']) &&
-    isSyncState(value.state) &&
-    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending', 'created_at', 'history_bytes']) &&
-    Array.isArray(value.unreadable) &&
-    value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
-    isStringArray(value.ignore) &&
-    typeof value.public === 'boolean' &&
-    (value.conflict === null || isSyncConflict(value.conflict)) &&
-    (value.mode === 'sync' || value.mode === 'follow') &&
-    hasStrings(value, ['source']) &&
-    isStringArray(value.from) &&
-    hasNumbers(value, ['seq', 'checked_at']) &&
-    Array.isArray(value.local_changes) &&
-    value.local_changes.every(isSyncLocalChange)
-  );
-}
-
-function isSyncLocalChange(value: unknown): value is SyncLocalChange {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['path']) &&
-    (value.change === 'modified' || value.change === 'added' || value.change === 'deleted') &&
-    isStringArray(value.beside)
-  );
-}
-
-function isSyncDiscardResult(value: unknown): value is SyncDiscardResult {
-  return isRecord(value) && hasNumbers(value, ['written', 'trashed']) && Array.isArray(value.local_changes) && value.local_changes.every(isSyncLocalChange);
-}
-
-function isSyncConflict(value: unknown): value is SyncConflict {
-  return isRecord(value) && hasStrings(value, ['value', 'source']) && hasNumbers(value, ['seq', 'seen_at']);
-}
-
-function isSyncBatchView(value: unknown): value is SyncBatchView {
-  return isRecord(value) && typeof value.root === 'string' && hasNumbers(value, ['finished_at', 'added', 'modified', 'removed', 'bytes']);
-}
-
-function isSyncErrorView(value: unknown): value is SyncErrorView {
-  return isRecord(value) && hasStrings(value, ['path', 'message']) && hasNumbers(value, ['at']);
-}
-
-export function isSyncFolderDetail(value: unknown): value is SyncFolderDetail {
-  return (
-    isSyncFolderView(value) &&
-    isRecord(value) &&
-    (value.pinfoldignore === null || typeof value.pinfoldignore === 'string') &&
-    typeof value.pinfoldignore_truncated === 'boolean' &&
-    Array.isArray(value.batches) &&
-    value.batches.every(isSyncBatchView) &&
-    Array.isArray(value.errors) &&
-    value.errors.every(isSyncErrorView) &&
-    typeof value.retention === 'string'
-  );
-}
-
-export function isSyncVersion(value: unknown): value is SyncVersion {
-  return isRecord(value) && typeof value.root === 'string' && hasNumbers(value, ['created_at', 'added', 'modified', 'removed', 'bytes']);
-}
-
-export function isSyncVersionDiff(value: unknown): value is SyncVersionDiff {
-  return isRecord(value) && isStringArray(value.added) && isStringArray(value.modified) && isStringArray(value.removed);
-}
-
-const ENTRY_KINDS: readonly string[] = ['file', 'dir', 'other'];
-
-function isSyncVersionEntry(value: unknown): value is SyncVersionEntry {
-  return (
-    isRecord(value) && hasStrings(value, ['name', 'cid']) && typeof value.kind === 'string' && ENTRY_KINDS.includes(value.kind) && hasNumbers(value, ['size'])
-  );
-}
-
-export function isSyncVersionDirectory(value: unknown): value is SyncVersionDirectory {
-  return isRecord(value) && Array.isArray(value.entries) && value.entries.every(isSyncVersionEntry) && typeof value.truncated === 'boolean';
-}
-
-function isSyncRestoredEntry(value: unknown): value is SyncRestoredEntry {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['path', 'local']) &&
-    (value.kind === 'file' || value.kind === 'dir') &&
-    typeof value.beside === 'boolean' &&
-    typeof value.replaced === 'boolean'
-  );
-}
-
-export function isSyncRestoreResult(value: unknown): value is SyncRestoreResult {
-  return isRecord(value) && Array.isArray(value.written) && value.written.every(isSyncRestoredEntry) && hasNumbers(value, ['unchanged']);
-}
-
-function isRetentionAnswer(value: unknown): value is { keep: string } {
-  return isRecord(value) && typeof value.keep === 'string';
-}
-
-export function isSyncAddResult(value: unknown): value is SyncAddResult {
-  return isRecord(value) && hasStrings(value, ['id', 'path', 'root', 'ipns_name']) && (value.state === undefined || isSyncState(value.state));
-}
+export const isSyncState = (value: unknown): value is SyncState => is(SyncStateSchema, value);
+export const isSyncFolderView = (value: unknown): value is SyncFolderView => is(SyncFolderViewSchema, value);
+export const isSyncFolderDetail = (value: unknown): value is SyncFolderDetail => is(SyncFolderDetailSchema, value);
+export const isSyncAddResult = (value: unknown): value is SyncAddResult => is(SyncAddResultSchema, value);
+export const isSyncVersion = (value: unknown): value is SyncVersion => is(SyncVersionSchema, value);
+export const isSyncVersionDiff = (value: unknown): value is SyncVersionDiff => is(SyncVersionDiffSchema, value);
+export const isSyncVersionDirectory = (value: unknown): value is SyncVersionDirectory => is(SyncVersionDirectorySchema, value);
+export const isSyncRestoreResult = (value: unknown): value is SyncRestoreResult => is(SyncRestoreResultSchema, value);
+const isSyncDiscardResult = (value: unknown): value is SyncDiscardResult => is(SyncDiscardResultSchema, value);
+const isRetentionAnswer = (value: unknown): value is SyncRetention => is(SyncRetentionSchema, value);

@@ -1,6 +1,7 @@
-import type { UploadCancelOutcome, UploadSettings } from '../../shared/api-types.js';
+import { is } from 'valibot';
+import type { UploadAddress, UploadCancelOutcome, UploadSettings } from '../../shared/api-types.js';
+import { UploadAddressSchema, UploadCancelOutcomeSchema, UploadSettingsSchema } from '../../shared/schemas/uploads.js';
 import type { ApiCore } from './core.js';
-import { hasStrings, isRecord } from './shape.js';
 
 /**
  * Step 1 of the two-step uploads (contract section 4) and what the Files page needs to build content the
@@ -43,19 +44,6 @@ export function uploadsApi(core: ApiCore): UploadsApi {
   };
 }
 
-export function isUploadCancelOutcome(value: unknown): value is UploadCancelOutcome {
-  return (
-    isRecord(value) &&
-    (value.outcome === 'cancelled' || value.outcome === 'stored' || value.outcome === 'unknown') &&
-    Array.isArray(value.roots) &&
-    value.roots.every((root) => typeof root === 'string')
-  );
-}
-
-export function isUploadSettings(value: unknown): value is UploadSettings {
-  return isRecord(value) && hasStrings(value, ['account_uuid', 'cid_profile']) && typeof value.public_gateway === 'boolean';
-}
-
-function isUploadAddress(value: unknown): value is { url: string } {
-  return isRecord(value) && typeof value.url === 'string' && value.url !== '';
-}
+export const isUploadCancelOutcome = (value: unknown): value is UploadCancelOutcome => is(UploadCancelOutcomeSchema, value);
+export const isUploadSettings = (value: unknown): value is UploadSettings => is(UploadSettingsSchema, value);
+const isUploadAddress = (value: unknown): value is UploadAddress => is(UploadAddressSchema, value);
