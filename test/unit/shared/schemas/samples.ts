@@ -88,7 +88,7 @@ export const PIN: PinRecord = { name: 'report', cid: 'bafkreigh2akiscaildc', sta
 export const FETCHING_PIN: PinRecord = {
   ...PIN,
   status: 'pinning',
-  fetch: { blocks: 3, bytes: 4096, source: 'https://trustless-gateway.link' },
+  fetch: { blocks: 3, bytes: 4096, source: 'https://gateway.example' },
 };
 
 export const GC: GarbageCollection = { pins_removed: 1, blocks_deleted: 7 };
@@ -104,10 +104,10 @@ export const FACTS: ServiceFacts = {
   gc_leader: true,
 };
 export const NETWORK: NetworkSettingsView = {
-  fetch_from: ['https://trustless-gateway.link'],
-  routing: ['https://delegated-ipfs.dev'],
+  fetch_from: ['https://gateway.example'],
+  routing: ['https://routing.example'],
   offline: false,
-  saved: { fetch_from: ['https://trustless-gateway.link'], routing: ['https://delegated-ipfs.dev'], offline: true },
+  saved: { fetch_from: ['https://gateway.example'], routing: ['https://routing.example'], offline: true },
   pinned: { fetch_from: false, routing: true, offline: false },
 };
 
@@ -139,7 +139,7 @@ export const FOLDER: SyncFolderView = {
   created_at: 4,
   public: false,
   history_bytes: 0,
-  conflict: { seq: 4, value: 'bafyother', seen_at: 6, source: 'https://delegated-ipfs.dev' },
+  conflict: { seq: 4, value: 'bafyother', seen_at: 6, source: 'https://routing.example' },
   mode: 'follow',
   source: '/ipns/k51',
   from: ['https://gateway.example'],
