@@ -22,4 +22,9 @@ export const queryKeys = {
     /** One page of GET /api/v0/pin under its filters. */
     list: (query: PinListQuery) => ['pins', 'list', query] as const,
   },
+  gateway: {
+    all: ['gateway'] as const,
+    /** A HEAD of `path` without a key: whether the gateway serves it to anyone (the View page, off localhost). */
+    public: (path: string) => ['gateway', 'public', path] as const,
+  },
 };
