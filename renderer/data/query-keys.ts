@@ -22,6 +22,13 @@ export const queryKeys = {
     /** One page of GET /api/v0/pin under its filters. */
     list: (query: PinListQuery) => ['pins', 'list', query] as const,
   },
+  service: {
+    all: ['service'] as const,
+    /** GET /api/v0/service (owner only): null for another account. */
+    facts: () => ['service', 'facts'] as const,
+    /** GET /api/v0/settings/network: where the service reaches the IPFS network, saved and in use. */
+    network: () => ['service', 'network'] as const,
+  },
   gateway: {
     all: ['gateway'] as const,
     /** A HEAD of `path` without a key: whether the gateway serves it to anyone (the View page, off localhost). */
