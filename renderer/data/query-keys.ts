@@ -21,6 +21,14 @@ export const queryKeys = {
     lists: () => ['pins', 'list'] as const,
     /** One page of GET /api/v0/pin under its filters. */
     list: (query: PinListQuery) => ['pins', 'list', query] as const,
+    records: () => ['pins', 'record'] as const,
+    /** GET /api/v0/pin/{cid}, null when the service holds no pin of it (the Files page's recent uploads). */
+    record: (cid: string) => ['pins', 'record', cid] as const,
+  },
+  uploads: {
+    all: ['uploads'] as const,
+    /** GET /api/v0/upload/settings: the account, the CID profile, whether the gateway is public (the Files page). */
+    settings: () => ['uploads', 'settings'] as const,
   },
   service: {
     all: ['service'] as const,
