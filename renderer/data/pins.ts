@@ -11,6 +11,7 @@ import { patchListPage, type ListChange } from '../lib/live-list.js';
 import { useApiMutation, type ApiMutation } from './api-mutation.js';
 import { useApiQuery, type ApiQuery } from './api-query.js';
 import type { LiveReloads } from './live-reloads.js';
+import { pinRecordEventToCache } from './pin-records.js';
 import { queryKeys } from './query-keys.js';
 
 /** A page of pins with the query it answers: while the next query loads, the page still says what it shows. */
@@ -78,6 +79,8 @@ export function useRepin(): ApiMutation<PinRecord, void> {
 
 /** `event: pin` on every page of the list held: patched in place, loaded again where rows move. */
 export function pinEventToCache(client: QueryClient, payload: ServiceEvents['pin'], reloads: LiveReloads): void {
+  // And on the pins looked up one by one (the Files page's recent uploads).
+  pinRecordEventToCache(client, payload);
   const change: ListChange<PinRecord> = 'removed' in payload ? { kind: 'removed', key: payload.cid } : { kind: 'changed', record: payload };
   for (const [queryKey, page] of client.getQueriesData<PinListView>({ queryKey: queryKeys.pins.lists() })) {
     if (page === undefined) continue;

@@ -21,5 +21,25 @@ export const queryKeys = {
     lists: () => ['pins', 'list'] as const,
     /** One page of GET /api/v0/pin under its filters. */
     list: (query: PinListQuery) => ['pins', 'list', query] as const,
+    records: () => ['pins', 'record'] as const,
+    /** GET /api/v0/pin/{cid}, null when the service holds no pin of it (the Files page's recent uploads). */
+    record: (cid: string) => ['pins', 'record', cid] as const,
+  },
+  uploads: {
+    all: ['uploads'] as const,
+    /** GET /api/v0/upload/settings: the account, the CID profile, whether the gateway is public (the Files page). */
+    settings: () => ['uploads', 'settings'] as const,
+  },
+  service: {
+    all: ['service'] as const,
+    /** GET /api/v0/service (owner only): null for another account. */
+    facts: () => ['service', 'facts'] as const,
+    /** GET /api/v0/settings/network: where the service reaches the IPFS network, saved and in use. */
+    network: () => ['service', 'network'] as const,
+  },
+  gateway: {
+    all: ['gateway'] as const,
+    /** A HEAD of `path` without a key: whether the gateway serves it to anyone (the View page, off localhost). */
+    public: (path: string) => ['gateway', 'public', path] as const,
   },
 };
