@@ -8,6 +8,7 @@ import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js'
 import type { Timers } from '../lib/timers.js';
 import { usageEventToCache } from './account.js';
 import { createLiveReloads, type LiveReloads } from './live-reloads.js';
+import { nameEventToCache } from './names.js';
 import { pinEventToCache } from './pins.js';
 
 /** Where the events come from: the window's event hub (renderer/events), or a test's. */
@@ -21,6 +22,7 @@ type CacheRules = { [T in ServiceEventName]?: (client: QueryClient, payload: Ser
 const RULES: CacheRules = {
   pin: pinEventToCache,
   usage: usageEventToCache,
+  name: nameEventToCache,
 };
 
 /** Starts applying `events` to `client`; answers the function that stops it. */

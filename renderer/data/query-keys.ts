@@ -3,6 +3,7 @@
  * its data and the live event that updates it all name the same thing. A key starts with its area; a
  * prefix (`queryKeys.pins.lists()`) finds every query under it, whatever its arguments.
  */
+import type { NameListQuery } from '../api/names.js';
 import type { PinListQuery } from '../api/pins.js';
 
 export const queryKeys = {
@@ -21,5 +22,11 @@ export const queryKeys = {
     lists: () => ['pins', 'list'] as const,
     /** One page of GET /api/v0/pin under its filters. */
     list: (query: PinListQuery) => ['pins', 'list', query] as const,
+  },
+  names: {
+    all: ['names'] as const,
+    lists: () => ['names', 'list'] as const,
+    /** One page of GET /api/v0/ipns, or the one name a search finds (GET /api/v0/ipns/{name}, /ipns/search?alias=). */
+    list: (query: NameListQuery) => ['names', 'list', query] as const,
   },
 };
