@@ -45,6 +45,7 @@ export default tseslint.config(
       'renderer/pages/pins/**/*.{ts,tsx}',
       'renderer/pages/overview/**/*.{ts,tsx}',
       'renderer/pages/names/**/*.{ts,tsx}',
+      'renderer/pages/keys/**/*.{ts,tsx}',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
   },

@@ -7,6 +7,7 @@ import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
 import type { Timers } from '../lib/timers.js';
 import { usageEventToCache } from './account.js';
+import { keyEventToCache } from './keys.js';
 import { createLiveReloads, type LiveReloads } from './live-reloads.js';
 import { nameEventToCache } from './names.js';
 import { pinEventToCache } from './pins.js';
@@ -23,6 +24,7 @@ const RULES: CacheRules = {
   pin: pinEventToCache,
   usage: usageEventToCache,
   name: nameEventToCache,
+  key: keyEventToCache,
 };
 
 /** Starts applying `events` to `client`; answers the function that stops it. */

@@ -29,4 +29,9 @@ export const queryKeys = {
     /** One page of GET /api/v0/ipns, or the one name a search finds (GET /api/v0/ipns/{name}, /ipns/search?alias=). */
     list: (query: NameListQuery) => ['names', 'list', query] as const,
   },
+  keys: {
+    all: ['keys'] as const,
+    /** GET /api/v0/keys: the account's access keys and browser sessions. */
+    list: () => ['keys', 'list'] as const,
+  },
 };
