@@ -46,6 +46,7 @@ export default tseslint.config(
       'renderer/pages/overview/**/*.{ts,tsx}',
       'renderer/pages/names/**/*.{ts,tsx}',
       'renderer/pages/keys/**/*.{ts,tsx}',
+      'renderer/pages/partners/**/*.{ts,tsx}',
     ],
     rules: { 'max-lines-per-function': ['error', { max: 100, skipBlankLines: true, skipComments: true }] },
   },

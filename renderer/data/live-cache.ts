@@ -10,6 +10,7 @@ import { usageEventToCache } from './account.js';
 import { keyEventToCache } from './keys.js';
 import { createLiveReloads, type LiveReloads } from './live-reloads.js';
 import { nameEventToCache } from './names.js';
+import { partnerEventToCache } from './partners.js';
 import { pinEventToCache } from './pins.js';
 
 /** Where the events come from: the window's event hub (renderer/events), or a test's. */
@@ -25,6 +26,7 @@ const RULES: CacheRules = {
   usage: usageEventToCache,
   name: nameEventToCache,
   key: keyEventToCache,
+  partner: partnerEventToCache,
 };
 
 /** Starts applying `events` to `client`; answers the function that stops it. */

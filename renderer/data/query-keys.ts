@@ -5,6 +5,7 @@
  */
 import type { NameListQuery } from '../api/names.js';
 import type { PinListQuery } from '../api/pins.js';
+import type { ListPosition } from '../lib/list-params.js';
 
 export const queryKeys = {
   account: {
@@ -33,5 +34,21 @@ export const queryKeys = {
     all: ['keys'] as const,
     /** GET /api/v0/keys: the account's access keys and browser sessions. */
     list: () => ['keys', 'list'] as const,
+  },
+  partners: {
+    all: ['partners'] as const,
+    userLists: () => ['partners', 'users'] as const,
+    /** One page of GET /api/v0/partner/users. */
+    users: (position: ListPosition) => ['partners', 'users', position] as const,
+    /** Everything shown of one user: its stats and its keys. */
+    user: (uuid: string) => ['partners', 'user', uuid] as const,
+    /** GET /api/v0/partner/user/stats?uuid=. */
+    userStats: (uuid: string) => ['partners', 'user', uuid, 'stats'] as const,
+    /** GET /api/v0/partner/user/keys?uuid=. */
+    userKeys: (uuid: string) => ['partners', 'user', uuid, 'keys'] as const,
+  },
+  plans: {
+    /** GET /api/v0/plans: the plans a partner moves its users between. */
+    list: () => ['plans', 'list'] as const,
   },
 };
