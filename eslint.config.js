@@ -12,7 +12,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        project: ['./tsconfig.node.json', './tsconfig.web.json'],
+        project: ['./tsconfig.node.json', './tsconfig.web.json', './tsconfig.web-test.json'],
         tsconfigRootDir: import.meta.dirname,
       },
     },
@@ -52,7 +52,7 @@ export default tseslint.config(
   },
   {
     // Vitest's asymmetric matchers (expect.any, expect.stringMatching) are typed `any` by design.
-    files: ['test/**/*.ts'],
+    files: ['test/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {

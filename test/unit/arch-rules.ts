@@ -231,7 +231,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
 export const KIT_FREE_PLACES = [
   ...['main', 'renderer', 'shared', 'test', 'scripts', '.ci', 'bin', 'build'],
   ...['package.json', 'vitest.config.ts', 'vite.config.ts', 'vite.preload.config.ts', 'electron-builder.yml'],
-  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json'],
+  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.web-test.json'],
 ];
 
 /**
