@@ -9,42 +9,43 @@ import { useCreateName } from '../../data/names.js';
 import { cidFieldMessage } from '../../lib/cid-text.js';
 import { MAX_ALIAS } from './name-label.js';
 
-export interface CreateNameDialogProps {
+/** What the page gives a dialog that makes a new name (Create name, Import key), passed on as it is. */
+export interface NewNameDialogProps {
   open: boolean;
   onClose: () => void;
-  onCreated: (name: NameBinding) => void;
+  /** The new name and what it points at; the dialog is empty again. */
+  onDone: (name: NameBinding) => void;
 }
 
 /** Create name: a new key and its IPNS name, pointing at a CID (pinned too, by default), with an optional alias. */
-export function CreateNameDialog({ open, onClose, onCreated }: CreateNameDialogProps) {
+export function CreateNameDialog(dialog: NewNameDialogProps) {
   const cid = useCidEntry('published');
   const [alias, setAlias] = useState('');
   const [pin, setPin] = useState(true);
   const create = useCreateName();
 
-  const read = () => {
-    const value = cid.read();
-    const wanted = alias.trim();
-    return value === null ? null : { cid: value, alias: wanted === '' ? undefined : wanted, pin };
-  };
-  const reset = () => {
-    cid.reset();
-    setAlias('');
-    setPin(true);
+  const form = {
+    read: () => {
+      const value = cid.read();
+      const wanted = alias.trim();
+      return value === null ? null : { cid: value, alias: wanted === '' ? undefined : wanted, pin };
+    },
+    reset: () => {
+      cid.reset();
+      setAlias('');
+      setPin(true);
+    },
   };
 
   return (
     <ActionFormDialog
-      open={open}
+      {...dialog}
       title="Create name"
       description="A new IPNS name: a stable address that you point at new content whenever it changes."
       submitLabel="Create name"
       busyLabel="Creating…"
       action={create}
-      read={read}
-      reset={reset}
-      onDone={onCreated}
-      onClose={onClose}
+      form={form}
       describeError={cidFieldMessage}
     >
       <CidField label="CID to point at" {...cid.field} hint={CID_FIELD_HINT} />

@@ -1,19 +1,14 @@
 import { useState } from 'react';
-import type { NameBinding, NameImport } from '../../api/names.js';
-import { ActionFormDialog } from '../../app/action-form-dialog.js';
+import type { NameImport } from '../../api/names.js';
+import { ActionFormDialog, type ActionForm } from '../../app/action-form-dialog.js';
 import { CidField } from '../../components/cid-field.js';
 import { TextField } from '../../components/text-field.js';
 import { useCidEntry } from '../../components/use-cid-entry.js';
 import { useImportKey } from '../../data/names.js';
 import { cidFieldMessage } from '../../lib/cid-text.js';
+import type { NewNameDialogProps } from './create-name-dialog.js';
 import { KeyFileField, useKeyFileChoice } from './key-file-field.js';
 import { MAX_ALIAS } from './name-label.js';
-
-export interface ImportKeyDialogProps {
-  open: boolean;
-  onClose: () => void;
-  onImported: (name: NameBinding) => void;
-}
 
 /** A sequence number as typed: '' is the default (0), null is not a number. */
 function parseSeq(text: string): number | undefined | null {
@@ -28,7 +23,7 @@ function parseSeq(text: string): number | undefined | null {
  * pointing at a CID. The file is read in this window and its key sent only to the local service (which
  * keeps it encrypted); the name is the key's own, and the service answers it.
  */
-export function ImportKeyDialog({ open, onClose, onImported }: ImportKeyDialogProps) {
+export function ImportKeyDialog(dialog: NewNameDialogProps) {
   const keyFile = useKeyFileChoice();
   const cid = useCidEntry('published');
   const [alias, setAlias] = useState('');
@@ -36,36 +31,35 @@ export function ImportKeyDialog({ open, onClose, onImported }: ImportKeyDialogPr
   const [seqError, setSeqError] = useState<string | undefined>();
   const importKey = useImportKey();
 
-  const read = (): NameImport | null => {
-    // Every field says what is wrong with it at once, not one problem per try.
-    const key = keyFile.read();
-    const value = cid.read();
-    const seq = parseSeq(seqText);
-    setSeqError(seq === null ? 'A sequence number is a whole number, 0 or more.' : undefined);
-    if (key === null || value === null || seq === null) return null;
-    const wanted = alias.trim();
-    return { value, secret_key: key.secretKey, format: key.format, ...(wanted ? { alias: wanted } : {}), ...(seq !== undefined ? { seq } : {}) };
-  };
-  const reset = () => {
-    keyFile.reset();
-    cid.reset();
-    setAlias('');
-    setSeqText('');
-    setSeqError(undefined);
+  const form: ActionForm<NameImport> = {
+    read: () => {
+      // Every field says what is wrong with it at once, not one problem per try.
+      const key = keyFile.read();
+      const value = cid.read();
+      const seq = parseSeq(seqText);
+      setSeqError(seq === null ? 'A sequence number is a whole number, 0 or more.' : undefined);
+      if (key === null || value === null || seq === null) return null;
+      const wanted = alias.trim();
+      return { value, secret_key: key.secretKey, format: key.format, ...(wanted ? { alias: wanted } : {}), ...(seq !== undefined ? { seq } : {}) };
+    },
+    reset: () => {
+      keyFile.reset();
+      cid.reset();
+      setAlias('');
+      setSeqText('');
+      setSeqError(undefined);
+    },
   };
 
   return (
     <ActionFormDialog
-      open={open}
+      {...dialog}
       title="Import key"
       description="Bring a name you made elsewhere (with Kubo or libp2p): its private key becomes a name here."
       submitLabel="Import"
       busyLabel="Importing…"
       action={importKey}
-      read={read}
-      reset={reset}
-      onDone={onImported}
-      onClose={onClose}
+      form={form}
       describeError={cidFieldMessage}
     >
       <KeyFileField choice={keyFile} />

@@ -97,8 +97,8 @@ export function NamesPage() {
         onDelete={setDeleting}
       />
       {nothingYet || searching || !names.data ? null : <Pagination label="Names" total={total} {...position} onChange={setPosition} />}
-      <CreateNameDialog open={creating} onClose={() => setCreating(false)} onCreated={showNew('Created')} />
-      <ImportKeyDialog open={importing} onClose={() => setImporting(false)} onImported={showNew('Imported')} />
+      <CreateNameDialog open={creating} onClose={() => setCreating(false)} onDone={showNew('Created')} />
+      <ImportKeyDialog open={importing} onClose={() => setImporting(false)} onDone={showNew('Imported')} />
       <PublishNameDialog
         target={publishing}
         onClose={() => setPublishing(null)}

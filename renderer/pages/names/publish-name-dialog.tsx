@@ -27,13 +27,15 @@ export function PublishNameDialog({ target, onClose, onPublished }: PublishNameD
   const [pin, setPin] = useState(true);
   const publish = usePublishName();
 
-  const read = () => {
-    const value = cid.read();
-    return target === null || value === null ? null : { name: target.name, cid: value, pin };
-  };
-  const reset = () => {
-    cid.reset();
-    setPin(true);
+  const form = {
+    read: () => {
+      const value = cid.read();
+      return target === null || value === null ? null : { name: target.name, cid: value, pin };
+    },
+    reset: () => {
+      cid.reset();
+      setPin(true);
+    },
   };
 
   return (
@@ -44,8 +46,7 @@ export function PublishNameDialog({ target, onClose, onPublished }: PublishNameD
       submitLabel="Publish"
       busyLabel="Publishing…"
       action={publish}
-      read={read}
-      reset={reset}
+      form={form}
       onDone={onPublished}
       onClose={onClose}
       describeError={(error) => `Publishing failed: ${cidFieldMessage(error) ?? ''}`}
