@@ -17,6 +17,12 @@ export interface NameImport {
   seq?: number;
 }
 
+/**
+ * What the Names list asks for: a page of names, or the one name a search finds by its IPNS name
+ * (`get`) or its alias (`byAlias`; the API has no partial match).
+ */
+export type NameListQuery = { kind: 'page'; start: number; limit: number } | { kind: 'name'; name: string } | { kind: 'alias'; alias: string };
+
 export interface NamesApi {
   /** GET /api/v0/ipns. */
   list(query: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<IpnsRecordView>>;

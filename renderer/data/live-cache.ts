@@ -7,7 +7,10 @@ import { notifyManager, type QueryClient } from '@tanstack/react-query';
 import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
 import type { Timers } from '../lib/timers.js';
 import { usageEventToCache } from './account.js';
+import { keyEventToCache } from './keys.js';
 import { createLiveReloads, type LiveReloads } from './live-reloads.js';
+import { nameEventToCache } from './names.js';
+import { partnerEventToCache } from './partners.js';
 import { pinEventToCache } from './pins.js';
 
 /** Where the events come from: the window's event hub (renderer/events), or a test's. */
@@ -21,6 +24,9 @@ type CacheRules = { [T in ServiceEventName]?: (client: QueryClient, payload: Ser
 const RULES: CacheRules = {
   pin: pinEventToCache,
   usage: usageEventToCache,
+  name: nameEventToCache,
+  key: keyEventToCache,
+  partner: partnerEventToCache,
 };
 
 /** Starts applying `events` to `client`; answers the function that stops it. */

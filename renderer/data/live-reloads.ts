@@ -11,8 +11,11 @@ import type { Timers } from '../lib/timers.js';
 export const LIVE_RELOAD_PAUSE_MS = 1000;
 
 export interface LiveReloads {
-  /** This exact query loads again: at once, then at most once per pause while events keep asking. */
-  soon(queryKey: QueryKey): void;
+  /**
+   * This exact query (or, `under`, every query under this key) loads again: at once, then at most once per
+   * pause while events keep asking.
+   */
+  soon(queryKey: QueryKey, scope?: 'exact' | 'under'): void;
   /** The queries under this key load again `ms` after the first ask of a run; asks meanwhile join it. */
   after(queryKey: QueryKey, ms: number): void;
   /** Nothing more is loaded (the session ended). */
@@ -20,21 +23,21 @@ export interface LiveReloads {
 }
 
 export function createLiveReloads(client: QueryClient, timers: Timers, pauseMs = LIVE_RELOAD_PAUSE_MS): LiveReloads {
-  const due = new Map<string, QueryKey>();
+  const due = new Map<string, { queryKey: QueryKey; exact: boolean }>();
   const throttle = createThrottle(
     () => {
-      const keys = [...due.values()];
+      const asked = [...due.values()];
       due.clear();
       // Only queries someone shows are fetched; the others are marked stale and load when shown again.
-      for (const queryKey of keys) void client.invalidateQueries({ queryKey, exact: true });
+      for (const { queryKey, exact } of asked) void client.invalidateQueries({ queryKey, exact });
     },
     pauseMs,
     timers,
   );
   const delayed = new Map<string, unknown>();
   return {
-    soon(queryKey) {
-      due.set(hashKey(queryKey), queryKey);
+    soon(queryKey, scope = 'exact') {
+      due.set(`${scope} ${hashKey(queryKey)}`, { queryKey, exact: scope === 'exact' });
       throttle.call();
     },
     after(queryKey, ms) {

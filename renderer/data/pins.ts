@@ -7,9 +7,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PinRecord, ServiceEvents } from '../../shared/api-types.js';
 import type { ListPage } from '../api/core.js';
 import type { PinListQuery } from '../api/pins.js';
-import { patchListPage, type ListChange } from '../lib/live-list.js';
 import { useApiMutation, type ApiMutation } from './api-mutation.js';
 import { useApiQuery, type ApiQuery } from './api-query.js';
+import { applyListChange, patchRow, type ListPages } from './list-pages.js';
 import type { LiveReloads } from './live-reloads.js';
 import { pinRecordEventToCache } from './pin-records.js';
 import { queryKeys } from './query-keys.js';
@@ -31,11 +31,16 @@ export function matchesPinQuery(pin: PinRecord, query: PinListQuery): boolean {
   return (query.status === undefined || pin.status === query.status) && (query.name === undefined || pin.name.toLowerCase().includes(query.name.toLowerCase()));
 }
 
+/** The pages of the pin list held, and how a pin is found on them. */
+const PIN_PAGES: ListPages<PinRecord, PinListView> = {
+  prefix: queryKeys.pins.lists(),
+  keyOf: (pin) => pin.cid,
+  matches: (pin, page) => matchesPinQuery(pin, page.query),
+};
+
 /** `patch` applied to the pin `cid` on every page held. */
 function patchPin(client: QueryClient, cid: string, patch: Partial<PinRecord>): void {
-  client.setQueriesData<PinListView>({ queryKey: queryKeys.pins.lists() }, (page) =>
-    page?.items.some((pin) => pin.cid === cid) ? { ...page, items: page.items.map((pin) => (pin.cid === cid ? { ...pin, ...patch } : pin)) } : page,
-  );
+  patchRow(client, PIN_PAGES, cid, patch);
 }
 
 function reloadLists(client: QueryClient): void {
@@ -81,16 +86,5 @@ export function useRepin(): ApiMutation<PinRecord, void> {
 export function pinEventToCache(client: QueryClient, payload: ServiceEvents['pin'], reloads: LiveReloads): void {
   // And on the pins looked up one by one (the Files page's recent uploads).
   pinRecordEventToCache(client, payload);
-  const change: ListChange<PinRecord> = 'removed' in payload ? { kind: 'removed', key: payload.cid } : { kind: 'changed', record: payload };
-  for (const [queryKey, page] of client.getQueriesData<PinListView>({ queryKey: queryKeys.pins.lists() })) {
-    if (page === undefined) continue;
-    const patched = patchListPage<PinRecord, PinListView>(
-      page,
-      change,
-      (pin) => pin.cid,
-      (pin) => matchesPinQuery(pin, page.query),
-    );
-    if (patched.page !== page) client.setQueryData(queryKey, patched.page);
-    if (patched.reload) reloads.soon(queryKey);
-  }
+  applyListChange(client, PIN_PAGES, 'removed' in payload ? { kind: 'removed', key: payload.cid } : { kind: 'changed', record: payload }, reloads);
 }

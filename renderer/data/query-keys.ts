@@ -3,7 +3,9 @@
  * its data and the live event that updates it all name the same thing. A key starts with its area; a
  * prefix (`queryKeys.pins.lists()`) finds every query under it, whatever its arguments.
  */
+import type { NameListQuery } from '../api/names.js';
 import type { PinListQuery } from '../api/pins.js';
+import type { ListPosition } from '../lib/list-params.js';
 
 export const queryKeys = {
   account: {
@@ -41,5 +43,32 @@ export const queryKeys = {
     all: ['gateway'] as const,
     /** A HEAD of `path` without a key: whether the gateway serves it to anyone (the View page, off localhost). */
     public: (path: string) => ['gateway', 'public', path] as const,
+  },
+  names: {
+    all: ['names'] as const,
+    lists: () => ['names', 'list'] as const,
+    /** One page of GET /api/v0/ipns, or the one name a search finds (GET /api/v0/ipns/{name}, /ipns/search?alias=). */
+    list: (query: NameListQuery) => ['names', 'list', query] as const,
+  },
+  keys: {
+    all: ['keys'] as const,
+    /** GET /api/v0/keys: the account's access keys and browser sessions. */
+    list: () => ['keys', 'list'] as const,
+  },
+  partners: {
+    all: ['partners'] as const,
+    userLists: () => ['partners', 'users'] as const,
+    /** One page of GET /api/v0/partner/users. */
+    users: (position: ListPosition) => ['partners', 'users', position] as const,
+    /** Everything shown of one user: its stats and its keys. */
+    user: (uuid: string) => ['partners', 'user', uuid] as const,
+    /** GET /api/v0/partner/user/stats?uuid=. */
+    userStats: (uuid: string) => ['partners', 'user', uuid, 'stats'] as const,
+    /** GET /api/v0/partner/user/keys?uuid=. */
+    userKeys: (uuid: string) => ['partners', 'user', uuid, 'keys'] as const,
+  },
+  plans: {
+    /** GET /api/v0/plans: the plans a partner moves its users between. */
+    list: () => ['plans', 'list'] as const,
   },
 };

@@ -1,14 +1,11 @@
 import { Link } from 'wouter';
-import type { Plan } from '../../../shared/api-types.js';
-import { useResource, type Resource } from '../../app/hooks/use-resource.js';
-import { useApi } from '../../app/session.js';
 import { CopyableFact } from '../../components/copyable-fact.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Facts, Section } from '../../components/section.js';
 import { UsageMeter } from '../../components/usage-meter.js';
-import { useEvent } from '../../events/events-provider.js';
+import { usePartnerUserStats } from '../../data/partners.js';
 import { formatDate, usageRows } from '../../lib/format.js';
 import { PlanChange } from './plan-change.js';
 import { UserKeys } from './user-keys.js';
@@ -17,25 +14,16 @@ export interface UserDetailProps {
   uuid: string;
   /** Back to the list, on the page it was on. */
   listHref: string;
-  plans: Resource<Plan[]>;
   balance: string | undefined;
 }
 
 /**
  * One user of this partner: who it is, its usage against its plan's limits, a plan change, its keys.
  * Mounted per user (keyed by uuid), so nothing of another user shows while this one loads. Live:
- * `event: partner` with this uuid loads its stats and keys again.
+ * `event: partner` loads its stats and keys again (the request cache does: renderer/data/partners.ts).
  */
-export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) {
-  const api = useApi();
-  const stats = useResource((signal) => api.partners.userStats(uuid, signal), [api, uuid]);
-  const keys = useResource((signal) => api.partners.userKeys(uuid, signal), [api, uuid]);
-  useEvent('partner', (change) => {
-    if (change.uuid !== uuid) return;
-    stats.reload();
-    keys.reload();
-  });
-
+export function UserDetail({ uuid, listHref, balance }: UserDetailProps) {
+  const stats = usePartnerUserStats(uuid);
   const back = (
     <Link href={listHref} className="partner-back">
       <Icon name="chevronLeft" size={14} /> All users
@@ -83,8 +71,8 @@ export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) 
           ))}
         </ul>
       </Section>
-      <PlanChange uuid={uuid} stats={user} plans={plans.data} plansError={plans.error} onPlansRetry={plans.reload} balance={balance} onChanged={stats.reload} />
-      <UserKeys uuid={uuid} userName={user.name} keys={keys} />
+      <PlanChange uuid={uuid} stats={user} balance={balance} />
+      <UserKeys uuid={uuid} userName={user.name} />
     </>
   );
 }

@@ -1,10 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../../shared/api-types.js';
 import { isPinStatus } from '../../api/pins.js';
-import { useListPage } from '../../app/hooks/use-list-page.js';
+import { useListSearch } from '../../app/hooks/use-list-search.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { usePageInRange } from '../../app/hooks/use-page-in-range.js';
-import { useSearchInUrl } from '../../app/hooks/use-search-in-url.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
 import { Button } from '../../components/button.js';
 import { DataTable } from '../../components/data-table.js';
@@ -18,7 +17,7 @@ import { pinColumns } from './pin-columns.js';
 import { pinLabel } from './pin-label.js';
 import { PinFilters } from './pin-filters.js';
 import { PinRowActions } from './pin-row-actions.js';
-import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters, searchOfFilters } from './pin-search.js';
+import { describePinView, PIN_SEARCH_BOX, searchFilters, searchOfFilters } from './pin-search.js';
 import { PinsEmpty } from './pins-empty.js';
 import { UnpinDialog } from './unpin-dialog.js';
 import { usePinRowActions } from './use-pin-row-actions.js';
@@ -35,14 +34,9 @@ export const SEARCH_DEBOUNCE_MS = 100;
  */
 export function PinsPage() {
   const toasts = useToasts();
-  const { position, setPosition, params, setFilter, setFilters } = useListPage();
+  const { position, setPosition, params, setFilter, search, text, writeQuery, setText, clearSearch } = useListSearch(PIN_SEARCH_BOX, SEARCH_DEBOUNCE_MS);
   const statusParam = params.get('status');
   const status: PinStatus | undefined = isPinStatus(statusParam) ? statusParam : undefined;
-  const query = pinSearchText(params);
-  const search = pinSearch(query);
-
-  const writeSearch = useCallback((value: string) => setFilters(pinSearchParams(value)), [setFilters]);
-  const { text, setText, writeQuery } = useSearchInUrl(query, writeSearch, SEARCH_DEBOUNCE_MS);
 
   const pins = usePinList({ status, ...searchFilters(search), start: position.start, limit: position.limit });
   usePageInRange(pins, position, setPosition);
@@ -60,8 +54,7 @@ export function PinsPage() {
   // An account with no pin at all: the empty table says what to do; a search box and pages would be noise.
   const nothingYet = !filtered && text === '' && pins.data?.total === 0 && position.start === 0;
   const clearFilters = () => {
-    setText('');
-    writeQuery('');
+    clearSearch();
     setFilter('status', null);
   };
 

@@ -47,12 +47,28 @@ function standInForMatchMedia(): void {
     }) as MediaQueryList;
 }
 
+/**
+ * jsdom has <dialog> but not its modal methods: open and close one as the browser does (the `open`
+ * attribute, the `close` event). Focus kept inside and the page behind made inert are the e2e walk's.
+ */
+function standInForModalDialogs(): void {
+  if (typeof HTMLDialogElement.prototype.showModal === 'function') return;
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.open = false;
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 /** How long a test's first look at its page waits: the page's code loads lazily, as in the window, and a test file's first render transforms its modules. */
 export const PAGE_LOAD = { timeout: 10_000 };
 
 /** The window at `path`, signed in; unmount it with Testing Library's cleanup(). */
 export function renderApp(service: ScriptedService, path: string): AppServices {
   standInForMatchMedia();
+  standInForModalDialogs();
   sessionStorage.clear();
   saveSignIn(sessionStorage, { credentials: SIGNED_IN, kind: 'key' });
   window.history.replaceState(null, '', path);
