@@ -16,6 +16,7 @@ import type {
   SyncRestoreResult,
   SyncVersion,
 } from '../../../shared/api-types.js';
+import { FOLDER as SAMPLE_FOLDER } from '../shared/schemas/samples.js';
 import { USAGE } from './fixtures.js';
 import { startScriptedService, type ScriptedService } from './scripted-service.js';
 
@@ -34,34 +35,7 @@ const PLAN: Plan = {
 const DAY: DailyUsage = { day: '2026-11-25', ingress: 10, egress: 20, pinned_bytes: 30, pinned_count: 1 };
 const PIN: PinRecord = { name: 'report', cid: 'bafkreigh2akiscaildc', status: 'pinned', size: 12, created_at: 1_700_000_000 };
 const NAME: IpnsRecordView = { name: 'k51qzi5uqu5d', value: 'bafkreigh2akiscaildc', alias: 'site', created_at: 1, publish_at: 2, public: false };
-const FOLDER: SyncFolderView = {
-  id: 'f1',
-  path: '/home/me/site',
-  root: 'bafy',
-  ipns_name: 'k51',
-  state: 'idle',
-  files: 3,
-  bytes: 9,
-  pending: 0,
-  last_synced_at: 5,
-  error: '',
-  current_file: '',
-  files_done: 0,
-  bytes_done: 0,
-  bytes_pending: 0,
-  unreadable: [],
-  ignore: ['*.log'],
-  created_at: 4,
-  public: false,
-  history_bytes: 0,
-  conflict: null,
-  mode: 'sync',
-  source: '',
-  from: [],
-  seq: 0,
-  checked_at: 0,
-  local_changes: [],
-};
+const FOLDER: SyncFolderView = { ...SAMPLE_FOLDER, unreadable: [] };
 const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };
 const RESTORED: SyncRestoreResult = {
   written: [{ path: 'docs/a.txt', local: '/home/me/site/docs/a (restored 2026-11-25 1403).txt', kind: 'file', beside: true, replaced: false }],
