@@ -56,7 +56,8 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts'],
+          // *.test.tsx: the pages' component tests, each in jsdom (`// @vitest-environment jsdom`).
+          include: ['test/unit/**/*.test.ts', 'test/unit/**/*.test.tsx'],
           environment: 'node',
           testTimeout: 30_000,
         },

@@ -180,7 +180,14 @@ export interface IpnsRecordView {
   public: boolean;
 }
 
+/** The answer of `name/create`, `name/publish` and `name/import`: the name and the value it now points at. */
+export interface NameBinding {
+  name: string;
+  value: string;
+}
+
 export type SyncState = 'scanning' | 'syncing' | 'idle' | 'paused' | 'error';
+export const SYNC_STATES: readonly SyncState[] = ['scanning', 'syncing', 'idle', 'paused', 'error'];
 
 /**
  * What every sync folder leaves out before its own patterns and `.pinfoldignore` files (contract section 9):
@@ -366,6 +373,13 @@ export interface SyncVersionEntry {
   cid: string;
 }
 
+/** `GET /api/v0/sync/tree`: one directory of a kept version. */
+export interface SyncVersionDirectory {
+  entries: SyncVersionEntry[];
+  /** More entries than the service lists at once. */
+  truncated: boolean;
+}
+
 /** One file or folder `POST /api/v0/sync/restore` wrote. */
 export interface SyncRestoredEntry {
   /** Where it is in the version, relative to the folder, `/`-separated ('' for the folder itself). */
@@ -383,6 +397,11 @@ export interface SyncRestoredEntry {
 export interface SyncRestoreResult {
   written: SyncRestoredEntry[];
   unchanged: number;
+}
+
+/** `POST /api/v0/sync/retention?id=`: the policy as the service wrote it (`all`, `none` or tiers). */
+export interface SyncRetention {
+  keep: string;
 }
 
 /** `GET /api/v0/service` (the owner's admin keys): facts of the running service for the Settings page. */
@@ -406,6 +425,12 @@ export interface ServiceFacts {
    * several instances on one PostgreSQL (`--db`), exactly one leads at a time.
    */
   gc_leader: boolean;
+}
+
+/** `POST /api/v0/repo/gc` (the owner's admin keys): what one garbage-collection cycle removed. */
+export interface GarbageCollection {
+  pins_removed: number;
+  blocks_deleted: number;
 }
 
 /** One day of `GET /api/v0/stats/daily` (UTC days, oldest first, the last one today). */
@@ -473,6 +498,11 @@ export const SERVICE_EVENT_NAMES: readonly ServiceEventName[] = ['usage', 'pin',
 
 /** What the client should wait before reconnecting (the stream's `retry:` field), in milliseconds. */
 export const EVENT_STREAM_RETRY_MS = 3000;
+
+/** Step 1 of a two-step upload (contract section 4): the signed address step 2 sends the bytes to. */
+export interface UploadAddress {
+  url: string;
+}
 
 /**
  * `GET /api/v0/upload/settings` (extension; any key with `write`): how this service lays out new content,

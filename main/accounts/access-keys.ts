@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { AccessKeyListing, AccessKeyView, CreatedAccessKey, Permission } from '../../shared/api-types.js';
-import { BadInputError, ConflictError, NotFoundError, SessionExpiredError, UnauthorizedError } from '../base/errors.js';
+import { ConflictError, NotFoundError, SessionExpiredError, UnauthorizedError } from '../base/errors.js';
 import { unixSeconds } from '../base/clock.js';
 import { UniqueViolation } from '../store/repositories/index.js';
 import type { AccessKeyRow } from '../store/repositories/keys.js';
@@ -8,17 +8,10 @@ import type { AccountsContext } from './context.js';
 import { isExpired, type CachedKey } from './key-cache.js';
 
 const SECRET_BYTES = 48;
-const MAX_NAME_LENGTH = 128;
 
 /** Binds a sealed secret to its key id, so a sealed value cannot be replayed under another key. */
 export function sealContext(accessKey: string): string {
   return `access-secret:${accessKey}`;
-}
-
-export function parseKeyName(value: unknown): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new BadInputError('name must be a non-empty string');
-  if (value.length > MAX_NAME_LENGTH) throw new BadInputError(`name must be at most ${MAX_NAME_LENGTH} characters`);
-  return value;
 }
 
 export interface NewKeyOptions {

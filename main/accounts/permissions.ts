@@ -1,5 +1,5 @@
-import { PERMISSIONS, type Permission } from '../../shared/api-types.js';
-import { BadInputError, ForbiddenError } from '../base/errors.js';
+import type { Permission } from '../../shared/api-types.js';
+import { ForbiddenError } from '../base/errors.js';
 
 /** What a request needs. `account` means the account API (admin only, contract section 2). */
 export type Capability = 'read' | 'write' | 'pin' | 'unpin' | 'account';
@@ -12,15 +12,4 @@ export function hasCapability(granted: readonly Permission[], needed: Capability
 
 export function requireCapability(granted: readonly Permission[], needed: Capability): void {
   if (!hasCapability(granted, needed)) throw new ForbiddenError(needed === 'account' ? 'permission missing: admin' : `permission missing: ${needed}`);
-}
-
-export function parsePermissions(value: unknown): Permission[] {
-  if (!Array.isArray(value) || value.length === 0) throw new BadInputError('permissions must be a non-empty array');
-  const out: Permission[] = [];
-  for (const item of value) {
-    if (typeof item !== 'string' || !PERMISSIONS.includes(item as Permission))
-      throw new BadInputError(`permissions: unknown permission ${JSON.stringify(item)}; allowed: ${PERMISSIONS.join(', ')}`);
-    if (!out.includes(item as Permission)) out.push(item as Permission);
-  }
-  return out;
 }

@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { unixSeconds, type Clock } from '../base/clock.js';
-import { BadInputError } from '../base/errors.js';
 
 /**
  * One-time sign-in codes (issue 12): the owner signs a browser in without ever seeing a secret, the way
@@ -13,7 +12,8 @@ import { BadInputError } from '../base/errors.js';
 export const SIGN_IN_CODE_LIFETIME_SECONDS = 300;
 export const MAX_OUTSTANDING = 16;
 const CODE_BYTES = 32;
-const CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** What a code looks like (base64url of {@link CODE_BYTES} bytes): the route refuses anything else as malformed (400). */
+export const SIGN_IN_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Which session a code signs in to: `new` mints a session key of its own; `shared` takes the session
@@ -41,10 +41,10 @@ export interface SignInCodes {
   issue(options?: IssueOptions): IssuedCode;
   /**
    * The session a code was issued for, once, for a code that was issued and has not expired; null for
-   * an unknown, used or expired one. A value that cannot be a code at all is 400 (BadInputError), so a
-   * typo is told apart from a stale link.
+   * an unknown, used or expired one (text that cannot be a code at all is refused before, by the route's
+   * schema, so a typo is told apart from a stale link).
    */
-  redeem(code: unknown): CodeSession | null;
+  redeem(code: string): CodeSession | null;
 }
 
 export interface SignInCodesInit {
@@ -54,13 +54,6 @@ export interface SignInCodesInit {
 
 function hashOf(code: string): string {
   return createHash('sha256').update(code, 'utf8').digest('hex');
-}
-
-/** Checks the form of a code as sent (`?code=`), without looking it up. */
-export function parseSignInCode(value: unknown): string {
-  if (value === undefined || value === '') throw new BadInputError('code is required');
-  if (typeof value !== 'string' || !CODE_PATTERN.test(value)) throw new BadInputError('code is malformed (43 base64url characters expected)');
-  return value;
 }
 
 interface Outstanding {
@@ -93,8 +86,8 @@ export function createSignInCodes(clock: Clock, init: SignInCodesInit = {}): Sig
       while (outstanding.size > MAX_OUTSTANDING) retire(outstanding.keys().next().value as string);
       return { code, expiresAt };
     },
-    redeem(value) {
-      const hash = hashOf(parseSignInCode(value));
+    redeem(code) {
+      const hash = hashOf(code);
       const now = unixSeconds(clock);
       // Used up by this attempt whatever its outcome: an expired code is gone too.
       const entry = retire(hash);

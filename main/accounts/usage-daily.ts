@@ -1,5 +1,4 @@
 import type { DailyUsage } from '../../shared/api-types.js';
-import { BadInputError } from '../base/errors.js';
 import type { DailyUsageRow } from '../store/repositories/usage.js';
 import type { AccountsContext } from './context.js';
 
@@ -15,14 +14,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** 'YYYY-MM-DD' of the UTC day holding `ms`. */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);
-}
-
-/** `days`: an integer 1..366 given as query text; absent or '' is 30; anything else 400. */
-export function parseDays(value: unknown): number {
-  if (value === undefined || value === '') return DEFAULT_DAYS;
-  if (typeof value !== 'string' || !/^\d{1,3}$/.test(value) || Number(value) < 1 || Number(value) > MAX_DAYS)
-    throw new BadInputError(`days must be an integer from 1 to ${MAX_DAYS}`);
-  return Number(value);
 }
 
 /**

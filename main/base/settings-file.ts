@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readTextIfExists } from './read-if-exists.js';
 import { writeFileAtomic } from './atomic-write.js';
 
 /**
@@ -20,13 +20,8 @@ export class SettingsFileError extends Error {
 
 /** The sections of the file, or none when there is no file yet. A file that is not ours to read is an error naming it. */
 export async function readSettingsFile(path: string): Promise<SettingsSections> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
+  const text = await readTextIfExists(path);
+  if (text === null) return {};
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

@@ -89,23 +89,3 @@ function checkJsonValue(root: object): void {
     }
   }
 }
-
-export function stringField(body: Record<string, unknown>, name: string, options: { required?: boolean; max?: number } = {}): string {
-  const value = body[name];
-  if (value === undefined || value === null) {
-    if (options.required ?? true) throw new BadInputError(`${name} is required`);
-    return '';
-  }
-  if (typeof value !== 'string') throw new BadInputError(`${name} must be a string`);
-  if ((options.required ?? true) && value === '') throw new BadInputError(`${name} must not be empty`);
-  if (value.length > (options.max ?? 1024)) throw new BadInputError(`${name} is too long`);
-  return value;
-}
-
-export function integerField(body: Record<string, unknown>, name: string): number {
-  const value = body[name];
-  if (value === undefined || value === null) throw new BadInputError(`${name} is required`);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new BadInputError(`${name} must be an integer`);
-  // -0 is a safe integer to JavaScript; SQLite would bind it as the real -0.0.
-  return value === 0 ? 0 : value;
-}

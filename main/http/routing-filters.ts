@@ -19,8 +19,7 @@ export interface RecordFilters {
 }
 
 /** A comma-separated filter parameter: its names, trimmed and lower-cased (filtering is case-insensitive). */
-export function parseFilterParam(value: unknown): string[] {
-  if (typeof value !== 'string') return [];
+export function parseFilterParam(value: string): string[] {
   return value
     .split(',')
     .map((name) => name.trim().toLowerCase())

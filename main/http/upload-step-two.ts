@@ -6,6 +6,8 @@ import type { AccountsContext } from '../accounts/context.js';
 import { releaseIngress } from '../accounts/ingress-reservations.js';
 import type { CachedKey } from '../accounts/key-cache.js';
 import { requireCapability } from '../accounts/permissions.js';
+import { StepTwoAddressQuery } from './input/upload-input.js';
+import { requestInput } from './input/request-input.js';
 import { verifyUploadAddress, type UploadArgs } from './upload-address.js';
 import { checkDeclaredLength } from './upload-payload.js';
 import { UploadAddressCancelledError, type StepTwoOutcomes, type StepTwoRun } from './step-two-outcomes.js';
@@ -59,9 +61,9 @@ async function requireLiveKey(accounts: AccountsContext, args: UploadArgs): Prom
 export function verifyStepTwoAddress(deps: StepTwoDeps) {
   return async (request: FastifyRequest): Promise<void> => {
     if (!isStepTwo(request.url)) return;
-    const query = request.query as Record<string, unknown>;
-    if (typeof query.sargs !== 'string' || typeof query.ssig !== 'string') throw new UnauthorizedError('upload address needs sargs and ssig');
-    const args = verifyUploadAddress(deps.uploadKey, request.method, pathOf(request), query.sargs, query.ssig, unixSeconds(deps.clock));
+    const { sargs, ssig } = requestInput(StepTwoAddressQuery, request.query);
+    if (sargs === undefined || ssig === undefined) throw new UnauthorizedError('upload address needs sargs and ssig');
+    const args = verifyUploadAddress(deps.uploadKey, request.method, pathOf(request), sargs, ssig, unixSeconds(deps.clock));
     await requireLiveKey(deps.accounts, args);
     verified.set(request, args);
   };

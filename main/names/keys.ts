@@ -26,10 +26,6 @@ export function nameOfKey(key: NameKey): string {
   return nameFromMultihash(key.publicKey.toMultihash().bytes);
 }
 
-export function isKeyFormat(value: unknown): value is KeyFormat {
-  return typeof value === 'string' && (KEY_FORMATS as readonly string[]).includes(value);
-}
-
 /** A user's private key as text, in one of the {@link KEY_FORMATS}, at most {@link MAX_SECRET_TEXT} characters. */
 export interface KeyText {
   text: string;

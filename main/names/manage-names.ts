@@ -22,7 +22,7 @@ export interface PinOption {
   pin?: boolean;
 }
 
-/** name/import, its parameters checked (http/name-params.ts) except the key, which only reading it can check. */
+/** name/import, its parameters checked (http/input/names-input.ts) except the key, which only reading it can check. */
 export interface ImportNameInput {
   /** null (a Pinfold extension): the key's own name. Given, it must be the key's name. */
   stated: IpnsName | null;

@@ -5,6 +5,7 @@ import { CID } from 'multiformats/cid';
 import * as Digest from 'multiformats/hashes/digest';
 import type { MultihashDigest } from 'multiformats/hashes/interface';
 import { tryParseCid } from '../base/cid-text.js';
+import { BadInputError } from '../base/errors.js';
 
 export const LIBP2P_KEY_CODEC = 0x72;
 const DAG_PB_CODEC = 0x70;
@@ -33,6 +34,16 @@ export function tryParseIpnsName(text: string): IpnsName | undefined {
   if (multihash === undefined || !isKeyMultihash(multihash)) return undefined;
   const name = CID.createV1(LIBP2P_KEY_CODEC, multihash).toString(base36);
   return { name, multihash, canonical: name === text };
+}
+
+/**
+ * An IPNS name a request gives as text (white space trimmed); text that names no key is a 400 naming `param`
+ * (the names routes' schemas check first that some text was given).
+ */
+export function parseIpnsName(text: string, param: string): IpnsName {
+  const parsed = tryParseIpnsName(text.trim());
+  if (parsed === undefined) throw new BadInputError(`${param} is not a valid IPNS name (expected k51... or a peer ID)`);
+  return parsed;
 }
 
 /**

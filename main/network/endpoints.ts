@@ -8,8 +8,8 @@ export const MAX_ENDPOINTS = 16;
  * slash, so `https://gw.example/` and `https://gw.example` are one source. A path is kept: an endpoint may
  * live under a prefix (`https://host/prefix` + `/routing/v1/…`).
  */
-export function parseEndpoint(text: unknown, parameter: string): string {
-  if (typeof text !== 'string' || text.trim() === '') throw new BadInputError(`${parameter}: an http or https URL is required`, parameter);
+export function parseEndpoint(text: string, parameter: string): string {
+  if (text.trim() === '') throw new BadInputError(`${parameter}: an http or https URL is required`, parameter);
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -23,9 +23,16 @@ export function parseEndpoint(text: unknown, parameter: string): string {
 }
 
 /** A list of endpoints: each parsed, duplicates dropped (first kept), at most {@link MAX_ENDPOINTS}. */
-export function parseEndpointList(value: unknown, parameter: string): string[] {
-  if (!Array.isArray(value)) throw new BadInputError(`${parameter}: a list of URLs is required`, parameter);
-  const endpoints = [...new Set(value.map((item: unknown) => parseEndpoint(item, parameter)))];
-  if (endpoints.length > MAX_ENDPOINTS) throw new BadInputError(`${parameter}: at most ${MAX_ENDPOINTS} URLs`, parameter);
-  return endpoints;
+export function parseEndpointList(texts: readonly string[], parameter: string): string[] {
+  return distinctEndpoints(
+    texts.map((text) => parseEndpoint(text, parameter)),
+    parameter,
+  );
+}
+
+/** Endpoints already parsed, duplicates dropped (first kept); more than {@link MAX_ENDPOINTS} is refused. */
+export function distinctEndpoints(endpoints: readonly string[], parameter: string): string[] {
+  const distinct = [...new Set(endpoints)];
+  if (distinct.length > MAX_ENDPOINTS) throw new BadInputError(`${parameter}: at most ${MAX_ENDPOINTS} URLs`, parameter);
+  return distinct;
 }

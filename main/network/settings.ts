@@ -1,7 +1,7 @@
+import { safeParse } from 'valibot';
 import type { NetworkSettingsView } from '../../shared/api-types.js';
-import { BadInputError } from '../base/errors.js';
 import { SettingsFileError, type SettingsFile } from '../base/settings-file.js';
-import { parseEndpointList } from './endpoints.js';
+import { networkSection } from './network-section.js';
 
 /**
  * Where Pinfold reaches the IPFS network (contract section 11): trustless gateways to fetch blocks from,
@@ -27,32 +27,17 @@ export const DEFAULT_NETWORK: NetworkValues = {
 
 export const NETWORK_SECTION = 'network';
 
-/** The settings as the API and the file spell them. */
-interface NetworkSection {
-  fetch_from?: unknown;
-  routing?: unknown;
-  offline?: unknown;
-}
-
-/** A change from the Settings page or the API: each field given replaces the saved one. */
-export function parseNetworkPatch(body: unknown, where = 'body'): NetworkFlags {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new BadInputError(`${where}: a JSON object is required`);
-  const section = body as NetworkSection & Record<string, unknown>;
-  for (const key of Object.keys(section)) {
-    if (key !== 'fetch_from' && key !== 'routing' && key !== 'offline') throw new BadInputError(`${where}: unknown setting "${key}"`);
-  }
-  const patch: { -readonly [K in keyof NetworkValues]?: NetworkValues[K] } = {};
-  if (section.fetch_from !== undefined) patch.fetchFrom = parseEndpointList(section.fetch_from, 'fetch_from');
-  if (section.routing !== undefined) patch.routing = parseEndpointList(section.routing, 'routing');
-  if (section.offline !== undefined) {
-    if (typeof section.offline !== 'boolean') throw new BadInputError('offline: true or false is required');
-    patch.offline = section.offline;
-  }
-  return patch;
-}
-
-function sectionOf(values: NetworkValues): NetworkSection {
+/** The settings as the file spells them (network-section.ts reads them back). */
+function sectionOf(values: NetworkValues): { fetch_from: string[]; routing: string[]; offline: boolean } {
   return { fetch_from: [...values.fetchFrom], routing: [...values.routing], offline: values.offline };
+}
+
+/** The saved section: absent is the defaults' own; a broken one stops the start, naming the file. */
+function savedSection(file: SettingsFile, section: unknown): NetworkFlags {
+  if (section === undefined) return {};
+  const read = safeParse(networkSection(NETWORK_SECTION), section, { abortEarly: true });
+  if (!read.success) throw new SettingsFileError(`${file.path}: ${read.issues[0].message}`);
+  return read.output;
 }
 
 export interface NetworkSettings {
@@ -69,13 +54,7 @@ export interface NetworkSettings {
 /** Reads the saved settings (a broken section is an error naming the file) and lays the flags over them. */
 export async function openNetworkSettings(file: SettingsFile, flags: NetworkFlags = {}): Promise<NetworkSettings> {
   const sections = await file.read();
-  let saved: NetworkValues;
-  try {
-    saved = { ...DEFAULT_NETWORK, ...(sections[NETWORK_SECTION] === undefined ? {} : parseNetworkPatch(sections[NETWORK_SECTION], NETWORK_SECTION)) };
-  } catch (error) {
-    if (error instanceof BadInputError) throw new SettingsFileError(`${file.path}: ${error.message}`);
-    throw error;
-  }
+  let saved: NetworkValues = { ...DEFAULT_NETWORK, ...savedSection(file, sections[NETWORK_SECTION]) };
   const listeners = new Set<(values: NetworkValues) => void>();
   const effective = (): NetworkValues => ({ ...saved, ...flags });
   let current = effective();

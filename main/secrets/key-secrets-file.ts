@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readTextIfExists } from '../base/read-if-exists.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 
@@ -73,14 +73,8 @@ export function formatKeySecretsFile(file: KeySecretsFile): string {
 /** The file, or null when the folder has none yet (no kept secret, never opened by the desktop app since). */
 export async function readKeySecretsFile(dataDir: string): Promise<KeySecretsFile | null> {
   const path = dataFolderPaths(dataDir).keySecrets;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  return parseKeySecretsFile(text, path);
+  const text = await readTextIfExists(path);
+  return text === null ? null : parseKeySecretsFile(text, path);
 }
 
 /** Atomic: a crash leaves the old list or the new one. */

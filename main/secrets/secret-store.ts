@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readTextIfExists } from '../base/read-if-exists.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 
@@ -22,13 +22,8 @@ export class FileSecretStore implements SecretStore {
   }
 
   async get(name: string): Promise<Buffer | null> {
-    try {
-      const text = await readFile(this.pathOf(name), 'utf8');
-      return Buffer.from(text.trim(), 'base64');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+    const text = await readTextIfExists(this.pathOf(name));
+    return text === null ? null : Buffer.from(text.trim(), 'base64');
   }
 
   async set(name: string, value: Buffer): Promise<void> {

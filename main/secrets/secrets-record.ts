@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readTextIfExists } from '../base/read-if-exists.js';
 import { writeFileAtomic } from '../base/atomic-write.js';
 import { dataFolderPaths } from '../base/data-folder.js';
 
@@ -63,14 +63,8 @@ export function formatSecretsRecord(home: SecretsHome): string {
 /** The recorded home, or null when the folder has no record yet. */
 export async function readSecretsRecord(dataDir: string): Promise<SecretsHome | null> {
   const path = dataFolderPaths(dataDir).secretsRecord;
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
-  return parseSecretsRecord(text, path);
+  const text = await readTextIfExists(path);
+  return text === null ? null : parseSecretsRecord(text, path);
 }
 
 /** Atomic: a crash leaves the old record or the new one, never a torn file. */

@@ -13,7 +13,7 @@ import { checkOpen, folderChanged, type SyncContext } from './sync-context.js';
 
 /** A sync folder added (contract section 9): its checks against the disk and the other folders, its row, its first sync. */
 
-/** A sync/add as the HTTP layer read it (http/sync-params.ts): shapes checked, nothing looked up yet. */
+/** A sync/add as the HTTP layer read it (http/input/sync-input.ts): shapes checked, nothing looked up yet. */
 export interface SyncAddInput {
   /** The text of an absolute path; that it is an existing folder apart from the others is checked here. */
   path: string;

@@ -26,7 +26,7 @@ async function requireDirectory(real: string, value: string): Promise<string> {
   return real;
 }
 
-/** `text` (an absolute path: http/sync-params.ts checked its shape) to an existing folder, canonical. */
+/** `text` (an absolute path: http/input/sync-input.ts checked its shape) to an existing folder, canonical. */
 export async function parseFolderPath(text: string): Promise<string> {
   const real = await canonical(text);
   if (real === undefined) throw new BadInputError(`path: folder not found: ${text}`, 'path');

@@ -26,7 +26,6 @@ export function restoreTempName(id: string): string {
 }
 const RESTORE_TEMP = /(^|\/)\.pinfold-restore-[0-9a-f-]+\.tmp$/;
 
-const MAX_PATTERNS = 1000;
 const MAX_PATTERN_LENGTH = 1024;
 
 export interface IgnoreRulesInit {
@@ -48,13 +47,13 @@ export function isIgnoreFile(relPath: string): boolean {
   return relPath === IGNORE_FILE || relPath.endsWith(`/${IGNORE_FILE}`);
 }
 
-/** Checks `ignore` as given at `sync/add`; throws BadInputError naming the parameter. */
-export function validateIgnorePatterns(value: unknown): string[] {
-  if (value === undefined || value === null) return [];
-  if (!Array.isArray(value)) throw new BadInputError('ignore must be an array of gitignore patterns');
-  if (value.length > MAX_PATTERNS) throw new BadInputError(`ignore has more than ${MAX_PATTERNS} patterns`);
-  return value.map((pattern, index) => {
-    if (typeof pattern !== 'string') throw new BadInputError(`ignore[${index}] must be a string`);
+/**
+ * Checks the patterns of `ignore` (sync/add, sync/ignore) as patterns: each one line of gitignore syntax, not
+ * empty, not absurdly long; throws BadInputError naming the pattern. The list's shape (an array of at most
+ * 1000 texts) is the request schema's (http/input/sync-input.ts).
+ */
+export function validateIgnorePatterns(patterns: readonly string[]): string[] {
+  return patterns.map((pattern, index) => {
     if (pattern.trim() === '') throw new BadInputError(`ignore[${index}] is empty`);
     if (pattern.length > MAX_PATTERN_LENGTH) throw new BadInputError(`ignore[${index}] is longer than ${MAX_PATTERN_LENGTH}`);
     if (/[\n\r\0]/.test(pattern)) throw new BadInputError(`ignore[${index}] must be one pattern without line breaks or NUL`);

@@ -22,10 +22,10 @@ const WINDOWS_ROOTED = /^(?:[a-z]:[\\/]|[\\/]{2}[^\\/])/i;
  * (one trailing separator dropped). `platform` picks the rules (Windows: a drive or a share, either
  * slash, and each name one Windows can hold), so each platform's are tested on every platform.
  */
-export function readRestoreTo(value: unknown, platform: NodeJS.Platform = process.platform): string {
+export function readRestoreTo(value: string, platform: NodeJS.Platform = process.platform): string {
   const windows = platform === 'win32';
   const paths = windows ? path.win32 : path.posix;
-  if (typeof value !== 'string' || value === '') throw new BadInputError('to must be the absolute path of a folder');
+  if (value === '') throw new BadInputError('to must be the absolute path of a folder');
   if (value.length > MAX_TO || value.includes('\0')) throw new BadInputError(`to must be the absolute path of a folder, at most ${MAX_TO} characters, no NUL`);
   const shown = JSON.stringify(value.slice(0, 200));
   if (!paths.isAbsolute(value) || (windows && !WINDOWS_ROOTED.test(value))) {

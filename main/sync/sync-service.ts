@@ -32,7 +32,7 @@ import type { SyncContext } from './sync-context.js';
  * again when the service starts; for the window (issue 12) also a folder's detail, rescan, retry and
  * ignore patterns; a folder's history (issue "every version of a synced folder") and followed folders
  * (contract section 11). One {@link FolderRunner} per folder that is not paused by its user. Who may call
- * (the owner's admin keys) and the shapes of a request are the HTTP layer's (http/sync-params.ts): every
+ * (the owner's admin keys) and the shapes of a request are the HTTP layer's (its request schemas, http/input/): every
  * call takes typed values. `accountId` scopes every call. Each call is a unit of its own (folder-add.ts,
  * folder-controls.ts, folder-queries.ts, …); this file wires them.
  */

@@ -23,8 +23,11 @@ export interface ApiCall {
   path: string;
   /** Undefined values are left out, so optional filters can be passed as they are. */
   query?: Readonly<Record<string, QueryValue>>;
-  /** Authenticates the call and adds `ts`; absent only for the plan list and code sign-in. */
-  credentials?: Credentials | undefined;
+  /**
+   * Sent without the key and `ts` even by a client bound to a session: the plan list, code sign-in, a
+   * step-2 address's cancel (the address authorizes it) and the public-gateway probe.
+   */
+  keyless?: boolean;
   /** Sent as JSON. */
   body?: unknown;
   signal?: AbortSignal | undefined;
@@ -43,7 +46,7 @@ export interface ListPage<T> {
 
 /** Told about every call's outcome: the app turns these into "sign in again" and the offline banner. */
 export interface ApiObserver {
-  /** A call made with these credentials was refused with 401. */
+  /** A call made with these credentials (the client's own) was refused with 401. */
   unauthorized?(credentials: Credentials, error: ApiError): void;
   /** A call got no answer at all. */
   unreachable?(error: ApiError): void;
@@ -54,6 +57,11 @@ export interface ApiObserver {
 export interface ApiCoreInit {
   /** Origin of the service; '' (the default) calls the API on the page's own origin. */
   baseUrl?: string;
+  /**
+   * The key every call but a keyless one is signed with: the session's, so no caller passes it. A core
+   * without one makes keyless calls only.
+   */
+  credentials?: Credentials;
   fetch?: typeof fetch;
   /** Milliseconds since the epoch; `ts` is derived from it. */
   now?: () => number;
@@ -84,21 +92,31 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
   const doFetch: typeof fetch = init.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const now = init.now ?? Date.now;
   const observer = init.observer ?? {};
+  const credentials = init.credentials;
+
+  /** The key a call is signed with; null for a keyless one. */
+  const keyOf = (call: ApiCall): Credentials | null => {
+    if (call.keyless === true) return null;
+    // A programming error, not the service's answer: signed-out code holds only the keyless client's calls.
+    if (!credentials) throw new Error(`${call.method ?? 'GET'} ${call.path} needs a key: call it with the session's client`);
+    return credentials;
+  };
 
   const send = async (call: ApiCall, accept: string): Promise<Response> => {
+    const key = keyOf(call);
     const query = new URLSearchParams();
     // `ts` goes on every authenticated call (contract section 2); the plan list and code sign-in take none.
-    if (call.credentials) query.set('ts', String(Math.floor(now() / 1000)));
+    if (key) query.set('ts', String(Math.floor(now() / 1000)));
     for (const [name, value] of Object.entries(call.query ?? {})) {
       if (value !== undefined) query.set(name, String(value));
     }
     const headers: Record<string, string> = { Accept: accept };
     const search = query.toString();
     const target = `${baseUrl}${call.path}${search ? `?${search}` : ''}`;
-    if (call.credentials) {
+    if (key) {
       // Signed, never the secret itself (request-signature.ts).
-      headers['X-Access-Key'] = call.credentials.accessKey;
-      headers['X-Access-Signature'] = await requestSignature(call.credentials.accessSecret, call.method ?? 'GET', new URL(target, ANY_ORIGIN));
+      headers['X-Access-Key'] = key.accessKey;
+      headers['X-Access-Signature'] = await requestSignature(key.accessSecret, call.method ?? 'GET', new URL(target, ANY_ORIGIN));
     }
     let body: string | undefined;
     if (call.body !== undefined) {
@@ -123,12 +141,17 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
     return response;
   };
 
-  /** Reads the envelope; reports a 401 made with credentials before rethrowing it. */
+  /** A 401 to a call signed with the client's key: the session's to hear of (a keyless call's is the caller's alone). */
+  const reportUnauthorized = (call: ApiCall, error: unknown): void => {
+    if (error instanceof ApiError && error.isUnauthorized && credentials && call.keyless !== true) observer.unauthorized?.(credentials, error);
+  };
+
+  /** Reads the envelope; reports a 401 made with the key before rethrowing it. */
   const envelope = async (call: ApiCall, response: Response): Promise<Record<string, unknown>> => {
     try {
       return await parseEnvelope(response);
     } catch (error) {
-      if (error instanceof ApiError && error.isUnauthorized && call.credentials) observer.unauthorized?.(call.credentials, error);
+      reportUnauthorized(call, error);
       throw error;
     }
   };
@@ -160,7 +183,7 @@ export function createApiCore(init: ApiCoreInit = {}): ApiCore {
       if (response.ok) return response;
       if (call.method !== 'HEAD') await envelope(call, response);
       const failure = new ApiError('http', response.status, `the gateway answered ${response.status}`);
-      if (failure.isUnauthorized && call.credentials) observer.unauthorized?.(call.credentials, failure);
+      reportUnauthorized(call, failure);
       throw failure;
     },
     stream: async (call) => {

@@ -1,12 +1,12 @@
-import type { ApiCore, Credentials } from './core.js';
+import type { ApiCore } from './core.js';
 
 export interface EventsApi {
   /** GET /api/v0/events: the open `text/event-stream` response; renderer/events reads it. */
-  open(credentials: Credentials, signal: AbortSignal): Promise<Response>;
+  open(signal: AbortSignal): Promise<Response>;
 }
 
 export function eventsApi(core: ApiCore): EventsApi {
   return {
-    open: (credentials, signal) => core.stream({ path: '/api/v0/events', credentials, signal }),
+    open: (signal) => core.stream({ path: '/api/v0/events', signal }),
   };
 }

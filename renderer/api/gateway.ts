@@ -14,7 +14,7 @@ export function gatewayApi(core: ApiCore): GatewayApi {
   return {
     isPublic: async (path, signal) => {
       try {
-        await core.content({ method: 'HEAD', path, signal });
+        await core.content({ method: 'HEAD', path, keyless: true, signal });
         return true;
       } catch (error) {
         if (error instanceof ApiError && (error.error === 'bad_input' || error.error === 'unauthenticated' || error.error === 'permission')) return false;

@@ -1,6 +1,7 @@
-import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../shared/api-types.js';
-import type { ApiCore, Credentials, ListPage } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
+import { is } from 'valibot';
+import type { PinRecord, PinStatus } from '../../shared/api-types.js';
+import { PinRecordSchema, PinStatusSchema } from '../../shared/schemas/pins.js';
+import type { ApiCore, ListPage } from './core.js';
 
 export interface PinListQuery {
   status?: PinStatus | undefined;
@@ -18,42 +19,26 @@ export interface PinListQuery {
 
 export interface PinsApi {
   /** GET /api/v0/pin: newest first, `total` counts what matches the filters; `next`/`prev` cursors beside it. */
-  list(credentials: Credentials, query: PinListQuery, signal?: AbortSignal): Promise<ListPage<PinRecord>>;
+  list(query: PinListQuery, signal?: AbortSignal): Promise<ListPage<PinRecord>>;
   /** GET /api/v0/pin/{cid}. */
-  get(credentials: Credentials, cid: string, signal?: AbortSignal): Promise<PinRecord>;
+  get(cid: string, signal?: AbortSignal): Promise<PinRecord>;
   /** POST /api/v0/pin/add?arg=&name=. */
-  add(credentials: Credentials, pin: { cid: string; name?: string | undefined }, signal?: AbortSignal): Promise<void>;
+  add(pin: { cid: string; name?: string | undefined }, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/pin/rm?arg=: the pin turns `unpinning` until the next GC cycle. */
-  remove(credentials: Credentials, cid: string, signal?: AbortSignal): Promise<void>;
+  remove(cid: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/pin/rename. */
-  rename(credentials: Credentials, cid: string, name: string, signal?: AbortSignal): Promise<void>;
+  rename(cid: string, name: string, signal?: AbortSignal): Promise<void>;
 }
 
 export function pinsApi(core: ApiCore): PinsApi {
   return {
-    list: (credentials, query, signal) => core.list({ path: '/api/v0/pin', credentials, signal, query: { ...query } }, isPinRecord, 'the pin list'),
-    get: (credentials, cid, signal) => core.data({ path: `/api/v0/pin/${encodeURIComponent(cid)}`, credentials, signal }, isPinRecord, 'a pin'),
-    add: (credentials, pin, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/add', credentials, signal, query: { arg: pin.cid, name: pin.name } }),
-    remove: (credentials, cid, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rm', credentials, signal, query: { arg: cid } }),
-    rename: (credentials, cid, name, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rename', credentials, signal, body: { cid, name } }),
+    list: (query, signal) => core.list({ path: '/api/v0/pin', signal, query: { ...query } }, isPinRecord, 'the pin list'),
+    get: (cid, signal) => core.data({ path: `/api/v0/pin/${encodeURIComponent(cid)}`, signal }, isPinRecord, 'a pin'),
+    add: (pin, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/add', signal, query: { arg: pin.cid, name: pin.name } }),
+    remove: (cid, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rm', signal, query: { arg: cid } }),
+    rename: (cid, name, signal) => core.empty({ method: 'POST', path: '/api/v0/pin/rename', signal, body: { cid, name } }),
   };
 }
 
-export function isPinStatus(value: unknown): value is PinStatus {
-  return typeof value === 'string' && (PIN_STATUSES as readonly string[]).includes(value);
-}
-
-export function isPinRecord(value: unknown): value is PinRecord {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['name', 'cid']) &&
-    isPinStatus(value.status) &&
-    hasNumbers(value, ['size', 'created_at']) &&
-    (value.fetch === undefined || isFetchProgress(value.fetch))
-  );
-}
-
-/** A pinning pin's fetch from the network: blocks and bytes so far, and the source that sent the last (or null). */
-function isFetchProgress(value: unknown): boolean {
-  return isRecord(value) && hasNumbers(value, ['blocks', 'bytes']) && (value.source === null || typeof value.source === 'string');
-}
+export const isPinStatus = (value: unknown): value is PinStatus => is(PinStatusSchema, value);
+export const isPinRecord = (value: unknown): value is PinRecord => is(PinRecordSchema, value);

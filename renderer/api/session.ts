@@ -1,37 +1,29 @@
+import { is } from 'valibot';
 import type { SessionKey, SessionsRevoked, SignInCode } from '../../shared/api-types.js';
-import type { ApiCore, Credentials } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
+import { SessionKeySchema, SessionsRevokedSchema, SignInCodeSchema } from '../../shared/schemas/session.js';
+import type { ApiCore } from './core.js';
 
 /** Sign-in without a secret (api12 section 2). */
 export interface SessionApi {
   /** POST /api/v0/session?code=: exchanges a one-time sign-in code for a session key (no key, no ts). */
   redeem(code: string, signal?: AbortSignal): Promise<SessionKey>;
-  /** DELETE /api/v0/session: deletes the session key these credentials are (signing out). */
-  end(credentials: Credentials, signal?: AbortSignal): Promise<void>;
+  /** DELETE /api/v0/session: deletes the session key the client is bound to (signing out). */
+  end(signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/session/code (owner): a fresh one-time sign-in link. */
-  createCode(credentials: Credentials, signal?: AbortSignal): Promise<SignInCode>;
+  createCode(signal?: AbortSignal): Promise<SignInCode>;
   /** DELETE /api/v0/session/all (owner): revokes every browser session of the account; answers how many. */
-  revokeAll(credentials: Credentials, signal?: AbortSignal): Promise<SessionsRevoked>;
+  revokeAll(signal?: AbortSignal): Promise<SessionsRevoked>;
 }
 
 export function sessionApi(core: ApiCore): SessionApi {
   return {
-    redeem: (code, signal) => core.data({ method: 'POST', path: '/api/v0/session', signal, query: { code } }, isSessionKey, 'the session key'),
-    end: (credentials, signal) => core.empty({ method: 'DELETE', path: '/api/v0/session', credentials, signal }),
-    createCode: (credentials, signal) => core.data({ method: 'POST', path: '/api/v0/session/code', credentials, signal }, isSignInCode, 'the sign-in code'),
-    revokeAll: (credentials, signal) =>
-      core.data({ method: 'DELETE', path: '/api/v0/session/all', credentials, signal }, isSessionsRevoked, 'the revoked sessions'),
+    redeem: (code, signal) => core.data({ method: 'POST', path: '/api/v0/session', keyless: true, signal, query: { code } }, isSessionKey, 'the session key'),
+    end: (signal) => core.empty({ method: 'DELETE', path: '/api/v0/session', signal }),
+    createCode: (signal) => core.data({ method: 'POST', path: '/api/v0/session/code', signal }, isSignInCode, 'the sign-in code'),
+    revokeAll: (signal) => core.data({ method: 'DELETE', path: '/api/v0/session/all', signal }, isSessionsRevoked, 'the revoked sessions'),
   };
 }
 
-export function isSessionKey(value: unknown): value is SessionKey {
-  return isRecord(value) && hasStrings(value, ['access_key', 'access_secret', 'name']) && hasNumbers(value, ['expires_at']);
-}
-
-export function isSignInCode(value: unknown): value is SignInCode {
-  return isRecord(value) && hasStrings(value, ['code', 'url']) && hasNumbers(value, ['expires_at']);
-}
-
-export function isSessionsRevoked(value: unknown): value is SessionsRevoked {
-  return isRecord(value) && hasNumbers(value, ['revoked']);
-}
+export const isSessionKey = (value: unknown): value is SessionKey => is(SessionKeySchema, value);
+export const isSignInCode = (value: unknown): value is SignInCode => is(SignInCodeSchema, value);
+export const isSessionsRevoked = (value: unknown): value is SessionsRevoked => is(SessionsRevokedSchema, value);

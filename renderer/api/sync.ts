@@ -1,22 +1,27 @@
+import { is } from 'valibot';
 import type {
   SyncAddResult,
-  SyncConflict,
   SyncDiscardResult,
   SyncFollowRequest,
-  SyncLocalChange,
-  SyncBatchView,
-  SyncErrorView,
   SyncFolderDetail,
   SyncFolderView,
-  SyncRestoredEntry,
   SyncRestoreResult,
+  SyncRetention,
   SyncState,
   SyncVersion,
   SyncVersionDiff,
-  SyncVersionEntry,
+  SyncVersionDirectory,
 } from '../../shared/api-types.js';
-import type { ApiCore, Credentials, ListPage } from './core.js';
-import { hasNumbers, hasStrings, isRecord } from './shape.js';
+import {
+  SyncAddResultSchema,
+  SyncDiscardResultSchema,
+  SyncFolderDetailSchema,
+  SyncFolderViewSchema,
+  SyncRetentionSchema,
+  SyncStateSchema,
+} from '../../shared/schemas/sync-folders.js';
+import { SyncRestoreResultSchema, SyncVersionDiffSchema, SyncVersionDirectorySchema, SyncVersionSchema } from '../../shared/schemas/sync-versions.js';
+import type { ApiCore, ListPage } from './core.js';
 
 export interface SyncFolderAdd {
   /** An absolute folder path on the service's machine (the desktop bridge supplies it). */
@@ -37,211 +42,95 @@ export interface SyncRestoreRequest {
   overwrite?: boolean;
 }
 
-/** One directory of a version (`GET /api/v0/sync/tree`). */
-export interface SyncVersionDirectory {
-  entries: SyncVersionEntry[];
-  /** More entries than the service lists at once. */
-  truncated: boolean;
-}
+export type { SyncVersionDirectory };
 
 /** Sync folders: the owner account's admin keys only (others get 403). */
 export interface SyncApi {
   /** GET /api/v0/sync. */
-  list(credentials: Credentials, signal?: AbortSignal): Promise<ListPage<SyncFolderView>>;
+  list(signal?: AbortSignal): Promise<ListPage<SyncFolderView>>;
   /** GET /api/v0/sync/detail?id=: the row, `.pinfoldignore`, recent batches and errors. */
-  detail(credentials: Credentials, id: string, signal?: AbortSignal): Promise<SyncFolderDetail>;
+  detail(id: string, signal?: AbortSignal): Promise<SyncFolderDetail>;
   /**
    * POST /api/v0/sync/add. With `wait: false` it answers at once while the first scan runs (root and
    * IPNS name still ''); by default once the first full scan is pinned.
    */
-  add(credentials: Credentials, folder: SyncFolderAdd, options?: { wait?: boolean }, signal?: AbortSignal): Promise<SyncAddResult>;
-  pause(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
-  resume(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
+  add(folder: SyncFolderAdd, options?: { wait?: boolean }, signal?: AbortSignal): Promise<SyncAddResult>;
+  pause(id: string, signal?: AbortSignal): Promise<void>;
+  resume(id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/follow: mirrors an IPNS name held elsewhere into a folder (answers the folder's row at once). */
-  follow(credentials: Credentials, request: SyncFollowRequest, signal?: AbortSignal): Promise<SyncFolderView>;
+  follow(request: SyncFollowRequest, signal?: AbortSignal): Promise<SyncFolderView>;
   /** POST /api/v0/sync/discard: a followed folder's local changes replaced by the version it holds (moved to the trash). */
-  discard(credentials: Credentials, id: string, signal?: AbortSignal): Promise<SyncDiscardResult>;
+  discard(id: string, signal?: AbortSignal): Promise<SyncDiscardResult>;
   /** POST /api/v0/sync/publish: a sync folder publishes its current version; `force` over a conflict. */
-  publish(credentials: Credentials, id: string, options?: { force?: boolean }, signal?: AbortSignal): Promise<void>;
+  publish(id: string, options?: { force?: boolean }, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/rm: stops syncing; unpins nothing. */
-  remove(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
+  remove(id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/rescan: a full rescan now. */
-  rescan(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
+  rescan(id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/retry: an errored folder tries again now. */
-  retry(credentials: Credentials, id: string, signal?: AbortSignal): Promise<void>;
+  retry(id: string, signal?: AbortSignal): Promise<void>;
   /** POST /api/v0/sync/ignore: replaces the folder's own patterns, applied at once (one batch). */
-  setIgnore(credentials: Credentials, id: string, ignore: string[], signal?: AbortSignal): Promise<void>;
+  setIgnore(id: string, ignore: string[], signal?: AbortSignal): Promise<void>;
   /** GET /api/v0/sync/versions: the kept versions, newest first (the first is the current root). */
-  versions(credentials: Credentials, id: string, page: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<SyncVersion>>;
+  versions(id: string, page: { limit?: number; start?: number }, signal?: AbortSignal): Promise<ListPage<SyncVersion>>;
   /** GET /api/v0/sync/diff: what changed from version `from` to version `to`. */
-  diff(credentials: Credentials, id: string, from: string, to: string, signal?: AbortSignal): Promise<SyncVersionDiff>;
+  diff(id: string, from: string, to: string, signal?: AbortSignal): Promise<SyncVersionDiff>;
   /** GET /api/v0/sync/tree: one directory of a version ('' for the folder itself). */
-  tree(credentials: Credentials, id: string, root: string, path: string, signal?: AbortSignal): Promise<SyncVersionDirectory>;
+  tree(id: string, root: string, path: string, signal?: AbortSignal): Promise<SyncVersionDirectory>;
   /** POST /api/v0/sync/restore: a file, a directory or the whole folder of a version back on disk. */
-  restore(credentials: Credentials, id: string, request: SyncRestoreRequest, signal?: AbortSignal): Promise<SyncRestoreResult>;
+  restore(id: string, request: SyncRestoreRequest, signal?: AbortSignal): Promise<SyncRestoreResult>;
   /** POST /api/v0/sync/retention: `all`, `none` or tiers (`24h:all,30d:1d,1y:1w`); answers the policy as the service wrote it. */
-  setRetention(credentials: Credentials, id: string, keep: string, signal?: AbortSignal): Promise<string>;
+  setRetention(id: string, keep: string, signal?: AbortSignal): Promise<string>;
 }
 
 export function syncApi(core: ApiCore): SyncApi {
-  const folderAction = (action: 'pause' | 'resume' | 'rm' | 'rescan' | 'retry') => (credentials: Credentials, id: string, signal?: AbortSignal) =>
-    core.empty({ method: 'POST', path: `/api/v0/sync/${action}`, credentials, signal, query: { id } });
+  const folderAction = (action: 'pause' | 'resume' | 'rm' | 'rescan' | 'retry') => (id: string, signal?: AbortSignal) =>
+    core.empty({ method: 'POST', path: `/api/v0/sync/${action}`, signal, query: { id } });
   return {
-    list: (credentials, signal) => core.list({ path: '/api/v0/sync', credentials, signal }, isSyncFolderView, 'the sync folders'),
-    detail: (credentials, id, signal) => core.data({ path: '/api/v0/sync/detail', credentials, signal, query: { id } }, isSyncFolderDetail, 'the sync folder'),
-    add: (credentials, folder, options = {}, signal) =>
-      core.data(
-        { method: 'POST', path: '/api/v0/sync/add', credentials, signal, body: folder, query: { wait: options.wait } },
-        isSyncAddResult,
-        'the new sync folder',
-      ),
-    follow: (credentials, request, signal) =>
-      core.data({ method: 'POST', path: '/api/v0/sync/follow', credentials, signal, body: request }, isSyncFolderView, 'the followed folder'),
-    discard: (credentials, id, signal) =>
-      core.data({ method: 'POST', path: '/api/v0/sync/discard', credentials, signal, query: { id } }, isSyncDiscardResult, 'what the discard wrote'),
-    publish: (credentials, id, options = {}, signal) =>
-      core.empty({ method: 'POST', path: '/api/v0/sync/publish', credentials, signal, query: { id, force: options.force === true ? true : undefined } }),
+    list: (signal) => core.list({ path: '/api/v0/sync', signal }, isSyncFolderView, 'the sync folders'),
+    detail: (id, signal) => core.data({ path: '/api/v0/sync/detail', signal, query: { id } }, isSyncFolderDetail, 'the sync folder'),
+    add: (folder, options = {}, signal) =>
+      core.data({ method: 'POST', path: '/api/v0/sync/add', signal, body: folder, query: { wait: options.wait } }, isSyncAddResult, 'the new sync folder'),
+    follow: (request, signal) => core.data({ method: 'POST', path: '/api/v0/sync/follow', signal, body: request }, isSyncFolderView, 'the followed folder'),
+    discard: (id, signal) => core.data({ method: 'POST', path: '/api/v0/sync/discard', signal, query: { id } }, isSyncDiscardResult, 'what the discard wrote'),
+    publish: (id, options = {}, signal) =>
+      core.empty({ method: 'POST', path: '/api/v0/sync/publish', signal, query: { id, force: options.force === true ? true : undefined } }),
     pause: folderAction('pause'),
     resume: folderAction('resume'),
     remove: folderAction('rm'),
     rescan: folderAction('rescan'),
     retry: folderAction('retry'),
-    setIgnore: (credentials, id, ignore, signal) =>
-      core.empty({ method: 'POST', path: '/api/v0/sync/ignore', credentials, signal, query: { id }, body: { ignore } }),
-    versions: (credentials, id, page, signal) =>
-      core.list({ path: '/api/v0/sync/versions', credentials, signal, query: { id, limit: page.limit, start: page.start } }, isSyncVersion, 'the versions'),
-    diff: (credentials, id, from, to, signal) =>
-      core.data({ path: '/api/v0/sync/diff', credentials, signal, query: { id, from, to } }, isSyncVersionDiff, 'the difference between the versions'),
-    tree: (credentials, id, root, path, signal) =>
-      core.data({ path: '/api/v0/sync/tree', credentials, signal, query: { id, root, path } }, isSyncVersionDirectory, 'the folder of the version'),
-    restore: (credentials, id, request, signal) =>
+    setIgnore: (id, ignore, signal) => core.empty({ method: 'POST', path: '/api/v0/sync/ignore', signal, query: { id }, body: { ignore } }),
+    versions: (id, page, signal) =>
+      core.list({ path: '/api/v0/sync/versions', signal, query: { id, limit: page.limit, start: page.start } }, isSyncVersion, 'the versions'),
+    diff: (id, from, to, signal) =>
+      core.data({ path: '/api/v0/sync/diff', signal, query: { id, from, to } }, isSyncVersionDiff, 'the difference between the versions'),
+    tree: (id, root, path, signal) =>
+      core.data({ path: '/api/v0/sync/tree', signal, query: { id, root, path } }, isSyncVersionDirectory, 'the folder of the version'),
+    restore: (id, request, signal) =>
       core.data(
         {
           method: 'POST',
           path: '/api/v0/sync/restore',
-          credentials,
           signal,
           query: { id, root: request.root, path: request.path, to: request.to, overwrite: request.overwrite === true ? true : undefined },
         },
         isSyncRestoreResult,
         'what the restore wrote',
       ),
-    setRetention: async (credentials, id, keep, signal) =>
-      (
-        await core.data(
-          { method: 'POST', path: '/api/v0/sync/retention', credentials, signal, query: { id }, body: { keep } },
-          isRetentionAnswer,
-          'the retention policy',
-        )
-      ).keep,
+    setRetention: async (id, keep, signal) =>
+      (await core.data({ method: 'POST', path: '/api/v0/sync/retention', signal, query: { id }, body: { keep } }, isRetentionAnswer, 'the retention policy'))
+        .keep,
   };
 }
 
-const SYNC_STATES: readonly SyncState[] = ['scanning', 'syncing', 'idle', 'paused', 'error'];
-
-export function isSyncState(value: unknown): value is SyncState {
-  return typeof value === 'string' && (SYNC_STATES as readonly string[]).includes(value);
-}
-
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((entry) => typeof entry === 'string');
-
-export function isSyncFolderView(value: unknown): value is SyncFolderView {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['id', 'path', 'root', 'ipns_name', 'error', 'current_file']) &&
-    isSyncState(value.state) &&
-    hasNumbers(value, ['files', 'bytes', 'pending', 'last_synced_at', 'files_done', 'bytes_done', 'bytes_pending', 'created_at', 'history_bytes']) &&
-    Array.isArray(value.unreadable) &&
-    value.unreadable.every((entry) => isRecord(entry) && hasStrings(entry, ['path', 'reason'])) &&
-    isStringArray(value.ignore) &&
-    typeof value.public === 'boolean' &&
-    (value.conflict === null || isSyncConflict(value.conflict)) &&
-    (value.mode === 'sync' || value.mode === 'follow') &&
-    hasStrings(value, ['source']) &&
-    isStringArray(value.from) &&
-    hasNumbers(value, ['seq', 'checked_at']) &&
-    Array.isArray(value.local_changes) &&
-    value.local_changes.every(isSyncLocalChange)
-  );
-}
-
-function isSyncLocalChange(value: unknown): value is SyncLocalChange {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['path']) &&
-    (value.change === 'modified' || value.change === 'added' || value.change === 'deleted') &&
-    isStringArray(value.beside)
-  );
-}
-
-function isSyncDiscardResult(value: unknown): value is SyncDiscardResult {
-  return isRecord(value) && hasNumbers(value, ['written', 'trashed']) && Array.isArray(value.local_changes) && value.local_changes.every(isSyncLocalChange);
-}
-
-function isSyncConflict(value: unknown): value is SyncConflict {
-  return isRecord(value) && hasStrings(value, ['value', 'source']) && hasNumbers(value, ['seq', 'seen_at']);
-}
-
-function isSyncBatchView(value: unknown): value is SyncBatchView {
-  return isRecord(value) && typeof value.root === 'string' && hasNumbers(value, ['finished_at', 'added', 'modified', 'removed', 'bytes']);
-}
-
-function isSyncErrorView(value: unknown): value is SyncErrorView {
-  return isRecord(value) && hasStrings(value, ['path', 'message']) && hasNumbers(value, ['at']);
-}
-
-export function isSyncFolderDetail(value: unknown): value is SyncFolderDetail {
-  return (
-    isSyncFolderView(value) &&
-    isRecord(value) &&
-    (value.pinfoldignore === null || typeof value.pinfoldignore === 'string') &&
-    typeof value.pinfoldignore_truncated === 'boolean' &&
-    Array.isArray(value.batches) &&
-    value.batches.every(isSyncBatchView) &&
-    Array.isArray(value.errors) &&
-    value.errors.every(isSyncErrorView) &&
-    typeof value.retention === 'string'
-  );
-}
-
-export function isSyncVersion(value: unknown): value is SyncVersion {
-  return isRecord(value) && typeof value.root === 'string' && hasNumbers(value, ['created_at', 'added', 'modified', 'removed', 'bytes']);
-}
-
-export function isSyncVersionDiff(value: unknown): value is SyncVersionDiff {
-  return isRecord(value) && isStringArray(value.added) && isStringArray(value.modified) && isStringArray(value.removed);
-}
-
-const ENTRY_KINDS: readonly string[] = ['file', 'dir', 'other'];
-
-function isSyncVersionEntry(value: unknown): value is SyncVersionEntry {
-  return (
-    isRecord(value) && hasStrings(value, ['name', 'cid']) && typeof value.kind === 'string' && ENTRY_KINDS.includes(value.kind) && hasNumbers(value, ['size'])
-  );
-}
-
-export function isSyncVersionDirectory(value: unknown): value is SyncVersionDirectory {
-  return isRecord(value) && Array.isArray(value.entries) && value.entries.every(isSyncVersionEntry) && typeof value.truncated === 'boolean';
-}
-
-function isSyncRestoredEntry(value: unknown): value is SyncRestoredEntry {
-  return (
-    isRecord(value) &&
-    hasStrings(value, ['path', 'local']) &&
-    (value.kind === 'file' || value.kind === 'dir') &&
-    typeof value.beside === 'boolean' &&
-    typeof value.replaced === 'boolean'
-  );
-}
-
-export function isSyncRestoreResult(value: unknown): value is SyncRestoreResult {
-  return isRecord(value) && Array.isArray(value.written) && value.written.every(isSyncRestoredEntry) && hasNumbers(value, ['unchanged']);
-}
-
-function isRetentionAnswer(value: unknown): value is { keep: string } {
-  return isRecord(value) && typeof value.keep === 'string';
-}
-
-export function isSyncAddResult(value: unknown): value is SyncAddResult {
-  return isRecord(value) && hasStrings(value, ['id', 'path', 'root', 'ipns_name']) && (value.state === undefined || isSyncState(value.state));
-}
+export const isSyncState = (value: unknown): value is SyncState => is(SyncStateSchema, value);
+export const isSyncFolderView = (value: unknown): value is SyncFolderView => is(SyncFolderViewSchema, value);
+export const isSyncFolderDetail = (value: unknown): value is SyncFolderDetail => is(SyncFolderDetailSchema, value);
+export const isSyncAddResult = (value: unknown): value is SyncAddResult => is(SyncAddResultSchema, value);
+export const isSyncVersion = (value: unknown): value is SyncVersion => is(SyncVersionSchema, value);
+export const isSyncVersionDiff = (value: unknown): value is SyncVersionDiff => is(SyncVersionDiffSchema, value);
+export const isSyncVersionDirectory = (value: unknown): value is SyncVersionDirectory => is(SyncVersionDirectorySchema, value);
+export const isSyncRestoreResult = (value: unknown): value is SyncRestoreResult => is(SyncRestoreResultSchema, value);
+const isSyncDiscardResult = (value: unknown): value is SyncDiscardResult => is(SyncDiscardResultSchema, value);
+const isRetentionAnswer = (value: unknown): value is SyncRetention => is(SyncRetentionSchema, value);

@@ -1,6 +1,7 @@
-import type { UploadCancelOutcome, UploadSettings } from '../../shared/api-types.js';
-import type { ApiCore, Credentials } from './core.js';
-import { hasStrings, isRecord } from './shape.js';
+import { is } from 'valibot';
+import type { UploadAddress, UploadCancelOutcome, UploadSettings } from '../../shared/api-types.js';
+import { UploadAddressSchema, UploadCancelOutcomeSchema, UploadSettingsSchema } from '../../shared/schemas/uploads.js';
+import type { ApiCore } from './core.js';
 
 /**
  * Step 1 of the two-step uploads (contract section 4) and what the Files page needs to build content the
@@ -9,14 +10,14 @@ import { hasStrings, isRecord } from './shape.js';
  */
 export interface UploadsApi {
   /** GET /api/v0/upload/settings (extension): the account, the CID profile, whether the gateway is public. */
-  settings(credentials: Credentials, signal?: AbortSignal): Promise<UploadSettings>;
+  settings(signal?: AbortSignal): Promise<UploadSettings>;
   /** Step 1 of `POST /ipfs/?size=N`: the signed address one file's `size` bytes go to. Reserves `size` of ingress. */
-  fileAddress(credentials: Credentials, size: number, signal?: AbortSignal): Promise<string>;
+  fileAddress(size: number, signal?: AbortSignal): Promise<string>;
   /**
    * Step 1 of `POST /api/v0/dag/import?size=N&pin-roots=false`: the signed address a CAR of `size` bytes goes
    * to. The roots are not pinned there: the page pins them itself, with a name.
    */
-  carAddress(credentials: Credentials, size: number, signal?: AbortSignal): Promise<string>;
+  carAddress(size: number, signal?: AbortSignal): Promise<string>;
   /**
    * `POST /api/v0/upload/cancel` (extension) for a step-2 address: the upload cancelled if it had not
    * committed (then nothing of it is stored or counted), else what it stored. The address authorizes it.
@@ -26,38 +27,23 @@ export interface UploadsApi {
 
 export function uploadsApi(core: ApiCore): UploadsApi {
   return {
-    settings: (credentials, signal) => core.data({ path: '/api/v0/upload/settings', credentials, signal }, isUploadSettings, 'the upload settings'),
-    fileAddress: async (credentials, size, signal) =>
-      (await core.data({ method: 'POST', path: '/ipfs/', credentials, signal, query: { size } }, isUploadAddress, 'an upload address')).url,
-    carAddress: async (credentials, size, signal) =>
-      (
-        await core.data(
-          { method: 'POST', path: '/api/v0/dag/import', credentials, signal, query: { size, 'pin-roots': false } },
-          isUploadAddress,
-          'an upload address',
-        )
-      ).url,
+    settings: (signal) => core.data({ path: '/api/v0/upload/settings', signal }, isUploadSettings, 'the upload settings'),
+    fileAddress: async (size, signal) =>
+      (await core.data({ method: 'POST', path: '/ipfs/', signal, query: { size } }, isUploadAddress, 'an upload address')).url,
+    carAddress: async (size, signal) =>
+      (await core.data({ method: 'POST', path: '/api/v0/dag/import', signal, query: { size, 'pin-roots': false } }, isUploadAddress, 'an upload address')).url,
     cancel: (address, signal) => {
       const { searchParams } = new URL(address);
       const query = { sargs: searchParams.get('sargs') ?? undefined, ssig: searchParams.get('ssig') ?? undefined };
-      return core.data({ method: 'POST', path: '/api/v0/upload/cancel', query, signal }, isUploadCancelOutcome, 'the outcome of a cancelled upload');
+      return core.data(
+        { method: 'POST', path: '/api/v0/upload/cancel', keyless: true, query, signal },
+        isUploadCancelOutcome,
+        'the outcome of a cancelled upload',
+      );
     },
   };
 }
 
-export function isUploadCancelOutcome(value: unknown): value is UploadCancelOutcome {
-  return (
-    isRecord(value) &&
-    (value.outcome === 'cancelled' || value.outcome === 'stored' || value.outcome === 'unknown') &&
-    Array.isArray(value.roots) &&
-    value.roots.every((root) => typeof root === 'string')
-  );
-}
-
-export function isUploadSettings(value: unknown): value is UploadSettings {
-  return isRecord(value) && hasStrings(value, ['account_uuid', 'cid_profile']) && typeof value.public_gateway === 'boolean';
-}
-
-function isUploadAddress(value: unknown): value is { url: string } {
-  return isRecord(value) && typeof value.url === 'string' && value.url !== '';
-}
+export const isUploadCancelOutcome = (value: unknown): value is UploadCancelOutcome => is(UploadCancelOutcomeSchema, value);
+export const isUploadSettings = (value: unknown): value is UploadSettings => is(UploadSettingsSchema, value);
+const isUploadAddress = (value: unknown): value is UploadAddress => is(UploadAddressSchema, value);

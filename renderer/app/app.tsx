@@ -9,15 +9,16 @@ import { Page } from '../components/page.js';
 import { EmptyState } from '../components/empty-state.js';
 import { ErrorBoundary } from '../components/error-boundary.js';
 import { ToastProvider } from '../components/toasts.js';
-import { EventsProvider } from '../events/events-provider.js';
+import { DataProvider } from '../data/data-provider.js';
+import { EventsProvider, useEventHub } from '../events/events-provider.js';
 import { SignInPage } from '../pages/sign-in/sign-in-page.js';
-import { AccountProvider, useAccount } from './account.js';
+import { useAccount } from './account.js';
 import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage, ViewPage } from './pages.js';
 import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget, VIEW_PATH } from './routes.js';
 import { GatewayAccess } from './gateway-access.js';
 import { ServicesContext, useServices } from './services-context.js';
 import type { AppServices } from './services.js';
-import { SessionProvider, useSessionControl } from './session.js';
+import { SessionProvider, useApi, useSessionControl } from './session.js';
 import { Shell } from './shell.js';
 import type { SignInLink } from './sign-in-code.js';
 import { ThemeProvider } from './theme.js';
@@ -91,14 +92,28 @@ function RequireSession({ children }: { children: ReactNode }) {
   const search = useSearch();
   if (state.status === 'signed-in') {
     return (
-      <EventsProvider credentials={state.credentials}>
-        <GatewayAccess credentials={state.credentials} />
-        <AccountProvider>{children}</AccountProvider>
+      <EventsProvider>
+        <SessionData key={state.credentials.accessKey}>
+          <GatewayAccess credentials={state.credentials} />
+          {children}
+        </SessionData>
       </EventsProvider>
     );
   }
   if (state.status === 'signing-in') return <SigningIn />;
   return <RedirectToSignIn target={`${location}${search ? `?${search}` : ''}`} remember={state.reason !== 'signed-out'} />;
+}
+
+/** The request cache of the signed-in session: its client, the events that keep it current, and the refresh signal. */
+function SessionData({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const events = useEventHub();
+  const { refresh } = useServices();
+  return (
+    <DataProvider api={api} events={events} refreshes={refresh.epoch}>
+      {children}
+    </DataProvider>
+  );
 }
 
 function RedirectToSignIn({ target, remember }: { target: string; remember: boolean }) {

@@ -4,8 +4,7 @@ import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { InlineError } from '../components/inline-error.js';
 import { Switch } from '../components/switch.js';
 import { useToasts } from '../components/toasts.js';
-import { useAction } from './hooks/use-action.js';
-import { useApi, useSession } from './session.js';
+import { useSetNamePublic } from '../data/names.js';
 
 export interface PublicNameControlProps {
   /** The IPNS name. */
@@ -15,7 +14,8 @@ export interface PublicNameControlProps {
   isPublic: boolean;
   /** Shows "Public" or "Private" beside the switch (where no column header says what it is). */
   withText?: boolean;
-  onChanged: (view: IpnsRecordView) => void;
+  /** The name as the service has it now (the Names list follows by itself: the request cache has it). */
+  onChanged?: (view: IpnsRecordView) => void;
 }
 
 /**
@@ -24,16 +24,14 @@ export interface PublicNameControlProps {
  * content root the name points at); turning it off does not ask. Names page rows and a sync folder's page.
  */
 export function PublicNameControl({ name, label, isPublic, withText = false, onChanged }: PublicNameControlProps) {
-  const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
-  const change = useAction((signal, on: boolean) => api.names.setPublic(credentials, name, on, signal));
+  const change = useSetNamePublic();
 
   const apply = async (on: boolean): Promise<boolean> => {
-    const result = await change.run(on);
+    const result = await change.run({ name, on });
     if (!result.ok) return false;
-    onChanged(result.value);
+    onChanged?.(result.value);
     toasts.show(
       on
         ? `${label} is public: its records go to the IPFS network now and with every change.`

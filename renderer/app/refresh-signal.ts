@@ -1,6 +1,7 @@
 /**
  * "Fetch again": bumped when the service answers after being unreachable and when the event stream is
- * open again after a gap (events may have been missed). Every useResource refetches on a bump.
+ * open again after a gap (events may have been missed). Every useResource refetches on a bump, and the
+ * request cache loads every query shown again (renderer/data/data-provider.tsx).
  */
 import { createStore, type Store } from '../lib/store.js';
 

@@ -3,6 +3,7 @@
  * (a session key, deleted again on Sign out) or, in the desktop app, the owner key from the bridge.
  * Credentials live in this tab's sessionStorage only (the owner's never: the desktop app hands it over
  * again on each start). A 401 on any call made with the current key ends the session with a notice.
+ * The signed-in session's API client is bound to its key (useApi()): no page handles credentials.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/api-error.js';
@@ -40,6 +41,8 @@ export interface SessionControl {
 }
 
 const SessionContext = createContext<SessionControl | null>(null);
+/** The signed-in session's client; null while nobody is signed in. */
+const SessionApiContext = createContext<ApiClient | null>(null);
 
 // Set when the user signs out in this tab, so the desktop app does not sign straight back in.
 const SIGNED_OUT_KEY = 'pinfold.signed-out';
@@ -62,7 +65,7 @@ function linkFailure(error: unknown): string {
 }
 
 export function SessionProvider({ signInLink, children }: { signInLink: SignInLink | null; children: ReactNode }) {
-  const { api, onUnauthorized } = useServices();
+  const { publicApi, apiFor, onUnauthorized } = useServices();
   const [state, setState] = useState<SessionState>(() => initialState(signInLink));
   const stateRef = useRef(state);
   useEffect(() => {
@@ -80,11 +83,11 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
   useEffect(() => {
     if (!signInLink || redeemed.current) return;
     redeemed.current = true;
-    api.session.redeem(signInLink.code).then(
+    publicApi.session.redeem(signInLink.code).then(
       (key) => signIn({ accessKey: key.access_key, accessSecret: key.access_secret }, 'session'),
       (error: unknown) => setState({ status: 'signed-out', notice: linkFailure(error), reason: 'start' }),
     );
-  }, [api, signInLink, signIn]);
+  }, [publicApi, signInLink, signIn]);
 
   // The desktop app: the owner key from the bridge, kept in memory only.
   useEffect(() => {
@@ -123,7 +126,7 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
         // The session key is deleted on the service; if it cannot be reached, the key still expires by itself.
         // A 401 means it is gone already (another tab of the same session signed out, or it was revoked).
         try {
-          await api.session.end(current.credentials);
+          await apiFor(current.credentials).session.end();
         } catch (error) {
           if (!(error instanceof ApiError && error.isUnauthorized)) {
             notice = 'Signed out of this window. The service could not be reached to delete the session key; it expires by itself within 7 days.';
@@ -132,7 +135,7 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
       }
       setState({ status: 'signed-out', notice, reason: 'signed-out' });
     },
-    [api],
+    [apiFor],
   );
 
   // 401 on a call made with the current key: the key was deleted, the session expired, the clock is off.
@@ -149,7 +152,14 @@ export function SessionProvider({ signInLink, children }: { signInLink: SignInLi
   );
 
   const control = useMemo(() => ({ state, signIn, signInAsOwner, signOut }), [state, signIn, signInAsOwner, signOut]);
-  return <SessionContext.Provider value={control}>{children}</SessionContext.Provider>;
+  // One client for the whole sign-in: made again only when the key changes.
+  const signedInWith = state.status === 'signed-in' ? state.credentials : null;
+  const api = useMemo(() => (signedInWith ? apiFor(signedInWith) : null), [apiFor, signedInWith]);
+  return (
+    <SessionContext.Provider value={control}>
+      <SessionApiContext.Provider value={api}>{children}</SessionApiContext.Provider>
+    </SessionContext.Provider>
+  );
 }
 
 export function useSessionControl(): SessionControl {
@@ -170,7 +180,9 @@ export function useSession(): SignedIn {
   return { credentials: state.credentials, kind: state.kind };
 }
 
-/** The API client; every call takes the credentials from useSession(). */
+/** The signed-in session's API client, bound to its key: for pages, which only render signed in. */
 export function useApi(): ApiClient {
-  return useServices().api;
+  const api = useContext(SessionApiContext);
+  if (!api) throw new Error('useApi() while not signed in');
+  return api;
 }

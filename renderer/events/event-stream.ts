@@ -8,6 +8,7 @@
 import { EVENT_STREAM_RETRY_MS } from '../../shared/api-types.js';
 import { ApiError, isAbortError } from '../api/api-error.js';
 import { backoffDelay } from '../lib/backoff.js';
+import type { Timers } from '../lib/timers.js';
 import { createSseParser } from '../../shared/sse-parser.js';
 
 /** The document's visibility, as far as the stream needs it. */
@@ -17,10 +18,7 @@ export interface VisibilitySource {
   subscribe(listener: () => void): () => void;
 }
 
-export interface Timers {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type { Timers } from '../lib/timers.js';
 
 /** `stopped`: not started or stopped; `hidden`: no connection because the window is hidden; `waiting`: backing off. */
 export type EventStreamStatus = 'stopped' | 'connecting' | 'open' | 'waiting' | 'hidden';

@@ -1,30 +1,31 @@
 /**
- * The window's one event stream, open while someone is signed in and the window is visible, and the
- * hook pages use to hear from it:
+ * The window's one event stream, open while someone is signed in and the window is visible. Its events
+ * reach the request cache (renderer/data/live-cache.ts, through useEventHub()), which keeps what pages
+ * show current; useEvent() is for what is not cached data (a toast, a page not yet on the cache).
  *
- *   useEvent('pin', (pin) => pins.update((page) => applyPinEvent(page, pin)));
- *
- * When the stream is open again after a gap (hidden window, service restart), the refresh signal makes
- * every useResource fetch again, so nothing missed stays stale.
+ * When the stream is open again after a gap (hidden window, service restart), the refresh signal loads
+ * everything shown again (the cache's queries and every useResource), so nothing missed stays stale.
  */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ServiceEventName } from '../../shared/api-types.js';
-import type { Credentials } from '../api/core.js';
 import { documentVisibility, windowTimers } from '../app/dom-environment.js';
 import { useServices } from '../app/services-context.js';
+import { useApi } from '../app/session.js';
 import { createEventHub, type EventHub, type ServiceEventHandler } from './event-hub.js';
 import { createEventStream } from './event-stream.js';
 import { decodeServiceEvent } from './service-events.js';
 
 const EventsContext = createContext<EventHub | null>(null);
 
-export function EventsProvider({ credentials, children }: { credentials: Credentials; children: ReactNode }) {
-  const { api, refresh } = useServices();
+/** Signed in only: the stream is opened with the session's key. */
+export function EventsProvider({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const { refresh } = useServices();
   const hub = useMemo(() => createEventHub(), []);
 
   useEffect(() => {
     const stream = createEventStream({
-      open: (signal) => api.events.open(credentials, signal),
+      open: (signal) => api.events.open(signal),
       visibility: documentVisibility,
       timers: windowTimers,
       onEvent(event, data) {
@@ -37,9 +38,16 @@ export function EventsProvider({ credentials, children }: { credentials: Credent
     });
     stream.start();
     return () => stream.stop();
-  }, [api, credentials, hub, refresh]);
+  }, [api, hub, refresh]);
 
   return <EventsContext.Provider value={hub}>{children}</EventsContext.Provider>;
+}
+
+/** The hub of the window's events: what the request cache subscribes to. */
+export function useEventHub(): EventHub {
+  const hub = useContext(EventsContext);
+  if (!hub) throw new Error('useEventHub() outside <EventsProvider>');
+  return hub;
 }
 
 /** Calls `handler` with each event of `type` while the component is mounted (the latest handler, no resubscribing). */

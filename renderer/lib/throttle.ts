@@ -3,7 +3,7 @@
  * A burst of live events (a garbage collection removing thousands of pins) then costs one reload a
  * second, not one per event, and a lone event is shown without delay.
  */
-import type { Timers } from '../events/event-stream.js';
+import type { Timers } from './timers.js';
 
 export interface Throttle {
   call: () => void;

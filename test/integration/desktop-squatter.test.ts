@@ -208,7 +208,7 @@ describe('a program squatting the service port while the service is down', () =>
     for (const query of ['', '?nonce=short', `?nonce=${'a'.repeat(43)}&nonce=${'b'.repeat(43)}`, `?nonce=${'a'.repeat(42)}%2B`]) {
       const response = await fetch(`${app.url}/api/v0/service/proof${query}`);
       expect(response.status, query).toBe(400);
-      expect(await response.json()).toEqual({ code: 400, msg: 'nonce must be 43 base64url characters (32 random bytes)', error: 'bad_input' });
+      expect(await response.json()).toEqual({ code: 400, msg: 'nonce must be 43 base64url characters (32 random bytes)', error: 'bad_input', param: 'nonce' });
     }
     const plain = await startTestServer();
     cleanups.push(async () => {

@@ -160,6 +160,12 @@ describe('gateway over HTTP: egress counting and bad requests', () => {
       await egressOf(async () => {
         expect((await gatewayGet(server, server.owner, '/ipfs/bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy')).status).toBe(404);
         expect((await gatewayGet(server, server.owner, '/ipfs/not-a-cid')).status).toBe(400);
+        const badFormat = await gatewayGet(server, server.owner, `/ipfs/${cid}`, { query: { format: 'nope' } });
+        expect(badFormat.status).toBe(400);
+        expect(JSON.parse(badFormat.bytes.toString('utf8'))).toMatchObject({
+          msg: 'format: "nope" is not one of raw, car, tar, dag-json, dag-cbor, json, cbor, ipns-record',
+          param: 'format',
+        });
         expect((await gatewayGet(server, server.owner, `/ipfs/${cid}/no/such/path`)).status).toBe(404);
       }),
     ).toBe(0);

@@ -48,8 +48,21 @@ describe('GET|POST /api/v0/settings/network', () => {
 
   it('refuses a bad value with 400 naming it, and changes nothing', async () => {
     const before = await view();
-    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { fetch_from: ['ftp://x'] } }), 400, /fetch_from/);
-    expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { offline: 1 } }), 400, /offline/);
+    // The field at fault is named beside the message too (param), for the Settings page to show it there.
+    const badUrl = expectError(
+      await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { fetch_from: ['ftp://x'] } }),
+      400,
+      /fetch_from/,
+    );
+    expect(badUrl.param).toBe('fetch_from');
+    const badSwitch = expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { offline: 1 } }), 400, /offline/);
+    expect(badSwitch.param).toBe('offline');
+    const unknownKey = expectError(
+      await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: { gateways: [] } }),
+      400,
+      /^body: unknown setting "gateways"$/,
+    );
+    expect(unknownKey.param).toBe('gateways');
     expectError(await call(server, 'POST', '/api/v0/settings/network', { key: server.owner, body: '[1,2' }), 400, /JSON/);
     expect(await view()).toEqual(before);
     expect(JSON.parse(await readFile(join(server.dataDir, 'settings.json'), 'utf8'))).toEqual({ version: 1, network: SAVED });

@@ -121,7 +121,9 @@ describe('Delegated Routing V1 served by a public gateway (contract section 11)'
     expect(await count('filter-addrs=!ip4')).toBe(0);
     expect(await count('filter-addrs=!ip6,tcp')).toBe(1);
 
-    expect((await get(a, '/routing/v1/providers/not-a-cid')).status).toBe(400);
+    const notCid = await get(a, '/routing/v1/providers/not-a-cid');
+    expect(notCid.status).toBe(400);
+    expect(await notCid.json()).toEqual({ code: 400, msg: 'cid: "not-a-cid" is not a valid CID', error: 'bad_input', param: 'cid' });
     expect((await get(a, `/routing/v1/providers/${held}`, { accept: 'text/html' })).status).toBe(400);
     const unknown = await get(a, '/routing/v1/nothing-here');
     expect(unknown.status).toBe(400);

@@ -121,7 +121,7 @@ describe('sign-in codes and session keys', () => {
     ] as const) {
       const response = await redeem(server, code);
       expect(response.status, String(code)).toBe(400);
-      expect(response.json).toEqual({ code: 400, msg: expect.stringMatching(msg), error: 'bad_input' });
+      expect(response.json).toEqual({ code: 400, msg: expect.stringMatching(msg), error: 'bad_input', param: 'code' });
     }
     const twice = await fetch(`${server.url}/api/v0/session?code=${'A'.repeat(43)}&code=${'A'.repeat(43)}`, { method: 'POST' });
     expect(twice.status).toBe(400);

@@ -81,7 +81,7 @@ describe('sync API', () => {
 
     it('pause, resume and rm: a missing id is 400, an unknown one 404', async () => {
       for (const op of ['pause', 'resume', 'rm']) {
-        expectError(await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner }), 400, /^id is required/);
+        expect(expectError(await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner }), 400, /^id is required/).param).toBe('id');
         expectError(
           await call(server, 'POST', `/api/v0/sync/${op}`, { key: owner, query: { id: 'no-such-folder' } }),
           404,

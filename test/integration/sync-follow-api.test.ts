@@ -146,10 +146,9 @@ describe('sync follow API', () => {
     await converged(server, server.owner, added.json.data.id, source);
 
     // Through the window's client: its parsers take the answers (shared/api-types.ts).
-    const api = createApiClient({ baseUrl: server.url });
-    const credentials = { accessKey: server.owner.access_key, accessSecret: server.owner.access_secret };
+    const api = createApiClient({ baseUrl: server.url, credentials: { accessKey: server.owner.access_key, accessSecret: server.owner.access_secret } });
     const mirror = path.join(await temps.make(), 'mirror');
-    const { id } = await api.sync.follow(credentials, { name, path: mirror });
+    const { id } = await api.sync.follow({ name, path: mirror });
     const copied = await until('the first copy', async () => {
       const row = await listed(server, id);
       if (row?.state !== 'idle' || row.root === '') throw new Error(JSON.stringify(row));
@@ -179,7 +178,7 @@ describe('sync follow API', () => {
     const versions = await call<{ total: number }>(server, 'GET', '/api/v0/sync/versions', { key: server.owner, query: { id } });
     expect(versions.json.total).toBe(2);
 
-    const discarded = await api.sync.discard(credentials, id);
+    const discarded = await api.sync.discard(id);
     expect(discarded.local_changes).toEqual([]);
     expect(discarded.written).toBe(1);
     expect(discarded.trashed).toBe(2);

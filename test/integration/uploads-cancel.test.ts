@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadCancelOutcome } from '../../shared/api-types.js';
 import type { UploadTestHooks } from '../../main/http/step-two-outcomes.js';
-import { createApiClient } from '../../renderer/api/client.js';
+import { createPublicApiClient } from '../../renderer/api/client.js';
 import { settleCancel } from '../../renderer/lib/upload-cancel.js';
 import { call, startTestServer, type TestServer } from '../helpers/test-server.js';
 import { deferred, type Deferred } from '../helpers/deferred.js';
@@ -200,6 +200,7 @@ describe('cancel and commit of an upload, decided once', () => {
     expect((await cancel(server, forged)).status).toBe(401);
     const missing = await call(server, 'POST', '/api/v0/upload/cancel', { key: null, noTs: true });
     expect(missing.status).toBe(400);
+    expect(missing.json).toMatchObject({ msg: 'sargs and ssig are required: the upload address to cancel', param: 'sargs' });
   });
 });
 
@@ -235,7 +236,7 @@ describe("the window's Cancel says what the service did", () => {
   }
 
   it('Cancel before the commit: "cancelled", and nothing of it is stored or counted', async () => {
-    const api = createApiClient({ baseUrl: server.url });
+    const api = createPublicApiClient({ baseUrl: server.url });
     const before = counters(await stats(server, server.owner));
     const upload = await folderUpload();
     await upload.held.reached;
@@ -249,7 +250,7 @@ describe("the window's Cancel says what the service did", () => {
   });
 
   it('the commit before the Cancel: "stored", under the root it answered, and counted', async () => {
-    const api = createApiClient({ baseUrl: server.url });
+    const api = createPublicApiClient({ baseUrl: server.url });
     const before = counters(await stats(server, server.owner));
     const upload = await folderUpload();
     await upload.held.reached;

@@ -29,7 +29,8 @@ describe('single-file uploads: POST /ipfs/?size= (contract section 4)', () => {
   });
 
   it('step 1 without a valid size is 400; without write permission 403', async () => {
-    expectError(await step1(server, server.owner, 'POST', '/ipfs/'), 400, /size/);
+    // The field at fault is named beside the message, for a form to show it there (docs/errors.md).
+    expect(expectError(await step1(server, server.owner, 'POST', '/ipfs/'), 400, /size/).param).toBe('size');
     expectError(await step1(server, server.owner, 'POST', '/ipfs/', { size: -1 }), 400, /size/);
     expectError(await step1(server, server.owner, 'POST', '/ipfs/', { size: '1.5' }), 400, /size/);
     const reader = await createKey(server, server.owner, 'reader-only', ['read']);

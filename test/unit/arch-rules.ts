@@ -96,7 +96,12 @@ export const LAYERS: Readonly<Record<string, readonly string[]>> = {
   ],
   // The preload runs in the page's sandboxed preload context: the bridge types, nothing of the service.
   'main/desktop/preload': ['shared'],
-  renderer: ['shared'],
+  // The window: the typed API client and the pure functions at the bottom, the data layer (the request
+  // cache and its hooks) on them, and the app, events, components and pages (the rest of renderer/) above.
+  'renderer/api': ['shared'],
+  'renderer/lib': ['shared', 'renderer/api'],
+  'renderer/data': ['shared', 'renderer/api', 'renderer/lib'],
+  renderer: ['shared', 'renderer/api', 'renderer/lib', 'renderer/data'],
 };
 
 /** Packages that only one place may import. */
@@ -109,6 +114,8 @@ export const OWNED_PACKAGES: Readonly<Record<string, (file: string) => boolean>>
   pg: (f) => f.startsWith('main/store/pg/'),
   '@aws-sdk/client-s3': (f) => f.startsWith('main/store/objects/'),
   chokidar: (f) => f === 'main/sync/watcher.ts',
+  // The request cache is the data layer's: pages and the app use its hooks, never queries of their own.
+  '@tanstack/react-query': (f) => f.startsWith('renderer/data/'),
 };
 
 /**
@@ -147,6 +154,8 @@ export const LAYERED_DIRS = ['main', 'renderer', 'shared'];
 /** A file's layer, or null when it belongs to none (a new folder or top-level file nobody placed). */
 export function layerOf(file: string): string | null {
   if (file.startsWith('shared/')) return 'shared';
+  const part = /^renderer\/(api|lib|data)\//.exec(file)?.[1];
+  if (part !== undefined) return `renderer/${part}`;
   if (file.startsWith('renderer/')) return 'renderer';
   if (file.startsWith('main/desktop/preload/')) return 'main/desktop/preload';
   const folder = /^main\/([a-z]+)\//.exec(file)?.[1];
@@ -211,7 +220,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
       if (owner && !owner(file.path)) problems.push(`${file.path} imports ${pkg}, which belongs to one folder only`);
       // Node's own modules: code that runs in the browser (renderer/, shared/) cannot load them.
       const builtin = spec.startsWith('node:') || builtinModules.includes(pkg);
-      if ((layer === 'shared' || layer === 'renderer') && builtin)
+      if ((layer === 'shared' || layer === 'renderer' || layer.startsWith('renderer/')) && builtin)
         problems.push(`${file.path} imports the Node module ${spec} (renderer/ and shared/ run in the browser)`);
     }
   }
@@ -222,7 +231,7 @@ export function importViolations(files: readonly SourceFile[]): string[] {
 export const KIT_FREE_PLACES = [
   ...['main', 'renderer', 'shared', 'test', 'scripts', '.ci', 'bin', 'build'],
   ...['package.json', 'vitest.config.ts', 'vite.config.ts', 'vite.preload.config.ts', 'electron-builder.yml'],
-  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json'],
+  ...['tsconfig.json', 'tsconfig.base.json', 'tsconfig.build.json', 'tsconfig.node.json', 'tsconfig.web.json', 'tsconfig.web-test.json'],
 ];
 
 /**
@@ -271,4 +280,51 @@ export function textFiles(places: readonly string[]): SourceFile[] {
   return pathsUnder(places)
     .filter((path) => !path.startsWith('test/fixtures/') && !/\.(png|ico|icns|woff2?)$/.test(path))
     .map(read);
+}
+
+/**
+ * The files that read a request's query, path parameters and JSON body, which they do only through the
+ * route's schema (main/http/input/request-input.ts): `requestInput(PinAddQuery, request.query)`. Anything
+ * else, a property read, a destructuring or a cast (`as Query`, `as Record<string, unknown>`), would hand
+ * the domain values no schema checked.
+ */
+export function readsRequestInput(path: string): boolean {
+  return (path.startsWith('main/http/routes/') && path.endsWith('.ts')) || path === 'main/http/upload-step-two.ts';
+}
+
+/** A read of the request's query, path parameters or body: `request.query`, `request?.params`, `request['body']`. */
+const REQUEST_PART = /\b(?:request|req)\s*(?:\??\.\s*|\[\s*['"])(query|params|body)\b/g;
+/** The one read allowed: the whole part as the value argument of requestInput. */
+const THROUGH_SCHEMA_BEFORE = /requestInput\(\s*[\w.]+\s*,\s*$/;
+const THROUGH_SCHEMA_AFTER = /^\s*,?\s*\)/;
+/** `const { query } = request`: the part taken out of the request by destructuring. */
+const DESTRUCTURED = /\{[^{}]*?\b(query|params|body)\b[^{}]*\}\s*=\s*(?:request|req)\b/g;
+/** Casts that make an unchecked object of a request's part. */
+const REQUEST_CAST = /\bas\s+(Query\b|Record<\s*string\s*,\s*unknown\s*>)/g;
+
+const lineAt = (text: string, index: number): number => text.slice(0, index).split('\n').length;
+
+/** Reads of a request's query, params or body outside requestInput, and casts of them, in the files that read requests. */
+export function requestInputViolations(files: readonly SourceFile[]): string[] {
+  const problems: string[] = [];
+  for (const file of files) {
+    if (!readsRequestInput(file.path)) continue;
+    const { text } = file;
+    for (const match of text.matchAll(REQUEST_PART)) {
+      const at = match.index;
+      const end = at + match[0].length;
+      const throughSchema = THROUGH_SCHEMA_BEFORE.test(text.slice(Math.max(0, at - 200), at)) && THROUGH_SCHEMA_AFTER.test(text.slice(end));
+      if (!throughSchema)
+        problems.push(
+          `${file.path}:${lineAt(text, at)} reads request.${match[1] as string} other than through requestInput(Schema, request.${match[1] as string})`,
+        );
+    }
+    for (const match of text.matchAll(DESTRUCTURED)) {
+      problems.push(`${file.path}:${lineAt(text, match.index)} takes ${match[1] as string} out of the request; read it through requestInput`);
+    }
+    for (const match of text.matchAll(REQUEST_CAST)) {
+      problems.push(`${file.path}:${lineAt(text, match.index)} casts with "${match[0]}"; a request's input is typed by its schema (requestInput)`);
+    }
+  }
+  return problems;
 }

@@ -11,6 +11,7 @@ import {
   LAYERS,
   layerOf,
   repoRoot,
+  requestInputViolations,
   sourceFiles,
   textFiles,
   type SourceFile,
@@ -35,6 +36,12 @@ describe('architecture rules over the repository', () => {
     const files = textFiles(KIT_FREE_PLACES.filter((place) => existsSync(join(repoRoot, place))));
     expect(files.some((f) => f.path === '.ci/run')).toBe(true);
     expect(kitReadViolations(files.filter((f) => !CHECKER_FILES.includes(f.path)))).toEqual([]);
+  });
+
+  it('the routes read their query, path parameters and body only through their schemas', () => {
+    const files = sourceFiles(['main/http']);
+    expect(files.some((f) => f.path === 'main/http/routes/sync.ts')).toBe(true);
+    expect(requestInputViolations(files)).toEqual([]);
   });
 
   it("the repository has no folder of the kit's names under its own shared/", () => {
@@ -106,6 +113,35 @@ describe('each rule fails when broken', () => {
       'renderer/lib/format.ts imports the Node module node:fs/promises (renderer/ and shared/ run in the browser)',
       'renderer/lib/format.ts imports the Node module path (renderer/ and shared/ run in the browser)',
     ]);
+  });
+
+  it("the window's layers imported upwards, and the request cache used outside the data layer", () => {
+    expect(layerOf('renderer/data/pins.ts')).toBe('renderer/data');
+    expect(layerOf('renderer/api/pins.ts')).toBe('renderer/api');
+    expect(layerOf('renderer/lib/format.ts')).toBe('renderer/lib');
+    expect(layerOf('renderer/pages/pins/pins-page.tsx')).toBe('renderer');
+    expect(violationsOf(file('renderer/data/pins.ts', "import { useApi } from '../app/session.js';"))).toEqual([
+      'renderer/data/pins.ts imports renderer/app/session.js (renderer/data may not import renderer)',
+    ]);
+    expect(violationsOf(file('renderer/api/pins.ts', "import { queryKeys } from '../data/query-keys.js';"))).toEqual([
+      'renderer/api/pins.ts imports renderer/data/query-keys.js (renderer/api may not import renderer/data)',
+    ]);
+    expect(violationsOf(file('renderer/lib/throttle.ts', "import type { Timers } from '../events/event-stream.js';"))).toEqual([
+      'renderer/lib/throttle.ts imports renderer/events/event-stream.js (renderer/lib may not import renderer)',
+    ]);
+    expect(violationsOf(file('renderer/pages/pins/pins-page.tsx', "import { useQuery } from '@tanstack/react-query';"))).toEqual([
+      'renderer/pages/pins/pins-page.tsx imports @tanstack/react-query, which belongs to one folder only',
+    ]);
+    // Down the layers is open: pages use the data hooks, the data layer the client and the pure functions.
+    expect(violationsOf(file('renderer/pages/pins/pins-page.tsx', "import { usePinList } from '../../data/pins.js';"))).toEqual([]);
+    expect(
+      violationsOf(
+        file(
+          'renderer/data/pins.ts',
+          "import { useQuery } from '@tanstack/react-query';\nimport type { PinListQuery } from '../api/pins.js';\nimport { patchListPage } from '../lib/live-list.js';",
+        ),
+      ),
+    ).toEqual([]);
   });
 
   it('a new top-level main/*.ts or main/ folder that matches no layer', () => {
@@ -210,6 +246,51 @@ describe('each rule fails when broken', () => {
     ]);
     const aliased = "import { createRequire as makeRequire } from 'node:module';\nconst req = makeRequire(import.meta.url);\nreq('chokidar');";
     expect(violationsOf(file('main/sync/runner.ts', aliased))).toEqual(['main/sync/runner.ts imports chokidar, which belongs to one folder only']);
+  });
+
+  it('a route reading its request other than through requestInput, or casting it', () => {
+    const route = 'main/http/routes/sync.ts';
+    expect(
+      requestInputViolations([
+        file(
+          route,
+          [
+            'const { id } = requestInput(SyncIdQuery, request.query);',
+            'const body = requestInput(SyncAddBody, await readJsonObject(request.raw));',
+            'const { cid } = requestInput(PinPathParams, request.params).cid;',
+            'const page = requestInput(\n  PageQuery,\n  request.query,\n);',
+          ].join('\n'),
+        ),
+      ]),
+    ).toEqual([]);
+    expect(
+      requestInputViolations([
+        file(
+          route,
+          [
+            'const query = request.query as Query;',
+            'const { cid } = request.params as { cid: string };',
+            "const id = parseSyncId(request['query'].id);",
+            'const name = request.body;',
+            'const { query, params } = request;',
+            'const wait = parseWait(requestInput(SyncAddQuery, request.query.wait));',
+            'const raw = input as Record<string, unknown>;',
+          ].join('\n'),
+        ),
+      ]),
+    ).toEqual([
+      `${route}:1 reads request.query other than through requestInput(Schema, request.query)`,
+      `${route}:2 reads request.params other than through requestInput(Schema, request.params)`,
+      `${route}:3 reads request.query other than through requestInput(Schema, request.query)`,
+      `${route}:4 reads request.body other than through requestInput(Schema, request.body)`,
+      `${route}:6 reads request.query other than through requestInput(Schema, request.query)`,
+      `${route}:5 takes query out of the request; read it through requestInput`,
+      `${route}:1 casts with "as Query"; a request's input is typed by its schema (requestInput)`,
+      `${route}:7 casts with "as Record<string, unknown>"; a request's input is typed by its schema (requestInput)`,
+    ]);
+    // Step 2's address check reads the query too; files that read no request are not held to it.
+    expect(requestInputViolations([file('main/http/upload-step-two.ts', 'const q = request.query as Record<string, unknown>;')])).toHaveLength(2);
+    expect(requestInputViolations([file('main/http/gateway/dispatcher.ts', 'const q = request.query as Record<string, unknown>;')])).toEqual([]);
   });
 
   it('a read of the team kit beside the repository', () => {

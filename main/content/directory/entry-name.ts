@@ -9,8 +9,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * Checks one directory entry name: UTF-8, not empty, not `.` or `..`, no `/` and no NUL. `what`
  * names the parameter at fault in the message (e.g. `add[3] name`).
  */
-export function validateEntryName(name: unknown, what: string): asserts name is string {
-  if (typeof name !== 'string') throw new BadInputError(`${what}: must be a string`);
+export function validateEntryName(name: string, what: string): void {
   if (name === '') throw new BadInputError(`${what}: must not be empty`);
   if (name === '.' || name === '..') throw new BadInputError(`${what}: "${name}" is not allowed`);
   if (name.includes('/')) throw new BadInputError(`${what}: "${name}" must not contain "/"`);

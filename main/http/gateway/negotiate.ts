@@ -1,9 +1,8 @@
 import { BadInputError, NotAcceptableError } from '../../base/errors.js';
 import type { DagScope, EntityBytes } from '../../content/read/export-car.js';
+import { gatewayQuery, type ResponseFormat } from '../input/gateway-input.js';
 
-export type ResponseFormat = 'raw' | 'car' | 'tar' | 'dag-json' | 'dag-cbor' | 'json' | 'cbor' | 'ipns-record';
-
-const formats: readonly ResponseFormat[] = ['raw', 'car', 'tar', 'dag-json', 'dag-cbor', 'json', 'cbor', 'ipns-record'];
+export type { ResponseFormat };
 
 const byMediaType: Record<string, ResponseFormat> = {
   'application/vnd.ipld.raw': 'raw',
@@ -61,15 +60,6 @@ export function parseAccept(header: string | undefined): MediaRange[] {
   return ranges.filter((r) => r.q > 0).sort((a, b) => b.q - a.q || a.index - b.index);
 }
 
-function parseEntityBytes(value: string): EntityBytes {
-  const match = /^(-?\d+):(-?\d+|\*)$/.exec(value);
-  if (match === null) throw new BadInputError('entity-bytes: must be "from:to" (integers, "to" may be "*")');
-  const from = Number(match[1]);
-  const to = match[2] === '*' ? null : Number(match[2]);
-  if (to !== null && from >= 0 && to >= 0 && to < from) throw new BadInputError('entity-bytes: "to" is before "from"');
-  return { from, to };
-}
-
 function yesNo(value: string, name: string): boolean {
   if (value === 'y') return true;
   if (value === 'n') return false;
@@ -90,22 +80,17 @@ const CONTENT_AS_IS: FormatChoice = Object.freeze({
 const NO_FORMAT_QUERY = /^(\?(ts=\d*)?)?$/;
 
 /**
- * Picks the response format from the query string (`search`, with its "?") and Accept. `?format=` wins over
- * `Accept` (IPIP-0523). CAR parameters come from the Accept entry for application/vnd.ipld.car, and
- * `car-version`/`car-order`/`car-dups` URL parameters beat them.
+ * Picks the response format from the query string (`search`, with its "?"; its parameters read through their
+ * schema, input/gateway-input.ts) and Accept. `?format=` wins over `Accept` (IPIP-0523). CAR parameters come
+ * from the Accept entry for application/vnd.ipld.car, and `car-version`/`car-order`/`car-dups` URL parameters
+ * beat them.
  */
 export function chooseFormat(search: string, accept: string | undefined, namespace: 'ipfs' | 'ipns'): FormatChoice {
   if ((accept === undefined || accept.trim() === '') && NO_FORMAT_QUERY.test(search)) return CONTENT_AS_IS;
-  const query = new URLSearchParams(search);
+  const query = gatewayQuery(search);
   const ranges = parseAccept(accept);
-  const formatParam = query.get('format');
-  let format: ResponseFormat | null = null;
-  if (formatParam !== null && formatParam !== '') {
-    if (!(formats as readonly string[]).includes(formatParam)) {
-      throw new BadInputError(`format: "${formatParam}" is not one of ${formats.join(', ')}`);
-    }
-    format = formatParam as ResponseFormat;
-  } else {
+  let format: ResponseFormat | null = query.format;
+  if (format === null) {
     for (const range of ranges) {
       const found = byMediaType[range.type];
       if (found !== undefined) {
@@ -117,22 +102,13 @@ export function chooseFormat(search: string, accept: string | undefined, namespa
   if (format === 'ipns-record' && namespace !== 'ipns') throw new BadInputError('format: ipns-record is only for /ipns/ paths');
 
   const carAccept = ranges.find((r) => r.type === 'application/vnd.ipld.car')?.params ?? new Map<string, string>();
-  const version = query.get('car-version') ?? carAccept.get('version') ?? '1';
+  const version = query['car-version'] ?? carAccept.get('version') ?? '1';
   if (format === 'car' && version !== '1') throw new NotAcceptableError(`car-version: only version 1 is served, not "${version}"`);
-  const order = query.get('car-order') ?? carAccept.get('order') ?? 'dfs';
+  const order = query['car-order'] ?? carAccept.get('order') ?? 'dfs';
   if (format === 'car' && order !== 'dfs' && order !== 'unk') throw new BadInputError(`car-order: "${order}" is not dfs or unk`);
-  const dups = yesNo(query.get('car-dups') ?? carAccept.get('dups') ?? 'n', 'car-dups');
-  const scope = query.get('dag-scope') ?? 'all';
-  if (scope !== 'all' && scope !== 'entity' && scope !== 'block') throw new BadInputError('dag-scope: must be all, entity or block');
-  const entityBytesParam = query.get('entity-bytes');
-  const car: CarParams = { dups, scope };
-  if (entityBytesParam !== null) {
-    if (scope !== 'entity') throw new BadInputError('entity-bytes: only allowed with dag-scope=entity');
-    car.entityBytes = parseEntityBytes(entityBytesParam);
-  }
-
-  const filename = query.get('filename') ?? undefined;
-  if (filename !== undefined && (filename === '' || /[\0\r\n]/.test(filename))) throw new BadInputError('filename: must be a non-empty single line');
+  const dups = query['car-dups'] ?? yesNo(carAccept.get('dups') ?? 'n', 'car-dups');
+  const car: CarParams = { dups, scope: query['dag-scope'] };
+  if (query['entity-bytes'] !== undefined) car.entityBytes = query['entity-bytes'];
   const wantsHtml = ranges[0]?.type === 'text/html';
-  return { format, wantsHtml, car, filename, download: query.get('download') === 'true' };
+  return { format, wantsHtml, car, filename: query.filename, download: query.download };
 }

@@ -1,5 +1,8 @@
 import { custom, maxLength, number, optional, pipe, rawTransform, string, transform, unknown, type GenericSchema, type RawTransformAction } from 'valibot';
 import { AppError } from '../../base/errors.js';
+import type { CID } from 'multiformats/cid';
+import { parsedBy } from '../../base/parsed-by.js';
+import { parseCidParam, type CidParamDialect } from '../cid-param.js';
 
 /**
  * Building blocks of the routes' request schemas. Query values arrive as text (or an array when a
@@ -23,20 +26,10 @@ export function field<T>(schema: GenericSchema<unknown, T>): GenericSchema<unkno
 
 /**
  * A step that checks a field with a parser of its domain (a CID, an IPNS name, a retention policy): the
- * parser's refusal (an AppError) becomes the schema's issue with its message; anything else it throws stays
- * a fault. `pipe(unknown(), parsedBy((value) => parseCidParam(value, 'arg')))`.
+ * parser's refusal (an AppError) becomes the schema's issue with its message. Written in base/ (a domain's
+ * own schema uses it too) and given here with the other blocks.
  */
-export function parsedBy<I, T>(parse: (value: I) => T): RawTransformAction<I, T> {
-  return rawTransform<I, T>(({ dataset, addIssue, NEVER }) => {
-    try {
-      return parse(dataset.value);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      addIssue({ message: error.message });
-      return NEVER;
-    }
-  });
-}
+export { parsedBy };
 
 /**
  * A query integer from `min` to `max`, `fallback` when absent or empty; anything else (a sign, a fraction,
@@ -95,6 +88,86 @@ export function integerField(name: string): GenericSchema<unknown, number> {
       number(`${name} must be an integer`),
       custom<number>((value) => Number.isSafeInteger(value), `${name} must be an integer`),
       transform((value) => (value === 0 ? 0 : value)),
+    ),
+  );
+}
+
+/**
+ * A CID parameter in the words of its API (cid-param.ts's dialects: the IPNS API's, a folder operation's
+ * body's); a missing or null one is refused as its dialect says.
+ */
+export function cidParamField(parameter: string, dialect: CidParamDialect): GenericSchema<unknown, CID> {
+  return field(
+    pipe(
+      unknown(),
+      parsedBy((value: unknown) => parseCidParam(value, parameter, dialect)),
+    ),
+  );
+}
+
+/**
+ * A query number for the APIs whose words differ from queryInteger's: decimal digits (at most `digits` of
+ * them) whose value `accepts`, `fallback` when absent or empty; anything else is refused with `message`.
+ */
+export function queryDigits(options: {
+  digits: number;
+  fallback: number;
+  accepts: (value: number) => boolean;
+  message: string;
+}): GenericSchema<unknown, number> {
+  const { digits, fallback, accepts, message } = options;
+  const pattern = new RegExp(`^\\d{1,${digits}}$`);
+  return field(
+    pipe(
+      unknown(),
+      transform(emptyAsAbsent),
+      custom<unknown>((value) => value === undefined || (typeof value === 'string' && pattern.test(value) && accepts(Number(value))), message),
+      transform((value) => (value === undefined ? fallback : Number(value))),
+    ),
+  );
+}
+
+/**
+ * A step over a whole request object that checks fields together with a parser of its domain (a follow's name
+ * with its gateways): the parser's refusal (an AppError) becomes the schema's issue at the field the refusal
+ * names (its `param`), so the envelope names that field as for any other; anything else it throws stays a fault.
+ */
+export function parsedTogether<I extends Record<string, unknown>, T>(parse: (value: I) => T): RawTransformAction<I, T> {
+  return rawTransform<I, T>(({ dataset, addIssue, NEVER }) => {
+    try {
+      return parse(dataset.value);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      const key = error.param;
+      if (key === undefined) addIssue({ message: error.message });
+      else addIssue({ message: error.message, path: [{ type: 'object', origin: 'value', input: dataset.value, key, value: dataset.value[key] }] });
+      return NEVER;
+    }
+  });
+}
+
+/** A query flag: `true` or `false`, `fallback` when absent or empty; anything else is "<name> must be true or false". */
+export function queryFlag(name: string, fallback: boolean): GenericSchema<unknown, boolean> {
+  return field(
+    pipe(
+      unknown(),
+      transform(emptyAsAbsent),
+      custom<unknown>((value) => value === undefined || value === 'true' || value === 'false', `${name} must be true or false`),
+      transform((value) => (value === undefined ? fallback : value === 'true')),
+    ),
+  );
+}
+
+/**
+ * A query text given at most once: undefined when absent, the text when given once (empty too); anything
+ * else (a repeated parameter arrives as an array) is refused with `message`.
+ */
+export function onceQueryText(message: string): GenericSchema<unknown, string | undefined> {
+  return field(
+    pipe(
+      unknown(),
+      custom<unknown>((value) => value === undefined || value === null || typeof value === 'string', message),
+      transform((value) => (typeof value === 'string' ? value : undefined)),
     ),
   );
 }

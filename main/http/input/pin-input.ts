@@ -14,11 +14,13 @@ import { emptyAsAbsent, field, optionalQueryInteger, parsedBy, queryInteger, tex
 const MAX_PIN_NAME = 255;
 const MAX_NAME_FILTER = 255;
 
-/** A CID parameter of the pin routes, in the standard dialect's words. */
+/** A CID parameter of the pin routes, in the standard dialect's words (a missing one: "<parameter> is required (a CID)"). */
 export const cidField = (parameter: string): GenericSchema<unknown, CID> =>
-  pipe(
-    unknown(),
-    parsedBy((value: unknown) => parseCidParam(value, parameter)),
+  field(
+    pipe(
+      unknown(),
+      parsedBy((value: unknown) => parseCidParam(value, parameter)),
+    ),
   );
 
 /** A pin's name: absent or null is the empty name; at most 255 characters. */

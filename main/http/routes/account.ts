@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews, parseKeyName } from '../../accounts/access-keys.js';
+import { createAccessKey, deleteAccessKeyByName, listAccessKeyViews } from '../../accounts/access-keys.js';
 import type { AccountsContext } from '../../accounts/context.js';
-import { parsePermissions } from '../../accounts/permissions.js';
 import { withPsaToken } from '../../accounts/psa-token.js';
-import { dailyUsage, parseDays } from '../../accounts/usage-daily.js';
+import { dailyUsage } from '../../accounts/usage-daily.js';
 import { ok } from '../envelope.js';
+import { AccessKeyBody, AccessKeyNameBody, DailyUsageQuery } from '../input/account-input.js';
+import { requestInput } from '../input/request-input.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
 import { statsAnswer } from '../stats-answer.js';
@@ -22,15 +23,13 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
 
   // Extension (issue 12): usage per UTC day, the last N days ending today, for the Overview's charts.
   app.get('/api/v0/stats/daily', account, async (request) => {
-    const days = parseDays((request.query as Record<string, unknown>).days);
+    const { days } = requestInput(DailyUsageQuery, request.query);
     return ok(await dailyUsage(ctx, requireAuth(request.auth).account.id, days));
   });
 
   app.post('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);
-    const body = await readJsonObject(request.raw);
-    const name = parseKeyName(body.name);
-    const permissions = parsePermissions(body.permissions);
+    const { name, permissions } = requestInput(AccessKeyBody, await readJsonObject(request.raw));
     return ok(withPsaToken(await createAccessKey(ctx, auth.account.id, name, permissions)));
   });
 
@@ -38,8 +37,8 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
 
   app.delete('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);
-    const body = await readJsonObject(request.raw);
-    await deleteAccessKeyByName(ctx, auth.account.id, parseKeyName(body.name));
+    const { name } = requestInput(AccessKeyNameBody, await readJsonObject(request.raw));
+    await deleteAccessKeyByName(ctx, auth.account.id, name);
     return ok();
   });
 }

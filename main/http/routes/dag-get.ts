@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { parseCidParam } from '../cid-param.js';
 import { getBlock, type ReadBlockstore } from '../../content/read/blocks.js';
 import { dagJsonView } from '../../content/read/dag-view.js';
+import { DagGetQuery } from '../input/dag-get-input.js';
+import { requestInput } from '../input/request-input.js';
 
 export interface DagGetDeps {
   blockstore: ReadBlockstore;
@@ -14,7 +15,7 @@ export interface DagGetDeps {
  */
 export function dagGetRoutes(app: FastifyInstance, deps: DagGetDeps): void {
   app.get('/api/v0/dag/get', { config: { access: 'read' } }, async (request, reply) => {
-    const cid = parseCidParam((request.query as Record<string, unknown>).arg, 'arg');
+    const { arg: cid } = requestInput(DagGetQuery, request.query);
     const block = await getBlock(deps.blockstore, cid);
     const view = dagJsonView(cid, block);
     return reply

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { requireCapability } from '../../accounts/permissions.js';
-import { parseCidParam } from '../cid-param.js';
 import { applyFolderOperation, importFolder, type FoldersContext } from '../../folders/index.js';
-import { parseFolderOperationBody } from '../folder-operation-body.js';
 import { ok } from '../envelope.js';
+import { FolderOperationBody, FolderPathParams } from '../input/folders-input.js';
+import { requestInput } from '../input/request-input.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
 
@@ -12,14 +12,14 @@ export function folderRoutes(app: FastifyInstance, folders: FoldersContext): voi
   const write = { config: { access: 'write' as const } };
 
   app.put('/api/v0/folder/:cid', write, async (request) => {
-    const cid = parseCidParam((request.params as { cid: string }).cid, 'cid');
+    const { cid } = requestInput(FolderPathParams, request.params);
     await importFolder(folders, requireAuth(request.auth).account.id, cid);
     return ok();
   });
 
   app.post('/api/v0/folder/operation', write, async (request) => {
     const auth = requireAuth(request.auth);
-    const operation = parseFolderOperationBody(await readJsonObject(request.raw));
+    const operation = requestInput(FolderOperationBody, await readJsonObject(request.raw));
     if (operation.pinNew) requireCapability(auth.permissions, 'pin');
     if (operation.unpinOld) requireCapability(auth.permissions, 'unpin');
     const result = await applyFolderOperation(folders, auth.account.id, operation);

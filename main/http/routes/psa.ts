@@ -4,10 +4,11 @@ import { requireCapability } from '../../accounts/permissions.js';
 import { multiaddrOfUrl } from '../../pins/http-multiaddr.js';
 import { addPsaPin, listPsaPins, psaPinOf, removePsaPin, replacePsaPin, type PsaPinsContext } from '../../pins/psa-pins.js';
 import { checkHost } from '../host-guard.js';
+import { PsaListQuerySchema, PsaPinBody, PsaRequestParams } from '../input/psa-input.js';
+import { requestInput } from '../input/request-input.js';
 import { readJsonObject } from '../json-body.js';
 import { psaPinResults, psaPinStatus } from '../psa-answer.js';
 import { mapPsaError } from '../psa-error.js';
-import { parsePsaListQuery, parsePsaPin } from '../psa-params.js';
 import { requireAuth, type RouteAccess } from '../route-access.js';
 
 export interface PsaRouteDeps {
@@ -59,17 +60,17 @@ export async function psaRoutes(app: FastifyInstance, deps: PsaRouteDeps): Promi
       });
 
       scope.get('/pins', bearer('account'), async (request) => {
-        const query = parsePsaListQuery(request.query as Record<string, unknown>);
+        const query = requestInput(PsaListQuerySchema, request.query);
         return psaPinResults(await listPsaPins(psa, requireAuth(request.auth).account.id, query), delegates());
       });
 
       scope.post('/pins', bearer('pin'), async (request, reply) => {
-        const pin = parsePsaPin(await readJsonObject(request.raw, MAX_PIN_BODY));
+        const pin = requestInput(PsaPinBody, await readJsonObject(request.raw, MAX_PIN_BODY));
         return accepted(reply, psaPinStatus(await addPsaPin(psa, requireAuth(request.auth).account.id, pin), delegates()));
       });
 
       scope.get('/pins/:requestid', bearer('account'), async (request) => {
-        const { requestid } = request.params as { requestid: string };
+        const { requestid } = requestInput(PsaRequestParams, request.params);
         return psaPinStatus(await psaPinOf(psa, requireAuth(request.auth).account.id, requestid), delegates());
       });
 
@@ -77,13 +78,13 @@ export async function psaRoutes(app: FastifyInstance, deps: PsaRouteDeps): Promi
       scope.post('/pins/:requestid', bearer('pin'), async (request, reply) => {
         const auth = requireAuth(request.auth);
         requireCapability(auth.permissions, 'unpin');
-        const { requestid } = request.params as { requestid: string };
-        const pin = parsePsaPin(await readJsonObject(request.raw, MAX_PIN_BODY));
+        const { requestid } = requestInput(PsaRequestParams, request.params);
+        const pin = requestInput(PsaPinBody, await readJsonObject(request.raw, MAX_PIN_BODY));
         return accepted(reply, psaPinStatus(await replacePsaPin(psa, auth.account.id, requestid, pin), delegates()));
       });
 
       scope.delete('/pins/:requestid', bearer('unpin'), async (request, reply) => {
-        const { requestid } = request.params as { requestid: string };
+        const { requestid } = requestInput(PsaRequestParams, request.params);
         await removePsaPin(psa, requireAuth(request.auth).account.id, requestid);
         return reply.code(202).send();
       });

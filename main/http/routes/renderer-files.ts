@@ -3,6 +3,8 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { NotFoundError } from '../../base/errors.js';
+import { AssetParams } from '../input/renderer-input.js';
+import { requestInput } from '../input/request-input.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -101,7 +103,7 @@ export function rendererRoutes(app: FastifyInstance, rendererDir: string): void 
     app.get(page, open, index);
     app.get(`${page}/`, open, index);
   }
-  app.get('/assets/*', open, (request, reply) => sendFile(request, reply, root, join('assets', (request.params as { '*': string })['*'])));
+  app.get('/assets/*', open, (request, reply) => sendFile(request, reply, root, join('assets', requestInput(AssetParams, request.params)['*'])));
   app.get('/favicon.svg', open, (request, reply) => sendFile(request, reply, root, 'favicon.svg'));
   app.get(`/${GATEWAY_WORKER}`, open, (request, reply) => sendFile(request, reply, root, GATEWAY_WORKER));
 }

@@ -2,16 +2,17 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCodes } from '../../../shared/error-codes.js';
 import type { Clock } from '../../base/clock.js';
-import { tryParseCid } from '../../base/cid-text.js';
 import { BadInputError, NotAcceptableError } from '../../base/errors.js';
 import { hasBlock, type ReadBlockstore } from '../../content/read/blocks.js';
 import type { NamesContext } from '../../names/context.js';
-import { tryParseIpnsName, type IpnsName } from '../../names/name-parse.js';
+import { tryParseIpnsName } from '../../names/name-parse.js';
 import { acceptPutRecord, servedRecord } from '../../names/routing-records.js';
 import { MAX_RECORD_BYTES } from '../../names/records.js';
 import { httpMultiaddrOfUrl } from '../../network/url-multiaddr.js';
 import { failureEnvelope } from '../error-status.js';
-import { filterRecord, parseFilterParam, type PeerRecord, type RecordFilters } from '../routing-filters.js';
+import { IpnsNameParams, PeersParams, ProvidersParams, RecordFiltersQuery } from '../input/routing-input.js';
+import { requestInput } from '../input/request-input.js';
+import { filterRecord, type PeerRecord } from '../routing-filters.js';
 
 /** The transfer protocol Pinfold speaks: the trustless gateway over HTTP. */
 const GATEWAY_PROTOCOL = 'transport-ipfs-gateway-http';
@@ -36,8 +37,6 @@ export interface RoutingRoutesDeps {
   /** The URL the server is reached at, as it announces it. */
   listenUrl(): string;
 }
-
-type Query = Record<string, unknown>;
 
 /** Which answer a client asked for: NDJSON only when it says so (the spec: never unasked). */
 function negotiate(accept: string | undefined): 'json' | 'ndjson' {
@@ -66,16 +65,6 @@ function sendRecords(reply: FastifyReply, request: FastifyRequest, key: 'Provide
   return JSON.stringify({ [key]: records });
 }
 
-function filtersOf(query: Query): RecordFilters {
-  return { addrs: parseFilterParam(query['filter-addrs']), protocols: parseFilterParam(query['filter-protocols']) };
-}
-
-function parseName(text: string): IpnsName {
-  const parsed = tryParseIpnsName(text);
-  if (parsed === undefined) throw new BadInputError(`name: "${text}" is not an IPNS name (a libp2p-key CID)`);
-  return parsed;
-}
-
 /**
  * The Delegated Routing V1 HTTP API served (contract section 11; ipfs/specs routing/http-routing-v1), only
  * with --public-gateway (registered then; otherwise these paths are 404): Pinfold names itself as the
@@ -89,21 +78,19 @@ export function routingRoutes(app: FastifyInstance, deps: RoutingRoutesDeps): vo
   const selfName = tryParseIpnsName(deps.peerId)?.name;
 
   app.get('/routing/v1/providers/:cid', open, async (request, reply) => {
-    const text = (request.params as { cid: string }).cid;
-    const cid = tryParseCid(text);
-    if (cid === undefined) throw new BadInputError(`cid: "${text}" is not a valid CID`);
+    const { cid } = requestInput(ProvidersParams, request.params);
     negotiate(request.headers.accept);
+    const filters = requestInput(RecordFiltersQuery, request.query);
     const held = await hasBlock(deps.blocks, cid);
-    const record = held ? filterRecord(self(), filtersOf(request.query as Query)) : null;
+    const record = held ? filterRecord(self(), filters) : null;
     return sendRecords(reply, request, 'Providers', record === null ? [] : [record], deps.clock.nowMs());
   });
 
   app.get('/routing/v1/peers/:peerId', open, async (request, reply) => {
-    const text = (request.params as { peerId: string }).peerId;
-    const asked = tryParseIpnsName(text);
-    if (asked === undefined) throw new BadInputError(`peer-id: "${text}" is not a peer ID`);
+    const { peerId: asked } = requestInput(PeersParams, request.params);
     negotiate(request.headers.accept);
-    const record = asked.name === selfName ? filterRecord(self(), filtersOf(request.query as Query)) : null;
+    const filters = requestInput(RecordFiltersQuery, request.query);
+    const record = asked.name === selfName ? filterRecord(self(), filters) : null;
     return sendRecords(reply, request, 'Peers', record === null ? [] : [record], deps.clock.nowMs());
   });
 
@@ -112,7 +99,7 @@ export function routingRoutes(app: FastifyInstance, deps: RoutingRoutesDeps): vo
     if (accept.trim() !== '' && !accept.includes('*/*') && !accept.includes(IPNS_RECORD_TYPE)) {
       throw new NotAcceptableError(`Accept: retry with ${IPNS_RECORD_TYPE}`);
     }
-    const parsed = parseName((request.params as { name: string }).name);
+    const { name: parsed } = requestInput(IpnsNameParams, request.params);
     const nowMs = deps.clock.nowMs();
     const record = await servedRecord(deps.names, parsed);
     if (record === null) {
@@ -135,7 +122,7 @@ export function routingRoutes(app: FastifyInstance, deps: RoutingRoutesDeps): vo
     if (!(request.headers['content-type'] ?? '').includes(IPNS_RECORD_TYPE)) {
       throw new NotAcceptableError(`Content-Type: send the record as ${IPNS_RECORD_TYPE}`);
     }
-    const parsed = parseName((request.params as { name: string }).name);
+    const { name: parsed } = requestInput(IpnsNameParams, request.params);
     await acceptPutRecord(deps.names, parsed, await readRecordBody(request.raw));
     return reply.code(200).send();
   });

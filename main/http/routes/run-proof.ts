@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { BadInputError } from '../../base/errors.js';
-import { isRunNonce, runProof } from '../../base/run-proof.js';
+import { runProof } from '../../base/run-proof.js';
 import { ok } from '../envelope.js';
+import { requestInput } from '../input/request-input.js';
+import { RunProofQuery } from '../input/run-proof-input.js';
 
 /**
  * `GET /api/v0/service/proof?nonce=…` (extension, the desktop app only): the proof that this process is
@@ -12,8 +13,7 @@ import { ok } from '../envelope.js';
  */
 export function runProofRoutes(app: FastifyInstance, runToken: string): void {
   app.get('/api/v0/service/proof', { config: { access: 'public' } }, async (request, reply) => {
-    const { nonce } = request.query as Record<string, unknown>;
-    if (!isRunNonce(nonce)) throw new BadInputError('nonce must be 43 base64url characters (32 random bytes)');
+    const { nonce } = requestInput(RunProofQuery, request.query);
     void reply.header('Cache-Control', 'no-store');
     return ok({ proof: runProof(runToken, nonce) });
   });

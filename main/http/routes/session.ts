@@ -5,9 +5,10 @@ import { createSessionBurst, createSessionKey, endSession, revokeAllSessions } f
 import type { SignInCodes } from '../../accounts/sign-in-codes.js';
 import { ForbiddenError, UnauthorizedError } from '../../base/errors.js';
 import { ok } from '../envelope.js';
+import { requestInput } from '../input/request-input.js';
+import { HandoffQuery, SignInQuery } from '../input/session-input.js';
 import { requireAuth } from '../route-access.js';
 import { signInUrl, type SignInHandoffs } from '../sign-in-handoff.js';
-import { parseCodeSession, parseNextPage } from '../sign-in-params.js';
 
 export interface SessionRouteDeps {
   accounts: AccountsContext;
@@ -41,16 +42,14 @@ export function sessionRoutes(app: FastifyInstance, deps: SessionRouteDeps): voi
 
   app.post('/api/v0/session/handoff', account, async (request) => {
     requireOwner(requireAuth(request.auth), 'ask for a sign-in code');
-    const query = request.query as Record<string, unknown>;
-    const options = { next: parseNextPage(query.next), session: parseCodeSession(query.session) };
-    const handoff = await deps.handoffs.create(options);
+    const handoff = await deps.handoffs.create(requestInput(HandoffQuery, request.query));
     const answer: SignInHandoff = { path: handoff.path, expires_at: handoff.expiresAt };
     return ok(answer);
   });
 
   // No credentials and no ts: the code itself is the credential, and it works once.
   app.post('/api/v0/session', { config: { access: 'public' } }, async (request) => {
-    const session = deps.codes.redeem((request.query as Record<string, unknown>).code);
+    const session = deps.codes.redeem(requestInput(SignInQuery, request.query).code);
     if (session === null) throw new UnauthorizedError('sign-in code is unknown, already used or expired');
     const key: SessionKey = session === 'shared' ? await burst.take() : await createSessionKey(deps.accounts, deps.ownerAccountId);
     return ok(key);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError } from '../../base/errors.js';
-import { parseNetworkPatch, type NetworkSettings } from '../../network/settings.js';
+import type { NetworkSettings } from '../../network/settings.js';
 import { ok } from '../envelope.js';
+import { requestInput } from '../input/request-input.js';
+import { NetworkPatchBody } from '../input/settings-input.js';
 import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
 
@@ -24,7 +26,7 @@ export function settingsRoutes(app: FastifyInstance, network: NetworkSettings): 
   app.post('/api/v0/settings/network', owner, async (request) => {
     requireOwner(request.auth);
     // Parsed whole before anything is saved: a bad value changes nothing.
-    const patch = parseNetworkPatch(await readJsonObject(request.raw));
+    const patch = requestInput(NetworkPatchBody, await readJsonObject(request.raw));
     await network.update(patch);
     return ok(network.view());
   });

@@ -3,21 +3,10 @@ import { ConflictError, ForbiddenError } from '../../base/errors.js';
 import type { SyncService } from '../../sync/sync-service.js';
 import { list, ok } from '../envelope.js';
 import { readJsonObject } from '../json-body.js';
+import { SyncDiffQuery, SyncRestoreQuery, SyncTreeQuery, SyncVersionsQuery } from '../input/sync-history-input.js';
+import { SyncAddBody, SyncAddQuery, SyncFollowBody, SyncIdQuery, SyncIgnoreBody, SyncPublishQuery, SyncRetentionBody } from '../input/sync-input.js';
+import { requestInput } from '../input/request-input.js';
 import { requireAuth } from '../route-access.js';
-import { parseRestoreTarget, restorePath } from '../sync-restore-params.js';
-import {
-  parseForce,
-  parseIgnoreBody,
-  parseRetentionBody,
-  parseSyncAddBody,
-  parseSyncFollowBody,
-  parseSyncId,
-  parseVersionRoot,
-  parseVersionsPage,
-  parseWait,
-} from '../sync-params.js';
-
-type Query = Record<string, unknown>;
 
 /**
  * Contract section 9. `access: 'account'` lets only admin keys through; sync reads local files, so
@@ -30,7 +19,7 @@ function ownerAccount(request: FastifyRequest): number {
 }
 
 /** The query's `id`, a sync folder's. */
-const queryId = (request: FastifyRequest): string => parseSyncId((request.query as Query).id);
+const queryId = (request: FastifyRequest): string => requestInput(SyncIdQuery, request.query).id;
 
 const config = { access: 'account' as const };
 
@@ -38,8 +27,8 @@ const config = { access: 'account' as const };
 function folderRoutes(app: FastifyInstance, sync: SyncService): void {
   app.post('/api/v0/sync/add', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const wait = parseWait((request.query as Query).wait);
-    const input = parseSyncAddBody(await readJsonObject(request.raw));
+    const { wait } = requestInput(SyncAddQuery, request.query);
+    const input = requestInput(SyncAddBody, await readJsonObject(request.raw));
     return ok(await sync.add(accountId, input, { wait }));
   });
 
@@ -82,7 +71,7 @@ function windowRoutes(app: FastifyInstance, sync: SyncService): void {
     const accountId = ownerAccount(request);
     const body = await readJsonObject(request.raw);
     const id = queryId(request);
-    await sync.setIgnore(accountId, id, parseIgnoreBody(body));
+    await sync.setIgnore(accountId, id, requestInput(SyncIgnoreBody, body).ignore);
     return ok();
   });
 }
@@ -91,40 +80,36 @@ function windowRoutes(app: FastifyInstance, sync: SyncService): void {
 function historyRoutes(app: FastifyInstance, sync: SyncService): void {
   app.get('/api/v0/sync/versions', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const query = request.query as Query;
-    const id = parseSyncId(query.id);
-    const { versions, total } = await sync.versions(accountId, id, parseVersionsPage(query.limit, query.start));
+    const { id, limit, start } = requestInput(SyncVersionsQuery, request.query);
+    const { versions, total } = await sync.versions(accountId, id, { limit, start });
     return list(versions, total);
   });
 
   app.get('/api/v0/sync/diff', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const query = request.query as Query;
-    const id = parseSyncId(query.id);
-    return ok(await sync.diff(accountId, id, parseVersionRoot(query.from, 'from'), parseVersionRoot(query.to, 'to')));
+    const { id, from, to } = requestInput(SyncDiffQuery, request.query);
+    return ok(await sync.diff(accountId, id, from, to));
   });
 
   // Extension for the window's tree view of a version: one directory's entries and whether each is a file or a folder.
   app.get('/api/v0/sync/tree', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const query = request.query as Query;
-    const dirPath = restorePath(query.path);
-    return ok(await sync.tree(accountId, parseSyncId(query.id), parseVersionRoot(query.root, 'root'), dirPath));
+    const { path, id, root } = requestInput(SyncTreeQuery, request.query);
+    return ok(await sync.tree(accountId, id, root, path));
   });
 
   // Extension (issue "every version of a synced folder"): a file or folder of a version back on disk.
   app.post('/api/v0/sync/restore', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const query = request.query as Query;
-    const target = parseRestoreTarget(query);
-    return ok(await sync.restore(accountId, parseSyncId(query.id), parseVersionRoot(query.root, 'root'), target));
+    const { path, overwrite, to, id, root } = requestInput(SyncRestoreQuery, request.query);
+    return ok(await sync.restore(accountId, id, root, { path, overwrite, ...(to === undefined ? {} : { to }) }));
   });
 
   app.post('/api/v0/sync/retention', { config }, async (request) => {
     const accountId = ownerAccount(request);
     const body = await readJsonObject(request.raw);
     const id = queryId(request);
-    return ok({ keep: await sync.setRetention(accountId, id, parseRetentionBody(body)) });
+    return ok({ keep: await sync.setRetention(accountId, id, requestInput(SyncRetentionBody, body).keep) });
   });
 }
 
@@ -134,15 +119,15 @@ function nameRoutes(app: FastifyInstance, sync: SyncService): void {
   // record of its name seen elsewhere (the conflict the folder shows).
   app.post('/api/v0/sync/publish', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const id = queryId(request);
-    return ok(await sync.publish(accountId, id, parseForce((request.query as Query).force)));
+    const { id, force } = requestInput(SyncPublishQuery, request.query);
+    return ok(await sync.publish(accountId, id, force));
   });
 
   // Contract section 11 (follow): another machine's IPNS name mirrored into a folder, read-only; the folder's row
   // answers at once, its first copy running in the background.
   app.post('/api/v0/sync/follow', { config }, async (request) => {
     const accountId = ownerAccount(request);
-    const input = parseSyncFollowBody(await readJsonObject(request.raw));
+    const input = requestInput(SyncFollowBody, await readJsonObject(request.raw));
     return ok(await sync.follow(accountId, input));
   });
 
@@ -151,8 +136,9 @@ function nameRoutes(app: FastifyInstance, sync: SyncService): void {
 }
 
 /**
- * Each route checks its query and body into typed values (sync-params.ts) before the service sees them, in
- * the order the answers always took: the body read first, then the id, then the rest.
+ * Each route reads its query and body through their schemas (input/sync-input.ts, input/sync-history-input.ts)
+ * into typed values before the service sees them, in the order the answers always took: the body read first,
+ * then the id, then the rest.
  */
 export function syncRoutes(app: FastifyInstance, sync: SyncService): void {
   folderRoutes(app, sync);

@@ -16,6 +16,8 @@ import { completeRootPin, writeRootPins, type RootPin } from '../../pins/root-pi
 import type { BlockBatch, Blocks } from '../../store/blocks.js';
 import type { Transaction } from '../../store/repositories/index.js';
 import type { UploadCancelOutcome } from '../../../shared/api-types.js';
+import { CarImportPinQuery, UploadCancelQuery, UploadSizeQuery } from '../input/upload-input.js';
+import { requestInput } from '../input/request-input.js';
 import { parseIpfsPath } from '../ipfs-path.js';
 import { carImportAnswer, editedLocation } from '../upload-answers.js';
 import { readUploadAddress, signUploadArgs, UPLOAD_ADDRESS_LIFETIME_SECONDS, type UploadArgs } from '../upload-address.js';
@@ -43,15 +45,8 @@ export interface UploadDeps {
   testHooks?: UploadTestHooks;
 }
 
-type Query = Record<string, unknown>;
-
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?')[0] as string;
-}
-
-function parseSize(value: unknown): number {
-  if (typeof value !== 'string' || !/^\d{1,15}$/.test(value)) throw new BadInputError('size is required: the payload size in bytes (integer)');
-  return Number(value);
 }
 
 /** Step 1: check what can be checked now, reserve the ingress, then answer the signed address for step 2. */
@@ -137,9 +132,8 @@ async function importPayload(deps: UploadDeps, request: FastifyRequest, args: Up
  * not claimed (its row may be gone), so what this server does not know of it is `unknown`.
  */
 async function cancelUpload(deps: UploadDeps, stepTwo: StepTwoDeps, request: FastifyRequest): Promise<UploadCancelOutcome> {
-  const query = request.query as Query;
-  if (typeof query.sargs !== 'string' || typeof query.ssig !== 'string') throw new BadInputError('sargs and ssig are required: the upload address to cancel');
-  const args = readUploadAddress(deps.uploadKey, query.sargs, query.ssig);
+  const { sargs, ssig } = requestInput(UploadCancelQuery, request.query);
+  const args = readUploadAddress(deps.uploadKey, sargs, ssig);
   return stepTwo.outcomes.cancel(args.nonce, args.expires, async () => {
     const now = unixSeconds(deps.clock);
     if (args.expires < now) return false;
@@ -171,7 +165,7 @@ interface UploadRoutesContext {
 
 /** Single file: POST /ipfs/?size=N (gw3 extension). */
 async function addFile({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
-  if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, parseSize((request.query as Query).size));
+  if (!isVerifiedStepTwo(request)) return issueAddress(app, deps, request, requestInput(UploadSizeQuery, request.query).size);
   return runStepTwo(stepTwo, request, async (args, run) => {
     const cid = await importPayload(deps, request, args, run);
     run.stored([cid.toString()]);
@@ -184,7 +178,7 @@ async function addAtPath({ app, deps, stepTwo }: UploadRoutesContext, request: F
   const { cid: root, segments } = parseIpfsPath(request.url);
   if (segments.length === 0) throw new BadInputError('path is required: PUT /ipfs/{cid}/{path}');
   if (!isVerifiedStepTwo(request)) {
-    const size = parseSize((request.query as Query).size);
+    const { size } = requestInput(UploadSizeQuery, request.query);
     await requireDirectory(deps, root);
     await walkEditPath(deps, root, segments);
     return issueAddress(app, deps, request, size);
@@ -265,10 +259,11 @@ async function completeRootPins(deps: UploadDeps, account: number, pins: readonl
 /** CAR import: POST /api/v0/dag/import?size=N[&pin-roots=false] */
 async function importCarUpload({ app, deps, stepTwo }: UploadRoutesContext, request: FastifyRequest, reply: FastifyReply) {
   if (!isVerifiedStepTwo(request)) {
-    const query = request.query as Query;
-    const pinRoots = query['pin-roots'] !== 'false';
+    const { 'pin-roots': pinRoots } = requestInput(CarImportPinQuery, request.query);
+    // The permission first, as always: a key that may not pin learns that before a fault of its size.
     if (pinRoots) requireCapability(requireAuth(request.auth).permissions, 'pin');
-    return issueAddress(app, deps, request, parseSize(query.size), { pinRoots });
+    const { size } = requestInput(UploadSizeQuery, request.query);
+    return issueAddress(app, deps, request, size, { pinRoots });
   }
   return runStepTwo(stepTwo, request, async (args, run) => {
     const { result, pins } = await storeCar(deps, request, args, run);

@@ -16,16 +16,14 @@ export interface FollowTarget {
   sources: string[];
 }
 
-const MAX_NAME_TEXT = 2048;
-
-/** Parses `name` (the parameter `name`) and `from` (the parameter `from`, a list of gateway URLs; optional). */
-export function parseFollowTarget(name: unknown, from: unknown): FollowTarget {
-  if (name === undefined || name === null || name === '')
-    throw new BadInputError('name is required: an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>', 'name');
-  if (typeof name !== 'string' || name.length > MAX_NAME_TEXT)
-    throw new BadInputError('name must be an IPNS name, /ipns/<name> or a gateway URL ending in /ipns/<name>', 'name');
+/**
+ * Parses `name` (the parameter `name`: its text, present) and `from` (the parameter `from`, gateway URLs; may
+ * be empty). The shapes of both (text, a list of texts, their bounds) are the request schema's
+ * (http/input/sync-input.ts); what they say is checked here, each refusal naming its parameter.
+ */
+export function parseFollowTarget(name: string, from: readonly string[]): FollowTarget {
   const text = name.trim();
-  const extra = from === undefined || from === null ? [] : parseEndpointList(from, 'from');
+  const extra = parseEndpointList(from, 'from');
   const url = /^https?:\/\//i.test(text) ? gatewayUrl(text) : undefined;
   const key = url?.name ?? (text.startsWith('/ipns/') ? text.slice('/ipns/'.length).replace(/\/$/, '') : text);
   const parsed = tryParseIpnsName(key);

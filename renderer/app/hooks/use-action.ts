@@ -18,9 +18,12 @@ export interface Action<A extends unknown[], R> {
  * state, `error` for an InlineError beside it, and an AbortSignal that fires when the page goes away.
  * A 401 shows nothing here: the session has already sent the window to sign-in.
  *
- *   const unpin = useAction((signal, cid: string) => api.pins.remove(credentials, cid, signal));
+ *   const unpin = useAction((signal, cid: string) => api.pins.remove(cid, signal));
  *   <Button busy={unpin.pending} onClick={() => void unpin.run(cid)}>Unpin</Button>
  *   <InlineError message={unpin.error} />
+ *
+ * On its way out: a page moved onto the data layer acts through its mutation hooks (renderer/data), which
+ * keep what useAction gave; this goes once the last page has moved.
  */
 export function useAction<A extends unknown[], R>(perform: (signal: AbortSignal, ...args: A) => Promise<R>): Action<A, R> {
   const [pending, setPending] = useState(false);

@@ -30,7 +30,10 @@ interface Settled<T> {
  * refresh signal (the service is back, the event stream resumed after a gap). The previous load is
  * aborted. A 401 needs nothing here: the session has already sent the window to sign-in.
  *
- *   const pins = useResource((signal) => api.pins.list(credentials, query, signal), [api, credentials, query]);
+ *   const pins = useResource((signal) => api.pins.list(query, signal), [api, query]);
+ *
+ * On its way out: a page moved onto the data layer reads through its query hooks (renderer/data), which
+ * keep what useResource gave; this goes once the last page has moved.
  */
 export function useResource<T>(load: (signal: AbortSignal) => Promise<T>, deps: DependencyList): Resource<T> {
   const services = useServices();

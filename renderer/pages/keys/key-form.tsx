@@ -20,7 +20,7 @@ export interface KeyFormProps {
   /** Names already taken in the list shown, so a clash is said before the service is asked. */
   existingNames: readonly string[];
   busy: boolean;
-  /** Why the service refused the key (useAction's error), shown beside the buttons. */
+  /** Why the service refused the key (the mutation's error), shown beside the buttons. */
   error: string | null;
   /** The desktop app can keep the secret in the OS keychain: offer it. */
   offerKeychain?: boolean;

@@ -1,78 +1,54 @@
 import { useState } from 'react';
-import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
-import { Checkbox } from '../../components/checkbox.js';
-import { FormDialog } from '../../components/form-dialog.js';
-import { TextField } from '../../components/text-field.js';
 import type { NameBinding } from '../../api/names.js';
-import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
+import { ActionFormDialog } from '../../app/action-form-dialog.js';
+import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
+import { Checkbox } from '../../components/checkbox.js';
+import { TextField } from '../../components/text-field.js';
+import { useCidEntry } from '../../components/use-cid-entry.js';
+import { useCreateName } from '../../data/names.js';
+import { cidFieldMessage } from '../../lib/cid-text.js';
 import { MAX_ALIAS } from './name-label.js';
 
-export interface CreateNameDialogProps {
+/** What the page gives a dialog that makes a new name (Create name, Import key), passed on as it is. */
+export interface NewNameDialogProps {
   open: boolean;
   onClose: () => void;
-  onCreated: (name: NameBinding) => void;
+  /** The new name and what it points at; the dialog is empty again. */
+  onDone: (name: NameBinding) => void;
 }
 
 /** Create name: a new key and its IPNS name, pointing at a CID (pinned too, by default), with an optional alias. */
-export function CreateNameDialog({ open, onClose, onCreated }: CreateNameDialogProps) {
-  const api = useApi();
-  const { credentials } = useSession();
-  const [cidText, setCidText] = useState('');
+export function CreateNameDialog(dialog: NewNameDialogProps) {
+  const cid = useCidEntry('published');
   const [alias, setAlias] = useState('');
   const [pin, setPin] = useState(true);
-  const [cidError, setCidError] = useState<string | null>(null);
-  const create = useAction((signal, cid: string, wanted: string, pinned: boolean) =>
-    api.names.create(credentials, { cid, alias: wanted === '' ? undefined : wanted, pin: pinned }, signal),
-  );
+  const create = useCreateName();
 
-  const reset = () => {
-    setCidText('');
-    setAlias('');
-    setPin(true);
-    setCidError(null);
-    create.clearError();
-  };
-
-  const submit = async () => {
-    const input = readCidInput(cidText, 'published');
-    if ('problem' in input) {
-      setCidError(input.problem);
-      return;
-    }
-    setCidError(null);
-    const result = await create.run(input.cid, alias.trim(), pin);
-    if (!result.ok) return;
-    reset();
-    onCreated(result.value);
+  const form = {
+    read: () => {
+      const value = cid.read();
+      const wanted = alias.trim();
+      return value === null ? null : { cid: value, alias: wanted === '' ? undefined : wanted, pin };
+    },
+    reset: () => {
+      cid.reset();
+      setAlias('');
+      setPin(true);
+    },
   };
 
   return (
-    <FormDialog
-      open={open}
+    <ActionFormDialog
+      {...dialog}
       title="Create name"
       description="A new IPNS name: a stable address that you point at new content whenever it changes."
       submitLabel="Create name"
       busyLabel="Creating…"
-      busy={create.pending}
-      error={cidFieldMessage(create.error)}
-      onSubmit={() => void submit()}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
+      action={create}
+      form={form}
+      describeError={cidFieldMessage}
     >
-      <CidField
-        label="CID to point at"
-        value={cidText}
-        onValueChange={(text) => {
-          setCidText(text);
-          if (cidError) setCidError(null);
-        }}
-        error={cidError}
-        hint={CID_FIELD_HINT}
-      />
+      <CidField label="CID to point at" {...cid.field} hint={CID_FIELD_HINT} />
       <TextField
         label="Alias (optional)"
         value={alias}
@@ -82,6 +58,6 @@ export function CreateNameDialog({ open, onClose, onCreated }: CreateNameDialogP
         autoComplete="off"
       />
       <Checkbox label="Pin this CID too" hint="Keeps the content from garbage collection." checked={pin} onChange={(event) => setPin(event.target.checked)} />
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
 import { Icon } from '../../components/icons.js';
-import { OptionText } from '../../components/option-text.js';
+import { RowFailure } from '../../components/row-failure.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -60,7 +60,6 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
       key: 'name',
       header: 'Name',
       cell: (name) => {
-        const failure = init.failureFor(name);
         return (
           <div className="name-cell">
             {/* Narrow windows drop the alias and value columns: they go above and under the name. */}
@@ -73,11 +72,7 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
               <span className="muted">→ </span>
               <Cid value={name.value} copy />
             </span>
-            {failure ? (
-              <span className="field-error" role="alert">
-                <OptionText text={failure} />
-              </span>
-            ) : null}
+            <RowFailure message={init.failureFor(name)} />
           </div>
         );
       },

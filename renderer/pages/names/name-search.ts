@@ -3,39 +3,33 @@
  * alias. Both are answered by the service (`GET /api/v0/ipns/{name}`, `GET /api/v0/ipns/search?alias=`),
  * so a search holds at any number of names; the API has no partial match, so an alias matches in full.
  */
+import type { NameListQuery } from '../../api/names.js';
 import { formatCount, middleEllipsis } from '../../lib/format.js';
 import { ipnsNameOfText } from '../../lib/ipns-name-text.js';
+import type { ListPosition } from '../../lib/list-params.js';
+import { searchBox, type BoxSearch } from '../../lib/search-box.js';
 import { MAX_ALIAS } from './name-label.js';
 
-export type NameSearch = { kind: 'none' } | { kind: 'name'; name: string } | { kind: 'alias'; alias: string };
-
-export function nameSearch(text: string): NameSearch {
-  const trimmed = text.trim();
-  if (trimmed === '') return { kind: 'none' };
-  const name = ipnsNameOfText(trimmed);
-  if (name !== null) return { kind: 'name', name };
-  return { kind: 'alias', alias: trimmed.slice(0, MAX_ALIAS) };
-}
+export type NameSearch = BoxSearch<'name', 'alias'>;
 
 /**
- * The search box's text as the page's URL keeps it: `?name=` for an IPNS name (the desktop app's
- * ipfs:// handler opens `/names?name=<name>`), `?alias=` for an alias.
+ * The box reads an IPNS name (or an address of one) as that name, anything else as an alias. The URL
+ * keeps its text as `?name=` (the desktop app's ipfs:// handler opens `/names?name=<name>`) or `?alias=`.
  */
-export function nameSearchParams(text: string): { name: string | null; alias: string | null } {
-  const search = nameSearch(text);
-  if (search.kind === 'none') return { name: null, alias: null };
-  return search.kind === 'name' ? { name: text, alias: null } : { name: null, alias: text };
+export const NAME_SEARCH_BOX = searchBox({ identifier: 'name', parseIdentifier: ipnsNameOfText, text: 'alias', maxText: MAX_ALIAS });
+
+export const nameSearch = NAME_SEARCH_BOX.search;
+export const nameSearchParams = NAME_SEARCH_BOX.params;
+export const nameSearchText = NAME_SEARCH_BOX.textOf;
+
+/** What the list asks the service for: the page shown, or the one name searched for. */
+export function nameListQuery(search: NameSearch, position: ListPosition): NameListQuery {
+  return search.kind === 'none' ? { kind: 'page', start: position.start, limit: position.limit } : search;
 }
 
-/** The search box's text from the page's URL (`name` first, should both be given). */
-export function nameSearchText(params: URLSearchParams): string {
-  return params.get('name') ?? params.get('alias') ?? '';
-}
-
-/** Whether a name (changed elsewhere) belongs in the list under this search. */
-export function matchesNameSearch(search: NameSearch, record: { name: string; alias: string }): boolean {
-  if (search.kind === 'alias') return record.alias === search.alias;
-  return true;
+/** The search a list query stands for (what the rows shown were loaded for). */
+export function searchOfNameQuery(query: NameListQuery): NameSearch {
+  return query.kind === 'page' ? { kind: 'none' } : query;
 }
 
 /** What the table shows, in words (a live status line): "1,000 names.", "No name has the alias “blo”…". */

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { CidField } from '../../components/cid-field.js';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import type { NameBinding } from '../../api/names.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { ActionFormDialog } from '../../app/action-form-dialog.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { Cid } from '../../components/cid.js';
-import { FormDialog } from '../../components/form-dialog.js';
 import { Facts } from '../../components/section.js';
-import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
+import { useCidEntry } from '../../components/use-cid-entry.js';
+import { usePublishName } from '../../data/names.js';
+import { cidFieldMessage } from '../../lib/cid-text.js';
 import { nameLabel } from './name-label.js';
 
 export interface PublishNameDialogProps {
@@ -23,49 +23,34 @@ export interface PublishNameDialogProps {
  * service's words, and offers Retry; the dialog keeps what was typed.
  */
 export function PublishNameDialog({ target, onClose, onPublished }: PublishNameDialogProps) {
-  const api = useApi();
-  const { credentials } = useSession();
-  const [cidText, setCidText] = useState('');
+  const cid = useCidEntry('published');
   const [pin, setPin] = useState(true);
-  const [cidError, setCidError] = useState<string | null>(null);
-  const publish = useAction((signal, name: string, cid: string, pinned: boolean) => api.names.publish(credentials, { name, cid, pin: pinned }, signal));
+  const publish = usePublishName();
 
-  const reset = () => {
-    setCidText('');
-    setPin(true);
-    setCidError(null);
-    publish.clearError();
-  };
-
-  const submit = async () => {
-    if (!target) return;
-    const input = readCidInput(cidText, 'published');
-    if ('problem' in input) {
-      setCidError(input.problem);
-      return;
-    }
-    setCidError(null);
-    const result = await publish.run(target.name, input.cid, pin);
-    if (!result.ok) return;
-    reset();
-    onPublished(result.value);
+  const form = {
+    read: () => {
+      const value = cid.read();
+      return target === null || value === null ? null : { name: target.name, cid: value, pin };
+    },
+    reset: () => {
+      cid.reset();
+      setPin(true);
+    },
   };
 
   return (
-    <FormDialog
+    <ActionFormDialog
       open={target !== null}
       title={`Publish to ${target ? nameLabel(target) : ''}`}
       description="Point this name at new content. Everyone who follows the name gets the new CID."
       submitLabel="Publish"
       busyLabel="Publishing…"
-      busy={publish.pending}
-      error={publish.error ? `Publishing failed: ${cidFieldMessage(publish.error) ?? ''}` : null}
-      onRetry={() => void submit()}
-      onSubmit={() => void submit()}
-      onCancel={() => {
-        reset();
-        onClose();
-      }}
+      action={publish}
+      form={form}
+      onDone={onPublished}
+      onClose={onClose}
+      describeError={(error) => `Publishing failed: ${cidFieldMessage(error) ?? ''}`}
+      retry
     >
       {target ? (
         <Facts
@@ -75,21 +60,13 @@ export function PublishNameDialog({ target, onClose, onPublished }: PublishNameD
           ]}
         />
       ) : null}
-      <CidField
-        label="New CID"
-        value={cidText}
-        onValueChange={(text) => {
-          setCidText(text);
-          if (cidError) setCidError(null);
-        }}
-        error={cidError}
-      />
+      <CidField label="New CID" {...cid.field} />
       <Checkbox
         label="Pin the new CID too"
         hint="Keeps the content from garbage collection."
         checked={pin}
         onChange={(event) => setPin(event.target.checked)}
       />
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

@@ -1,12 +1,8 @@
-import { useEffect, useRef } from 'react';
-import { useAccount } from '../../app/account.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
-import { useEvent } from '../../events/events-provider.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Page } from '../../components/page.js';
 import { Section } from '../../components/section.js';
 import { UsageMeter } from '../../components/usage-meter.js';
+import { useAccountUsage, useDailyUsage } from '../../data/account.js';
 import { formatDate, usageRows } from '../../lib/format.js';
 import { isEmptyAccount } from '../../lib/usage-series.js';
 import { AccountSummary } from './account-summary.js';
@@ -14,37 +10,18 @@ import { FirstSteps } from './first-steps.js';
 import { UsageCharts } from './usage-charts.js';
 import './overview.css';
 
-/** After a usage event, the per-day figures are fetched again at most this often. */
-const DAILY_REFRESH_MS = 10_000;
 export const CHART_DAYS = 30;
 
 /**
  * Usage against the plan's limits (live: `event: usage`), traffic and pinned storage over the last 30
- * days, and, for an account with nothing in it yet, the first steps.
+ * days, and, for an account with nothing in it yet, the first steps. The request cache keeps both current
+ * (renderer/data/account.ts): the figures follow each usage event, the days are asked again after a pause.
  */
 export function OverviewPage() {
-  const api = useApi();
-  const { credentials } = useSession();
-  const account = useAccount();
-  const daily = useResource((signal) => api.account.daily(credentials, CHART_DAYS, signal), [api, credentials]);
+  const account = useAccountUsage();
+  const daily = useDailyUsage(CHART_DAYS);
 
-  // Usage changed: today's bar changed too. Fetched again after a pause, so a busy upload does not refetch per event.
-  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEvent('usage', () => {
-    if (pending.current) return;
-    pending.current = setTimeout(() => {
-      pending.current = null;
-      daily.reload();
-    }, DAILY_REFRESH_MS);
-  });
-  useEffect(
-    () => () => {
-      if (pending.current) clearTimeout(pending.current);
-    },
-    [],
-  );
-
-  const usage = account.usage;
+  const usage = account.data;
   return (
     <Page
       title="Overview"

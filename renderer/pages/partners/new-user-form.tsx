@@ -6,7 +6,7 @@ import { checkNewUser, MAX_EMAIL_LENGTH, MAX_USER_NAME_LENGTH, MAX_UUID_LENGTH, 
 
 export interface NewUserFormProps {
   busy: boolean;
-  /** Why the service refused (useAction's error). */
+  /** Why the service refused (the mutation's error). */
   error: string | null;
   onSubmit: (user: NewUserFields) => void;
   onCancel: () => void;

@@ -1,51 +1,38 @@
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { useAccount } from '../../app/account.js';
-import { useAction } from '../../app/hooks/use-action.js';
 import { useListPage } from '../../app/hooks/use-list-page.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Page } from '../../components/page.js';
 import { Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
-import { useEvent } from '../../events/events-provider.js';
+import { useCreatePartnerUser, usePartnerUsers } from '../../data/partners.js';
 import { formatCount } from '../../lib/format.js';
 import { formatMoney, parseMoney } from '../../lib/money.js';
 import { partnersHref, type NewUserFields } from '../../lib/partner-users.js';
 import { NewUserForm } from './new-user-form.js';
-import { useCoalesced } from './use-coalesced.js';
 import { UserDetail } from './user-detail.js';
 import { UsersList } from './users-list.js';
 import './partners.css';
-
-/** A busy partner's users can send many `event: partner` a second; the list is fetched again at most this often. */
-const LIST_REFRESH_MS = 1000;
 
 /**
  * The partner interface in the window (partner accounts only; the shell tells others why there is
  * nothing here): the users this partner created, a page at a time, and creating one; `?user=<uuid>`
  * opens one user: its usage, a plan change with its fee and the balance it leaves, and its keys.
- * Live: `event: partner` names the user that changed; `event: usage` keeps the balance current.
+ * Live, through the request cache (renderer/data/partners.ts): `event: partner` loads what is shown of
+ * the users again; `event: usage` keeps the balance current.
  */
 export function PartnersPage() {
-  const api = useApi();
-  const { credentials } = useSession();
   const { usage } = useAccount();
   const list = useListPage();
   const { position, params } = list;
   const selected = params.get('user');
-  const listHref = partnersHref(params, null);
-
-  const users = useResource((signal) => api.partners.users(credentials, position, signal), [api, credentials, position]);
-  const plans = useResource((signal) => api.account.plans(signal), [api]);
-  const reloadList = useCoalesced(() => users.reload(), LIST_REFRESH_MS);
-  useEvent('partner', () => reloadList());
+  const users = usePartnerUsers(position);
 
   const [, navigate] = useLocation();
   const toasts = useToasts();
   const [creating, setCreating] = useState(false);
-  const createUser = useAction((signal, user: NewUserFields) => api.partners.createUser(credentials, user, signal));
+  const createUser = useCreatePartnerUser();
   const startCreating = () => {
     createUser.clearError();
     setCreating(true);
@@ -55,24 +42,9 @@ export function PartnersPage() {
     if (!result.ok) return;
     setCreating(false);
     toasts.show(`Created ${user.name} on the Free plan. Give them a key below.`);
-    users.reload();
     // Straight to the new user: its plan and its first key are the next steps.
     navigate(partnersHref(new URLSearchParams(), user.uuid));
   };
-
-  const balanceCents = usage ? parseMoney(usage.token_amount) : null;
-  const summary = (
-    <p className="partner-summary" data-testid="partner-summary">
-      <span>
-        Balance <strong className="numeric">{balanceCents === null ? '—' : formatMoney(balanceCents)}</strong>
-      </span>
-      {users.data ? (
-        <span>
-          <strong className="numeric">{formatCount(users.data.total)}</strong> {users.data.total === 1 ? 'user' : 'users'}
-        </span>
-      ) : null}
-    </p>
-  );
 
   return (
     <Page
@@ -86,9 +58,9 @@ export function PartnersPage() {
         ) : null
       }
     >
-      {summary}
+      <PartnerSummary balance={usage?.token_amount} users={users.data?.total} />
       {selected !== null ? (
-        <UserDetail key={selected} uuid={selected} listHref={listHref} plans={plans} balance={usage?.token_amount} />
+        <UserDetail key={selected} uuid={selected} listHref={partnersHref(params, null)} balance={usage?.token_amount} />
       ) : (
         <>
           {creating ? (
@@ -106,5 +78,22 @@ export function PartnersPage() {
         </>
       )}
     </Page>
+  );
+}
+
+/** This partner account's balance, and how many users it has (once known). */
+function PartnerSummary({ balance, users }: { balance: string | undefined; users: number | undefined }) {
+  const balanceCents = balance === undefined ? null : parseMoney(balance);
+  return (
+    <p className="partner-summary" data-testid="partner-summary">
+      <span>
+        Balance <strong className="numeric">{balanceCents === null ? '—' : formatMoney(balanceCents)}</strong>
+      </span>
+      {users !== undefined ? (
+        <span>
+          <strong className="numeric">{formatCount(users)}</strong> {users === 1 ? 'user' : 'users'}
+        </span>
+      ) : null}
+    </p>
   );
 }

@@ -1,14 +1,11 @@
 import { Link } from 'wouter';
-import type { Plan } from '../../../shared/api-types.js';
-import { useResource, type Resource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
-import { CopyButton } from '../../components/copy-button.js';
+import { CopyableFact } from '../../components/copyable-fact.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Facts, Section } from '../../components/section.js';
 import { UsageMeter } from '../../components/usage-meter.js';
-import { useEvent } from '../../events/events-provider.js';
+import { usePartnerUserStats } from '../../data/partners.js';
 import { formatDate, usageRows } from '../../lib/format.js';
 import { PlanChange } from './plan-change.js';
 import { UserKeys } from './user-keys.js';
@@ -17,26 +14,16 @@ export interface UserDetailProps {
   uuid: string;
   /** Back to the list, on the page it was on. */
   listHref: string;
-  plans: Resource<Plan[]>;
   balance: string | undefined;
 }
 
 /**
  * One user of this partner: who it is, its usage against its plan's limits, a plan change, its keys.
  * Mounted per user (keyed by uuid), so nothing of another user shows while this one loads. Live:
- * `event: partner` with this uuid loads its stats and keys again.
+ * `event: partner` loads its stats and keys again (the request cache does: renderer/data/partners.ts).
  */
-export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) {
-  const api = useApi();
-  const { credentials } = useSession();
-  const stats = useResource((signal) => api.partners.userStats(credentials, uuid, signal), [api, credentials, uuid]);
-  const keys = useResource((signal) => api.partners.userKeys(credentials, uuid, signal), [api, credentials, uuid]);
-  useEvent('partner', (change) => {
-    if (change.uuid !== uuid) return;
-    stats.reload();
-    keys.reload();
-  });
-
+export function UserDetail({ uuid, listHref, balance }: UserDetailProps) {
+  const stats = usePartnerUserStats(uuid);
   const back = (
     <Link href={listHref} className="partner-back">
       <Icon name="chevronLeft" size={14} /> All users
@@ -69,12 +56,7 @@ export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) 
             {
               label: 'User ID',
               testId: 'user-uuid',
-              value: (
-                <span className="partner-fact-copy">
-                  <code>{uuid}</code>
-                  <CopyButton value={uuid} what="user ID" compact size="sm" />
-                </span>
-              ),
+              value: <CopyableFact value={uuid} what="user ID" />,
             },
             { label: 'E-mail', value: user.email || '—', testId: 'user-email' },
             { label: 'Plan', value: user.plan, testId: 'user-plan' },
@@ -89,8 +71,8 @@ export function UserDetail({ uuid, listHref, plans, balance }: UserDetailProps) 
           ))}
         </ul>
       </Section>
-      <PlanChange uuid={uuid} stats={user} plans={plans.data} plansError={plans.error} onPlansRetry={plans.reload} balance={balance} onChanged={stats.reload} />
-      <UserKeys uuid={uuid} userName={user.name} keys={keys} />
+      <PlanChange uuid={uuid} stats={user} balance={balance} />
+      <UserKeys uuid={uuid} userName={user.name} />
     </>
   );
 }

@@ -1,53 +1,30 @@
 import { useState } from 'react';
-import type { AccessKeyListing, NewAccessKey } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import type { Resource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import type { AccessKeyListing } from '../../../shared/api-types.js';
+import { ActionConfirmDialog } from '../../app/action-confirm-dialog.js';
 import { Button } from '../../components/button.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
+import { useCreateUserKey, useDeleteUserKey, usePartnerUserKeys } from '../../data/partners.js';
 import { AccessKeysTable } from '../keys/access-keys-table.js';
-import { KeyForm, type NewKey } from '../keys/key-form.js';
+import { KeyForm } from '../keys/key-form.js';
 import { SecretOnce } from '../keys/secret-once.js';
-
-type Creation = { step: 'closed' } | { step: 'form' } | { step: 'created'; name: string; key: NewAccessKey };
+import { useKeyCreation } from '../keys/use-key-creation.js';
 
 export interface UserKeysProps {
   uuid: string;
   userName: string;
-  keys: Resource<AccessKeyListing[]>;
 }
 
 /** A user's access keys, as its partner manages them: create (the secret shown once), list, delete. */
-export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
-  const api = useApi();
-  const { credentials } = useSession();
+export function UserKeys({ uuid, userName }: UserKeysProps) {
   const toasts = useToasts();
-  const [creation, setCreation] = useState<Creation>({ step: 'closed' });
-  const create = useAction((signal, key: NewKey) => api.partners.createUserKey(credentials, uuid, { name: key.name, permissions: key.permissions }, signal));
+  const keys = usePartnerUserKeys(uuid);
+  const create = useCreateUserKey(uuid);
+  const creating = useKeyCreation(create);
+  const { creation } = creating;
+  const remove = useDeleteUserKey(uuid);
   const [deleting, setDeleting] = useState<AccessKeyListing | null>(null);
-  const remove = useAction((signal, name: string) => api.partners.deleteUserKey(credentials, uuid, name, signal));
-
-  const startCreating = () => {
-    create.clearError();
-    setCreation({ step: 'form' });
-  };
-  const submit = async (key: NewKey) => {
-    const result = await create.run(key);
-    if (!result.ok) return;
-    setCreation({ step: 'created', name: key.name, key: result.value });
-    keys.reload();
-  };
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    const result = await remove.run(deleting.name);
-    if (!result.ok) return;
-    toasts.show(`Deleted the key “${deleting.name}” of ${userName}.`);
-    setDeleting(null);
-    keys.reload();
-  };
 
   return (
     <Section
@@ -55,7 +32,7 @@ export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
       description={`The keys ${userName} uses with the API. Give them to the user; a deleted key stops working at once.`}
       actions={
         creation.step === 'closed' ? (
-          <Button icon="plus" onClick={startCreating}>
+          <Button icon="plus" onClick={creating.start}>
             Create key
           </Button>
         ) : null
@@ -65,21 +42,14 @@ export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
         {creation.step === 'form' ? (
           <KeyForm
             existingNames={keys.data?.map((key) => key.name) ?? []}
-            busy={create.pending}
-            error={create.error}
-            onSubmit={(key) => void submit(key)}
-            onCancel={() => setCreation({ step: 'closed' })}
+            busy={creating.pending}
+            error={creating.error}
+            onSubmit={creating.submit}
+            onCancel={creating.close}
           />
         ) : null}
         {creation.step === 'created' ? (
-          <SecretOnce
-            name={creation.name}
-            owner={userName}
-            level={3}
-            created={creation.key}
-            keychain={{ kind: 'not-asked' }}
-            onDone={() => setCreation({ step: 'closed' })}
-          />
+          <SecretOnce name={creation.name} owner={userName} level={3} created={creation.key} keychain={creation.keychain} onDone={creating.close} />
         ) : null}
         <AccessKeysTable
           label={`Access keys of ${userName}`}
@@ -88,10 +58,7 @@ export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
           waiting={keys.waiting}
           error={keys.error}
           onRetry={keys.reload}
-          onDelete={(key) => {
-            remove.clearError();
-            setDeleting(key);
-          }}
+          onDelete={setDeleting}
           empty={
             <EmptyState icon="keys" title="No keys yet">
               Create a key for {userName}, with only the permissions it needs.
@@ -99,18 +66,17 @@ export function UserKeys({ uuid, userName, keys }: UserKeysProps) {
           }
         />
       </div>
-      <ConfirmDialog
-        open={deleting !== null}
+      <ActionConfirmDialog
+        target={deleting}
+        action={remove}
+        onDone={(_result, key) => toasts.show(`Deleted the key “${key.name}” of ${userName}.`)}
+        onClose={() => setDeleting(null)}
         title={`Delete the key “${deleting?.name ?? ''}” of ${userName}?`}
         confirmLabel="Delete key"
         busyLabel="Deleting…"
-        busy={remove.pending}
-        error={remove.error}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setDeleting(null)}
       >
         <p>Every app that uses it is refused from its next request on. This cannot be undone: a new key gets a new secret.</p>
-      </ConfirmDialog>
+      </ActionConfirmDialog>
     </Section>
   );
 }

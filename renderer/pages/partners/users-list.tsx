@@ -1,7 +1,6 @@
 import { Link } from 'wouter';
 import type { PartnerUserSummary } from '../../../shared/api-types.js';
 import type { ListPage } from '../../api/core.js';
-import type { Resource } from '../../app/hooks/use-resource.js';
 import { Button } from '../../components/button.js';
 import { Cid } from '../../components/cid.js';
 import { DataTable } from '../../components/data-table.js';
@@ -9,12 +8,13 @@ import { EmptyState } from '../../components/empty-state.js';
 import { Pagination } from '../../components/pagination.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { Tag } from '../../components/status-badge.js';
+import type { ApiQuery } from '../../data/api-query.js';
 import { formatBytes, formatCount } from '../../lib/format.js';
 import type { ListPosition } from '../../lib/list-params.js';
 import { partnersHref } from '../../lib/partner-users.js';
 
 export interface UsersListProps {
-  users: Resource<ListPage<PartnerUserSummary>>;
+  users: ApiQuery<ListPage<PartnerUserSummary>>;
   position: ListPosition;
   onPositionChange: (position: ListPosition) => void;
   params: URLSearchParams;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { CID_FIELD_HINT, CidField } from '../../components/cid-field.js';
 import type { PinRecord } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextField } from '../../components/text-field.js';
-import { cidFieldMessage, readCidInput } from '../../lib/cid-text.js';
+import { useCidEntry } from '../../components/use-cid-entry.js';
+import { useAddPin } from '../../data/pins.js';
+import { cidFieldMessage } from '../../lib/cid-text.js';
 
 /** The service keeps pin names of up to 255 characters. */
 export const MAX_PIN_NAME = 255;
@@ -23,34 +23,24 @@ export interface AddPinDialogProps {
  * plan's pin limit) is shown in the dialog, which stays open.
  */
 export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
-  const api = useApi();
-  const { credentials } = useSession();
-  const [cidText, setCidText] = useState('');
+  const cid = useCidEntry();
   const [name, setName] = useState('');
-  const [cidError, setCidError] = useState<string | null>(null);
-  const add = useAction(async (signal, cid: string, pinName: string): Promise<PinRecord> => {
-    await api.pins.add(credentials, { cid, name: pinName === '' ? undefined : pinName }, signal);
-    return api.pins.get(credentials, cid, signal);
-  });
+  const add = useAddPin();
 
   const close = () => {
-    setCidText('');
+    cid.reset();
     setName('');
-    setCidError(null);
     add.clearError();
     onClose();
   };
 
   const submit = async () => {
-    const input = readCidInput(cidText);
-    if ('problem' in input) {
-      setCidError(input.problem);
-      return;
-    }
-    setCidError(null);
-    const result = await add.run(input.cid, name.trim());
+    const value = cid.read();
+    if (value === null) return;
+    const pinName = name.trim();
+    const result = await add.run({ cid: value, name: pinName === '' ? undefined : pinName });
     if (!result.ok) return;
-    setCidText('');
+    cid.reset();
     setName('');
     onAdded(result.value);
   };
@@ -67,16 +57,7 @@ export function AddPinDialog({ open, onClose, onAdded }: AddPinDialogProps) {
       onSubmit={() => void submit()}
       onCancel={close}
     >
-      <CidField
-        label="CID"
-        value={cidText}
-        onValueChange={(text) => {
-          setCidText(text);
-          if (cidError) setCidError(null);
-        }}
-        error={cidError}
-        hint={CID_FIELD_HINT}
-      />
+      <CidField label="CID" {...cid.field} hint={CID_FIELD_HINT} />
       <TextField
         label="Name (optional)"
         value={name}

@@ -1,6 +1,6 @@
 import type { PinRecord } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
-import { OptionText } from '../../components/option-text.js';
+import { RowFailure } from '../../components/row-failure.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
@@ -40,7 +40,6 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
       header: 'Name',
       width: '32%',
       cell: (pin) => {
-        const failure = init.failureFor(pin);
         const shown = pin.name || pin.cid;
         return (
           <div className="pin-name">
@@ -62,11 +61,7 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
             <span className="pin-cid-narrow">
               <Cid value={pin.cid} copy />
             </span>
-            {failure ? (
-              <span className="field-error" role="alert">
-                <OptionText text={failure} />
-              </span>
-            ) : null}
+            <RowFailure message={init.failureFor(pin)} />
           </div>
         );
       },

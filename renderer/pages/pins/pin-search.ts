@@ -5,41 +5,37 @@
 import type { PinStatus } from '../../../shared/api-types.js';
 import { parseCidText } from '../../lib/cid-text.js';
 import { formatCount, middleEllipsis } from '../../lib/format.js';
+import { searchBox, type BoxSearch } from '../../lib/search-box.js';
 import { pinStatusLook } from '../../lib/status.js';
 
 /** The service takes name searches of 1 to 255 characters. */
 export const MAX_NAME_SEARCH = 255;
 
-export type PinSearch = { kind: 'none' } | { kind: 'cid'; cid: string } | { kind: 'name'; name: string };
-
-export function pinSearch(text: string): PinSearch {
-  const trimmed = text.trim();
-  if (trimmed === '') return { kind: 'none' };
-  const cid = parseCidText(trimmed);
-  if (cid !== null) return { kind: 'cid', cid };
-  return { kind: 'name', name: trimmed.slice(0, MAX_NAME_SEARCH) };
-}
+export type PinSearch = BoxSearch<'cid', 'name'>;
 
 /**
- * The search box's text as the page's URL keeps it, named as the API's filters are: `?cid=` when it is a
- * CID (the desktop app's ipfs:// handler opens `/pins?cid=<cid>`), `?name=` for part of a name.
+ * The box reads a CID as a CID search, anything else as part of a name. The URL keeps its text named as
+ * the API's filters are: `?cid=` when it is a CID (the desktop app's ipfs:// handler opens
+ * `/pins?cid=<cid>`), `?name=` for part of a name.
  */
-export function pinSearchParams(text: string): { cid: string | null; name: string | null } {
-  const search = pinSearch(text);
-  if (search.kind === 'none') return { cid: null, name: null };
-  return search.kind === 'cid' ? { cid: text, name: null } : { cid: null, name: text };
-}
+export const PIN_SEARCH_BOX = searchBox({ identifier: 'cid', parseIdentifier: parseCidText, text: 'name', maxText: MAX_NAME_SEARCH });
 
-/** The search box's text from the page's URL (`cid` first, should both be given). */
-export function pinSearchText(params: URLSearchParams): string {
-  return params.get('cid') ?? params.get('name') ?? '';
-}
+export const pinSearch = PIN_SEARCH_BOX.search;
+export const pinSearchParams = PIN_SEARCH_BOX.params;
+export const pinSearchText = PIN_SEARCH_BOX.textOf;
 
 /** The list query's filters for a search. */
 export function searchFilters(search: PinSearch): { name?: string; cid?: string } {
   if (search.kind === 'cid') return { cid: search.cid };
   if (search.kind === 'name') return { name: search.name };
   return {};
+}
+
+/** The search a list query's filters stand for (what a page of the list was loaded for). */
+export function searchOfFilters(filters: { name?: string | undefined; cid?: string | undefined }): PinSearch {
+  if (filters.cid !== undefined) return { kind: 'cid', cid: filters.cid };
+  if (filters.name !== undefined) return { kind: 'name', name: filters.name };
+  return { kind: 'none' };
 }
 
 /**

@@ -1,14 +1,12 @@
 import { useState } from 'react';
 import type { NetworkSettingsValues, NetworkSettingsView } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Checkbox } from '../../components/checkbox.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Section } from '../../components/section.js';
 import { TextAreaField } from '../../components/text-field.js';
 import { useToasts } from '../../components/toasts.js';
+import { useNetworkSettings, useSaveNetworkSettings } from '../../data/service.js';
 
 /** The form's text: one URL a line, as a person types a list. */
 interface Draft {
@@ -47,13 +45,11 @@ function pinnedNote(flag: string, inUse: string): string {
  * the data folder and applied at once; a flag on the command line wins for its run, and the form says so.
  */
 export function NetworkSettings() {
-  const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
-  const settings = useResource((signal) => api.service.network(credentials, signal), [api, credentials]);
+  const settings = useNetworkSettings();
   // null until the user edits: the form then shows what is saved.
   const [edited, setDraft] = useState<Draft | null>(null);
-  const save = useAction((signal, change: Partial<NetworkSettingsValues>) => api.service.saveNetwork(credentials, change, signal));
+  const save = useSaveNetworkSettings();
 
   const view: NetworkSettingsView | undefined = settings.data;
   if (!view) {
@@ -68,8 +64,8 @@ export function NetworkSettings() {
   const changed = Object.keys(change).length > 0;
   const submit = async () => {
     const outcome = await save.run(change);
+    // The cache holds the service's answer now (data/service.ts): the form shows it.
     if (!outcome.ok) return;
-    settings.update(() => outcome.value);
     setDraft(null);
     toasts.show('Network settings saved and applied.');
   };

@@ -1,34 +1,19 @@
 import { useState } from 'react';
 import type { ServiceFacts } from '../../../shared/api-types.js';
-import { ApiError } from '../../api/api-error.js';
 import type { GarbageCollection } from '../../api/service.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
-import { CopyButton } from '../../components/copy-button.js';
+import { CopyableFact } from '../../components/copyable-fact.js';
 import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { Facts, Section } from '../../components/section.js';
+import { useCollectGarbage, useServiceFacts } from '../../data/service.js';
 import { formatCount, formatDuration } from '../../lib/format.js';
 import { NetworkSettings } from './network-settings.js';
 
 /** The service's facts and "Run garbage collection": both for the owner account only (others get 403). */
 export function ServiceSettings() {
-  const api = useApi();
-  const { credentials } = useSession();
-  const facts = useResource(
-    async (signal): Promise<ServiceFacts | null> => {
-      try {
-        return await api.service.facts(credentials, signal);
-      } catch (error) {
-        if (error instanceof ApiError && error.error === 'permission') return null;
-        throw error;
-      }
-    },
-    [api, credentials],
-  );
+  const facts = useServiceFacts();
 
   if (facts.data === null) {
     return (
@@ -63,22 +48,12 @@ function ServiceFactList({ facts }: { facts: ServiceFacts }) {
         {
           label: 'Data folder',
           testId: 'service-data-dir',
-          value: (
-            <span className="fact-with-copy">
-              <code>{facts.data_dir}</code>
-              <CopyButton value={facts.data_dir} what="data folder path" compact size="sm" />
-            </span>
-          ),
+          value: <CopyableFact value={facts.data_dir} what="data folder path" />,
         },
         {
           label: 'Listening at',
           testId: 'service-url',
-          value: (
-            <span className="fact-with-copy">
-              <code>{facts.url}</code>
-              <CopyButton value={facts.url} what="service URL" compact size="sm" />
-            </span>
-          ),
+          value: <CopyableFact value={facts.url} what="service URL" />,
         },
         {
           label: 'Garbage collection',
@@ -98,11 +73,9 @@ function ServiceFactList({ facts }: { facts: ServiceFacts }) {
 }
 
 function GarbageCollectionSection({ facts }: { facts: ServiceFacts }) {
-  const api = useApi();
-  const { credentials } = useSession();
   const [confirming, setConfirming] = useState(false);
   const [result, setResult] = useState<{ gc: GarbageCollection; at: number } | null>(null);
-  const collect = useAction((signal) => api.service.collectGarbage(credentials, signal));
+  const collect = useCollectGarbage();
 
   const run = async () => {
     const outcome = await collect.run();

@@ -19,7 +19,7 @@ import './sign-in.css';
  * (`pinfold open`) are redeemed by the session before this page shows.
  */
 export function SignInPage({ notice }: { notice: string | null }) {
-  const { api } = useServices();
+  const { apiFor } = useServices();
   const { signIn, signInAsOwner } = useSessionControl();
   const keyInput = useRef<HTMLInputElement>(null);
   const secretInput = useRef<HTMLInputElement>(null);
@@ -47,7 +47,7 @@ export function SignInPage({ notice }: { notice: string | null }) {
     setInvalidField(null);
     try {
       // Signing in is proving the key works: the stats call needs an admin key, as the Overview does.
-      await api.account.stats(check.credentials);
+      await apiFor(check.credentials).account.stats();
       signIn(check.credentials, 'key');
     } catch (failure) {
       setError(

@@ -2,7 +2,7 @@ import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import type { SyncAddResult } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Notice } from '../../components/banner.js';
 import { Button } from '../../components/button.js';
 import { CopyButton } from '../../components/copy-button.js';
@@ -27,10 +27,9 @@ export interface BrowserAddFolderProps {
  */
 export function BrowserAddFolder({ dataDir, dropped, onAdded, pathRef }: BrowserAddFolderProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const [path, setPath] = useState('');
   const [missing, setMissing] = useState(false);
-  const add = useAction((signal, folder: string) => api.sync.add(credentials, { path: folder }, { wait: false }, signal));
+  const add = useAction((signal, folder: string) => api.sync.add({ path: folder }, { wait: false }, signal));
   const command = syncAddCommand(dataDir, dropped ?? 'folder');
 
   const submit = async () => {

@@ -1,6 +1,6 @@
 import type { SyncFolderDetail } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Cid } from '../../components/cid.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -18,9 +18,8 @@ import { folderName } from '../../lib/sync-folders.js';
  */
 export function FolderConflict({ folder, onPublished }: { folder: SyncFolderDetail; onPublished: () => void }) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
-  const publish = useAction((signal, id: string) => api.sync.publish(credentials, id, { force: true }, signal));
+  const publish = useAction((signal, id: string) => api.sync.publish(id, { force: true }, signal));
   const conflict = folder.conflict;
   if (!conflict) return null;
   const name = folderName(folder.path);

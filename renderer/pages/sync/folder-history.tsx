@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SyncFolderDetail, SyncVersion } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button, IconButton } from '../../components/button.js';
 import { InlineError } from '../../components/inline-error.js';
 import { ChoiceGroup } from '../../components/choice-group.js';
@@ -39,12 +39,11 @@ const PAGE = 20;
  */
 export function FolderHistory({ folder, onChanged }: { folder: SyncFolderDetail; onChanged: () => void }) {
   const api = useApi();
-  const { credentials } = useSession();
   const [limit, setLimit] = useState(PAGE);
   const [selected, setSelected] = useState<string | null>(null);
   const [compare, setCompare] = useState<{ from: string; to: string } | null>(null);
   const [restoring, setRestoring] = useState<RestoreTarget | null>(null);
-  const versions = useResource((signal) => api.sync.versions(credentials, folder.id, { limit }, signal), [api, credentials, folder.id, limit]);
+  const versions = useResource((signal) => api.sync.versions(folder.id, { limit }, signal), [api, folder.id, limit]);
   const shown = versions.data?.items;
   const current = shown?.[0]?.root;
 
@@ -183,12 +182,11 @@ export function FolderHistory({ folder, onChanged }: { folder: SyncFolderDetail;
 /** The retention policy in words, with a way to change it (the service checks custom tiers: its 400 is shown here). */
 function RetentionPolicy({ folder, onSaved }: { folder: SyncFolderDetail; onSaved: () => void }) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<RetentionChoice>(retentionChoice(folder.retention));
   const [custom, setCustom] = useState(folder.retention);
-  const save = useAction((signal, keep: string) => api.sync.setRetention(credentials, folder.id, keep, signal));
+  const save = useAction((signal, keep: string) => api.sync.setRetention(folder.id, keep, signal));
 
   const start = () => {
     setChoice(retentionChoice(folder.retention));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SyncFolderView } from '../../../shared/api-types.js';
 import { ApiError } from '../../api/api-error.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { FormDialog } from '../../components/form-dialog.js';
 import { TextAreaField, TextField } from '../../components/text-field.js';
@@ -26,7 +26,6 @@ export interface FollowFolderDialogProps {
  */
 export function FollowFolderDialog({ open, droppedPath, onClose, onFollowed }: FollowFolderDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const bridge = desktopBridge();
   const [name, setName] = useState('');
   const [path, setPath] = useState('');
@@ -36,7 +35,7 @@ export function FollowFolderDialog({ open, droppedPath, onClose, onFollowed }: F
   const [pickError, setPickError] = useState<string | null>(null);
   const follow = useAction(async (signal, request: { name: string; path: string; from: string[] }) => {
     try {
-      return await api.sync.follow(credentials, { name: request.name, path: request.path, from: request.from.length > 0 ? request.from : undefined }, signal);
+      return await api.sync.follow({ name: request.name, path: request.path, from: request.from.length > 0 ? request.from : undefined }, signal);
     } catch (failure) {
       // The service names the parameter at fault: its words go beside that field (useAction shows the rest).
       if (failure instanceof ApiError && (failure.error === 'bad_input' || failure.error === 'conflict'))

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { SYNC_DEFAULT_IGNORES, type SyncFolderDetail } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Section } from '../../components/section.js';
 import { TextAreaField } from '../../components/text-field.js';
@@ -19,12 +19,11 @@ export interface IgnorePatternsProps {
  */
 export function IgnorePatterns({ folder, onSaved }: IgnorePatternsProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [draft, setDraft] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const editButton = useRef<HTMLButtonElement>(null);
-  const save = useAction((signal, patterns: string[]) => api.sync.setIgnore(credentials, folder.id, patterns, signal));
+  const save = useAction((signal, patterns: string[]) => api.sync.setIgnore(folder.id, patterns, signal));
   const editing = draft !== null;
 
   const close = () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SyncFolderDetail, SyncLocalChange } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Section } from '../../components/section.js';
@@ -22,10 +22,9 @@ export interface LocalChangesProps {
  */
 export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
-  const discard = useAction((signal, id: string) => api.sync.discard(credentials, id, signal));
+  const discard = useAction((signal, id: string) => api.sync.discard(id, signal));
   const changes = folder.local_changes;
   const copies = changes.reduce((sum, change) => sum + change.beside.length, 0);
 

@@ -1,6 +1,6 @@
 import type { SyncFolderView } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { followOrigin, isFollowed } from '../../lib/followed-folders.js';
 import { folderName } from '../../lib/sync-folders.js';
@@ -18,8 +18,7 @@ export interface RemoveFolderDialogProps {
  */
 export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolderDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
-  const remove = useAction((signal, id: string) => api.sync.remove(credentials, id, signal));
+  const remove = useAction((signal, id: string) => api.sync.remove(id, signal));
   const name = folder ? folderName(folder.path) : '';
   const followed = folder !== null && isFollowed(folder);
   return (

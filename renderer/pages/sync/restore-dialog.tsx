@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SyncRestoreResult } from '../../../shared/api-types.js';
 import { useAction } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ChoiceGroup } from '../../components/choice-group.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
@@ -40,7 +40,6 @@ export interface RestoreDialogProps {
  */
 export function RestoreDialog({ folderId, folderPath, target, onClose, onRestored }: RestoreDialogProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const bridge = desktopBridge();
   const [conflict, setConflict] = useState<Conflict>('beside');
@@ -49,7 +48,7 @@ export function RestoreDialog({ folderId, folderPath, target, onClose, onRestore
   const [pathProblem, setPathProblem] = useState<string | null>(null);
   const [pickProblem, setPickProblem] = useState<string | null>(null);
   const restore = useAction((signal, request: { to?: string; overwrite: boolean }) =>
-    api.sync.restore(credentials, folderId, { root: target?.root ?? '', path: target?.path ?? '', ...request }, signal),
+    api.sync.restore(folderId, { root: target?.root ?? '', path: target?.path ?? '', ...request }, signal),
   );
 
   // Each opening starts from the safe choices (reset while rendering, as React advises for state that follows a prop).

@@ -4,7 +4,7 @@ import type { SyncFolderDetail } from '../../../shared/api-types.js';
 import { ApiError } from '../../api/api-error.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { PublicNameControl } from '../../app/public-name-control.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { InlineError } from '../../components/inline-error.js';
@@ -46,7 +46,6 @@ type Loaded = { kind: 'folder'; folder: SyncFolderDetail } | { kind: 'owner-only
  */
 export function SyncFolderPage({ id }: { id: string }) {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const [, navigate] = useLocation();
   const facts = useServiceFacts();
@@ -55,14 +54,14 @@ export function SyncFolderPage({ id }: { id: string }) {
   const detail = useResource(
     async (signal): Promise<Loaded> => {
       try {
-        return { kind: 'folder', folder: await api.sync.detail(credentials, id, signal) };
+        return { kind: 'folder', folder: await api.sync.detail(id, signal) };
       } catch (error) {
         if (isOwnerOnlyRefusal(error)) return { kind: 'owner-only' };
         if (error instanceof ApiError && (error.error === 'not_found' || error.error === 'bad_input')) return { kind: 'missing', message: error.msg };
         throw error;
       }
     },
-    [api, credentials, id],
+    [api, id],
   );
   const commands = useFolderCommands(() => detail.reload());
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { SyncAddResult, SyncFolderView } from '../../../shared/api-types.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { DropZone } from '../../components/drop-zone.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -33,20 +33,19 @@ const DESCRIPTION =
  */
 export function SyncPage() {
   const api = useApi();
-  const { credentials } = useSession();
   const toasts = useToasts();
   const bridge = desktopBridge();
   const facts = useServiceFacts();
   const folders = useResource(
     async (signal): Promise<readonly SyncFolderView[] | null> => {
       try {
-        return (await api.sync.list(credentials, signal)).items;
+        return (await api.sync.list(signal)).items;
       } catch (error) {
         if (isOwnerOnlyRefusal(error)) return null;
         throw error;
       }
     },
-    [api, credentials],
+    [api],
   );
   useEvent('sync', (event) => folders.update((rows) => (rows ? applySyncEvent(rows, event) : rows)));
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SyncAddResult } from '../../../shared/api-types.js';
 import { ApiError, isAbortError } from '../../api/api-error.js';
 import { useAction, type ActionResult } from '../../app/hooks/use-action.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { describeError } from '../../lib/messages.js';
 import { addFailure } from '../../lib/sync-folders.js';
 
@@ -31,14 +31,13 @@ export interface AddFolders {
  */
 export function useAddFolders(onAdded: (added: SyncAddResult[]) => void): AddFolders {
   const api = useApi();
-  const { credentials } = useSession();
   const [error, setError] = useState<string | null>(null);
   const action = useAction(async (signal, folders: readonly FolderToAdd[]) => {
     const added: SyncAddResult[] = [];
     const refused: string[] = [];
     for (const folder of folders) {
       try {
-        added.push(await api.sync.add(credentials, { path: folder.path }, { wait: false }, signal));
+        added.push(await api.sync.add({ path: folder.path }, { wait: false }, signal));
       } catch (failure) {
         // Leaving the page, or signed out: nothing to tell here.
         if (isAbortError(failure) || (failure instanceof ApiError && failure.isUnauthorized)) throw failure;

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, isAbortError } from '../../api/api-error.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { describeError } from '../../lib/messages.js';
 
 export type FolderCommand = 'pause' | 'resume' | 'rescan' | 'retry';
@@ -20,7 +20,6 @@ export interface FolderCommands {
  */
 export function useFolderCommands(onDone?: (id: string, command: FolderCommand) => void): FolderCommands {
   const api = useApi();
-  const { credentials } = useSession();
   const [pending, setPending] = useState<Readonly<Record<string, FolderCommand>>>({});
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const running = useRef(new Set<string>());
@@ -43,7 +42,7 @@ export function useFolderCommands(onDone?: (id: string, command: FolderCommand) 
       setPending((current) => ({ ...current, [id]: command }));
       setErrors(({ [id]: _cleared, ...rest }) => rest);
       try {
-        await api.sync[command](credentials, id, signal);
+        await api.sync[command](id, signal);
         done.current?.(id, command);
         return true;
       } catch (failure) {
@@ -61,7 +60,7 @@ export function useFolderCommands(onDone?: (id: string, command: FolderCommand) 
         if (!signal.aborted) setPending(({ [id]: _finished, ...rest }) => rest);
       }
     },
-    [api, credentials],
+    [api],
   );
 
   return { run, pending: (id) => pending[id] ?? null, error: (id) => errors[id] ?? null };

@@ -1,6 +1,6 @@
 import type { ServiceFacts } from '../../../shared/api-types.js';
 import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 
 /**
  * The service's facts where the Sync pages use them: whether the gateway opens links without a key, and
@@ -8,7 +8,6 @@ import { useApi, useSession } from '../../app/session.js';
  */
 export function useServiceFacts(): ServiceFacts | undefined {
   const api = useApi();
-  const { credentials } = useSession();
-  const facts = useResource((signal) => api.service.facts(credentials, signal).catch(() => undefined), [api, credentials]);
+  const facts = useResource((signal) => api.service.facts(signal).catch(() => undefined), [api]);
   return facts.data;
 }

@@ -4,7 +4,7 @@ import type { SyncVersionEntry } from '../../../shared/api-types.js';
 import { useResource } from '../../app/hooks/use-resource.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
-import { useApi, useSession } from '../../app/session.js';
+import { useApi } from '../../app/session.js';
 import { Button, IconButton } from '../../components/button.js';
 import { DataTable } from '../../components/data-table.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -27,10 +27,9 @@ export interface VersionTreeProps {
  */
 export function VersionTree({ folderId, folderName, root, onRestore }: VersionTreeProps) {
   const api = useApi();
-  const { credentials } = useSession();
   const opener = useOpenContent();
   const [path, setPath] = useState('');
-  const listing = useResource((signal) => api.sync.tree(credentials, folderId, root, path, signal), [api, credentials, folderId, root, path]);
+  const listing = useResource((signal) => api.sync.tree(folderId, root, path, signal), [api, folderId, root, path]);
   const names = pathNames(path);
   const childPath = (entry: SyncVersionEntry) => (path === '' ? entry.name : `${path}/${entry.name}`);
 

@@ -2,8 +2,6 @@ import { useLayoutEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { expectGatewayNavigation, useGatewayAccess } from '../../app/gateway-access.js';
 import { OPEN_NEEDS_LOCALHOST } from '../../app/hooks/use-open-content.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi } from '../../app/session.js';
 import { ContentLink } from '../../components/content-link.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { EmptyState } from '../../components/empty-state.js';
@@ -11,6 +9,7 @@ import { Icon } from '../../components/icons.js';
 import { InlineError } from '../../components/inline-error.js';
 import { OptionText } from '../../components/option-text.js';
 import { Page } from '../../components/page.js';
+import { usePublicGateway } from '../../data/gateway.js';
 import { readViewPath, type ViewTarget } from '../../lib/view-path.js';
 import './view-page.css';
 
@@ -94,9 +93,8 @@ function ContentFrame({ path }: { path: string }) {
  * is public, which the window asks as the Pins page's Open does.
  */
 function useShowing(path: string): { state: Showing; error: string | null; retry: () => void } {
-  const api = useApi();
   const access = useGatewayAccess();
-  const publicGateway = useResource((signal) => (access === 'unavailable' ? api.gateway.isPublic(path, signal) : Promise.resolve(false)), [api, access, path]);
+  const publicGateway = usePublicGateway(path, access === 'unavailable');
   if (access === 'ready') return { state: 'yes', error: null, retry: publicGateway.reload };
   if (access === 'starting') return { state: 'waiting', error: null, retry: publicGateway.reload };
   if (publicGateway.loading || publicGateway.waiting) return { state: 'waiting', error: null, retry: publicGateway.reload };

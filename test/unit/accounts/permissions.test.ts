@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BadInputError, ForbiddenError } from '../../../main/base/errors.js';
-import { hasCapability, parsePermissions, requireCapability, type Capability } from '../../../main/accounts/permissions.js';
+import { ForbiddenError } from '../../../main/base/errors.js';
+import { hasCapability, requireCapability, type Capability } from '../../../main/accounts/permissions.js';
 import { PERMISSIONS, type Permission } from '../../../shared/api-types.js';
 
 const CAPABILITIES: Capability[] = ['read', 'write', 'pin', 'unpin', 'account'];
@@ -34,22 +34,5 @@ describe('capability table', () => {
     for (const capability of ['read', 'write', 'pin', 'unpin'] as const) expect(hasCapability(granted, capability)).toBe(true);
     expect(hasCapability(granted, 'account')).toBe(false);
     expect(hasCapability([], 'read')).toBe(false);
-  });
-});
-
-describe('parsePermissions', () => {
-  it('accepts the five names and drops duplicates, keeping order', () => {
-    expect(parsePermissions(['pin', 'read', 'pin'])).toEqual(['pin', 'read']);
-    expect(parsePermissions([...PERMISSIONS])).toEqual([...PERMISSIONS]);
-  });
-
-  it('refuses what is not a non-empty array of known names, naming the parameter', () => {
-    for (const bad of [undefined, null, 'admin', [], {}, 3]) {
-      expect(() => parsePermissions(bad)).toThrow(BadInputError);
-      expect(() => parsePermissions(bad)).toThrow(/permissions/);
-    }
-    expect(() => parsePermissions(['read', 'root'])).toThrow(/permissions: unknown permission "root"/);
-    expect(() => parsePermissions(['READ'])).toThrow(BadInputError);
-    expect(() => parsePermissions([1])).toThrow(BadInputError);
   });
 });

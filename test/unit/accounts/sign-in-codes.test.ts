@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BadInputError } from '../../../main/base/errors.js';
-import { createSignInCodes, MAX_OUTSTANDING, parseSignInCode, SIGN_IN_CODE_LIFETIME_SECONDS } from '../../../main/accounts/sign-in-codes.js';
+import { createSignInCodes, MAX_OUTSTANDING, SIGN_IN_CODE_LIFETIME_SECONDS } from '../../../main/accounts/sign-in-codes.js';
 import { manualClock } from '../../helpers/manual-clock.js';
 
 const START_MS = Date.UTC(2027, 0, 1);
@@ -37,22 +36,20 @@ describe('sign-in codes', () => {
     expect(codes.redeem(late.code)).toBeNull();
   });
 
-  it('an unknown code of the right form is refused; a malformed one is BadInputError', () => {
+  it('an unknown code is refused, of the right form or not (the route refuses a malformed one first: session-input)', () => {
     const codes = createSignInCodes(manualClock(START_MS));
-    codes.issue();
+    const { code } = codes.issue();
     expect(codes.redeem('A'.repeat(43))).toBeNull();
-    for (const bad of [undefined, '', 'short', 'A'.repeat(44), `${'A'.repeat(42)}=`, `${'A'.repeat(42)}+`, ['A'.repeat(43)], 7]) {
-      expect(() => codes.redeem(bad)).toThrow(BadInputError);
-    }
-    expect(() => parseSignInCode(undefined)).toThrow(/code is required/);
-    expect(() => parseSignInCode('x')).toThrow(/code is malformed/);
+    expect(codes.redeem(`${code}A`)).toBeNull();
+    expect(codes.redeem(code)).toBe('new');
   });
 
   it(`keeps at most ${MAX_OUTSTANDING} outstanding codes: the oldest is dropped`, () => {
     const codes = createSignInCodes(manualClock(START_MS));
     const issued = Array.from({ length: MAX_OUTSTANDING + 1 }, () => codes.issue().code);
-    expect(codes.redeem(issued[0])).toBeNull();
-    for (const code of issued.slice(1)) expect(codes.redeem(code)).toBe('new');
+    const [oldest = '', ...rest] = issued;
+    expect(codes.redeem(oldest)).toBeNull();
+    for (const code of rest) expect(codes.redeem(code)).toBe('new');
   });
 
   it('says which session a code was issued for: new by default, shared when asked', () => {

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BadInputError } from '../../../main/base/errors.js';
 import { createOwner, createPartnerUser } from '../../../main/accounts/accounts.js';
 import { record } from '../../../main/accounts/usage.js';
-import { dailyUsage, fillDays, parseDays, utcDay } from '../../../main/accounts/usage-daily.js';
+import { dailyUsage, fillDays, utcDay } from '../../../main/accounts/usage-daily.js';
 import type { DailyUsageRow } from '../../../main/store/repositories/usage.js';
 import { accountsFixture, type AccountsFixture } from './accounts-fixture.js';
 import { manualClock, type ManualClock } from '../../helpers/manual-clock.js';
@@ -39,18 +38,6 @@ describe('usage per day: the series', () => {
       { day: '2026-11-24', ingress: 0, egress: 0, pinned_bytes: 9, pinned_count: 3 },
       { day: '2026-11-25', ingress: 0, egress: 0, pinned_bytes: 9, pinned_count: 3 },
     ]);
-  });
-
-  it('days: absent or empty is 30; 1..366 as digits; anything else is BadInputError', () => {
-    expect(parseDays(undefined)).toBe(30);
-    expect(parseDays('')).toBe(30);
-    expect(parseDays('1')).toBe(1);
-    expect(parseDays('366')).toBe(366);
-    expect(parseDays('007')).toBe(7);
-    for (const bad of ['0', '367', '-1', '1.5', '1e2', 'abc', ' 5', '30x', '0x1f', '9999', ['1', '2'], 3]) {
-      expect(() => parseDays(bad), String(bad)).toThrow(BadInputError);
-      expect(() => parseDays(bad)).toThrow(/days must be an integer from 1 to 366/);
-    }
   });
 });
 

@@ -2,8 +2,9 @@ import { CID } from 'multiformats/cid';
 import { sha256 } from 'multiformats/hashes/sha2';
 import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
-import { encodeCursor, PinListQuerySchema } from '../../../main/http/input/pin-input.js';
+import { encodeCursor, PinAddQuery, PinListQuerySchema, PinPathParams, PinRemoveQuery } from '../../../main/http/input/pin-input.js';
 import { requestInput } from '../../../main/http/input/request-input.js';
+import { refusalOf } from '../../helpers/input-refusal.js';
 
 const parsePinListQuery = (query: Record<string, unknown>) => requestInput(PinListQuerySchema, query);
 
@@ -55,5 +56,11 @@ describe('pin list query', () => {
       [{ limit: '0' }, /limit/],
     ];
     for (const [query, msg] of bad) expect(() => parsePinListQuery(query)).toThrow(msg);
+  });
+
+  it("a CID parameter that is missing is required in the API's words, not the schema library's", () => {
+    expect(refusalOf(() => requestInput(PinAddQuery, {}))).toEqual({ message: 'arg is required (a CID)', param: 'arg' });
+    expect(refusalOf(() => requestInput(PinRemoveQuery, {}))).toEqual({ message: 'arg is required (a CID)', param: 'arg' });
+    expect(refusalOf(() => requestInput(PinPathParams, {}))).toEqual({ message: 'cid is required (a CID)', param: 'cid' });
   });
 });

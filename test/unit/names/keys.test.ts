@@ -3,8 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { BadInputError } from '../../../main/base/errors.js';
 import { createSealedBox } from '../../../main/base/sealed-box.js';
 import { generateNameKey, importNameKey, nameOfKey, openNameKey, sealNameKey, type KeyFormat } from '../../../main/names/keys.js';
-import { parseIpnsName, parseKeyText } from '../../../main/http/name-params.js';
-import { peerIdText } from '../../../main/names/name-parse.js';
+import { parseIpnsName, peerIdText } from '../../../main/names/name-parse.js';
 import { MASTER_KEY } from './helpers.js';
 import { fixture, fixtureJson } from '../../helpers/fixtures.js';
 
@@ -111,22 +110,6 @@ describe('key import', () => {
       await expect(attempt, format).rejects.toThrow(BadInputError);
       await expect(importNameKey({ text, format })).rejects.toThrow(message);
     }
-  });
-
-  it('checks the text before reading it: present, not too long, in a known format (parseKeyText)', () => {
-    const rsaPem = fixture('kubo/test/cli/testdata/openssl_rsa.pem').toString('utf8');
-    const cases: [unknown, unknown, RegExp][] = [
-      ['', 'pem-pkcs8-cleartext', /^secret_key is required/],
-      [42, 'pem-pkcs8-cleartext', /^secret_key is required/],
-      [rsaPem, 'pem', /^format must be one of/],
-      [rsaPem, undefined, /^format /],
-      ['A'.repeat(20_000), 'libp2p-protobuf-cleartext', /too long/],
-    ];
-    for (const [text, format, message] of cases) {
-      expect(() => parseKeyText(text, format), String(format)).toThrow(BadInputError);
-      expect(() => parseKeyText(text, format)).toThrow(message);
-    }
-    expect(parseKeyText(rsaPem, 'pem-pkcs8-cleartext')).toEqual({ text: rsaPem, format: 'pem-pkcs8-cleartext' });
   });
 
   it('refuses RSA keys below 2048 bits', async () => {

@@ -2,8 +2,7 @@ import { unmarshalIPNSRecord } from 'ipns';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BadInputError, ConflictError, LimitReachedError, NotFoundError } from '../../../main/base/errors.js';
 import type { NamesContext } from '../../../main/names/context.js';
-import { parseIpnsName } from '../../../main/http/name-params.js';
-import { peerIdText } from '../../../main/names/name-parse.js';
+import { parseIpnsName, peerIdText } from '../../../main/names/name-parse.js';
 import { resolveName } from '../../../main/names/resolver.js';
 import { gatewayNameResolver } from '../../../main/http/gateway/index.js';
 import { createName, getName, importName, listNames, publishName, removeName, searchByAlias, setAlias } from './name-requests.js';
@@ -311,16 +310,16 @@ describe('account views', () => {
       clock.advance(i === 2 ? 0 : 1000); // two rows share a second: insertion order breaks the tie
     }
     await createName(ctx, bob, CID_B);
-    const all = await listNames(ctx, alice, { limit: 10, start: 0 });
+    const all = await listNames(ctx, alice, { limit: '10', start: '0' });
     expect(all.total).toBe(5);
     expect(all.items.map((item) => item.name)).toEqual([...names].reverse());
-    const page = await listNames(ctx, alice, { limit: 2, start: 1 });
+    const page = await listNames(ctx, alice, { limit: '2', start: '1' });
     expect(page.total).toBe(5);
     expect(page.items.map((item) => item.alias)).toEqual(['n3', 'n2']);
-    expect(await listNames(ctx, alice, { limit: 2, start: 10 })).toEqual({ items: [], total: 5 });
+    expect(await listNames(ctx, alice, { limit: '2', start: '10' })).toEqual({ items: [], total: 5 });
     expect((await listNames(ctx, alice)).items.length).toBe(5);
     expect((await listNames(ctx, bob)).total).toBe(1);
-    for (const bad of [{ limit: 0 }, { limit: 1001 }, { limit: 2.5 }, { start: -1 }, { limit: '5' }]) {
+    for (const bad of [{ limit: '0' }, { limit: '1001' }, { limit: '2.5' }, { start: '-1' }, { limit: 'five' }]) {
       await expect(listNames(ctx, alice, bad), JSON.stringify(bad)).rejects.toThrow(BadInputError);
     }
   });

@@ -4,63 +4,68 @@ import * as views from '../../../main/names/name-views.js';
 import * as routing from '../../../main/names/routing-records.js';
 import type { IpnsRecordView } from '../../../shared/api-types.js';
 import {
-  parseImportNameBody,
-  parseIpnsName,
-  parseNamePage,
-  parseNameValue,
-  parseOptionalAlias,
-  parseRequiredAlias,
-  type ImportNameBody,
-} from '../../../main/http/name-params.js';
+  AliasBody,
+  AliasSearchQuery,
+  NameCreateQuery,
+  NameImportBody,
+  NamePageQuery,
+  NamePathParams,
+  NamePublishQuery,
+  NameRemoveQuery,
+} from '../../../main/http/input/names-input.js';
+import { requestInput } from '../../../main/http/input/request-input.js';
 
 /**
  * The names domain called the way the routes call it (http/routes/names.ts): parameters as a request
- * carries them, parsed by http/name-params.ts in the route's order, then the typed domain function. The
- * async ones reject rather than throw, as the routes' handlers do.
+ * carries them, read through the route's schema (http/input/names-input.ts), then the typed domain
+ * function. The async ones reject rather than throw, as the routes' handlers do.
  */
 
 export async function createName(ctx: NamesContext, accountId: number, cid: unknown, alias?: unknown, options?: manage.PinOption): Promise<manage.NameResult> {
-  return manage.createName(ctx, accountId, parseNameValue(cid, 'arg'), parseOptionalAlias(alias, 'alias'), options);
+  const query = requestInput(NameCreateQuery, { arg: cid, alias });
+  return manage.createName(ctx, accountId, query.arg, query.alias, options);
 }
 
 export async function publishName(ctx: NamesContext, accountId: number, name: unknown, cid: unknown, options?: manage.PinOption): Promise<manage.NameResult> {
-  const parsed = parseIpnsName(name, 'key');
-  return manage.publishName(ctx, accountId, parsed, parseNameValue(cid, 'arg'), options);
+  const query = requestInput(NamePublishQuery, { key: name, arg: cid });
+  return manage.publishName(ctx, accountId, query.key, query.arg, options);
 }
 
-export async function importName(ctx: NamesContext, accountId: number, body: ImportNameBody): Promise<manage.NameResult> {
-  return manage.importName(ctx, accountId, parseImportNameBody(body));
+export async function importName(ctx: NamesContext, accountId: number, body: Record<string, unknown>): Promise<manage.NameResult> {
+  return manage.importName(ctx, accountId, requestInput(NameImportBody, body));
 }
 
 export async function removeName(ctx: NamesContext, accountId: number, name: unknown): Promise<void> {
-  return manage.removeName(ctx, accountId, parseIpnsName(name, 'key'));
+  return manage.removeName(ctx, accountId, requestInput(NameRemoveQuery, { key: name }).key);
 }
 
+/** The page as query text (`?limit=2&start=1`). */
 export async function listNames(
   ctx: NamesContext,
   accountId: number,
-  page: { limit?: unknown; start?: unknown } = {},
+  page: { limit?: string; start?: string } = {},
 ): Promise<{ items: IpnsRecordView[]; total: number }> {
-  return views.listNames(ctx, accountId, parseNamePage(page));
+  return views.listNames(ctx, accountId, requestInput(NamePageQuery, page));
 }
 
 export async function getName(ctx: NamesContext, accountId: number, name: unknown): Promise<IpnsRecordView> {
-  return views.getName(ctx, accountId, parseIpnsName(name, 'name'));
+  return views.getName(ctx, accountId, requestInput(NamePathParams, { name }).name);
 }
 
 export async function searchByAlias(ctx: NamesContext, accountId: number, alias: unknown): Promise<IpnsRecordView> {
-  return views.searchByAlias(ctx, accountId, parseRequiredAlias(alias, 'alias'));
+  return views.searchByAlias(ctx, accountId, requestInput(AliasSearchQuery, { alias }).alias);
 }
 
 export async function setAlias(ctx: NamesContext, accountId: number, name: unknown, alias: unknown): Promise<void> {
-  return views.setAlias(ctx, accountId, parseIpnsName(name, 'name'), parseOptionalAlias(alias, 'alias'));
+  const body = requestInput(AliasBody, { name, alias });
+  return views.setAlias(ctx, accountId, body.name, body.alias);
 }
 
-/** Routing records by name text (the fixture loaders' and tests' form), parsed as the name parameter. */
+/** Routing records by name text (the fixture loaders' and tests' form), read as the name parameter. */
 export async function putRoutingRecord(ctx: NamesContext, name: unknown, bytes: Uint8Array): Promise<routing.RoutingRecordCheck> {
-  return routing.putRoutingRecord(ctx, parseIpnsName(name, 'name'), bytes);
+  return routing.putRoutingRecord(ctx, requestInput(NamePathParams, { name }).name, bytes);
 }
 
 export async function removeRoutingRecord(ctx: NamesContext, name: unknown): Promise<boolean> {
-  return routing.removeRoutingRecord(ctx, parseIpnsName(name, 'name'));
+  return routing.removeRoutingRecord(ctx, requestInput(NamePathParams, { name }).name);
 }

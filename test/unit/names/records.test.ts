@@ -4,7 +4,7 @@ import { ipnsValidator } from 'ipns/validator';
 import { CID } from 'multiformats/cid';
 import { describe, expect, it } from 'vitest';
 import { importNameKey, nameOfKey, type NameKey } from '../../../main/names/keys.js';
-import { parseIpnsName } from '../../../main/http/name-params.js';
+import { parseIpnsName } from '../../../main/names/name-parse.js';
 import { InvalidRecordError, parseRfc3339Ms, RECORD_LIFETIME_MS, signRecord, validateRecord, type RecordFault } from '../../../main/names/records.js';
 import { fixture, fixtureJson } from '../../helpers/fixtures.js';
 

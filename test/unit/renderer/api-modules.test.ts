@@ -3,7 +3,7 @@
  * the runtime shape check of what comes back (a malformed answer is a protocol error, never data).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, type ApiClient } from '../../../renderer/api/client.js';
+import { createApiClient, createPublicApiClient, type ApiClient } from '../../../renderer/api/client.js';
 import type { Credentials } from '../../../renderer/api/core.js';
 import type {
   DailyUsage,
@@ -16,6 +16,7 @@ import type {
   SyncRestoreResult,
   SyncVersion,
 } from '../../../shared/api-types.js';
+import { FOLDER as SAMPLE_FOLDER } from '../shared/schemas/samples.js';
 import { USAGE } from './fixtures.js';
 import { startScriptedService, type ScriptedService } from './scripted-service.js';
 
@@ -34,34 +35,7 @@ const PLAN: Plan = {
 const DAY: DailyUsage = { day: '2026-11-25', ingress: 10, egress: 20, pinned_bytes: 30, pinned_count: 1 };
 const PIN: PinRecord = { name: 'report', cid: 'bafkreigh2akiscaildc', status: 'pinned', size: 12, created_at: 1_700_000_000 };
 const NAME: IpnsRecordView = { name: 'k51qzi5uqu5d', value: 'bafkreigh2akiscaildc', alias: 'site', created_at: 1, publish_at: 2, public: false };
-const FOLDER: SyncFolderView = {
-  id: 'f1',
-  path: '/home/me/site',
-  root: 'bafy',
-  ipns_name: 'k51',
-  state: 'idle',
-  files: 3,
-  bytes: 9,
-  pending: 0,
-  last_synced_at: 5,
-  error: '',
-  current_file: '',
-  files_done: 0,
-  bytes_done: 0,
-  bytes_pending: 0,
-  unreadable: [],
-  ignore: ['*.log'],
-  created_at: 4,
-  public: false,
-  history_bytes: 0,
-  conflict: null,
-  mode: 'sync',
-  source: '',
-  from: [],
-  seq: 0,
-  checked_at: 0,
-  local_changes: [],
-};
+const FOLDER: SyncFolderView = { ...SAMPLE_FOLDER, unreadable: [] };
 const VERSION: SyncVersion = { root: 'bafyold', created_at: 5, added: 1, modified: 2, removed: 0, bytes: 90 };
 const RESTORED: SyncRestoreResult = {
   written: [{ path: 'docs/a.txt', local: '/home/me/site/docs/a (restored 2026-11-25 1403).txt', kind: 'file', beside: true, replaced: false }],
@@ -84,7 +58,7 @@ let service: ScriptedService;
 let api: ApiClient;
 beforeAll(async () => {
   service = await startScriptedService();
-  api = createApiClient({ baseUrl: service.url, now: () => 1_700_000_000_000 });
+  api = createApiClient({ baseUrl: service.url, now: () => 1_700_000_000_000, credentials });
 });
 afterAll(async () => {
   await service.close();
@@ -117,7 +91,7 @@ interface Case {
 const CASES: Case[] = [
   {
     name: 'account.stats',
-    call: () => api.account.stats(credentials),
+    call: () => api.account.stats(),
     answer: () => service.answerData(USAGE),
     request: 'GET /api/v0/stats',
     result: USAGE,
@@ -125,7 +99,7 @@ const CASES: Case[] = [
   },
   {
     name: 'account.daily',
-    call: () => api.account.daily(credentials, 30),
+    call: () => api.account.daily(30),
     answer: () => service.answerData([DAY]),
     request: 'GET /api/v0/stats/daily?days=30',
     result: [DAY],
@@ -141,7 +115,7 @@ const CASES: Case[] = [
   },
   {
     name: 'pins.list',
-    call: () => api.pins.list(credentials, { status: 'pinned', limit: 25, start: 50 }),
+    call: () => api.pins.list({ status: 'pinned', limit: 25, start: 50 }),
     answer: () => service.answerList([PIN], 1000),
     request: 'GET /api/v0/pin?status=pinned&limit=25&start=50',
     result: { items: [PIN], total: 1000 },
@@ -149,7 +123,7 @@ const CASES: Case[] = [
   },
   {
     name: 'pins.get',
-    call: () => api.pins.get(credentials, 'bafy/x'),
+    call: () => api.pins.get('bafy/x'),
     answer: () => service.answerData(PIN),
     request: 'GET /api/v0/pin/bafy%2Fx',
     result: PIN,
@@ -157,26 +131,26 @@ const CASES: Case[] = [
   },
   {
     name: 'pins.add',
-    call: () => api.pins.add(credentials, { cid: 'bafy', name: 'a b' }),
+    call: () => api.pins.add({ cid: 'bafy', name: 'a b' }),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/pin/add?arg=bafy&name=a+b',
   },
   {
     name: 'pins.remove',
-    call: () => api.pins.remove(credentials, 'bafy'),
+    call: () => api.pins.remove('bafy'),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/pin/rm?arg=bafy',
   },
   {
     name: 'pins.rename',
-    call: () => api.pins.rename(credentials, 'bafy', 'new'),
+    call: () => api.pins.rename('bafy', 'new'),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/pin/rename',
     body: { cid: 'bafy', name: 'new' },
   },
   {
     name: 'names.list',
-    call: () => api.names.list(credentials, { limit: 10 }),
+    call: () => api.names.list({ limit: 10 }),
     answer: () => service.answerList([NAME], 1),
     request: 'GET /api/v0/ipns?limit=10',
     result: { items: [NAME], total: 1 },
@@ -184,7 +158,7 @@ const CASES: Case[] = [
   },
   {
     name: 'names.create',
-    call: () => api.names.create(credentials, { cid: 'bafy', alias: 'site', pin: true }),
+    call: () => api.names.create({ cid: 'bafy', alias: 'site', pin: true }),
     answer: () => service.answerData({ name: 'k51', value: 'bafy' }),
     request: 'POST /api/v0/name/create?arg=bafy&alias=site&pin=true',
     result: { name: 'k51', value: 'bafy' },
@@ -192,20 +166,20 @@ const CASES: Case[] = [
   },
   {
     name: 'names.publish',
-    call: () => api.names.publish(credentials, { name: 'k51', cid: 'bafy' }),
+    call: () => api.names.publish({ name: 'k51', cid: 'bafy' }),
     answer: () => service.answerData({ name: 'k51', value: 'bafy' }),
     request: 'POST /api/v0/name/publish?arg=bafy&key=k51',
   },
   {
     name: 'names.list, a later page',
-    call: () => api.names.list(credentials, { limit: 25, start: 50 }),
+    call: () => api.names.list({ limit: 25, start: 50 }),
     answer: () => service.answerList([NAME], 51),
     request: 'GET /api/v0/ipns?limit=25&start=50',
     result: { items: [NAME], total: 51 },
   },
   {
     name: 'names.import without a name (extension)',
-    call: () => api.names.import(credentials, { value: 'bafy', secret_key: 'CAESQ...', format: 'libp2p-protobuf-cleartext', alias: 'blog', seq: 4 }),
+    call: () => api.names.import({ value: 'bafy', secret_key: 'CAESQ...', format: 'libp2p-protobuf-cleartext', alias: 'blog', seq: 4 }),
     answer: () => service.answerData({ name: 'k51', value: 'bafy' }),
     request: 'POST /api/v0/name/import',
     body: { value: 'bafy', secret_key: 'CAESQ...', format: 'libp2p-protobuf-cleartext', alias: 'blog', seq: 4 },
@@ -214,20 +188,20 @@ const CASES: Case[] = [
   },
   {
     name: 'names.setAlias',
-    call: () => api.names.setAlias(credentials, 'k51', 'blog'),
+    call: () => api.names.setAlias('k51', 'blog'),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/ipns/alias',
     body: { name: 'k51', alias: 'blog' },
   },
   {
     name: 'names.remove',
-    call: () => api.names.remove(credentials, 'k51'),
+    call: () => api.names.remove('k51'),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/name/rm?key=k51',
   },
   {
     name: 'keys.list',
-    call: () => api.keys.list(credentials),
+    call: () => api.keys.list(),
     answer: () => service.answerData([{ name: 'ci', access_key: 'a', permissions: ['pin'], session: false }]),
     request: 'GET /api/v0/keys',
     result: { items: [{ name: 'ci', access_key: 'a', permissions: ['pin'], session: false }], total: 1 },
@@ -235,7 +209,7 @@ const CASES: Case[] = [
   },
   {
     name: 'keys.create',
-    call: () => api.keys.create(credentials, { name: 'ci', permissions: ['read'] }),
+    call: () => api.keys.create({ name: 'ci', permissions: ['read'] }),
     answer: () => service.answerData({ access_key: 'a', access_secret: 's', psa_token: 'a.s' }),
     request: 'POST /api/v0/key',
     body: { name: 'ci', permissions: ['read'] },
@@ -244,14 +218,14 @@ const CASES: Case[] = [
   },
   {
     name: 'keys.remove',
-    call: () => api.keys.remove(credentials, 'ci'),
+    call: () => api.keys.remove('ci'),
     answer: () => service.answerData(undefined),
     request: 'DELETE /api/v0/key',
     body: { name: 'ci' },
   },
   {
     name: 'sync.list',
-    call: () => api.sync.list(credentials),
+    call: () => api.sync.list(),
     answer: () => service.answerList([FOLDER]),
     request: 'GET /api/v0/sync',
     result: { items: [FOLDER], total: 1 },
@@ -259,14 +233,14 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.add',
-    call: () => api.sync.add(credentials, { path: '/home/me/site', ignore: ['*.log'] }),
+    call: () => api.sync.add({ path: '/home/me/site', ignore: ['*.log'] }),
     answer: () => service.answerData({ id: 'f1', path: '/home/me/site', root: '', ipns_name: '' }),
     request: 'POST /api/v0/sync/add',
     body: { path: '/home/me/site', ignore: ['*.log'] },
   },
   {
     name: 'sync.detail',
-    call: () => api.sync.detail(credentials, 'f1'),
+    call: () => api.sync.detail('f1'),
     answer: () =>
       service.answerData({
         ...FOLDER,
@@ -281,14 +255,14 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.list without history_bytes',
-    call: () => api.sync.list(credentials),
+    call: () => api.sync.list(),
     answer: () => service.answerList([FOLDER]),
     request: 'GET /api/v0/sync',
     malformed: () => service.answerList([{ ...FOLDER, history_bytes: undefined }]),
   },
   {
     name: 'sync.versions',
-    call: () => api.sync.versions(credentials, 'f1', { limit: 20, start: 20 }),
+    call: () => api.sync.versions('f1', { limit: 20, start: 20 }),
     answer: () => service.answerList([VERSION], 41),
     request: 'GET /api/v0/sync/versions?id=f1&limit=20&start=20',
     result: { items: [VERSION], total: 41 },
@@ -296,7 +270,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.diff',
-    call: () => api.sync.diff(credentials, 'f1', 'bafyold', 'bafynew'),
+    call: () => api.sync.diff('f1', 'bafyold', 'bafynew'),
     answer: () => service.answerData({ added: ['b.txt', 'empty/'], modified: ['a.txt'], removed: [] }),
     request: 'GET /api/v0/sync/diff?id=f1&from=bafyold&to=bafynew',
     result: { added: ['b.txt', 'empty/'], modified: ['a.txt'], removed: [] },
@@ -304,7 +278,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.tree',
-    call: () => api.sync.tree(credentials, 'f1', 'bafyold', 'docs/a b'),
+    call: () => api.sync.tree('f1', 'bafyold', 'docs/a b'),
     answer: () => service.answerData({ entries: [{ name: 'x.md', kind: 'file', size: 3, cid: 'bafkx' }], truncated: false }),
     request: 'GET /api/v0/sync/tree?id=f1&root=bafyold&path=docs%2Fa+b',
     result: { entries: [{ name: 'x.md', kind: 'file', size: 3, cid: 'bafkx' }], truncated: false },
@@ -312,7 +286,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.restore beside (the default)',
-    call: () => api.sync.restore(credentials, 'f1', { root: 'bafyold', path: 'docs/a.txt' }),
+    call: () => api.sync.restore('f1', { root: 'bafyold', path: 'docs/a.txt' }),
     answer: () => service.answerData(RESTORED),
     request: 'POST /api/v0/sync/restore?id=f1&root=bafyold&path=docs%2Fa.txt',
     result: RESTORED,
@@ -320,7 +294,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.restore the whole folder into another folder, overwriting',
-    call: () => api.sync.restore(credentials, 'f1', { root: 'bafyold', path: '', to: '/tmp/out', overwrite: true }),
+    call: () => api.sync.restore('f1', { root: 'bafyold', path: '', to: '/tmp/out', overwrite: true }),
     answer: () => service.answerData({ written: [], unchanged: 3 }),
     request: 'POST /api/v0/sync/restore?id=f1&root=bafyold&path=&to=%2Ftmp%2Fout&overwrite=true',
     result: { written: [], unchanged: 3 },
@@ -328,7 +302,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.setRetention',
-    call: () => api.sync.setRetention(credentials, 'f1', '24h:all, 30d:1d'),
+    call: () => api.sync.setRetention('f1', '24h:all, 30d:1d'),
     answer: () => service.answerData({ keep: '1d:all,30d:1d' }),
     request: 'POST /api/v0/sync/retention?id=f1',
     body: { keep: '24h:all, 30d:1d' },
@@ -337,7 +311,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.add without waiting',
-    call: () => api.sync.add(credentials, { path: '/home/me/site' }, { wait: false }),
+    call: () => api.sync.add({ path: '/home/me/site' }, { wait: false }),
     answer: () => service.answerData({ id: 'f1', path: '/home/me/site', root: '', ipns_name: '', state: 'scanning' }),
     request: 'POST /api/v0/sync/add?wait=false',
     body: { path: '/home/me/site' },
@@ -346,23 +320,23 @@ const CASES: Case[] = [
   },
   {
     name: 'sync.rescan',
-    call: () => api.sync.rescan(credentials, 'f1'),
+    call: () => api.sync.rescan('f1'),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/sync/rescan?id=f1',
   },
-  { name: 'sync.retry', call: () => api.sync.retry(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/retry?id=f1' },
+  { name: 'sync.retry', call: () => api.sync.retry('f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/retry?id=f1' },
   {
     name: 'sync.setIgnore',
-    call: () => api.sync.setIgnore(credentials, 'f1', ['*.log', 'build/']),
+    call: () => api.sync.setIgnore('f1', ['*.log', 'build/']),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/sync/ignore?id=f1',
     body: { ignore: ['*.log', 'build/'] },
   },
-  { name: 'sync.pause', call: () => api.sync.pause(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/pause?id=f1' },
-  { name: 'sync.remove', call: () => api.sync.remove(credentials, 'f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/rm?id=f1' },
+  { name: 'sync.pause', call: () => api.sync.pause('f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/pause?id=f1' },
+  { name: 'sync.remove', call: () => api.sync.remove('f1'), answer: () => service.answerData(undefined), request: 'POST /api/v0/sync/rm?id=f1' },
   {
     name: 'partners.users',
-    call: () => api.partners.users(credentials, { limit: 25, start: 25 }),
+    call: () => api.partners.users({ limit: 25, start: 25 }),
     answer: () => service.answerList([{ uuid: 'u1', name: 'Ann', plan: 'Free', created_at: 1, pinned_bytes: 0, pinned_count: 0 }], 26),
     request: 'GET /api/v0/partner/users?limit=25&start=25',
     result: { items: [{ uuid: 'u1', name: 'Ann', plan: 'Free', created_at: 1, pinned_bytes: 0, pinned_count: 0 }], total: 26 },
@@ -370,28 +344,28 @@ const CASES: Case[] = [
   },
   {
     name: 'pins.list with the extension filters and a cursor',
-    call: () => api.pins.list(credentials, { name: 'report', cid: 'QmX', after: 'c1', limit: 10 }),
+    call: () => api.pins.list({ name: 'report', cid: 'QmX', after: 'c1', limit: 10 }),
     answer: () => (service.answer = { status: 200, body: JSON.stringify({ code: 200, data: [PIN], total: 30, next: 'c2', prev: 'c0' }) }),
     request: 'GET /api/v0/pin?name=report&cid=QmX&after=c1&limit=10',
     result: { items: [PIN], total: 30, next: 'c2', prev: 'c0' },
   },
   {
     name: 'partners.userStats',
-    call: () => api.partners.userStats(credentials, 'u1'),
+    call: () => api.partners.userStats('u1'),
     answer: () => service.answerData(USAGE),
     request: 'GET /api/v0/partner/user/stats?uuid=u1',
     malformed: () => service.answerData({}),
   },
   {
     name: 'partners.updatePlan',
-    call: () => api.partners.updatePlan(credentials, 'u1', 2),
+    call: () => api.partners.updatePlan('u1', 2),
     answer: () => service.answerData(undefined),
     request: 'POST /api/v0/partner/user/update-plan',
     body: { uuid: 'u1', plan_id: 2 },
   },
   {
     name: 'partners.createUserKey',
-    call: () => api.partners.createUserKey(credentials, 'u1', { name: 'ci', permissions: ['pin'] }),
+    call: () => api.partners.createUserKey('u1', { name: 'ci', permissions: ['pin'] }),
     answer: () => service.answerData({ access_key: 'a', access_secret: 's', psa_token: 'a.s' }),
     request: 'POST /api/v0/partner/user/key',
     body: { uuid: 'u1', name: 'ci', permissions: ['pin'] },
@@ -399,14 +373,14 @@ const CASES: Case[] = [
   },
   {
     name: 'partners.deleteUserKey',
-    call: () => api.partners.deleteUserKey(credentials, 'u1', 'ci'),
+    call: () => api.partners.deleteUserKey('u1', 'ci'),
     answer: () => service.answerData(undefined),
     request: 'DELETE /api/v0/partner/user/key',
     body: { uuid: 'u1', name: 'ci' },
   },
   {
     name: 'service.facts',
-    call: () => api.service.facts(credentials),
+    call: () => api.service.facts(),
     answer: () => service.answerData(FACTS),
     request: 'GET /api/v0/service',
     result: FACTS,
@@ -414,7 +388,7 @@ const CASES: Case[] = [
   },
   {
     name: 'service.collectGarbage',
-    call: () => api.service.collectGarbage(credentials),
+    call: () => api.service.collectGarbage(),
     answer: () => service.answerData({ pins_removed: 1, blocks_deleted: 4 }),
     request: 'POST /api/v0/repo/gc',
     result: { pins_removed: 1, blocks_deleted: 4 },
@@ -428,10 +402,10 @@ const CASES: Case[] = [
     result: SESSION,
     malformed: () => service.answerData({ ...SESSION, expires_at: undefined }),
   },
-  { name: 'session.end', call: () => api.session.end(credentials), answer: () => service.answerData(undefined), request: 'DELETE /api/v0/session' },
+  { name: 'session.end', call: () => api.session.end(), answer: () => service.answerData(undefined), request: 'DELETE /api/v0/session' },
   {
     name: 'session.revokeAll',
-    call: () => api.session.revokeAll(credentials),
+    call: () => api.session.revokeAll(),
     answer: () => service.answerData({ revoked: 3 }),
     request: 'DELETE /api/v0/session/all',
     result: { revoked: 3 },
@@ -452,28 +426,42 @@ describe('API modules', () => {
     await expect(entry.call()).rejects.toMatchObject({ kind: 'protocol' });
   });
 
-  it('session.redeem sends no key and no ts: the code is the credential', async () => {
+  it('session.redeem and account.plans send no key and no ts, though the client has one: the code is the credential, the plans are public', async () => {
     service.answerData(SESSION);
     await api.session.redeem('c0de');
-    expect(service.seen.at(-1)?.url).toBe('/api/v0/session?code=c0de');
-    expect(service.seen.at(-1)?.headers['x-access-key']).toBeUndefined();
+    service.answerData([PLAN]);
+    await api.account.plans();
+    expect(service.seen.map((seen) => seen.url)).toEqual(['/api/v0/session?code=c0de', '/api/v0/plans']);
+    expect(service.seen.map((seen) => seen.headers['x-access-key'])).toEqual([undefined, undefined]);
+  });
+
+  it('the keyless client makes the calls that need no key', async () => {
+    const keyless = createPublicApiClient({ baseUrl: service.url });
+    service.answerData([PLAN]);
+    await expect(keyless.account.plans()).resolves.toEqual([PLAN]);
+    service.answerData(SESSION);
+    await expect(keyless.session.redeem('c0de')).resolves.toEqual(SESSION);
+    expect(service.seen.map((seen) => `${seen.method} ${seen.url} ${String(seen.headers['x-access-key'] ?? 'no key')}`)).toEqual([
+      'GET /api/v0/plans no key',
+      'POST /api/v0/session?code=c0de no key',
+    ]);
   });
 });
 
 describe('partners.isPartner', () => {
   it('is true when the partner user list answers, false on 403 (not a partner) and 404 (an older service)', async () => {
     service.answerList([], 0);
-    await expect(api.partners.isPartner(credentials)).resolves.toBe(true);
+    await expect(api.partners.isPartner()).resolves.toBe(true);
     expect(sent().request).toBe('GET /api/v0/partner/users?limit=1');
     service.answerError('permission', 'not a partner');
-    await expect(api.partners.isPartner(credentials)).resolves.toBe(false);
+    await expect(api.partners.isPartner()).resolves.toBe(false);
     service.answerError('not_found', 'no such route');
-    await expect(api.partners.isPartner(credentials)).resolves.toBe(false);
+    await expect(api.partners.isPartner()).resolves.toBe(false);
   });
 
   it('passes any other failure on', async () => {
     service.answerError('internal', 'internal');
-    await expect(api.partners.isPartner(credentials)).rejects.toMatchObject({ kind: 'http', code: 500 });
+    await expect(api.partners.isPartner()).rejects.toMatchObject({ kind: 'http', code: 500 });
   });
 });
 

@@ -17,7 +17,7 @@ let service: ScriptedService;
 let api: ApiClient;
 beforeAll(async () => {
   service = await startScriptedService();
-  api = createApiClient({ baseUrl: service.url, now: () => 1_700_000_000_000 });
+  api = createApiClient({ baseUrl: service.url, now: () => 1_700_000_000_000, credentials });
 });
 afterAll(async () => {
   await service.close();
@@ -38,33 +38,33 @@ function lastRequest(): string {
 describe('uploads API', () => {
   it('settings: GET /api/v0/upload/settings, checked', async () => {
     service.answerData(SETTINGS);
-    expect(await api.uploads.settings(credentials)).toEqual(SETTINGS);
+    expect(await api.uploads.settings()).toEqual(SETTINGS);
     expect(lastRequest()).toBe('GET /api/v0/upload/settings?ts=1700000000');
     for (const malformed of [{ ...SETTINGS, public_gateway: 'no' }, { ...SETTINGS, account_uuid: 1 }, { cid_profile: 'unixfs-v1-2025' }, null]) {
       service.answerData(malformed);
-      await expect(api.uploads.settings(credentials)).rejects.toMatchObject({ kind: 'protocol' });
+      await expect(api.uploads.settings()).rejects.toMatchObject({ kind: 'protocol' });
     }
   });
 
   it('fileAddress: step 1 of POST /ipfs/?size=N answers data.url', async () => {
     service.answerData({ url: ADDRESS });
-    expect(await api.uploads.fileAddress(credentials, 12)).toBe(ADDRESS);
+    expect(await api.uploads.fileAddress(12)).toBe(ADDRESS);
     expect(lastRequest()).toBe('POST /ipfs/?ts=1700000000&size=12');
   });
 
   it('carAddress: step 1 of dag/import, roots left unpinned (the page pins with a name)', async () => {
     service.answerData({ url: ADDRESS });
-    expect(await api.uploads.carAddress(credentials, 4096)).toBe(ADDRESS);
+    expect(await api.uploads.carAddress(4096)).toBe(ADDRESS);
     expect(lastRequest()).toBe('POST /api/v0/dag/import?ts=1700000000&size=4096&pin-roots=false');
   });
 
   it('an address of the wrong shape is a protocol error; a refusal keeps its code and msg', async () => {
     for (const malformed of [{}, { url: '' }, { url: 7 }]) {
       service.answerData(malformed);
-      await expect(api.uploads.fileAddress(credentials, 1)).rejects.toMatchObject({ kind: 'protocol' });
+      await expect(api.uploads.fileAddress(1)).rejects.toMatchObject({ kind: 'protocol' });
     }
     service.answerError('plan_limit', 'plan limit reached: ingress', { limit: 'ingress' });
-    const refusal = await api.uploads.carAddress(credentials, 1).catch((error: unknown) => error);
+    const refusal = await api.uploads.carAddress(1).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(ApiError);
     expect(refusal).toMatchObject({ kind: 'http', code: 403, msg: 'plan limit reached: ingress', error: 'plan_limit', detail: { limit: 'ingress' } });
   });

@@ -16,9 +16,9 @@ let unauthorized: string[];
 
 function start(visible = true): EventStream {
   visibility = fakeVisibility(visible);
-  const events = eventsApi(createApiCore({ fetch: network.fetch, baseUrl: 'http://127.0.0.1:5080', now: () => 1_700_000_000_000 }));
+  const events = eventsApi(createApiCore({ fetch: network.fetch, baseUrl: 'http://127.0.0.1:5080', now: () => 1_700_000_000_000, credentials }));
   const stream = createEventStream({
-    open: (signal) => events.open(credentials, signal),
+    open: (signal) => events.open(signal),
     visibility,
     timers,
     random: () => 0,

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { describeKeyFormat, MAX_KEY_FILE_BYTES, readKeyFile } from '../../../renderer/pages/names/key-file.js';
 import { nameLabel } from '../../../renderer/pages/names/name-label.js';
-import { describeNameView, matchesNameSearch, nameSearch, nameSearchParams, nameSearchText } from '../../../renderer/pages/names/name-search.js';
+import { describeNameView, nameListQuery, nameSearch, nameSearchParams, nameSearchText, searchOfNameQuery } from '../../../renderer/pages/names/name-search.js';
+import { matchesNameQuery } from '../../../renderer/data/names.js';
 import { ipnsNameOfText } from '../../../renderer/lib/ipns-name-text.js';
 import { tryParseIpnsName } from '../../../main/names/name-parse.js';
 import { CID } from 'multiformats/cid';
@@ -130,10 +131,19 @@ describe('nameSearch', () => {
 
   it('tells whether a name changed elsewhere still belongs in the list', () => {
     const record = { name: ed.name, alias: 'blog' };
-    expect(matchesNameSearch({ kind: 'none' }, record)).toBe(true);
-    expect(matchesNameSearch({ kind: 'alias', alias: 'blog' }, record)).toBe(true);
-    expect(matchesNameSearch({ kind: 'alias', alias: 'Blog' }, record)).toBe(false);
-    expect(matchesNameSearch({ kind: 'name', name: ed.name }, record)).toBe(true);
+    expect(matchesNameQuery(record, { kind: 'page', start: 0, limit: 25 })).toBe(true);
+    expect(matchesNameQuery(record, { kind: 'alias', alias: 'blog' })).toBe(true);
+    expect(matchesNameQuery(record, { kind: 'alias', alias: 'Blog' })).toBe(false);
+    expect(matchesNameQuery(record, { kind: 'name', name: ed.name })).toBe(true);
+  });
+
+  it('asks for the page shown, or for the one name searched for, and reads the search back', () => {
+    const position = { start: 50, limit: 25 } as const;
+    expect(nameListQuery({ kind: 'none' }, position)).toEqual({ kind: 'page', start: 50, limit: 25 });
+    expect(nameListQuery({ kind: 'alias', alias: 'blog' }, position)).toEqual({ kind: 'alias', alias: 'blog' });
+    expect(nameListQuery({ kind: 'name', name: ed.name }, position)).toEqual({ kind: 'name', name: ed.name });
+    expect(searchOfNameQuery({ kind: 'page', start: 50, limit: 25 })).toEqual({ kind: 'none' });
+    expect(searchOfNameQuery({ kind: 'alias', alias: 'blog' })).toEqual({ kind: 'alias', alias: 'blog' });
   });
 
   it('says what the table shows in words', () => {

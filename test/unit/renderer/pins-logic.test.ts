@@ -5,7 +5,7 @@ import { cidFieldMessage, parseCidText, readCidInput } from '../../../renderer/l
 import { contentPath } from '../../../renderer/lib/gateway-links.js';
 import { patchListPage } from '../../../renderer/lib/live-list.js';
 import { createThrottle } from '../../../renderer/lib/throttle.js';
-import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters } from '../../../renderer/pages/pins/pin-search.js';
+import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters, searchOfFilters } from '../../../renderer/pages/pins/pin-search.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 
 const V1 = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
@@ -57,6 +57,11 @@ describe('pinSearch', () => {
     expect(searchFilters(pinSearch(V1))).toEqual({ cid: V1 });
     expect(searchFilters(pinSearch('photo'))).toEqual({ name: 'photo' });
     expect(searchFilters(pinSearch(''))).toEqual({});
+  });
+
+  it('reads back from a list query the search it stands for (what a page shown while the next loads was loaded for)', () => {
+    for (const text of [V1, 'photo', '']) expect(searchOfFilters(searchFilters(pinSearch(text)))).toEqual(pinSearch(text));
+    expect(searchOfFilters({ name: undefined, cid: undefined })).toEqual({ kind: 'none' });
   });
 
   it('keeps the search in the URL under the API filter it is: ?cid= for a CID (the ipfs:// deep link), ?name= for a name', () => {

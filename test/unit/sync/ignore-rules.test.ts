@@ -48,13 +48,21 @@ describe('patterns given at sync/add', () => {
     expect(rules.isIgnored('sub/top-only.txt', false)).toBe(false);
   });
 
-  it('validates input and names the parameter at fault', () => {
-    expect(validateIgnorePatterns(undefined)).toEqual([]);
-    expect(validateIgnorePatterns(['*.bak'])).toEqual(['*.bak']);
-    const bad: unknown[] = ['*.bak', [1], [''], ['a\nb'], ['x\0'], ['y'.repeat(2000)], Array.from({ length: 1001 }, () => 'a')];
-    for (const value of bad) {
-      expect(() => validateIgnorePatterns(value)).toThrow(BadInputError);
-      expect(() => validateIgnorePatterns(value)).toThrow(/^ignore/);
+  it('checks each pattern as a pattern and names the one at fault', () => {
+    expect(validateIgnorePatterns([])).toEqual([]);
+    expect(validateIgnorePatterns(['*.bak', '!keep.bak'])).toEqual(['*.bak', '!keep.bak']);
+    // The list's shape (an array of at most 1000 texts) is the request schema's: test/unit/http/sync-input.test.ts.
+    const bad: [string[], string][] = [
+      [['ok', ''], 'ignore[1] is empty'],
+      [['  '], 'ignore[0] is empty'],
+      [['a\nb'], 'ignore[0] must be one pattern without line breaks or NUL'],
+      [['a\rb'], 'ignore[0] must be one pattern without line breaks or NUL'],
+      [['x\0'], 'ignore[0] must be one pattern without line breaks or NUL'],
+      [['y'.repeat(1025)], 'ignore[0] is longer than 1024'],
+    ];
+    for (const [patterns, message] of bad) {
+      expect(() => validateIgnorePatterns(patterns)).toThrow(BadInputError);
+      expect(() => validateIgnorePatterns(patterns), message).toThrow(message);
     }
   });
 });

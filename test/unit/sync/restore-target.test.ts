@@ -21,9 +21,8 @@ describe('readRestoreTo', () => {
   });
 
   it('refuses what is not a path, a relative path, and every . , .. or empty segment, naming to', () => {
-    const cases: Array<[unknown, RegExp]> = [
-      [undefined, /^to must be the absolute path of a folder$/],
-      [42, /^to must be the absolute path of a folder$/],
+    // Its shape (text, given) is the request schema's: test/unit/http/sync-input.test.ts.
+    const cases: Array<[string, RegExp]> = [
       ['', /^to must be the absolute path of a folder$/],
       ['/tmp/a\0b', /no NUL/],
       [`/${'a'.repeat(4096)}`, /at most 4096 characters/],
@@ -39,7 +38,7 @@ describe('readRestoreTo', () => {
       ['//tmp/x', /normalized/],
       ['/tmp/x//', /normalized/],
     ];
-    for (const [value, message] of cases) expect(() => readRestoreTo(value, 'linux'), String(value)).toThrow(message);
+    for (const [value, message] of cases) expect(() => readRestoreTo(value, 'linux'), value).toThrow(message);
   });
 
   it('on Windows: a drive or a share, either slash, and names Windows can hold', () => {

@@ -1,0 +1,47 @@
+/**
+ * The service's events applied to the request cache, once for the whole window: each area's rule
+ * (pins.ts, account.ts) patches the records that changed in place and loads again, paced, the queries
+ * whose rows moved. Pages only read the cache: none listens to the stream for its own data.
+ */
+import { notifyManager, type QueryClient } from '@tanstack/react-query';
+import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
+import type { Timers } from '../lib/timers.js';
+import { usageEventToCache } from './account.js';
+import { keyEventToCache } from './keys.js';
+import { createLiveReloads, type LiveReloads } from './live-reloads.js';
+import { nameEventToCache } from './names.js';
+import { partnerEventToCache } from './partners.js';
+import { pinEventToCache } from './pins.js';
+
+/** Where the events come from: the window's event hub (renderer/events), or a test's. */
+export interface ServiceEventSource {
+  subscribe<T extends ServiceEventName>(type: T, handler: (payload: ServiceEvents[T]) => void): () => void;
+}
+
+type CacheRules = { [T in ServiceEventName]?: (client: QueryClient, payload: ServiceEvents[T], reloads: LiveReloads) => void };
+
+/** One rule per event; an area converted to the cache adds its own here. */
+const RULES: CacheRules = {
+  pin: pinEventToCache,
+  usage: usageEventToCache,
+  name: nameEventToCache,
+  key: keyEventToCache,
+  partner: partnerEventToCache,
+};
+
+/** Starts applying `events` to `client`; answers the function that stops it. */
+export function connectLiveCache(client: QueryClient, events: ServiceEventSource, timers: Timers): () => void {
+  const reloads = createLiveReloads(client, timers);
+  const stops = (Object.keys(RULES) as ServiceEventName[]).map((type) => subscribeRule(client, events, type, reloads));
+  return () => {
+    for (const stop of stops) stop();
+    reloads.cancel();
+  };
+}
+
+function subscribeRule<T extends ServiceEventName>(client: QueryClient, events: ServiceEventSource, type: T, reloads: LiveReloads): () => void {
+  const rule = RULES[type];
+  if (!rule) return () => undefined;
+  // One notification for what an event changes: a page never renders its rows patched but its reload not yet asked for.
+  return events.subscribe(type, (payload) => notifyManager.batch(() => rule(client, payload, reloads)));
+}

@@ -1,0 +1,26 @@
+import { array, literal, number, object, picklist, string, variant } from 'valibot';
+import { PERMISSIONS } from '../api-types.js';
+
+export const PermissionSchema = picklist(PERMISSIONS);
+
+const listingEntries = {
+  name: string(),
+  access_key: string(),
+  permissions: array(PermissionSchema),
+};
+
+/** A key as the spec lists it (a partner user's keys). */
+export const AccessKeyListingSchema = object(listingEntries);
+
+/** `POST /api/v0/key` and a partner's `POST /api/v0/partner/user/key`: the new key with its secret, shown once. */
+export const NewAccessKeySchema = object({
+  access_key: string(),
+  access_secret: string(),
+  psa_token: string(),
+});
+
+/** A row of `GET /api/v0/keys`: a session key carries its expiry, any other key need not. */
+export const AccessKeyViewSchema = variant('session', [
+  object({ ...listingEntries, session: literal(false) }),
+  object({ ...listingEntries, session: literal(true), expires_at: number() }),
+]);

@@ -1,0 +1,129 @@
+/**
+ * renderer/data/live-cache.ts: the service's events applied to a real QueryClient, once for the window.
+ * A pin that changed in place is patched where it is shown and nothing is loaded again; a change that
+ * moves rows loads the page again, at once and then at most once per pause; `event: usage` replaces the
+ * figures and asks for the days again after its own pause.
+ */
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { PinRecord } from '../../../shared/api-types.js';
+import type { PinListQuery } from '../../../renderer/api/pins.js';
+import { DAILY_REFRESH_MS } from '../../../renderer/data/account.js';
+import { connectLiveCache } from '../../../renderer/data/live-cache.js';
+import { LIVE_RELOAD_PAUSE_MS } from '../../../renderer/data/live-reloads.js';
+import type { PinListView } from '../../../renderer/data/pins.js';
+import { createQueryClient } from '../../../renderer/data/query-client.js';
+import { queryKeys } from '../../../renderer/data/query-keys.js';
+import { createEventHub, type EventHub } from '../../../renderer/events/event-hub.js';
+import { USAGE } from './fixtures.js';
+import { manualTimers, type ManualTimers } from './event-stream-fakes.js';
+
+const pin = (cid: string, patch: Partial<PinRecord> = {}): PinRecord => ({ name: cid, cid, status: 'pinned', size: 1, created_at: 1, ...patch });
+
+let client: QueryClient;
+let hub: EventHub;
+let timers: ManualTimers;
+let disconnect: () => void;
+const stops: Array<() => void> = [];
+
+beforeEach(() => {
+  client = createQueryClient();
+  hub = createEventHub();
+  timers = manualTimers();
+  disconnect = connectLiveCache(client, hub, timers);
+});
+afterEach(() => {
+  disconnect();
+  for (const stop of stops.splice(0)) stop();
+  client.clear();
+});
+
+/** A page of the pin list someone shows (an observer keeps it active): it answers `pages` in turn and counts its loads. */
+async function shownList(query: PinListQuery, ...pages: PinRecord[][]): Promise<{ key: QueryKey; loads: () => number }> {
+  let loads = 0;
+  const key = queryKeys.pins.list(query);
+  const observer = new QueryObserver<PinListView>(client, {
+    queryKey: key,
+    queryFn: () => {
+      const items = pages[Math.min(loads, pages.length - 1)] ?? [];
+      loads += 1;
+      return { items, total: items.length, query };
+    },
+  });
+  stops.push(observer.subscribe(() => undefined));
+  await vi.waitFor(() => expect(client.getQueryData(key)).toBeDefined());
+  return { key, loads: () => loads };
+}
+
+const rows = (key: QueryKey) => client.getQueryData<PinListView>(key)?.items.map((row) => `${row.cid}:${row.status}:${row.name}`);
+/** Lets the loads an event started settle. */
+const settled = () => vi.waitFor(() => expect(client.isFetching()).toBe(0));
+
+describe('live cache: event: pin', () => {
+  it('patches a pin that changed where it is shown, and loads nothing again', async () => {
+    const list = await shownList({}, [pin('a', { status: 'pinning' }), pin('b')]);
+    hub.dispatch({ type: 'pin', payload: pin('a', { name: 'renamed' }) });
+    expect(rows(list.key)).toEqual(['a:pinned:renamed', 'b:pinned:b']);
+    await settled();
+    expect(list.loads()).toBe(1);
+  });
+
+  it('loads a page again when rows move: a pin that left the filter is patched, then the page loads without it', async () => {
+    const pinned = await shownList({ status: 'pinned' }, [pin('a'), pin('b')], [pin('b')]);
+    hub.dispatch({ type: 'pin', payload: pin('a', { status: 'unpinning' }) });
+    // Patched at once (the row says what it is now), then loaded again without it.
+    expect(rows(pinned.key)).toEqual(['a:unpinning:a', 'b:pinned:b']);
+    await settled();
+    expect(pinned.loads()).toBe(2);
+    expect(rows(pinned.key)).toEqual(['b:pinned:b']);
+  });
+
+  it('a burst of events costs one load at once and one at the end of the pause', async () => {
+    const list = await shownList({}, [pin('a'), pin('b'), pin('c')], [pin('c')], []);
+    hub.dispatch({ type: 'pin', payload: { cid: 'a', removed: true } });
+    await settled();
+    expect(list.loads()).toBe(2);
+    hub.dispatch({ type: 'pin', payload: { cid: 'b', removed: true } });
+    hub.dispatch({ type: 'pin', payload: { cid: 'c', removed: true } });
+    expect(rows(list.key)).toEqual([]);
+    await settled();
+    expect(list.loads()).toBe(2);
+    expect(timers.pending()).toEqual([LIVE_RELOAD_PAUSE_MS]);
+    timers.runNext();
+    await settled();
+    expect(list.loads()).toBe(3);
+  });
+
+  it('changes nothing once disconnected (the session ended)', async () => {
+    const list = await shownList({}, [pin('a')]);
+    disconnect();
+    hub.dispatch({ type: 'pin', payload: pin('a', { name: 'later' }) });
+    expect(rows(list.key)).toEqual(['a:pinned:a']);
+    expect(timers.pending()).toEqual([]);
+  });
+});
+
+describe('live cache: event: usage', () => {
+  it('replaces the figures, and asks for the days again once after a pause however many events come', async () => {
+    client.setQueryData(queryKeys.account.usage(), USAGE);
+    let dailyLoads = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: queryKeys.account.daily(30),
+      queryFn: () => {
+        dailyLoads += 1;
+        return [];
+      },
+    });
+    stops.push(observer.subscribe(() => undefined));
+    await vi.waitFor(() => expect(client.getQueryData(queryKeys.account.daily(30))).toEqual([]));
+
+    hub.dispatch({ type: 'usage', payload: { ...USAGE, pinned_count: 7 } });
+    hub.dispatch({ type: 'usage', payload: { ...USAGE, pinned_count: 8 } });
+    expect(client.getQueryData(queryKeys.account.usage())).toEqual({ ...USAGE, pinned_count: 8 });
+    expect(timers.pending()).toEqual([DAILY_REFRESH_MS]);
+    expect(dailyLoads).toBe(1);
+    timers.runNext();
+    await settled();
+    expect(dailyLoads).toBe(2);
+  });
+});
