@@ -49,6 +49,15 @@ function withAlpha(color: string, alpha: number): string {
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/**
+ * The value a legend shows: the day under the cursor, or the latest day while the cursor is elsewhere
+ * (uPlot passes no index then), so the legend reads as figures rather than dashes until hovered.
+ */
+function legendValue(plot: uPlot, value: number | null, seriesIndex: number, index: number | null): number | null {
+  if (index !== null) return value;
+  return plot.data[seriesIndex]?.at(-1) ?? null;
+}
+
 export default function TimeSeriesChart({ x, series, format, increments, theme, height = 200 }: TimeSeriesChartProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -93,10 +102,23 @@ export default function TimeSeriesChart({ x, series, format, increments, theme, 
         },
       ],
       series: [
-        { label: 'Day', value: (_u, value) => (value == null ? '—' : dayFormat.format(new Date(value * 1000))) },
+        {
+          label: 'Day',
+          value: (u, raw, seriesIndex, index) => {
+            const value = legendValue(u, raw, seriesIndex, index);
+            return value == null ? '—' : dayFormat.format(new Date(value * 1000));
+          },
+        },
         ...series.map((entry): uPlot.Series => {
           const color = resolveColor(entry.color, element);
-          const common = { label: entry.label, stroke: color, value: (_u: uPlot, value: number | null) => (value == null ? '—' : format(value)) };
+          const common = {
+            label: entry.label,
+            stroke: color,
+            value: (u: uPlot, raw: number | null, seriesIndex: number, index: number | null) => {
+              const value = legendValue(u, raw, seriesIndex, index);
+              return value == null ? '—' : format(value);
+            },
+          };
           if (entry.kind === 'bars') {
             const align: -1 | 0 | 1 = bars < 2 ? 0 : barIndex++ === 0 ? -1 : 1;
             return {

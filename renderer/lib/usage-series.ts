@@ -23,6 +23,22 @@ export function usageSeries(days: readonly DailyUsage[]): UsageSeries {
   };
 }
 
+/** The fewest days a chart draws: a new account's one day of traffic reads as a bar, not a sliver. */
+export const CHART_MIN_DAYS = 7;
+
+const isQuiet = (day: DailyUsage): boolean => day.ingress === 0 && day.egress === 0 && day.pinned_bytes === 0;
+
+/**
+ * The days the charts draw: the leading days on which nothing happened yet are left out (an account made
+ * yesterday does not get 28 empty columns and two thin bars at the edge), keeping at least `minimum`
+ * days. The summaries and the table keep every day asked for.
+ */
+export function chartDays(days: readonly DailyUsage[], minimum = CHART_MIN_DAYS): readonly DailyUsage[] {
+  const firstActive = days.findIndex((day) => !isQuiet(day));
+  const from = firstActive === -1 ? days.length : firstActive;
+  return days.slice(Math.max(0, Math.min(from, days.length - minimum)));
+}
+
 const sum = (values: readonly number[]): number => values.reduce((total, value) => total + value, 0);
 
 /** "Last 30 days: 12 MiB uploaded, 3 MiB served. Busiest day: Nov 24, 10 MiB uploaded, 1 MiB served." */

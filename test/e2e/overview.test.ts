@@ -71,6 +71,8 @@ describe('Overview', () => {
     expect(await page.getByRole('progressbar').count()).toBe(0);
 
     const steps = page.getByRole('region', { name: 'Get started' });
+    // A browser cannot take a dropped folder for syncing: the advice says what works there.
+    await steps.getByText("Type a folder's path on the Sync page").waitFor();
     for (const [name, href] of [
       ['Go to Sync', '/sync'],
       ['Go to Files', '/files'],
@@ -121,6 +123,11 @@ describe('Overview', () => {
       .getByRole('row')
       .last();
     expect(await lastRow.getByRole('cell').first().textContent()).toBe(formatBytes(2048));
+    // The legends show the latest day's figures before anything is hovered, not dashes.
+    const legendValues = (chart: number) => page.locator('.time-series-chart').nth(chart).locator('.u-legend .u-value').allTextContents();
+    const todayLabel = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${today?.day}T00:00:00Z`));
+    await expect.poll(() => legendValues(0)).toEqual([todayLabel, formatBytes(2048), formatBytes(0)]);
+    expect(await legendValues(1)).toEqual([todayLabel, formatBytes(usage.pinned_bytes)]);
     await axeCheck(page, 'Overview with usage');
     await screenshots(page, 'overview-free-user');
   });

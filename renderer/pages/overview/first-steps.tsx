@@ -1,15 +1,35 @@
 import { Link } from 'wouter';
 import { Icon, type IconName } from '../../components/icons.js';
 import { Section } from '../../components/section.js';
+import { desktopBridge } from '../../desktop-bridge.js';
 
-const STEPS: ReadonlyArray<{ href: string; icon: IconName; title: string; text: string; action: string }> = [
-  {
+interface Step {
+  href: string;
+  icon: IconName;
+  title: string;
+  text: string;
+  action: string;
+}
+
+const SYNCED = 'it is pinned and published under an IPNS name, and stays current as you change it.';
+
+/**
+ * Syncing starts differently where the page runs: the desktop app can take a dropped or chosen folder, a
+ * browser cannot learn where a folder is on this computer, so there the folder's path is typed in.
+ */
+function syncStep(desktop: boolean): Step {
+  return {
     href: '/sync',
     icon: 'folder',
     title: 'Sync a folder',
-    text: 'Drop a folder on the Sync page: it is pinned and published under an IPNS name, and stays current as you change it.',
+    text: desktop
+      ? `Drop a folder on the Sync page or choose one there: ${SYNCED}`
+      : `Type a folder's path on the Sync page (or run pinfold sync add with it): ${SYNCED}`,
     action: 'Go to Sync',
-  },
+  };
+}
+
+const OTHER_STEPS: readonly Step[] = [
   {
     href: '/files',
     icon: 'upload',
@@ -28,10 +48,11 @@ const STEPS: ReadonlyArray<{ href: string; icon: IconName; title: string; text: 
 
 /** What a new, empty account sees first: the three things to do next. */
 export function FirstSteps() {
+  const steps = [syncStep(desktopBridge() !== null), ...OTHER_STEPS];
   return (
     <Section title="Get started" description="Nothing is stored in this account yet. Three ways to begin:">
       <ol className="first-steps">
-        {STEPS.map((step) => (
+        {steps.map((step) => (
           <li key={step.href} className="first-step">
             <span className="first-step-icon">
               <Icon name={step.icon} size={20} />

@@ -5,7 +5,7 @@ import { InlineError } from '../../components/inline-error.js';
 import { LazyTimeSeriesChart } from '../../components/lazy-chart.js';
 import { Section } from '../../components/section.js';
 import { BYTE_STEPS, formatBytes, formatCount, formatDay } from '../../lib/format.js';
-import { storageSummary, trafficSummary, usageSeries } from '../../lib/usage-series.js';
+import { chartDays, storageSummary, trafficSummary, usageSeries } from '../../lib/usage-series.js';
 
 export interface UsageChartsProps {
   days: readonly DailyUsage[] | undefined;
@@ -16,11 +16,12 @@ export interface UsageChartsProps {
 
 /**
  * Traffic per day and pinned storage over time. Each chart has its summary as visible text, and the
- * figures as a table for screen readers (the canvas itself is hidden from them).
+ * figures as a table for screen readers (the canvas itself is hidden from them). The charts leave out the
+ * leading days on which nothing happened yet (chartDays); the words and the table cover all the days.
  */
 export function UsageCharts({ days, error, waiting, onRetry }: UsageChartsProps) {
   const { theme } = useTheme();
-  const series = useMemo(() => (days ? usageSeries(days) : null), [days]);
+  const series = useMemo(() => (days ? usageSeries(chartDays(days)) : null), [days]);
   const traffic = useMemo(
     () =>
       series
@@ -32,7 +33,8 @@ export function UsageCharts({ days, error, waiting, onRetry }: UsageChartsProps)
     [series],
   );
   const storage = useMemo(
-    () => (series ? [{ label: 'Pinned', values: series.pinnedBytes, color: '--chart-pinned' as const, kind: 'area' as const }] : []),
+    // Bars, as traffic: each day's figure is its own (an area between two days drew a ramp that never happened).
+    () => (series ? [{ label: 'Pinned', values: series.pinnedBytes, color: '--chart-pinned' as const, kind: 'bars' as const }] : []),
     [series],
   );
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isEmptyAccount, storageSummary, trafficSummary, usageSeries } from '../../../renderer/lib/usage-series.js';
+import { chartDays, isEmptyAccount, storageSummary, trafficSummary, usageSeries } from '../../../renderer/lib/usage-series.js';
 import type { DailyUsage } from '../../../shared/api-types.js';
 
 const MiB = 1024 ** 2;
@@ -30,6 +30,19 @@ describe('usage series', () => {
       'Pinned storage stayed at 1 MiB (1 pin) over the last 2 days.',
     );
     expect(storageSummary([])).toBe('No pinned storage recorded yet.');
+  });
+
+  it('charts from the first day something happened, but never fewer than seven days', () => {
+    const month = Array.from({ length: 30 }, (_, index) => day(`2026-10-${String(index + 1).padStart(2, '0')}`, 0, 0, 0, 0));
+    const yesterdayOnly = [...month.slice(0, 29), day('2026-10-30', 2048, 0, 2048, 1)];
+    expect(chartDays(yesterdayOnly).map((entry) => entry.day)).toEqual(yesterdayOnly.slice(23).map((entry) => entry.day));
+    expect(chartDays(month)).toHaveLength(7);
+    // A day with storage but no traffic counts as something happened; every day from it on is kept.
+    const fromTenth = month.map((entry, index) => (index >= 9 ? { ...entry, pinned_bytes: MiB } : entry));
+    expect(chartDays(fromTenth)[0]?.day).toBe('2026-10-10');
+    expect(chartDays(fromTenth)).toHaveLength(21);
+    expect(chartDays(DAYS)).toEqual(DAYS);
+    expect(chartDays([])).toEqual([]);
   });
 
   it('calls an account empty only when nothing at all happened in it', () => {
