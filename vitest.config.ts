@@ -81,7 +81,8 @@ export default defineConfig({
           environment: 'node',
           // A CAR of 30,000 blocks (folders-import) costs a PostgreSQL round trip per block on a bucket.
           testTimeout: 300_000,
-          hookTimeout: 120_000,
+          // Two files run at once here (scripts/test.ts): a file's seed (100,000 pins in pins-list) shares the cores.
+          hookTimeout: 300_000,
           env: { PINFOLD_TEST_DB: 'postgres', PINFOLD_TEST_BLOCKS: 's3' },
           setupFiles: [SUITE_DATABASE_SETUP],
           globalSetup: ['test/helpers/suite-blocks-global.ts'],

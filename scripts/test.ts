@@ -31,8 +31,9 @@ const FULL_RUN: readonly Step[] = [
   // Two files at once even on two cores (vitest's default there is one): the integration tests mostly wait
   // on child processes, sockets and fsync, so the run takes 10 minutes instead of 18.
   vitest(['unit', 'integration'], ['--maxWorkers', String(Math.max(2, availableParallelism() - 1))]),
-  // The shared integration suite again, its metadata on PostgreSQL (vitest.config.ts lists the files).
-  vitest(['integration-scale-out']),
+  // The shared integration suite again, its metadata on PostgreSQL (vitest.config.ts lists the files); two
+  // files at once for the same reason: each file has its own PostgreSQL and its own prefix in the one bucket.
+  vitest(['integration-scale-out'], ['--maxWorkers', String(Math.max(2, availableParallelism() - 1))]),
   // e2e on its own, after the build step wrote the renderer it loads.
   vitest(['e2e']),
 ];
