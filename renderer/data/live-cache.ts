@@ -42,6 +42,7 @@ export function connectLiveCache(client: QueryClient, events: ServiceEventSource
 function subscribeRule<T extends ServiceEventName>(client: QueryClient, events: ServiceEventSource, type: T, reloads: LiveReloads): () => void {
   const rule = RULES[type];
   if (!rule) return () => undefined;
-  // One notification for what an event changes: a page never renders its rows patched but its reload not yet asked for.
-  return events.subscribe(type, (payload) => notifyManager.batch(() => rule(client, payload, reloads)));
+  // One notification for what an event changes: a page never renders its rows patched but its reload not yet asked for;
+  // and one reload for the queries it moves.
+  return events.subscribe(type, (payload) => notifyManager.batch(() => reloads.together(() => rule(client, payload, reloads))));
 }

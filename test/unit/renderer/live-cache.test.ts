@@ -127,3 +127,15 @@ describe('live cache: event: usage', () => {
     expect(dailyLoads).toBe(2);
   });
 });
+
+describe('live cache: the reloads of one event', () => {
+  it('load together at once: a pin that moved from one filtered page to another loads both', async () => {
+    const pinned = await shownList({ status: 'pinned' }, [pin('a'), pin('b')], [pin('b')]);
+    const unpinning = await shownList({ status: 'unpinning' }, [], [pin('a', { status: 'unpinning' })]);
+    hub.dispatch({ type: 'pin', payload: pin('a', { status: 'unpinning' }) });
+    await settled();
+    expect(pinned.loads()).toBe(2);
+    expect(unpinning.loads()).toBe(2);
+    expect(rows(unpinning.key)).toEqual(['a:unpinning:a']);
+  });
+});
