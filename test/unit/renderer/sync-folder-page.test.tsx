@@ -3,7 +3,8 @@
  * A sync folder's page in the window against a scripted service: what it shows while the folder loads, a
  * folder the service does not know and one with no version yet, the service's refusal (and Retry), and a
  * page that follows `event: sync` (progress patched in place, a new root loading the folder and its
- * versions again, a removal said); saving its ignore patterns, and Remove going back to the list.
+ * versions again, a removal said); saving its ignore patterns, its name made public, and Remove going
+ * back to the list.
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -120,6 +121,23 @@ describe('Sync folder page', () => {
     );
     expect(JSON.parse(service.seen.find((seen) => seen.url.startsWith('/api/v0/sync/ignore'))?.body ?? '{}')).toEqual({ ignore: ['*.log', 'build/'] });
     expect(requestsTo(service, DETAIL)).toBe(2);
+  });
+
+  it("makes the folder's name public after the confirmation: the page says so without loading the folder again", async () => {
+    service.route(
+      'POST /api/v0/name/public',
+      dataAnswer({ name: SYNC_FOLDER.ipns_name, value: SYNC_FOLDER.root, alias: '', created_at: 1, publish_at: 1, public: true }),
+    );
+    renderApp(service, '/sync/f1');
+    await folderHeading();
+    const toggle = within(screen.getByTestId('folder-public')).getByRole('switch', { name: 'Public on the IPFS network: site' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    const dialog = screen.getByRole('dialog', { name: 'Make site public?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make public' }));
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('true'));
+    expect(within(screen.getByTestId('folder-public')).getByText('Public')).toBeTruthy();
+    expect(requestsTo(service, DETAIL)).toBe(1);
   });
 
   it('Remove stops syncing after the confirmation and goes back to the list', async () => {
