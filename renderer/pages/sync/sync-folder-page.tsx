@@ -22,7 +22,7 @@ import { LocalChanges } from './local-changes.js';
 import { OpenInFileManager } from './open-in-file-manager.js';
 import { SyncOwnerOnly } from './owner-only.js';
 import { RemoveFolderDialog } from './remove-folder-dialog.js';
-import { useFolderCommands } from './use-folder-commands.js';
+import { useFolderCommands, type FolderCommands } from './use-folder-commands.js';
 import './sync.css';
 
 /**
@@ -36,9 +36,14 @@ import './sync.css';
  * a batch settled or its state changed (data/sync-events.ts).
  */
 export function SyncFolderPage({ id }: { id: string }) {
+  const toasts = useToasts();
+  const [, navigate] = useLocation();
   const detail = useSyncFolder(id);
   // Asked beside the folder, not after it: whether the gateway opens links without a key.
   const publicGateway = useServiceFacts().data?.public_gateway ?? false;
+  const commands = useFolderCommands();
+  const [removing, setRemoving] = useState(false);
+  // Every state is one Page in the same place: the h1 that took focus after the navigation keeps it once the folder is there.
   const loaded = detail.data;
   if (loaded?.kind === 'removed' || loaded?.kind === 'missing') {
     return (
@@ -69,34 +74,21 @@ export function SyncFolderPage({ id }: { id: string }) {
       </Page>
     );
   }
-  return <FolderPage folder={loaded.folder} detail={detail} publicGateway={publicGateway} />;
-}
 
-function FolderPage({ folder, detail, publicGateway }: { folder: SyncFolderDetail; detail: ApiQuery<Loaded>; publicGateway: boolean }) {
-  const toasts = useToasts();
-  const [, navigate] = useLocation();
-  const commands = useFolderCommands();
-  const [removing, setRemoving] = useState(false);
-  const followed = isFollowed(folder);
+  const folder = loaded.folder;
   return (
     <Page
       title={folderName(folder.path)}
       description={<FolderHeading folder={folder} />}
       actions={<FolderActions row={folder} commands={commands} onRemove={() => setRemoving(true)} />}
     >
-      {detail.error ? <InlineError message={detail.error} onRetry={detail.reload} /> : null}
-      {followed ? null : <FolderConflict folder={folder} />}
-      <FolderStatus folder={folder} commands={commands} publicGateway={publicGateway} />
-      {followed ? <LocalChanges folder={folder} /> : null}
-      <FolderProblems folder={folder} />
-      {followed ? null : <IgnorePatterns folder={folder} />}
-      <FolderHistory folder={folder} />
+      <FolderSections folder={folder} detail={detail} commands={commands} publicGateway={publicGateway} />
       <RemoveFolderDialog
         folder={removing ? folder : null}
         onClose={() => setRemoving(false)}
         onRemoved={(removed) => {
           toasts.show(
-            followed
+            isFollowed(removed)
               ? `${folderName(removed.path)} is no longer followed. Its files stay on this computer.`
               : `${folderName(removed.path)} is no longer synced. Its last root stays pinned.`,
           );
@@ -104,6 +96,29 @@ function FolderPage({ folder, detail, publicGateway }: { folder: SyncFolderDetai
         }}
       />
     </Page>
+  );
+}
+
+interface FolderSectionsProps {
+  folder: SyncFolderDetail;
+  detail: ApiQuery<Loaded>;
+  commands: FolderCommands;
+  publicGateway: boolean;
+}
+
+/** What the page shows of a folder, in its order; a followed folder's differ (local changes, no conflict or ignore patterns). */
+function FolderSections({ folder, detail, commands, publicGateway }: FolderSectionsProps) {
+  const followed = isFollowed(folder);
+  return (
+    <>
+      {detail.error ? <InlineError message={detail.error} onRetry={detail.reload} /> : null}
+      {followed ? null : <FolderConflict folder={folder} />}
+      <FolderStatus folder={folder} commands={commands} publicGateway={publicGateway} />
+      {followed ? <LocalChanges folder={folder} /> : null}
+      <FolderProblems folder={folder} />
+      {followed ? null : <IgnorePatterns folder={folder} />}
+      <FolderHistory folder={folder} />
+    </>
   );
 }
 
