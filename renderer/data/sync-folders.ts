@@ -12,7 +12,7 @@ import { useApiQuery, type ApiQuery } from './api-query.js';
 import { queryKeys } from './query-keys.js';
 
 /** The sync API's answer to any account but the owner's (contract section 9: sync reads local files). */
-export function isOwnerOnlyRefusal(error: unknown): boolean {
+function isOwnerOnlyRefusal(error: unknown): boolean {
   return error instanceof ApiError && error.error === 'permission';
 }
 
