@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { IpnsRecordView } from '../../shared/api-types.js';
 import { ConfirmDialog } from '../components/confirm-dialog.js';
 import { InlineError } from '../components/inline-error.js';
 import { Switch } from '../components/switch.js';
@@ -14,16 +13,15 @@ export interface PublicNameControlProps {
   isPublic: boolean;
   /** Shows "Public" or "Private" beside the switch (where no column header says what it is). */
   withText?: boolean;
-  /** The name as the service has it now (the Names list follows by itself: the request cache has it). */
-  onChanged?: (view: IpnsRecordView) => void;
 }
 
 /**
  * The switch that makes a name public (contract section 11, `name/public`): its records then go to the
  * IPFS network through the routing endpoints. Turning it on first asks, saying what that reveals (the
- * content root the name points at); turning it off does not ask. Names page rows and a sync folder's page.
+ * content root the name points at); turning it off does not ask. Names page rows and a sync folder's page,
+ * which both show the name as the service has it after the change (the request cache: data/names.ts).
  */
-export function PublicNameControl({ name, label, isPublic, withText = false, onChanged }: PublicNameControlProps) {
+export function PublicNameControl({ name, label, isPublic, withText = false }: PublicNameControlProps) {
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
   const change = useSetNamePublic();
@@ -31,7 +29,6 @@ export function PublicNameControl({ name, label, isPublic, withText = false, onC
   const apply = async (on: boolean): Promise<boolean> => {
     const result = await change.run({ name, on });
     if (!result.ok) return false;
-    onChanged?.(result.value);
     toasts.show(
       on
         ? `${label} is public: its records go to the IPFS network now and with every change.`

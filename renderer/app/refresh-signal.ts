@@ -1,7 +1,7 @@
 /**
  * "Fetch again": bumped when the service answers after being unreachable and when the event stream is
- * open again after a gap (events may have been missed). Every useResource refetches on a bump, and the
- * request cache loads every query shown again (renderer/data/data-provider.tsx).
+ * open again after a gap (events may have been missed). The request cache then loads every query shown
+ * again (renderer/data/data-provider.tsx), and a page that failed to render is tried again.
  */
 import { createStore, type Store } from '../lib/store.js';
 

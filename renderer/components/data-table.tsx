@@ -32,7 +32,7 @@ export interface DataTableProps<Row> {
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string;
   loading?: boolean;
-  /** Nothing loaded because the service is unreachable (useResource's `waiting`): said instead of "Loading…". */
+  /** Nothing loaded because the service is unreachable (a query's `waiting`): said instead of "Loading…". */
   waiting?: boolean;
   /** Why loading failed; with rows still shown it sits above them, without rows it fills the table. */
   error?: string | null | undefined;

@@ -14,6 +14,7 @@ import { useApiQuery, type ApiQuery } from './api-query.js';
 import { applyListChange, patchRow, type ListPages } from './list-pages.js';
 import type { LiveReloads } from './live-reloads.js';
 import { queryKeys } from './query-keys.js';
+import { folderNamePublicToCache } from './sync-folders.js';
 
 /** A page of names (or what a search found) with the query it answers: while the next loads, the page still says what it shows. */
 export interface NameListView extends ListPage<IpnsRecordView> {
@@ -81,11 +82,14 @@ export function useDeleteName(): ApiMutation<Pick<IpnsRecordView, 'name'>, void>
   return useApiMutation({ perform: (api, { name }: Pick<IpnsRecordView, 'name'>) => api.names.remove(name), onSuccess: reloadLists });
 }
 
-/** The Public switch (contract section 11): the name as the service has it now, wherever it is shown. */
+/** The Public switch (contract section 11): the name as the service has it now, wherever it is shown (a sync folder's page too). */
 export function useSetNamePublic(): ApiMutation<{ name: string; on: boolean }, IpnsRecordView> {
   return useApiMutation({
     perform: (api, { name, on }: { name: string; on: boolean }) => api.names.setPublic(name, on),
-    onSuccess: (client, view) => patchRow(client, NAME_PAGES, view.name, { public: view.public }),
+    onSuccess: (client, view) => {
+      patchRow(client, NAME_PAGES, view.name, { public: view.public });
+      folderNamePublicToCache(client, view.name, view.public);
+    },
   });
 }
 

@@ -71,4 +71,19 @@ export const queryKeys = {
     /** GET /api/v0/plans: the plans a partner moves its users between. */
     list: () => ['plans', 'list'] as const,
   },
+  sync: {
+    all: ['sync'] as const,
+    /** GET /api/v0/sync: every sync folder (null for an account other than the owner). */
+    folders: () => ['sync', 'folders'] as const,
+    details: () => ['sync', 'detail'] as const,
+    /** GET /api/v0/sync/detail?id=: what a folder's page shows (or why there is none). */
+    detail: (id: string) => ['sync', 'detail', id] as const,
+    versionLists: (id: string) => ['sync', 'versions', id] as const,
+    /** GET /api/v0/sync/versions?id=&limit=: the newest `limit` kept versions of a folder. */
+    versions: (id: string, limit: number) => ['sync', 'versions', id, limit] as const,
+    /** GET /api/v0/sync/tree: one directory of a version (a root never changes: no event makes it stale). */
+    tree: (id: string, root: string, path: string) => ['sync', 'tree', id, root, path] as const,
+    /** GET /api/v0/sync/diff: what changed between two versions (as fixed as their roots). */
+    diff: (id: string, from: string, to: string) => ['sync', 'diff', id, from, to] as const,
+  },
 };

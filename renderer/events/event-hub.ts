@@ -1,4 +1,4 @@
-/** Hands each decoded service event to the handlers subscribed to its type (useEvent in the pages). */
+/** Hands each decoded service event to the handlers subscribed to its type (the request cache's live rules, and useEvent). */
 import type { ServiceEventName, ServiceEvents } from '../../shared/api-types.js';
 import type { ServiceEvent } from './service-events.js';
 

@@ -7,9 +7,9 @@
  */
 import { EVENT_STREAM_RETRY_MS } from '../../shared/api-types.js';
 import { ApiError, isAbortError } from '../api/api-error.js';
-import { backoffDelay } from '../lib/backoff.js';
 import type { Timers } from '../lib/timers.js';
-import { createSseParser } from '../../shared/sse-parser.js';
+import { createReconnectTimer } from './reconnect-timer.js';
+import { readSse } from './sse-reader.js';
 
 /** The document's visibility, as far as the stream needs it. */
 export interface VisibilitySource {
@@ -51,21 +51,14 @@ export const MAX_RETRY_MS = 60_000;
 export function createEventStream(init: EventStreamInit): EventStream {
   let status: EventStreamStatus = 'stopped';
   let connection: AbortController | null = null;
-  let timer: unknown = null;
   let unsubscribe: (() => void) | null = null;
-  let failures = 0;
-  let retryMs = DEFAULT_RETRY_MS;
   let everOpened = false;
+  const reconnects = createReconnectTimer({ timers: init.timers, baseMs: DEFAULT_RETRY_MS, maxMs: MAX_RETRY_MS, minBaseMs: 250, random: init.random });
 
   const setStatus = (next: EventStreamStatus): void => {
     if (next === status) return;
     status = next;
     init.onStatus?.(next);
-  };
-
-  const cancelTimer = (): void => {
-    if (timer !== null) init.timers.clearTimeout(timer);
-    timer = null;
   };
 
   const disconnect = (): void => {
@@ -75,39 +68,8 @@ export function createEventStream(init: EventStreamInit): EventStream {
 
   const scheduleReconnect = (): void => {
     if (status === 'stopped' || status === 'hidden') return;
-    const delay = backoffDelay(failures, { baseMs: retryMs, maxMs: MAX_RETRY_MS, ...(init.random ? { random: init.random } : {}) });
-    failures += 1;
     setStatus('waiting');
-    cancelTimer();
-    timer = init.timers.setTimeout(() => {
-      timer = null;
-      connect();
-    }, delay);
-  };
-
-  const read = async (response: Response, controller: AbortController): Promise<void> => {
-    const body = response.body;
-    if (!body) return;
-    const reader: ReadableStreamDefaultReader<Uint8Array> = body.getReader();
-    const decoder = new TextDecoder();
-    const parser = createSseParser();
-    try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done || controller.signal.aborted) break;
-        for (const output of parser.push(decoder.decode(value, { stream: true }))) {
-          if (controller.signal.aborted) break;
-          if (output.kind === 'retry') retryMs = Math.max(output.ms, 250);
-          else {
-            // A stream that delivers is healthy: the next break starts the backoff afresh.
-            failures = 0;
-            init.onEvent(output.event, output.data);
-          }
-        }
-      }
-    } finally {
-      reader.releaseLock();
-    }
+    reconnects.schedule(connect);
   };
 
   const connect = (): void => {
@@ -127,7 +89,14 @@ export function createEventStream(init: EventStreamInit): EventStream {
         const resumed = everOpened;
         everOpened = true;
         init.onOpen?.(resumed);
-        await read(response, controller);
+        await readSse(response, controller.signal, {
+          retry: (ms) => reconnects.setBase(ms),
+          event(event, data) {
+            // A stream that delivers is healthy: the next break starts the backoff afresh.
+            reconnects.reset();
+            init.onEvent(event, data);
+          },
+        });
       } catch (error) {
         if (controller.signal.aborted || isAbortError(error)) return;
         if (error instanceof ApiError && error.isUnauthorized) {
@@ -147,19 +116,19 @@ export function createEventStream(init: EventStreamInit): EventStream {
     if (status === 'stopped') return;
     if (init.visibility.isVisible()) {
       if (status === 'hidden') {
-        failures = 0;
+        reconnects.reset();
         setStatus('connecting');
         connect();
       }
     } else {
-      cancelTimer();
+      reconnects.cancel();
       disconnect();
       setStatus('hidden');
     }
   };
 
   const stop = (): void => {
-    cancelTimer();
+    reconnects.cancel();
     disconnect();
     unsubscribe?.();
     unsubscribe = null;

@@ -1,10 +1,10 @@
 /**
  * The window's one event stream, open while someone is signed in and the window is visible. Its events
  * reach the request cache (renderer/data/live-cache.ts, through useEventHub()), which keeps what pages
- * show current; useEvent() is for what is not cached data (a toast, a page not yet on the cache).
+ * show current; useEvent() is for what is not cached data (a toast when something finishes).
  *
  * When the stream is open again after a gap (hidden window, service restart), the refresh signal loads
- * everything shown again (the cache's queries and every useResource), so nothing missed stays stale.
+ * every query shown again, so nothing missed stays stale.
  */
 import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { ServiceEventName } from '../../shared/api-types.js';

@@ -1,13 +1,12 @@
 import { useState, type Ref } from 'react';
 import { Link } from 'wouter';
 import type { SyncAddResult } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
 import { Notice } from '../../components/banner.js';
 import { Button } from '../../components/button.js';
 import { CopyButton } from '../../components/copy-button.js';
 import { Section } from '../../components/section.js';
 import { TextField } from '../../components/text-field.js';
+import { useAddSyncFolder } from '../../data/sync-actions.js';
 import { addProblem, syncAddCommand } from '../../lib/sync-folders.js';
 
 export interface BrowserAddFolderProps {
@@ -26,10 +25,9 @@ export interface BrowserAddFolderProps {
  * upload on the Files page.
  */
 export function BrowserAddFolder({ dataDir, dropped, onAdded, pathRef }: BrowserAddFolderProps) {
-  const api = useApi();
   const [path, setPath] = useState('');
   const [missing, setMissing] = useState(false);
-  const add = useAction((signal, folder: string) => api.sync.add({ path: folder }, { wait: false }, signal));
+  const add = useAddSyncFolder();
   const command = syncAddCommand(dataDir, dropped ?? 'folder');
 
   const submit = async () => {

@@ -2,7 +2,8 @@ import type { SyncFolderView } from '../../../shared/api-types.js';
 import { Button, IconButton } from '../../components/button.js';
 import { folderCondition, folderName } from '../../lib/sync-folders.js';
 import type { IconName } from '../../components/icons.js';
-import type { FolderCommand, FolderCommands } from './use-folder-commands.js';
+import type { FolderCommand } from '../../data/sync-actions.js';
+import type { FolderCommands } from './use-folder-commands.js';
 
 export interface FolderActionsProps {
   row: SyncFolderView;

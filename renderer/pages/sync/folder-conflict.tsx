@@ -1,12 +1,11 @@
 import type { SyncFolderDetail } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Cid } from '../../components/cid.js';
 import { InlineError } from '../../components/inline-error.js';
 import { RelativeTime } from '../../components/relative-time.js';
 import { Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
+import { usePublishOverConflict } from '../../data/sync-actions.js';
 import { conflictSource } from '../../lib/followed-folders.js';
 import { formatCount } from '../../lib/format.js';
 import { folderName } from '../../lib/sync-folders.js';
@@ -14,12 +13,12 @@ import { folderName } from '../../lib/sync-folders.js';
 /**
  * A sync folder whose IPNS name has a newer record published elsewhere (the same key on another machine):
  * what was seen, that syncing goes on but publishing stops, and "Publish mine anyway" (POST sync/publish
- * with force), which publishes this folder's current version above the sequence seen.
+ * with force), which publishes this folder's current version above the sequence seen (the page then loads
+ * again: the request cache).
  */
-export function FolderConflict({ folder, onPublished }: { folder: SyncFolderDetail; onPublished: () => void }) {
-  const api = useApi();
+export function FolderConflict({ folder }: { folder: SyncFolderDetail }) {
   const toasts = useToasts();
-  const publish = useAction((signal, id: string) => api.sync.publish(id, { force: true }, signal));
+  const publish = usePublishOverConflict();
   const conflict = folder.conflict;
   if (!conflict) return null;
   const name = folderName(folder.path);
@@ -37,7 +36,6 @@ export function FolderConflict({ folder, onPublished }: { folder: SyncFolderDeta
             void publish.run(folder.id).then((result) => {
               if (!result.ok) return;
               toasts.show(`Published ${name}: its IPNS name points at this computer's version again.`);
-              onPublished();
             })
           }
         >

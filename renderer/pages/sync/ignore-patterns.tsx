@@ -1,54 +1,23 @@
 import { useRef, useState } from 'react';
 import { SYNC_DEFAULT_IGNORES, type SyncFolderDetail } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { Section } from '../../components/section.js';
 import { TextAreaField } from '../../components/text-field.js';
 import { useToasts } from '../../components/toasts.js';
+import { useSetIgnorePatterns } from '../../data/sync-actions.js';
 import { folderName, ignoreText, parseIgnoreText, samePatterns } from '../../lib/sync-folders.js';
-
-export interface IgnorePatternsProps {
-  folder: SyncFolderDetail;
-  onSaved: () => void;
-}
 
 /**
  * The folder's own ignore patterns (view, and edit: saved with sync/ignore, which rescans the folder so
  * they apply at once), its `.pinfoldignore` read-only, and the junk every folder leaves out.
  */
-export function IgnorePatterns({ folder, onSaved }: IgnorePatternsProps) {
-  const api = useApi();
-  const toasts = useToasts();
-  const [draft, setDraft] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+export function IgnorePatterns({ folder }: { folder: SyncFolderDetail }) {
+  const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const save = useAction((signal, patterns: string[]) => api.sync.setIgnore(folder.id, patterns, signal));
-  const editing = draft !== null;
-
   const close = () => {
-    setDraft(null);
-    setProblem(null);
-    save.clearError();
+    setEditing(false);
     // Back to the control that opened the editor (it is rendered again on the next frame).
     requestAnimationFrame(() => editButton.current?.focus());
-  };
-  const submit = async (text: string) => {
-    const parsed = parseIgnoreText(text);
-    if (parsed.problems.length > 0) {
-      setProblem(parsed.problems.map((entry) => entry.message).join(' '));
-      return;
-    }
-    setProblem(null);
-    if (samePatterns(parsed.patterns, folder.ignore)) {
-      close();
-      return;
-    }
-    const result = await save.run(parsed.patterns);
-    if (!result.ok) return;
-    close();
-    onSaved();
-    toasts.show(`Ignore patterns of ${folderName(folder.path)} saved: the folder is scanned again with them.`);
   };
 
   return (
@@ -57,7 +26,7 @@ export function IgnorePatterns({ folder, onSaved }: IgnorePatternsProps) {
       description="Files and folders that match are left out of the folder's root (gitignore syntax)."
       actions={
         editing ? null : (
-          <Button ref={editButton} onClick={() => setDraft(ignoreText(folder.ignore))}>
+          <Button ref={editButton} onClick={() => setEditing(true)}>
             Edit patterns
           </Button>
         )
@@ -65,42 +34,7 @@ export function IgnorePatterns({ folder, onSaved }: IgnorePatternsProps) {
     >
       <div className="stack">
         {editing ? (
-          <form
-            className="stack"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submit(draft);
-            }}
-          >
-            <TextAreaField
-              label="Patterns of this folder"
-              hint="One pattern a line, such as *.log, build/ or !keep.log. Saving scans the folder again: newly ignored files leave its root, and files no longer ignored join it."
-              value={draft}
-              rows={Math.min(Math.max(folder.ignore.length + 2, 5), 16)}
-              spellCheck={false}
-              autoFocus
-              onChange={(event) => {
-                setDraft(event.target.value);
-                setProblem(null);
-                save.clearError();
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Escape' && !save.pending) {
-                  event.preventDefault();
-                  close();
-                }
-              }}
-              error={problem ?? save.error}
-            />
-            <div className="row">
-              <Button type="submit" variant="primary" busy={save.pending} busyLabel="Saving…">
-                Save patterns
-              </Button>
-              <Button onClick={close} disabled={save.pending}>
-                Cancel
-              </Button>
-            </div>
-          </form>
+          <IgnoreEditor folder={folder} onClose={close} />
         ) : folder.ignore.length > 0 ? (
           <ul className="pattern-list" aria-label="Patterns of this folder">
             {folder.ignore.map((pattern, index) => (
@@ -125,6 +59,70 @@ export function IgnorePatterns({ folder, onSaved }: IgnorePatternsProps) {
         </p>
       </div>
     </Section>
+  );
+}
+
+/** The patterns as text, checked line by line before they are sent; the folder's page loads again after a save (the request cache). */
+function IgnoreEditor({ folder, onClose }: { folder: SyncFolderDetail; onClose: () => void }) {
+  const toasts = useToasts();
+  const [draft, setDraft] = useState(() => ignoreText(folder.ignore));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSetIgnorePatterns();
+
+  const submit = async () => {
+    const parsed = parseIgnoreText(draft);
+    if (parsed.problems.length > 0) {
+      setProblem(parsed.problems.map((entry) => entry.message).join(' '));
+      return;
+    }
+    setProblem(null);
+    if (samePatterns(parsed.patterns, folder.ignore)) {
+      onClose();
+      return;
+    }
+    const result = await save.run({ id: folder.id, patterns: parsed.patterns });
+    if (!result.ok) return;
+    onClose();
+    toasts.show(`Ignore patterns of ${folderName(folder.path)} saved: the folder is scanned again with them.`);
+  };
+
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <TextAreaField
+        label="Patterns of this folder"
+        hint="One pattern a line, such as *.log, build/ or !keep.log. Saving scans the folder again: newly ignored files leave its root, and files no longer ignored join it."
+        value={draft}
+        rows={Math.min(Math.max(folder.ignore.length + 2, 5), 16)}
+        spellCheck={false}
+        autoFocus
+        onChange={(event) => {
+          setDraft(event.target.value);
+          setProblem(null);
+          save.clearError();
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape' && !save.pending) {
+            event.preventDefault();
+            onClose();
+          }
+        }}
+        error={problem ?? save.error}
+      />
+      <div className="row">
+        <Button type="submit" variant="primary" busy={save.pending} busyLabel="Saving…">
+          Save patterns
+        </Button>
+        <Button onClick={onClose} disabled={save.pending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
   );
 }
 

@@ -1,30 +1,23 @@
 import { useState } from 'react';
-import type { SyncFolderDetail, SyncLocalChange } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
+import type { SyncDiscardResult, SyncFolderDetail, SyncLocalChange } from '../../../shared/api-types.js';
+import { ActionConfirmDialog } from '../../app/action-confirm-dialog.js';
 import { Button } from '../../components/button.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { Section } from '../../components/section.js';
 import { useToasts } from '../../components/toasts.js';
+import { useDiscardLocalChanges } from '../../data/sync-actions.js';
 import { localChangeKind, localChangesCount } from '../../lib/followed-folders.js';
 import { formatCount } from '../../lib/format.js';
-
-export interface LocalChangesProps {
-  folder: SyncFolderDetail;
-  /** After a discard: the page loads the folder again. */
-  onDiscarded: () => void;
-}
 
 /**
  * Where a followed folder differs from the version it holds (never overwritten: the incoming file is
  * written beside): each path, what happened to it here, and the copies written beside it. "Discard local
- * changes" writes the version over them after a confirmation that says the local files go to the trash.
+ * changes" writes the version over them after a confirmation that says the local files go to the trash
+ * (the page then loads the folder again: the request cache).
  */
-export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
-  const api = useApi();
+export function LocalChanges({ folder }: { folder: SyncFolderDetail }) {
   const toasts = useToasts();
   const [confirming, setConfirming] = useState(false);
-  const discard = useAction((signal, id: string) => api.sync.discard(id, signal));
+  const discard = useDiscardLocalChanges();
   const changes = folder.local_changes;
   const copies = changes.reduce((sum, change) => sum + change.beside.length, 0);
 
@@ -60,28 +53,14 @@ export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
           None: the folder holds exactly the version it follows.
         </p>
       )}
-      <ConfirmDialog
-        open={confirming}
+      <ActionConfirmDialog
+        target={confirming ? folder : null}
+        action={discard}
+        onDone={(result) => toasts.show(discardedMessage(result))}
+        onClose={() => setConfirming(false)}
         title="Discard local changes?"
         confirmLabel="Discard local changes"
         busyLabel="Discarding…"
-        busy={discard.pending}
-        error={discard.error}
-        onCancel={() => {
-          discard.clearError();
-          setConfirming(false);
-        }}
-        onConfirm={() => {
-          void discard.run(folder.id).then((result) => {
-            if (!result.ok) return;
-            setConfirming(false);
-            const left = result.value.local_changes.length;
-            toasts.show(
-              `Wrote ${formatCount(result.value.written)} ${result.value.written === 1 ? 'file' : 'files'} of the followed version; ${formatCount(result.value.trashed)} moved to the trash.${left > 0 ? ` ${localChangesCount(left)} remain.` : ''}`,
-            );
-            onDiscarded();
-          });
-        }}
       >
         <p>
           The version this folder follows is written over the {localChangesCount(changes.length)}
@@ -90,9 +69,14 @@ export function LocalChanges({ folder, onDiscarded }: LocalChangesProps) {
         <p>
           <strong>The local files are moved to the trash</strong>, not deleted: you can take them back from there.
         </p>
-      </ConfirmDialog>
+      </ActionConfirmDialog>
     </Section>
   );
+}
+
+function discardedMessage(result: SyncDiscardResult): string {
+  const left = result.local_changes.length;
+  return `Wrote ${formatCount(result.written)} ${result.written === 1 ? 'file' : 'files'} of the followed version; ${formatCount(result.trashed)} moved to the trash.${left > 0 ? ` ${localChangesCount(left)} remain.` : ''}`;
 }
 
 function BesideCopies({ change }: { change: SyncLocalChange }) {

@@ -1,11 +1,5 @@
 import { Link } from 'wouter';
-import { ApiError } from '../../api/api-error.js';
 import { EmptyState } from '../../components/empty-state.js';
-
-/** The sync API's answer to any account but the owner's (contract section 9: sync reads local files). */
-export function isOwnerOnlyRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.error === 'permission';
-}
 
 /** What another account sees on the Sync pages: why there is nothing here, and what it can do instead. */
 export function SyncOwnerOnly() {

@@ -1,44 +1,34 @@
 import type { SyncFolderView } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
-import { ConfirmDialog } from '../../components/confirm-dialog.js';
+import { ActionConfirmDialog } from '../../app/action-confirm-dialog.js';
+import { useRemoveSyncFolder } from '../../data/sync-actions.js';
 import { followOrigin, isFollowed } from '../../lib/followed-folders.js';
 import { folderName } from '../../lib/sync-folders.js';
 
 export interface RemoveFolderDialogProps {
   /** The folder to remove; the dialog is open while it is set. */
   folder: SyncFolderView | null;
-  onCancel: () => void;
+  /** The folder is no longer synced (the list has dropped it): what the page says or does about it. */
   onRemoved: (folder: SyncFolderView) => void;
+  onClose: () => void;
 }
 
 /**
  * "Stop syncing?" (or "Stop following?" for a followed folder): says plainly that nothing is unpinned and
- * nothing on disk is touched (POST sync/rm).
+ * nothing on disk is touched (POST sync/rm); a refusal stays in the dialog.
  */
-export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolderDialogProps) {
-  const api = useApi();
-  const remove = useAction((signal, id: string) => api.sync.remove(id, signal));
+export function RemoveFolderDialog({ folder, onRemoved, onClose }: RemoveFolderDialogProps) {
+  const remove = useRemoveSyncFolder();
   const name = folder ? folderName(folder.path) : '';
   const followed = folder !== null && isFollowed(folder);
   return (
-    <ConfirmDialog
-      open={folder !== null}
+    <ActionConfirmDialog
+      target={folder}
+      action={remove}
+      onDone={(_result, removed) => onRemoved(removed)}
+      onClose={onClose}
       title={followed ? `Stop following into ${name}?` : `Stop syncing ${name}?`}
       confirmLabel="Remove"
       busyLabel="Removing…"
-      busy={remove.pending}
-      error={remove.error}
-      onCancel={() => {
-        remove.clearError();
-        onCancel();
-      }}
-      onConfirm={() => {
-        if (!folder) return;
-        void remove.run(folder.id).then((result) => {
-          if (result.ok) onRemoved(folder);
-        });
-      }}
     >
       {followed && folder ? (
         <>
@@ -62,6 +52,6 @@ export function RemoveFolderDialog({ folder, onCancel, onRemoved }: RemoveFolder
           </p>
         </>
       )}
-    </ConfirmDialog>
+    </ActionConfirmDialog>
   );
 }

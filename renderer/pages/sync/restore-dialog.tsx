@@ -1,16 +1,11 @@
-import { useState } from 'react';
-import type { SyncRestoreResult } from '../../../shared/api-types.js';
-import { useAction } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { ChoiceGroup } from '../../components/choice-group.js';
 import { ConfirmDialog } from '../../components/confirm-dialog.js';
 import { TextField } from '../../components/text-field.js';
 import { useToasts } from '../../components/toasts.js';
-import { desktopBridge } from '../../desktop-bridge.js';
-
-import { describeError } from '../../lib/messages.js';
+import { useRestoreVersion } from '../../data/sync-versions.js';
 import { describeRestore, formatVersionTime } from '../../lib/sync-history.js';
+import { useRestoreChoices, type RestoreChoices, type RestoreConflict, type RestoreDestination } from './use-restore-choices.js';
 
 /** What to restore: a file or folder of a version ('' for the whole folder). */
 export interface RestoreTarget {
@@ -22,76 +17,32 @@ export interface RestoreTarget {
   createdAt: number;
 }
 
-type Conflict = 'beside' | 'replace';
-type Destination = 'folder' | 'elsewhere';
-
 export interface RestoreDialogProps {
   folderId: string;
   folderPath: string;
   target: RestoreTarget | null;
   onClose: () => void;
-  onRestored?: (result: SyncRestoreResult) => void;
 }
 
 /**
  * Restore with the overwrite choice made explicit: files that differ on disk are kept and the version's copy
  * goes beside them (the default), or they are replaced; into the synced folder or another one (typed, or
- * picked in the desktop app). A restore never deletes. After it, a toast says what was written.
+ * picked in the desktop app). A restore never deletes. After it, a toast says what was written (and the
+ * folder's page loads again: the request cache).
  */
-export function RestoreDialog({ folderId, folderPath, target, onClose, onRestored }: RestoreDialogProps) {
-  const api = useApi();
+export function RestoreDialog({ folderId, folderPath, target, onClose }: RestoreDialogProps) {
   const toasts = useToasts();
-  const bridge = desktopBridge();
-  const [conflict, setConflict] = useState<Conflict>('beside');
-  const [destination, setDestination] = useState<Destination>('folder');
-  const [elsewhere, setElsewhere] = useState('');
-  const [pathProblem, setPathProblem] = useState<string | null>(null);
-  const [pickProblem, setPickProblem] = useState<string | null>(null);
-  const restore = useAction((signal, request: { to?: string; overwrite: boolean }) =>
-    api.sync.restore(folderId, { root: target?.root ?? '', path: target?.path ?? '', ...request }, signal),
-  );
-
-  // Each opening starts from the safe choices (reset while rendering, as React advises for state that follows a prop).
-  const [openedFor, setOpenedFor] = useState<RestoreTarget | null>(null);
-  if (target !== openedFor) {
-    setOpenedFor(target);
-    if (target !== null) {
-      setConflict('beside');
-      setDestination('folder');
-      setElsewhere('');
-      setPathProblem(null);
-      setPickProblem(null);
-      if (restore.error !== null) restore.clearError();
-    }
-  }
-
+  const choices = useRestoreChoices(target);
+  const restore = useRestoreVersion();
   const what = target === null ? '' : target.path === '' ? 'the whole folder' : target.path;
   const version = target === null ? '' : formatVersionTime(target.createdAt);
 
-  const pick = async () => {
-    if (!bridge) return;
-    setPickProblem(null);
-    try {
-      const picked = await bridge.pickFolder();
-      if (picked) {
-        setElsewhere(picked);
-        setPathProblem(null);
-      }
-    } catch (error) {
-      setPickProblem(`The desktop app could not open the folder picker: ${describeError(error)}`);
-    }
-  };
-
   const confirm = () => {
-    const to = destination === 'elsewhere' ? elsewhere.trim() : undefined;
-    if (to !== undefined && !(to.startsWith('/') || /^[A-Za-z]:[\\/]/.test(to) || to.startsWith('\\\\'))) {
-      setPathProblem('Give the full path of a folder on this computer, such as /home/me/restored.');
-      return;
-    }
-    void restore.run({ to, overwrite: conflict === 'replace' }).then((result) => {
+    const where = choices.read();
+    if (where === null || target === null) return;
+    void restore.run({ id: folderId, root: target.root, path: target.path, ...where }).then((result) => {
       if (!result.ok) return;
       toasts.show(describeRestore(result.value));
-      onRestored?.(result.value);
       onClose();
     });
   };
@@ -105,7 +56,10 @@ export function RestoreDialog({ folderId, folderPath, target, onClose, onRestore
       tone="primary"
       busy={restore.pending}
       error={restore.error}
-      onCancel={onClose}
+      onCancel={() => {
+        restore.clearError();
+        onClose();
+      }}
       onConfirm={confirm}
     >
       <div className="stack restore-dialog">
@@ -113,56 +67,59 @@ export function RestoreDialog({ folderId, folderPath, target, onClose, onRestore
           <strong className="restore-what">{what}</strong> as it was in the version of {version}. Nothing is deleted: files that are not in the version stay as
           they are.
         </p>
-        <ChoiceGroup<Conflict>
+        <ChoiceGroup<RestoreConflict>
           legend="When a file on disk differs from the version"
-          value={conflict}
-          onChange={setConflict}
+          value={choices.conflict}
+          onChange={choices.setConflict}
           options={[
             { value: 'beside', label: 'Keep both' },
             { value: 'replace', label: 'Replace the file on disk' },
           ]}
           hint={
-            conflict === 'beside'
+            choices.conflict === 'beside'
               ? 'Files that differ on disk are kept; the version’s copy is written beside them as “name (restored …).ext”.'
               : 'Files on disk that differ are replaced with the version’s copy. Their current content stays only in the newer versions of the history.'
           }
         />
-        <ChoiceGroup<Destination>
-          legend="Restore into"
-          value={destination}
-          onChange={(value) => {
-            setDestination(value);
-            setPathProblem(null);
-          }}
-          options={[
-            { value: 'folder', label: 'The synced folder' },
-            { value: 'elsewhere', label: 'Another folder…' },
-          ]}
-          hint={destination === 'folder' ? `Back where it was in ${folderPath}; the restore then syncs like any change.` : undefined}
-        />
-        {destination === 'elsewhere' ? (
-          <div className="restore-elsewhere">
-            <TextField
-              label="Folder to restore into"
-              hint={`${target?.path === '' ? 'The version’s files go directly into this folder.' : 'It goes into this folder under its own name.'} A new folder (it is made), an empty one, or one inside the synced folder; no symbolic link on the way.`}
-              value={elsewhere}
-              error={pathProblem ?? pickProblem}
-              placeholder="/home/me/restored"
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(event) => {
-                setElsewhere(event.target.value);
-                setPathProblem(null);
-              }}
-            />
-            {bridge ? (
-              <Button variant="secondary" icon="folder" onClick={() => void pick()}>
-                Choose…
-              </Button>
-            ) : null}
-          </div>
-        ) : null}
+        <RestoreInto choices={choices} folderPath={folderPath} wholeFolder={target?.path === ''} />
       </div>
     </ConfirmDialog>
+  );
+}
+
+/** Into the synced folder, or another one: its path typed, or chosen with the desktop app's picker. */
+function RestoreInto({ choices, folderPath, wholeFolder }: { choices: RestoreChoices; folderPath: string; wholeFolder: boolean }) {
+  return (
+    <>
+      <ChoiceGroup<RestoreDestination>
+        legend="Restore into"
+        value={choices.destination}
+        onChange={choices.setDestination}
+        options={[
+          { value: 'folder', label: 'The synced folder' },
+          { value: 'elsewhere', label: 'Another folder…' },
+        ]}
+        hint={choices.destination === 'folder' ? `Back where it was in ${folderPath}; the restore then syncs like any change.` : undefined}
+      />
+      {choices.destination === 'elsewhere' ? (
+        <div className="restore-elsewhere">
+          <TextField
+            label="Folder to restore into"
+            hint={`${wholeFolder ? 'The version’s files go directly into this folder.' : 'It goes into this folder under its own name.'} A new folder (it is made), an empty one, or one inside the synced folder; no symbolic link on the way.`}
+            value={choices.elsewhere}
+            error={choices.problem}
+            placeholder="/home/me/restored"
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(event) => choices.setElsewhere(event.target.value)}
+          />
+          {choices.pick ? (
+            <Button variant="secondary" icon="folder" onClick={() => void choices.pick?.()}>
+              Choose…
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -1,23 +1,14 @@
 import { useState } from 'react';
 import type { SyncAddResult } from '../../../shared/api-types.js';
-import { ApiError, isAbortError } from '../../api/api-error.js';
-import { useAction, type ActionResult } from '../../app/hooks/use-action.js';
-import { useApi } from '../../app/session.js';
-import { describeError } from '../../lib/messages.js';
-import { addFailure } from '../../lib/sync-folders.js';
-
-/** A folder the desktop app located (a drop or the picker): its name for messages, its absolute path for the service. */
-export interface FolderToAdd {
-  name: string;
-  path: string;
-}
+import type { MutationResult } from '../../data/api-mutation.js';
+import { useAddSyncFolders, type FolderToAdd } from '../../data/sync-actions.js';
 
 export interface AddFolders {
   /**
    * Starts syncing each folder at once (sync/add?wait=false); the ones refused are said in `error`, after
    * `alsoSay` (what went wrong before asking the service, such as a dropped item the desktop app could not locate).
    */
-  add: (folders: readonly FolderToAdd[], alsoSay?: string | null) => Promise<ActionResult<SyncAddResult[]>>;
+  add: (folders: readonly FolderToAdd[], alsoSay?: string | null) => Promise<MutationResult<SyncAddResult[]>>;
   pending: boolean;
   /** Why folders were not added, one line each, for the InlineError beside the drop zone. */
   error: string | null;
@@ -26,28 +17,14 @@ export interface AddFolders {
 }
 
 /**
- * Adding folders located by the desktop app. Each folder is its own request, so one refused folder (not
- * a folder, already synced, overlapping another) does not stop the others of the same drop.
+ * Adding folders located by the desktop app: the refusals of the service, folder by folder, said together
+ * with what the page found wrong before asking it. The list loads again by itself (the request cache).
  */
 export function useAddFolders(onAdded: (added: SyncAddResult[]) => void): AddFolders {
-  const api = useApi();
   const [error, setError] = useState<string | null>(null);
-  const action = useAction(async (signal, folders: readonly FolderToAdd[]) => {
-    const added: SyncAddResult[] = [];
-    const refused: string[] = [];
-    for (const folder of folders) {
-      try {
-        added.push(await api.sync.add({ path: folder.path }, { wait: false }, signal));
-      } catch (failure) {
-        // Leaving the page, or signed out: nothing to tell here.
-        if (isAbortError(failure) || (failure instanceof ApiError && failure.isUnauthorized)) throw failure;
-        refused.push(addFailure(folder.name, describeError(failure)));
-      }
-    }
-    return { added, refused };
-  });
+  const action = useAddSyncFolders();
 
-  const add = async (folders: readonly FolderToAdd[], alsoSay: string | null = null): Promise<ActionResult<SyncAddResult[]>> => {
+  const add = async (folders: readonly FolderToAdd[], alsoSay: string | null = null): Promise<MutationResult<SyncAddResult[]>> => {
     setError(alsoSay);
     const result = await action.run(folders);
     if (!result.ok) return result;

@@ -1,9 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, isAbortError } from '../../api/api-error.js';
-import { useApi } from '../../app/session.js';
-import { describeError } from '../../lib/messages.js';
-
-export type FolderCommand = 'pause' | 'resume' | 'rescan' | 'retry';
+import { useCallback, useRef, useState } from 'react';
+import { failureSentence } from '../../data/failure.js';
+import { useRunFolderCommand, type FolderCommand } from '../../data/sync-actions.js';
 
 export interface FolderCommands {
   /** Runs `command` on folder `id` (ignored while one runs on it); resolves whether it succeeded. */
@@ -15,52 +12,35 @@ export interface FolderCommands {
 }
 
 /**
- * Pause, Resume, Rescan and Retry for many folders at once (the rows of the list): like useAction, but
- * with the busy state and the error kept per folder, so each row shows its own beside its buttons.
+ * Pause, Resume, Rescan and Retry for many folders at once (the rows of the list): like a mutation hook,
+ * but with the busy state and the error kept per folder, so each row shows its own beside its buttons.
+ * The request cache learns the outcome from the command itself (data/sync-actions.ts).
  */
-export function useFolderCommands(onDone?: (id: string, command: FolderCommand) => void): FolderCommands {
-  const api = useApi();
+export function useFolderCommands(): FolderCommands {
+  const runCommand = useRunFolderCommand();
   const [pending, setPending] = useState<Readonly<Record<string, FolderCommand>>>({});
   const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const running = useRef(new Set<string>());
-  const controller = useRef(new AbortController());
-  const done = useRef(onDone);
-  useEffect(() => {
-    done.current = onDone;
-  });
-  useEffect(() => {
-    const current = new AbortController();
-    controller.current = current;
-    return () => current.abort();
-  }, []);
 
   const run = useCallback(
     async (id: string, command: FolderCommand): Promise<boolean> => {
       if (running.current.has(id)) return false;
       running.current.add(id);
-      const signal = controller.current.signal;
       setPending((current) => ({ ...current, [id]: command }));
       setErrors(({ [id]: _cleared, ...rest }) => rest);
       try {
-        await api.sync[command](id, signal);
-        done.current?.(id, command);
+        await runCommand(id, command);
         return true;
       } catch (failure) {
-        // The service got there first (it retries a stalled folder by itself): nothing left to retry is no failure.
-        if (command === 'retry' && failure instanceof ApiError && failure.error === 'conflict') {
-          done.current?.(id, command);
-          return true;
-        }
-        if (!signal.aborted && !isAbortError(failure) && !(failure instanceof ApiError && failure.isUnauthorized)) {
-          setErrors((current) => ({ ...current, [id]: describeError(failure) }));
-        }
+        const sentence = failureSentence(failure);
+        if (sentence !== null) setErrors((current) => ({ ...current, [id]: sentence }));
         return false;
       } finally {
         running.current.delete(id);
-        if (!signal.aborted) setPending(({ [id]: _finished, ...rest }) => rest);
+        setPending(({ [id]: _finished, ...rest }) => rest);
       }
     },
-    [api],
+    [runCommand],
   );
 
   return { run, pending: (id) => pending[id] ?? null, error: (id) => errors[id] ?? null };

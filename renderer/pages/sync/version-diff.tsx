@@ -1,9 +1,8 @@
 import type { SyncVersion } from '../../../shared/api-types.js';
-import { useResource } from '../../app/hooks/use-resource.js';
-import { useApi } from '../../app/session.js';
 import { Button } from '../../components/button.js';
 import { InlineError } from '../../components/inline-error.js';
 import { Select } from '../../components/select.js';
+import { useVersionDiff } from '../../data/sync-versions.js';
 import { formatCount } from '../../lib/format.js';
 import { restorablePath, formatVersionTime } from '../../lib/sync-history.js';
 
@@ -24,8 +23,7 @@ const versionLabel = (version: SyncVersion, index: number) => `${formatVersionTi
  * that the older version has with its Restore.
  */
 export function VersionDiff({ folderId, versions, from, to, onChange, onRestore }: VersionDiffProps) {
-  const api = useApi();
-  const diff = useResource((signal) => api.sync.diff(folderId, from, to, signal), [api, folderId, from, to]);
+  const diff = useVersionDiff(folderId, from, to);
   const options = versions.map((version, index) => ({ value: version.root, label: versionLabel(version, index) }));
   const time = (root: string) => versions.find((version) => version.root === root)?.created_at ?? 0;
   // The older side is the one a removed or modified path can come back from.

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import type { SyncVersionEntry } from '../../../shared/api-types.js';
-import { useResource } from '../../app/hooks/use-resource.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { OpenContentControl } from '../../app/open-content-control.js';
-import { useApi } from '../../app/session.js';
 import { Button, IconButton } from '../../components/button.js';
 import { DataTable } from '../../components/data-table.js';
 import { EmptyState } from '../../components/empty-state.js';
 import { Icon } from '../../components/icons.js';
 import { InlineError } from '../../components/inline-error.js';
+import { useVersionTree } from '../../data/sync-versions.js';
 import { formatBytes } from '../../lib/format.js';
 import { pathNames, versionContentPath } from '../../lib/sync-history.js';
 import { viewPagePath } from '../../lib/view-path.js';
@@ -26,10 +25,9 @@ export interface VersionTreeProps {
  * of links back up), files open in the View page or a new tab from the gateway, each with Restore.
  */
 export function VersionTree({ folderId, folderName, root, onRestore }: VersionTreeProps) {
-  const api = useApi();
   const opener = useOpenContent();
   const [path, setPath] = useState('');
-  const listing = useResource((signal) => api.sync.tree(folderId, root, path, signal), [api, folderId, root, path]);
+  const listing = useVersionTree(folderId, root, path);
   const names = pathNames(path);
   const childPath = (entry: SyncVersionEntry) => (path === '' ? entry.name : `${path}/${entry.name}`);
 

@@ -6,7 +6,7 @@
  */
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PinRecord } from '../../../shared/api-types.js';
+import type { PinRecord, SyncFolderView, SyncVersion } from '../../../shared/api-types.js';
 import type { PinListQuery } from '../../../renderer/api/pins.js';
 import { DAILY_REFRESH_MS } from '../../../renderer/data/account.js';
 import { connectLiveCache } from '../../../renderer/data/live-cache.js';
@@ -14,8 +14,9 @@ import { LIVE_RELOAD_PAUSE_MS } from '../../../renderer/data/live-reloads.js';
 import type { PinListView } from '../../../renderer/data/pins.js';
 import { createQueryClient } from '../../../renderer/data/query-client.js';
 import { queryKeys } from '../../../renderer/data/query-keys.js';
+import type { SyncFolderList, SyncFolderPage } from '../../../renderer/data/sync-folders.js';
 import { createEventHub, type EventHub } from '../../../renderer/events/event-hub.js';
-import { USAGE } from './fixtures.js';
+import { SYNC_FOLDER, SYNC_FOLDER_DETAIL, SYNC_VERSION, USAGE } from './fixtures.js';
 import { manualTimers, type ManualTimers } from './event-stream-fakes.js';
 
 const pin = (cid: string, patch: Partial<PinRecord> = {}): PinRecord => ({ name: cid, cid, status: 'pinned', size: 1, created_at: 1, ...patch });
@@ -125,5 +126,92 @@ describe('live cache: event: usage', () => {
     timers.runNext();
     await settled();
     expect(dailyLoads).toBe(2);
+  });
+});
+
+describe('live cache: the reloads of one event', () => {
+  it('load together at once: a pin that moved from one filtered page to another loads both', async () => {
+    const pinned = await shownList({ status: 'pinned' }, [pin('a'), pin('b')], [pin('b')]);
+    const unpinning = await shownList({ status: 'unpinning' }, [], [pin('a', { status: 'unpinning' })]);
+    hub.dispatch({ type: 'pin', payload: pin('a', { status: 'unpinning' }) });
+    await settled();
+    expect(pinned.loads()).toBe(2);
+    expect(unpinning.loads()).toBe(2);
+    expect(rows(unpinning.key)).toEqual(['a:unpinning:a']);
+  });
+});
+
+/** A query someone shows, answering `answers` in turn: its loads counted. */
+async function shown<T>(key: QueryKey, ...answers: T[]): Promise<{ loads: () => number }> {
+  let loads = 0;
+  const observer = new QueryObserver<T>(client, {
+    queryKey: key,
+    queryFn: () => {
+      const answer = answers[Math.min(loads, answers.length - 1)] as T;
+      loads += 1;
+      return answer;
+    },
+  });
+  stops.push(observer.subscribe(() => undefined));
+  await vi.waitFor(() => expect(client.getQueryData(key)).toBeDefined());
+  return { loads: () => loads };
+}
+
+describe('live cache: event: sync', () => {
+  const listKey = queryKeys.sync.folders();
+  const pageKey = queryKeys.sync.detail(SYNC_FOLDER.id);
+  const versionsKey = queryKeys.sync.versions(SYNC_FOLDER.id, 20);
+  const other: SyncFolderView = { ...SYNC_FOLDER, id: 'f2', path: '/home/me/photos' };
+  const page = (): SyncFolderPage | undefined => client.getQueryData(pageKey);
+  const versions = (...items: SyncVersion[]) => ({ items, total: items.length });
+
+  it("puts a folder's row in place, a new one first, and drops a removed one, loading nothing again", async () => {
+    const list = await shown<SyncFolderList>(listKey, [SYNC_FOLDER]);
+    hub.dispatch({ type: 'sync', payload: { ...SYNC_FOLDER, state: 'syncing' } });
+    hub.dispatch({ type: 'sync', payload: other });
+    expect(client.getQueryData<SyncFolderList>(listKey)?.map((row) => `${row.id}:${row.state}`)).toEqual(['f2:idle', 'f1:syncing']);
+    hub.dispatch({ type: 'sync', payload: { id: 'f1', removed: true } });
+    expect(client.getQueryData<SyncFolderList>(listKey)?.map((row) => row.id)).toEqual(['f2']);
+    await settled();
+    expect(list.loads()).toBe(1);
+  });
+
+  it("patches a folder's page in place for progress, and loads nothing again", async () => {
+    const detail = await shown<SyncFolderPage>(pageKey, { kind: 'folder', folder: SYNC_FOLDER_DETAIL });
+    const kept = await shown(versionsKey, versions(SYNC_VERSION));
+    hub.dispatch({ type: 'sync', payload: { ...SYNC_FOLDER, current_file: 'a.txt' } });
+    expect(page()).toEqual({ kind: 'folder', folder: { ...SYNC_FOLDER_DETAIL, current_file: 'a.txt' } });
+    await settled();
+    expect([detail.loads(), kept.loads()]).toEqual([1, 1]);
+  });
+
+  it("loads the folder's page and its versions again, together at once, when a batch settled on a new root", async () => {
+    const newer = { ...SYNC_VERSION, root: 'bafynew', created_at: SYNC_VERSION.created_at + 1 };
+    const detail = await shown<SyncFolderPage>(
+      pageKey,
+      { kind: 'folder', folder: SYNC_FOLDER_DETAIL },
+      { kind: 'folder', folder: { ...SYNC_FOLDER_DETAIL, root: 'bafynew' } },
+    );
+    const kept = await shown(versionsKey, versions(SYNC_VERSION), versions(newer, SYNC_VERSION));
+    hub.dispatch({ type: 'sync', payload: { ...SYNC_FOLDER, root: 'bafynew' } });
+    await settled();
+    expect([detail.loads(), kept.loads()]).toEqual([2, 2]);
+    expect(timers.pending()).toEqual([LIVE_RELOAD_PAUSE_MS]);
+  });
+
+  it('loads the versions again when what history holds moved (retention let versions go), though the root stayed', async () => {
+    await shown<SyncFolderPage>(pageKey, { kind: 'folder', folder: { ...SYNC_FOLDER_DETAIL, history_bytes: 4096 } });
+    const kept = await shown(versionsKey, versions(SYNC_VERSION));
+    hub.dispatch({ type: 'sync', payload: { ...SYNC_FOLDER, history_bytes: 0 } });
+    await settled();
+    expect(kept.loads()).toBe(2);
+  });
+
+  it('says the page of a removed folder was removed, and a load still on its way does not bring it back', async () => {
+    await shown<SyncFolderPage>(pageKey, { kind: 'folder', folder: SYNC_FOLDER_DETAIL });
+    void client.refetchQueries({ queryKey: pageKey });
+    hub.dispatch({ type: 'sync', payload: { id: SYNC_FOLDER.id, removed: true } });
+    await settled();
+    expect(page()).toEqual({ kind: 'removed' });
   });
 });
