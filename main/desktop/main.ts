@@ -14,7 +14,7 @@ import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
 import { closeNoticeOnce, keepRunningOnClose } from './close-to-tray.js';
 import { createDesktopService, type DesktopService } from './desktop-service.js';
 import { startShell, type Shell } from './desktop-shell.js';
-import { desktopConfig } from './desktop-config.js';
+import { desktopConfig, desktopServicePlan } from './desktop-config.js';
 import { electronShellHost } from './electron-host.js';
 import { openableFolder } from './folder-access.js';
 import { registerIpcHandlers } from './ipc.js';
@@ -80,10 +80,11 @@ function makeWindow(serviceUrl: string, page: { path: string | undefined; hidden
 /** Starts the service process and resolves with its URL once it runs; rejects when it could not start. */
 async function startService(): Promise<{ running: DesktopService; url: string; publicGateway: boolean; dataDir: string }> {
   const base = desktopConfig(process.argv.slice(1));
-  const config = { ...base, port: await choosePort(base.port, base.host) };
-  if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
+  const plan = await desktopServicePlan(base);
+  const port = await choosePort(plan.preferredPort, base.host);
+  if (port !== plan.preferredPort) logger.warn('port taken, using a free one', { wanted: plan.preferredPort });
   const running = createDesktopService({
-    config,
+    config: { dataDir: base.dataDir, port, portPinned: plan.portPinned, publicGateway: plan.publicGatewayFlag },
     launch: (args, env) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args, env),
     keychain,
     logger,
@@ -98,7 +99,7 @@ async function startService(): Promise<{ running: DesktopService; url: string; p
     });
   });
   running.supervisor.start();
-  return { running, url: await started, publicGateway: config.publicGateway, dataDir: config.dataDir };
+  return { running, url: await started, publicGateway: plan.publicGateway, dataDir: base.dataDir };
 }
 
 async function start(): Promise<void> {
