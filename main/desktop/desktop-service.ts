@@ -38,6 +38,8 @@ export function serviceProcessArgs(config: DesktopServiceConfig): string[] {
 
 export interface DesktopServiceInit {
   config: DesktopServiceConfig;
+  /** What the service says the app should apply of its settings (launch at login), as it says it. */
+  onDesktopSettings?: (settings: { launchAtLogin: boolean | null }) => void;
   /**
    * Starts one service process with these arguments and these variables added to its environment (its
    * run token: never on the command line), a utility process in the app, a Node child in tests.
@@ -105,6 +107,7 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
     keychain: init.keychain,
     ...(init.logger ? { logger: init.logger } : {}),
     ...(init.policy ? { policy: init.policy } : {}),
+    ...(init.onDesktopSettings ? { onDesktopSettings: init.onDesktopSettings } : {}),
   });
   supervisor.onStateChange((status) => {
     const mine = ++sequence;
