@@ -1,5 +1,6 @@
 /** Wire types of the HTTP API (service-spec.md + contract.md). Shared by main and renderer. */
 import type { ErrorCode } from './error-codes.js';
+import type { UnixfsProfileName } from './unixfs-profiles.js';
 
 export type Permission = 'admin' | 'read' | 'write' | 'pin' | 'unpin';
 export const PERMISSIONS: readonly Permission[] = ['admin', 'read', 'write', 'pin', 'unpin'];
@@ -532,6 +533,52 @@ export interface NetworkSettingsView extends NetworkSettingsValues {
   saved: NetworkSettingsValues;
   pinned: { fetch_from: boolean; routing: boolean; offline: boolean };
 }
+
+/** When a change of a setting takes effect: at once, at the service's next start, or by the desktop app. */
+export type SettingApplies = 'now' | 'restart' | 'desktop';
+
+/** The window's theme: `system` follows the OS's light or dark. */
+export type ThemeSetting = 'system' | 'light' | 'dark';
+
+/** Every setting of the data folder's settings.json, by its name in the file and the API (docs/settings.md). */
+export interface ServiceSettingsValues extends NetworkSettingsValues {
+  /** The layout of new content (`--cid-profile`). */
+  cid_profile: UnixfsProfileName;
+  /** Seconds between periodic garbage collections (`--gc-interval`), 1 or more. */
+  gc_interval_seconds: number;
+  /** Blocks written within this many seconds survive a collection (`--gc-grace`). */
+  gc_grace_seconds: number;
+  /** The port the service listens on (`--port`; 0: a free one); applies at the next start. */
+  port: number;
+  /** /ipfs and /ipns served without credentials (`--public-gateway`); applies at the next start. */
+  public_gateway: boolean;
+  /** The desktop app starts at login; null until chosen (the app then leaves its login item alone). */
+  launch_at_login: boolean | null;
+  theme: ThemeSetting;
+}
+
+/** One setting in `GET /api/v0/settings`. */
+export interface SettingView<T> {
+  /** What this run uses now. */
+  value: T;
+  /** What settings.json holds, else the default: what the next start uses unless a flag pins it. */
+  saved: T;
+  default: T;
+  /** The command-line flag that pins the value for this run (`--gc-interval`), or null. */
+  pinned_by: string | null;
+  applies: SettingApplies;
+  /** A saved value waits for the next start (`applies: "restart"`, not pinned, differs from the value in use). */
+  restart_required: boolean;
+}
+
+/** `GET` and `POST /api/v0/settings` (owner): every setting, and whether any waits for a restart. */
+export interface SettingsView {
+  settings: { [K in keyof ServiceSettingsValues]: SettingView<ServiceSettingsValues[K]> };
+  restart_required: boolean;
+}
+
+/** The body of `POST /api/v0/settings`: any of the settings, each saved and applied as its `applies` says. */
+export type SettingsChange = Partial<ServiceSettingsValues>;
 
 /**
  * `POST /api/v0/upload/cancel?sargs=…&ssig=…` (extension; the upload address alone authorizes it, as it

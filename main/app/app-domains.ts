@@ -35,7 +35,7 @@ export async function startDomains(start: StartContext, storage: Storage, syncFo
     store: accounts.store,
     blockstore: content.blocks,
     clock: start.clock,
-    layout: start.profile.directory,
+    layout: () => storage.profile().directory,
     pins: folderPinPolicy(pinWork.pins, content.blocks),
   });
   return { events, accounts, owner, content, pinWork, names, folders };

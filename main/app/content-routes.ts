@@ -40,7 +40,7 @@ export async function contentRoutes(start: StartContext, server: FastifyInstance
         // A CAR of a partial DAG leaves its root pins `pinning`: the rest comes from the network.
         pinFetches.nudge();
       },
-      profile: start.profile,
+      profile: storage.profile,
       ...(testHooks ? { testHooks } : {}),
     }),
   );

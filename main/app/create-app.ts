@@ -5,6 +5,7 @@ import type { ServiceConfig } from '../base/config.js';
 import { writeServerFile } from './server-file.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 import { signInUrl } from '../http/sign-in-handoff.js';
+import type { ServiceSettings } from '../http/settings-catalog.js';
 import type { GcResult } from '../pins/gc.js';
 import type { SyncService } from '../sync/sync-service.js';
 import type { AppInit } from './app-init.js';
@@ -33,7 +34,9 @@ export interface PinfoldApp {
   /** Set when the folder keeps its secrets elsewhere than `secrets.prefer` asked: the record won. */
   readonly secretsNote: string | null;
   readonly server: FastifyInstance;
-  /** Starts accepting requests; resolves to the base URL, e.g. http://127.0.0.1:5080. */
+  /** The data folder's settings.json under the run's flags, as in use (docs/settings.md). */
+  readonly settings: ServiceSettings;
+  /** Starts accepting requests on the port in use (the settings' `port`); resolves to the base URL, e.g. http://127.0.0.1:5080. */
   listen(): Promise<string>;
   /**
    * Closes everything the start opened, the last started first (the data folder's lock last); goes on past
@@ -83,8 +86,10 @@ function pinfoldApp(start: StartContext, storage: Storage, domains: AppDomains, 
     secretsLocation: storage.secrets.description,
     secretsNote: storage.secrets.note,
     server,
+    settings: storage.settings,
     async listen() {
-      await server.listen({ host: config.host, port: config.port });
+      // `port` applies at a start: the value this run started with, whatever was saved since.
+      await server.listen({ host: config.host, port: storage.settings.current().port });
       // The same URL the upload addresses are built on, and the one `pinfold serve` prints.
       const url = listenUrl();
       // Where `pinfold gc` and `pinfold sync` (the commands beside a running server) find it; removed on close.

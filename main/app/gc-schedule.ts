@@ -17,6 +17,8 @@ export interface GcScheduleInit {
 
 export interface GcSchedule {
   leads(): boolean;
+  /** Waits `intervalSeconds` between cycles from now on (the `gc_interval_seconds` setting changed). */
+  reschedule(intervalSeconds: number): void;
   close(): void;
 }
 
@@ -37,26 +39,40 @@ export function leaderRetrySeconds(intervalSeconds: number): number {
  */
 export async function startGcSchedule(init: GcScheduleInit): Promise<GcSchedule> {
   const { leadership, logger } = init;
-  const timers: NodeJS.Timeout[] = [];
-  const every = (seconds: number, work: () => void): void => {
+  let cycles: NodeJS.Timeout | undefined;
+  let retries: NodeJS.Timeout | undefined;
+  let closed = false;
+  const every = (seconds: number, work: () => void): NodeJS.Timeout => {
     const timer = setInterval(work, seconds * 1000);
     timer.unref();
-    timers.push(timer);
+    return timer;
   };
   const attempt = (): Promise<unknown> =>
     leadership?.attempt().catch((error: unknown) => logger.warn('could not ask to lead garbage collection', { error })) ?? Promise.resolve();
-  every(init.intervalSeconds, () => {
-    if (leadership === null || leadership.leads()) void init.runCycle();
-  });
-  if (leadership !== null) {
-    // The first answer before the instance serves, so the service facts say from the start whether it leads.
-    await attempt();
-    every(leaderRetrySeconds(init.intervalSeconds), () => {
-      if (!leadership.leads()) void attempt();
+  const schedule = (intervalSeconds: number): void => {
+    clearInterval(cycles);
+    clearInterval(retries);
+    cycles = every(intervalSeconds, () => {
+      if (leadership === null || leadership.leads()) void init.runCycle();
     });
-  }
+    if (leadership !== null) {
+      retries = every(leaderRetrySeconds(intervalSeconds), () => {
+        if (!leadership.leads()) void attempt();
+      });
+    }
+  };
+  // The first answer before the instance serves, so the service facts say from the start whether it leads.
+  if (leadership !== null) await attempt();
+  schedule(init.intervalSeconds);
   return {
     leads: () => leadership === null || leadership.leads(),
-    close: () => timers.splice(0).forEach(clearInterval),
+    reschedule(intervalSeconds) {
+      if (!closed) schedule(intervalSeconds);
+    },
+    close() {
+      closed = true;
+      clearInterval(cycles);
+      clearInterval(retries);
+    },
   };
 }

@@ -5,17 +5,24 @@ import { createSealedBox, type SealedBox } from '../base/sealed-box.js';
 import { removeServerFile } from './server-file.js';
 import { SettingsFile } from '../base/settings-file.js';
 import { verifyMasterKey } from '../accounts/master-key-check.js';
-import { openNetworkSettings, type NetworkSettings } from '../network/settings.js';
+import { cidProfile, type CidProfile } from '../content/cid-profile.js';
+import { openServiceSettings, type ServiceSettings } from '../http/settings-catalog.js';
+import { networkSettings, type NetworkSettings } from '../network/settings.js';
 import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
 import { openInstanceSecrets, verifySharedMasterKey, type InstanceSecrets } from './instance-secrets.js';
 import { openMetadataStore, type MetadataStore } from './metadata-store.js';
 import type { StartContext } from './start-context.js';
 
-/** The data folder held, its secrets, its network settings, and the metadata they open. */
+/** The data folder held, its secrets, its settings, and the metadata they open. */
 export interface Storage {
   paths: DataFolderPaths;
   secrets: InstanceSecrets;
+  /** settings.json under the run's flags: what each part reads live (docs/settings.md). */
+  settings: ServiceSettings;
+  /** The network's part of them, as the network domain reads it. */
   network: NetworkSettings;
+  /** The layout of new content now (contract section 5, `cid_profile`): what the next upload, edit or sync batch uses. */
+  profile: () => CidProfile;
   metadata: MetadataStore;
   box: SealedBox;
   /** Lines `pinfold serve` prints about the instances sharing a database (`--db`); this part adds the master key's. */
@@ -44,7 +51,8 @@ export async function openStorage(start: StartContext): Promise<Storage> {
     keychain: start.init.secrets?.keychain ?? { service: keychainService(env), entry: osKeychainEntry },
   });
   // Read before anything is opened: a broken settings.json stops the start with a message naming it.
-  const network = await openNetworkSettings(new SettingsFile(paths.settings), config.network);
+  const settings = await openServiceSettings(new SettingsFile(paths.settings), config);
+  const network = networkSettings(settings);
   // Registered before every part that reads or writes it, so it closes after all of them.
   const metadata = stack.use(await openMetadataStore(config, paths.database));
   await start.started('metadata-store');
@@ -58,5 +66,6 @@ export async function openStorage(start: StartContext): Promise<Storage> {
     const masterKeyHome = await coordination.setupLock.exclusive(() => verifySharedMasterKey(store, box, secrets));
     sharedNotes.push(`Master key of this database: ${masterKeyHome} (start other instances with --master-key-file naming a 0600 copy of it)`);
   }
-  return { paths, secrets, network, metadata, box, sharedNotes };
+  const profile = (): CidProfile => cidProfile(settings.current().cid_profile);
+  return { paths, secrets, settings, network, profile, metadata, box, sharedNotes };
 }

@@ -1,7 +1,6 @@
 import { systemClock, unixSeconds, type Clock } from '../base/clock.js';
 import type { ServiceConfig } from '../base/config.js';
 import { DisposalStack } from '../base/disposal-stack.js';
-import { cidProfile, type CidProfile } from '../content/cid-profile.js';
 import { silentLogger, type Logger } from '../base/logger.js';
 import type { AppInit } from './app-init.js';
 import type { StartStep } from './start-steps.js';
@@ -15,8 +14,6 @@ export interface StartContext {
   env: NodeJS.ProcessEnv;
   /** When the start began (unix seconds): the service facts' `started_at`. */
   startedAt: number;
-  /** One layout for everything that makes new content (contract section 5, --cid-profile). */
-  profile: CidProfile;
   /**
    * Everything that runs on its own registers its closing here the moment it starts. A failed start and
    * close() both dispose it: the last started closes first.
@@ -35,7 +32,6 @@ export function startContext(init: AppInit): StartContext {
     logger: init.logger ?? silentLogger,
     env: init.env ?? process.env,
     startedAt: unixSeconds(clock),
-    profile: cidProfile(init.config.cidProfile),
     stack: new DisposalStack(),
     started: async (step) => init.startHook?.(step),
   };

@@ -44,7 +44,15 @@ export async function startHttp(start: StartContext, storage: Storage, domains: 
   // The server is built just below: nothing asks for its URL before it listens.
   const sessions = await startSessions(start, domains.accounts, () => listenUrl());
   const server = stack.use(
-    await buildServer({ config, clock: start.clock, logger: start.logger, accounts: domains.accounts, ownerAccountId: domains.owner.ownerAccountId }),
+    await buildServer({
+      config,
+      // `public_gateway` applies at a start: the routes below are registered by it, once.
+      publicGateway: storage.settings.current().public_gateway,
+      clock: start.clock,
+      logger: start.logger,
+      accounts: domains.accounts,
+      ownerAccountId: domains.owner.ownerAccountId,
+    }),
   );
   const listenUrl = (): string => reachableUrl(config.host, server.server.address());
   await apiRoutes(start, server, { storage, domains, sessions, listenUrl });
@@ -80,7 +88,7 @@ async function startSyncFolders(start: StartContext, server: FastifyInstance, st
     folders: domains.folders,
     logger: start.logger,
     clock: start.clock,
-    profile: start.profile,
+    profile: storage.profile,
     events: domains.events,
     fetcher: domains.content.fetcher,
     ...(followTiming ? { followTiming } : {}),
@@ -105,16 +113,17 @@ async function apiRoutes(start: StartContext, server: FastifyInstance, deps: Api
   const { signInCodes: codes, handoffs } = deps.sessions;
   sessionRoutes(server, { accounts, codes, handoffs, ownerAccountId: owner.ownerAccountId, listenUrl });
   const gcLeader = (): boolean => pinWork.gcSchedule.leads();
-  serviceRoutes(server, { config, version: packageVersion(), startedAt: start.startedAt, listenUrl, gcLeader });
+  const { settings, network } = deps.storage;
+  serviceRoutes(server, { config, settings, version: packageVersion(), startedAt: start.startedAt, listenUrl, gcLeader });
   if (start.init.runToken !== undefined) runProofRoutes(server, start.init.runToken);
-  uploadSettingsRoutes(server, config);
-  settingsRoutes(server, deps.storage.network);
+  uploadSettingsRoutes(server, settings);
+  settingsRoutes(server, { settings, network });
   partnerRoutes(server, accounts);
   pinRoutes(server, { pins: pinWork.pins, collectGarbage: pinWork.runGc });
   // No fetch of missing blocks runs yet, so no pin has heard from a source: every `pinning` pin is `queued`.
   await psaRoutes(server, { psa: { pins: pinWork.pins }, listenUrl, host: config.host, logger: start.logger });
   nameRoutes(server, names);
-  if (config.publicGateway) {
+  if (settings.current().public_gateway) {
     // The routing API is served only by a public gateway: it names this gateway as a provider.
     const loadIdentity = () => loadPeerIdentity(accounts.store.meta, accounts.box);
     const identity = coordination ? await coordination.setupLock.exclusive(loadIdentity) : await loadIdentity();

@@ -50,14 +50,16 @@ export async function startPinWork(
   const pendingPins = stack.use(startPendingPins(pins, logger));
   await start.started('pending-pins');
 
+  const { settings } = storage;
   const runGc = async (): Promise<GcResult> => {
-    const result = await garbageCollectionCycle(pins, gcStore, blocks, config.gcGraceSeconds);
+    // The grace in use when the cycle starts (`gc_grace_seconds` applies at once).
+    const result = await garbageCollectionCycle(pins, gcStore, blocks, settings.current().gc_grace_seconds);
     logger.info('garbage collection finished', { ...result });
     return result;
   };
   const coordination = storage.metadata.coordination;
   const gcSchedule = await startGcSchedule({
-    intervalSeconds: config.gcIntervalSeconds,
+    intervalSeconds: settings.current().gc_interval_seconds,
     leadership:
       coordination?.gcLeadership((leads) =>
         leads ? logger.info('garbage collection: this instance leads') : logger.warn('garbage collection: this instance no longer leads'),
@@ -67,6 +69,12 @@ export async function startPinWork(
   });
   // A tick during the close of what started after it still runs its cycle: the block store's close waits for it.
   stack.use(gcSchedule);
+  // A new interval applies at once: the next cycle comes that long after the change. Stops before the schedule closes.
+  stack.defer(
+    settings.onChange((current, before) => {
+      if (current.gc_interval_seconds !== before.gc_interval_seconds) gcSchedule.reschedule(current.gc_interval_seconds);
+    }),
+  );
   await start.started('gc-schedule');
 
   // A pin's missing blocks come from the network; on one instance only when several share the database.

@@ -38,8 +38,8 @@ export interface SyncDeps {
   logger: Logger;
   clock?: Clock;
   timing?: RunnerTiming;
-  /** The layout of the files and directories a sync writes (--cid-profile). */
-  profile: CidProfile;
+  /** The layout of the files and directories a sync writes now (`cid_profile`). */
+  profile: () => CidProfile;
   /** The live event stream: sync folder status changes. */
   events?: SyncEvents;
   /** Where followed folders fetch their versions (the network settings' sources, routing, the folder's gateways). */

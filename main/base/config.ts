@@ -9,22 +9,39 @@ import type { PostgresTarget, S3Target } from './backend-urls.js';
 export const CID_PROFILES = ['unixfs-v1-2025', 'unixfs-v0-2015'] as const;
 export type CidProfileName = (typeof CID_PROFILES)[number];
 
-/** Everything `pinfold serve` can be told (contract section 1). */
+/** Timers cannot wait longer than 2^31-1 ms (about 24.8 days); a longer wait would fire at once. */
+export const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
+
+/**
+ * Everything `pinfold serve` can be told (contract section 1). The fields marked "a setting's flag" are
+ * also settings of the data folder's settings.json (docs/settings.md): given (on the command line, or by
+ * an embedder), each wins over the saved value for this run and the settings' view says it is pinned;
+ * undefined, the saved value is used, else the default (DEFAULTS).
+ */
 export interface ServiceConfig {
   dataDir: string;
   host: string;
-  port: number;
-  gcIntervalSeconds: number;
-  gcGraceSeconds: number;
+  /** A setting's flag (`--port`); 0 picks a free port. */
+  port?: number;
+  /**
+   * `--desktop-port N`: the port the desktop app chose for its service (the saved one, or a free one when
+   * that is taken, kept across restarts). Listened on when `port` is not given, without pinning the setting.
+   */
+  desktopPort?: number;
+  /** A setting's flag (`--gc-interval`). */
+  gcIntervalSeconds?: number;
+  /** A setting's flag (`--gc-grace`). */
+  gcGraceSeconds?: number;
   tsWindowSeconds: number;
   /** `HOST:PORT` of the DNS server for DNSLink; undefined means the system resolver. */
   dnsResolver: string | undefined;
-  publicGateway: boolean;
+  /** A setting's flag (`--public-gateway`). */
+  publicGateway?: boolean;
   allowOrigins: string[];
   /** How long a `pinning` pin waits for its blocks before it turns `failure`. */
   pinTimeoutSeconds: number;
-  /** The layout of new files and directories: uploads, DAG add/remove, folder operations, sync. */
-  cidProfile: CidProfileName;
+  /** A setting's flag (`--cid-profile`): the layout of new files and directories (uploads, DAG add/remove, folder operations, sync). */
+  cidProfile?: CidProfileName;
   /**
    * The window of a step 2's minimum pace (contract section 4): a step 2 that sends nothing, or fewer than
    * uploadMinBytesPerWindow bytes (or the rest of its body), in a window of this long is cut off with 408.
@@ -81,15 +98,10 @@ export function defaultConfig(overrides: Partial<ServiceConfig> = {}): ServiceCo
   return {
     dataDir: defaultDataDir(),
     host: DEFAULTS.host,
-    port: DEFAULTS.port,
-    gcIntervalSeconds: DEFAULTS.gcIntervalSeconds,
-    gcGraceSeconds: DEFAULTS.gcGraceSeconds,
     tsWindowSeconds: DEFAULTS.tsWindowSeconds,
     dnsResolver: undefined,
-    publicGateway: false,
     allowOrigins: [],
     pinTimeoutSeconds: DEFAULTS.pinTimeoutSeconds,
-    cidProfile: DEFAULTS.cidProfile,
     uploadIdleTimeoutMs: DEFAULTS.uploadIdleTimeoutMs,
     uploadMinBytesPerWindow: DEFAULTS.uploadMinBytesPerWindow,
     ...overrides,

@@ -3,11 +3,12 @@ import { writeFileAtomic } from './atomic-write.js';
 
 /**
  * `<data>/settings.json`: what the user chose in the window's Settings page (or by hand), kept across runs.
- * One object of sections, each owned and validated by the part it configures (`network`: main/network/settings.ts);
+ * One object of sections, each owned and validated by the part it configures (`network`: main/network, `gc`:
+ * main/pins, ...; the whole list: main/http/settings-catalog.ts, read and written by settings-store.ts);
  * this file only reads and writes the whole, so sections never clobber one another. Command-line flags win
- * over it for their run, and are never written into it.
+ * over it for their run, and are never written into it (docs/settings.md).
  *
- * `{"version":1,"network":{"fetch_from":["https://…"],"routing":["https://…"],"offline":false}}`
+ * `{"version":1,"network":{"offline":true},"gc":{"gc_interval_seconds":600}}`
  */
 
 export const SETTINGS_VERSION = 1;
@@ -36,8 +37,10 @@ export async function readSettingsFile(path: string): Promise<SettingsSections> 
 }
 
 /**
- * One writer of a data folder's settings: each change reads the file, replaces its section and writes the
- * whole atomically (0600: endpoints may name private hosts), one change at a time.
+ * One writer of a data folder's settings: each write reads the file, replaces the sections its caller owns
+ * (a section given as undefined goes) and writes the whole atomically (0600: endpoints may name private
+ * hosts), one write at a time. Sections it does not own (another program's, a newer Pinfold's) are kept
+ * as they are.
  */
 export class SettingsFile {
   private queue: Promise<unknown> = Promise.resolve();
@@ -48,10 +51,13 @@ export class SettingsFile {
     return readSettingsFile(this.path);
   }
 
-  writeSection(section: string, value: unknown): Promise<void> {
+  writeSections(owned: Readonly<Record<string, unknown>>): Promise<void> {
     const write = async (): Promise<void> => {
-      const sections = await readSettingsFile(this.path);
-      const next = { version: SETTINGS_VERSION, ...sections, [section]: value };
+      const next: Record<string, unknown> = { version: SETTINGS_VERSION, ...(await readSettingsFile(this.path)) };
+      for (const [name, value] of Object.entries(owned)) {
+        if (value === undefined) delete next[name];
+        else next[name] = value;
+      }
       await writeFileAtomic(this.path, `${JSON.stringify(next, null, 2)}\n`, 0o600);
     };
     const run = this.queue.then(write, write);

@@ -1,5 +1,5 @@
 import { parsePostgresUrl, parseS3Url } from '../base/backend-urls.js';
-import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, type CidProfileName, type ServiceConfig } from '../base/config.js';
+import { CID_PROFILES, DEFAULTS, defaultConfig, defaultDataDir, MAX_TIMER_SECONDS, type CidProfileName, type ServiceConfig } from '../base/config.js';
 import { BadInputError } from '../base/errors.js';
 import { parseEndpointList } from '../network/endpoints.js';
 import { acceptedFlags, commandLines, COMMANDS, switchNames, type CommandSpec } from './command-specs.js';
@@ -75,15 +75,33 @@ export function single(args: ParsedArgs, name: string): string | undefined {
   return values[0];
 }
 
-/** Timers cannot wait longer than 2^31-1 ms (about 24.8 days); a longer wait would fire at once. */
-const MAX_TIMER_SECONDS = Math.floor((2 ** 31 - 1) / 1000);
-
-function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): number {
+/** A number of seconds given with `--name` (undefined when absent). */
+function givenSeconds(args: ParsedArgs, name: string, min = 0): number | undefined {
   const text = single(args, name);
-  if (text === undefined) return fallback;
+  if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > MAX_TIMER_SECONDS)
     throw new UsageError(`--${name} must be a whole number of seconds from ${min} to ${MAX_TIMER_SECONDS}`);
   return Number(text);
+}
+
+function seconds(args: ParsedArgs, name: string, fallback: number, min = 0): number {
+  return givenSeconds(args, name, min) ?? fallback;
+}
+
+/** A port given with `--name` (undefined when absent). */
+function givenPort(args: ParsedArgs, name: string): number | undefined {
+  const text = single(args, name);
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) > 65535) throw new UsageError(`--${name} must be 0..65535`);
+  return Number(text);
+}
+
+/** A switch that may also be given `=true` or `=false` (undefined when absent). */
+function givenSwitch(args: ParsedArgs, name: string): boolean | undefined {
+  const text = single(args, name);
+  if (text === undefined) return undefined;
+  if (text !== 'true' && text !== 'false') throw new UsageError(`--${name} takes no value (or =true, =false)`);
+  return text === 'true';
 }
 
 /** A repeatable URL flag: each value an http(s) endpoint (network/endpoints.ts), duplicates dropped. */
@@ -105,29 +123,33 @@ function endpointsFlag(args: ParsedArgs, name: string): string[] | undefined {
 function networkFlags(args: ParsedArgs): ServiceConfig['network'] {
   const fetchFrom = endpointsFlag(args, 'fetch-from');
   const routing = endpointsFlag(args, 'routing');
-  const offlineText = single(args, 'offline');
-  if (offlineText !== undefined && offlineText !== 'true' && offlineText !== 'false') throw new UsageError('--offline takes no value (or =true, =false)');
-  if (fetchFrom === undefined && routing === undefined && offlineText === undefined) return undefined;
+  const offline = givenSwitch(args, 'offline');
+  if (fetchFrom === undefined && routing === undefined && offline === undefined) return undefined;
   return {
     ...(fetchFrom !== undefined ? { fetchFrom } : {}),
     ...(routing !== undefined ? { routing } : {}),
-    ...(offlineText !== undefined ? { offline: offlineText === 'true' } : {}),
+    ...(offline !== undefined ? { offline } : {}),
   };
 }
 
-function cidProfileFlag(args: ParsedArgs): CidProfileName {
+function cidProfileFlag(args: ParsedArgs): CidProfileName | undefined {
   const text = single(args, 'cid-profile');
-  if (text === undefined) return DEFAULTS.cidProfile;
+  if (text === undefined) return undefined;
   const known = CID_PROFILES.find((name) => name === text);
   if (known === undefined) throw new UsageError(`--cid-profile must be one of ${CID_PROFILES.join(', ')} (got "${text}")`);
   return known;
 }
 
-/** The flags of `pinfold serve` (contract section 1) into a config; unknown flags are an error, not ignored. */
+/**
+ * The flags of `pinfold serve` (contract section 1) into a config; unknown flags are an error, not ignored.
+ * A flag of a setting (`--port`, `--gc-interval`, `--cid-profile`, ...) is in the config only when given:
+ * it then wins over settings.json for this run (docs/settings.md).
+ */
 export function serveConfig(args: ParsedArgs): ServiceConfig {
   checkFlags(args, commandSpecOf(['serve']));
-  const portText = single(args, 'port');
-  if (portText !== undefined && (!/^\d+$/.test(portText) || Number(portText) > 65535)) throw new UsageError('--port must be 0..65535');
+  const port = givenPort(args, 'port');
+  const desktopPort = givenPort(args, 'desktop-port');
+  if (port !== undefined && desktopPort !== undefined) throw new UsageError('--port and --desktop-port name the same thing: give one');
   const resolver = single(args, 'dns-resolver');
   if (resolver !== undefined && !/^(\[[0-9a-fA-F:]+\]|[^:\s]+):\d{1,5}$/.test(resolver)) throw new UsageError('--dns-resolver must be HOST:PORT');
   const data = single(args, 'data');
@@ -137,23 +159,32 @@ export function serveConfig(args: ParsedArgs): ServiceConfig {
   if (blocks !== undefined && database === undefined) throw new UsageError('--blocks needs --db postgres://…: the block index must be shared like the bucket');
   const masterKeyFile = single(args, 'master-key-file');
   const network = networkFlags(args);
+  const settingFlags: Partial<ServiceConfig> = {
+    ...optionalEntry('port', port),
+    ...optionalEntry('desktopPort', desktopPort),
+    ...optionalEntry('gcIntervalSeconds', givenSeconds(args, 'gc-interval', 1)),
+    ...optionalEntry('gcGraceSeconds', givenSeconds(args, 'gc-grace')),
+    ...optionalEntry('publicGateway', givenSwitch(args, 'public-gateway')),
+    ...optionalEntry('cidProfile', cidProfileFlag(args)),
+    ...optionalEntry('network', network),
+  };
   return defaultConfig({
-    ...(network !== undefined ? { network } : {}),
+    ...settingFlags,
     ...(masterKeyFile !== undefined ? { masterKeyFile } : {}),
     ...(database !== undefined ? { database: parsePostgresUrl(database) } : {}),
     ...(blocks !== undefined ? { blocks: parseS3Url(blocks) } : {}),
     ...(data !== undefined ? { dataDir: data } : {}),
     host: single(args, 'host') ?? DEFAULTS.host,
-    port: portText === undefined ? DEFAULTS.port : Number(portText),
-    gcIntervalSeconds: seconds(args, 'gc-interval', DEFAULTS.gcIntervalSeconds, 1),
-    gcGraceSeconds: seconds(args, 'gc-grace', DEFAULTS.gcGraceSeconds),
     tsWindowSeconds: seconds(args, 'ts-window', DEFAULTS.tsWindowSeconds, 1),
     pinTimeoutSeconds: seconds(args, 'pin-timeout', DEFAULTS.pinTimeoutSeconds, 1),
     dnsResolver: resolver,
-    publicGateway: single(args, 'public-gateway') === 'true',
     allowOrigins: args.flags.get('allow-origin') ?? [],
-    cidProfile: cidProfileFlag(args),
   });
+}
+
+/** `{ [key]: value }` when a value is given, else nothing to spread. */
+function optionalEntry<K extends string, T>(key: K, value: T | undefined): Partial<Record<K, T>> {
+  return value === undefined ? {} : ({ [key]: value } as Record<K, T>);
 }
 
 /** `serve --keychain`: a new data folder keeps its secrets in the OS keychain. */

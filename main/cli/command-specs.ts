@@ -38,6 +38,7 @@ export const COMMANDS: readonly CommandSpec[] = [
     command: 'serve',
     flags: [
       { name: 'port', value: 'N' },
+      { name: 'desktop-port', value: 'N' },
       { name: 'host', value: 'H' },
       { name: 'gc-interval', value: 'S' },
       { name: 'gc-grace', value: 'S' },
@@ -56,7 +57,8 @@ export const COMMANDS: readonly CommandSpec[] = [
       { name: 'offline' },
     ],
     summary:
-      'run the service (default port 5080); --cid-profile picks how new content is laid out (unixfs-v0-2015: ' +
+      "run the service (default port 5080); --port, --gc-interval, --gc-grace, --public-gateway, --cid-profile, --fetch-from, --routing and --offline win for this run over the data folder's settings.json (docs/settings.md); " +
+      "--desktop-port is the desktop app's: the port it chose for its service, which pins nothing; --cid-profile picks how new content is laid out (unixfs-v0-2015: " +
       "Kubo's legacy CIDv0 defaults, as gw3 uses); --keychain keeps a new data folder's master key and owner key " +
       'in the OS keychain; --db keeps the metadata in PostgreSQL (password: PGPASSWORD or ~/.pgpass; no sync ' +
       'folders in that mode); --blocks (needs --db) keeps the blocks in an S3-compatible bucket; --master-key-file ' +

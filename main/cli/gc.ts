@@ -6,6 +6,9 @@ import type { OwnerKey } from '../accounts/owner-key.js';
 import { systemClock } from '../base/clock.js';
 import { DEFAULTS } from '../base/config.js';
 import { dataFolderPaths } from '../base/data-folder.js';
+import { SettingsFile } from '../base/settings-file.js';
+import { readSavedSettings } from '../base/settings-store.js';
+import { GC_SETTINGS } from '../pins/gc-section.js';
 import { acquireDataFolderLock, DataFolderLockedError, type DataFolderLock } from '../base/lock-file.js';
 import { createReadWriteLock } from '../base/read-write-lock.js';
 import type { GcResult } from '../pins/gc.js';
@@ -17,9 +20,10 @@ import { dataDirFlag, UsageError, type ParsedArgs } from './args.js';
 import { offlineAccounts } from './offline-accounts.js';
 import { CliFailure, ownerCall, ownerKey } from './server-client.js';
 
-function graceOf(args: ParsedArgs): number {
+/** `--gc-grace`, when given. */
+function graceOf(args: ParsedArgs): number | undefined {
   const values = args.flags.get('gc-grace');
-  if (!values) return DEFAULTS.gcGraceSeconds;
+  if (!values) return undefined;
   const text = values[0] as string;
   if (values.length > 1 || !/^\d+$/.test(text)) throw new UsageError('--gc-grace must be a whole number of seconds >= 0');
   return Number(text);
@@ -46,11 +50,19 @@ async function gcThroughServer(dataDir: string, locked: DataFolderLockedError): 
   return { pinsRemoved: envelope.data.pins_removed ?? 0, blocksDeleted: envelope.data.blocks_deleted ?? 0, blocksKept: 0, via: `server at ${url}` };
 }
 
+/** The grace a cycle in this process spares: the flag's, else the data folder's saved `gc_grace_seconds`, else the default. */
+async function graceInProcess(settingsPath: string, flag: number | undefined): Promise<number> {
+  if (flag !== undefined) return flag;
+  const saved = await readSavedSettings(new SettingsFile(settingsPath), GC_SETTINGS);
+  return saved.gc_grace_seconds ?? GC_SETTINGS.gc_grace_seconds.fallback;
+}
+
 /** One cycle in this process, holding the data folder's lock so that no server starts meanwhile. */
-async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: number): Promise<GcResult & { via: string }> {
+async function gcInProcess(dataDir: string, lock: DataFolderLock, graceFlag: number | undefined): Promise<GcResult & { via: string }> {
   try {
     const paths = dataFolderPaths(dataDir);
     if (!existsSync(paths.database)) throw new Error(`${dataDir} holds no Pinfold data (no pinfold.db)`);
+    const graceSeconds = await graceInProcess(paths.settings, graceFlag);
     const db = openDatabase(paths.database);
     try {
       // GC handles no secrets, so it never touches the master key (which may live in the desktop's keychain).
@@ -83,7 +95,7 @@ async function gcInProcess(dataDir: string, lock: DataFolderLock, graceSeconds: 
 /**
  * `pinfold gc [--data DIR] [--gc-grace S]`: one garbage-collection cycle (contract section 6). Beside a
  * running server it asks that server (which owns the blockstore); otherwise it opens the data folder itself.
- * `--gc-grace` applies in process only: a running server uses its own.
+ * `--gc-grace` (else the data folder's saved grace) applies in process only: a running server uses its own.
  */
 export async function gcCommand(args: ParsedArgs): Promise<number> {
   if (args.positional.length > 0) throw new UsageError(`gc takes no arguments, got ${args.positional.join(' ')}`);

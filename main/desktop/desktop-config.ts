@@ -1,11 +1,15 @@
 import { resolve } from 'node:path';
-import { defaultConfig, type ServiceConfig } from '../base/config.js';
+import { DEFAULTS, defaultConfig, type ServiceConfig } from '../base/config.js';
+import { dataFolderPaths } from '../base/data-folder.js';
+import { SettingsFile } from '../base/settings-file.js';
+import { readSavedSettings } from '../base/settings-store.js';
+import { SERVER_SETTINGS } from '../http/server-section.js';
 
 /**
  * The desktop's service settings: the defaults `pinfold serve` uses (same data folder, so both see the
  * same repo), with `--data DIR`, `--port N` and `--public-gateway` honoured when the app is launched with
- * them (as `pinfold serve` takes them). Electron and Chromium put their own switches on the command line
- * too; anything else is ignored, not an error.
+ * them (as `pinfold serve` takes them: each given one pins its setting for the run). Electron and Chromium
+ * put their own switches on the command line too; anything else is ignored, not an error.
  */
 export function desktopConfig(argv: readonly string[]): ServiceConfig {
   const overrides: Partial<ServiceConfig> = {};
@@ -24,6 +28,33 @@ export function desktopConfig(argv: readonly string[]): ServiceConfig {
     else overrides.port = parsePort(value);
   }
   return defaultConfig(overrides);
+}
+
+/** How the app starts its service: on which port, and whether the gateway is public. */
+export interface DesktopServicePlan {
+  /** The app's `--port`, else the data folder's saved port, else the default; taken, the app picks a free one. */
+  preferredPort: number;
+  /** The app was launched with `--port`: it pins the setting. */
+  portPinned: boolean;
+  /** The app was launched with `--public-gateway`: passed on as the flag. */
+  publicGatewayFlag: boolean;
+  /** Whether the gateway is public this run (the flag, else the saved setting): how the app opens links. */
+  publicGateway: boolean;
+}
+
+/**
+ * The app's flags over the data folder's saved settings (docs/settings.md): read here because the app picks
+ * the port itself (a free one when the saved one is taken, kept across restarts of the service). A broken
+ * settings.json is an error naming the file and the setting, as the service's own start would give.
+ */
+export async function desktopServicePlan(config: ServiceConfig): Promise<DesktopServicePlan> {
+  const saved = await readSavedSettings(new SettingsFile(dataFolderPaths(config.dataDir).settings), SERVER_SETTINGS);
+  return {
+    preferredPort: config.port ?? saved.port ?? DEFAULTS.port,
+    portPinned: config.port !== undefined,
+    publicGatewayFlag: config.publicGateway === true,
+    publicGateway: config.publicGateway ?? saved.public_gateway ?? SERVER_SETTINGS.public_gateway.fallback,
+  };
 }
 
 function splitFlag(arg: string): [string, string | undefined] {

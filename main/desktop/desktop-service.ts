@@ -1,5 +1,4 @@
 import type { OwnerKey } from '../accounts/owner-key.js';
-import type { ServiceConfig } from '../base/config.js';
 import type { Logger } from '../base/logger.js';
 import type { KeychainAccess } from '../secrets/keychain-entry.js';
 import { newRunToken, RUN_TOKEN_ENV } from '../base/run-proof.js';
@@ -9,13 +8,38 @@ import type { ServiceStatus, SupervisorPolicy } from './service-supervisor-state
 import { createServiceSupervisor, type ServiceChild, type ServiceSupervisor } from './service-supervisor.js';
 import { proveService, type ProveServiceInit } from './service-proof.js';
 
-/** The arguments the desktop starts its service process with: `pinfold serve`, secrets in the keychain for a new folder. */
-export function serviceProcessArgs(config: Pick<ServiceConfig, 'dataDir' | 'port'> & Partial<Pick<ServiceConfig, 'publicGateway'>>): string[] {
-  return ['serve', '--data', config.dataDir, '--port', String(config.port), '--keychain', ...(config.publicGateway ? ['--public-gateway'] : [])];
+/** What the desktop starts its service with (desktop-config.ts decides it). */
+export interface DesktopServiceConfig {
+  dataDir: string;
+  /** The port to listen on: the app's `--port`, else the saved one, or a free one when that was taken. */
+  port: number;
+  /** The app was launched with `--port`: the service gets it as the flag that pins the setting. */
+  portPinned?: boolean;
+  /** The app was launched with `--public-gateway`: passed on as the flag (else the saved setting decides). */
+  publicGateway?: boolean;
+}
+
+/**
+ * The arguments the desktop starts its service process with: `pinfold serve`, secrets in the keychain for a
+ * new folder, on the port chosen. A port the app chose itself goes as `--desktop-port`, which pins nothing:
+ * the Settings page shows the saved port as the user's to change; only the app's own flags pin a setting.
+ */
+export function serviceProcessArgs(config: DesktopServiceConfig): string[] {
+  return [
+    'serve',
+    '--data',
+    config.dataDir,
+    config.portPinned === true ? '--port' : '--desktop-port',
+    String(config.port),
+    '--keychain',
+    ...(config.publicGateway === true ? ['--public-gateway'] : []),
+  ];
 }
 
 export interface DesktopServiceInit {
-  config: Pick<ServiceConfig, 'dataDir' | 'port'> & Partial<Pick<ServiceConfig, 'publicGateway'>>;
+  config: DesktopServiceConfig;
+  /** What the service says the app should apply of its settings (launch at login), as it says it. */
+  onDesktopSettings?: (settings: { launchAtLogin: boolean | null }) => void;
   /**
    * Starts one service process with these arguments and these variables added to its environment (its
    * run token: never on the command line), a utility process in the app, a Node child in tests.
@@ -83,6 +107,7 @@ export function createDesktopService(init: DesktopServiceInit): DesktopService {
     keychain: init.keychain,
     ...(init.logger ? { logger: init.logger } : {}),
     ...(init.policy ? { policy: init.policy } : {}),
+    ...(init.onDesktopSettings ? { onDesktopSettings: init.onDesktopSettings } : {}),
   });
   supervisor.onStateChange((status) => {
     const mine = ++sequence;

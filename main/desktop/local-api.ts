@@ -1,4 +1,4 @@
-import type { ServiceFacts, SignInHandoff, SyncAddResult, SyncFolderView } from '../../shared/api-types.js';
+import type { ServiceFacts, SettingsChange, SettingsView, SignInHandoff, SyncAddResult, SyncFolderView } from '../../shared/api-types.js';
 import type { OwnerKey } from '../accounts/owner-key.js';
 
 /**
@@ -39,6 +39,8 @@ export interface LocalApi {
    */
   signInPage(next?: string): Promise<string>;
   serviceFacts(): Promise<ServiceFacts>;
+  /** Saves a change of the settings (settings.json, docs/settings.md); answers them all. */
+  saveSettings(change: SettingsChange): Promise<SettingsView>;
   /** The open `GET /api/v0/events` response (a server-sent event stream), for the caller to read. */
   openEvents(signal: AbortSignal): Promise<ReadableStream<Uint8Array>>;
 }
@@ -109,6 +111,9 @@ export function localApi(connection: ConnectionSource, init: LocalApiInit = {}):
     },
     async serviceFacts() {
       return call<ServiceFacts>('GET', '/api/v0/service');
+    },
+    async saveSettings(change) {
+      return call<SettingsView>('POST', '/api/v0/settings', {}, change);
     },
     async openEvents(signal) {
       const response = await send('GET', '/api/v0/events', {}, undefined, signal);

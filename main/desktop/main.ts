@@ -14,13 +14,15 @@ import { keychainService, osKeychainEntry } from '../secrets/keychain-entry.js';
 import { closeNoticeOnce, keepRunningOnClose } from './close-to-tray.js';
 import { createDesktopService, type DesktopService } from './desktop-service.js';
 import { startShell, type Shell } from './desktop-shell.js';
-import { desktopConfig } from './desktop-config.js';
+import { desktopConfig, desktopServicePlan } from './desktop-config.js';
 import { electronShellHost } from './electron-host.js';
 import { openableFolder } from './folder-access.js';
 import { registerIpcHandlers } from './ipc.js';
 import { keychainKeySecrets } from './key-secrets.js';
 import { launchAtLogin, startedAtLogin } from './launch-at-login.js';
+import { launchAtLoginFollower, savingLaunchAtLogin } from './launch-at-login-setting.js';
 import { quitAfterClose } from './lifecycle.js';
+import { localApi } from './local-api.js';
 import { appMenuTemplate } from './menu.js';
 import { choosePort } from './port.js';
 import { isProtocolLink, LINK_SCHEMES } from './protocol-links.js';
@@ -44,6 +46,11 @@ let trayTooltip = '';
 const earlyLinks: string[] = [];
 
 const loginItems = launchAtLogin({ platform: process.platform, loginItems: app, execPath: process.execPath, env: process.env, homeDir: homedir() });
+const followLaunchAtLogin = launchAtLoginFollower(
+  loginItems,
+  () => desktopShell?.tray.invalidate(),
+  (error) => logger.warn('could not apply launch at login', { error }),
+);
 const preferences = preferencesFile(join(app.getPath('userData'), 'desktop.json'));
 
 function notify(options: { title: string; body: string }, onClick: () => void = () => {}): void {
@@ -80,13 +87,16 @@ function makeWindow(serviceUrl: string, page: { path: string | undefined; hidden
 /** Starts the service process and resolves with its URL once it runs; rejects when it could not start. */
 async function startService(): Promise<{ running: DesktopService; url: string; publicGateway: boolean; dataDir: string }> {
   const base = desktopConfig(process.argv.slice(1));
-  const config = { ...base, port: await choosePort(base.port, base.host) };
-  if (config.port !== base.port) logger.warn('port taken, using a free one', { wanted: base.port });
+  const plan = await desktopServicePlan(base);
+  const port = await choosePort(plan.preferredPort, base.host);
+  if (port !== plan.preferredPort) logger.warn('port taken, using a free one', { wanted: plan.preferredPort });
   const running = createDesktopService({
-    config,
+    config: { dataDir: base.dataDir, port, portPinned: plan.portPinned, publicGateway: plan.publicGatewayFlag },
     launch: (args, env) => utilityServiceChild((...fork) => utilityProcess.fork(...fork), join(packageRoot(), 'dist', 'main', 'cli', 'main.js'), args, env),
     keychain,
     logger,
+    // The data folder's launch at login, applied to the login item as the service tells it.
+    onDesktopSettings: ({ launchAtLogin }) => followLaunchAtLogin(launchAtLogin),
   });
   service = running;
   const started = new Promise<string>((resolve, reject) => {
@@ -98,7 +108,7 @@ async function startService(): Promise<{ running: DesktopService; url: string; p
     });
   });
   running.supervisor.start();
-  return { running, url: await started, publicGateway: config.publicGateway, dataDir: config.dataDir };
+  return { running, url: await started, publicGateway: plan.publicGateway, dataDir: base.dataDir };
 }
 
 async function start(): Promise<void> {
@@ -139,19 +149,26 @@ async function start(): Promise<void> {
     },
     (action) => void desktopShell?.tray.run(action),
   );
+  const connection = () => {
+    const current = running.url();
+    const ownerKey = running.ownerKey();
+    return current === null || ownerKey === null ? null : { url: current, ownerKey };
+  };
+  const api = localApi(connection);
+  // The tray's and the window's switch save the choice in the data folder, then apply it.
+  const launchAtLoginSetting = savingLaunchAtLogin(loginItems, async (on) => {
+    await api.saveSettings({ launch_at_login: on });
+  });
   // The tray and the notifications follow the supervisor's status (restarting, crashed, running again).
   desktopShell = startShell({
     host,
     status: running,
     restartService: () => running.supervisor.start(),
-    connection: () => {
-      const current = running.url();
-      const ownerKey = running.ownerKey();
-      return current === null || ownerKey === null ? null : { url: current, ownerKey };
-    },
+    connection,
+    api,
     publicGateway: () => publicGateway,
     dataDir,
-    launchAtLogin: loginItems,
+    launchAtLogin: launchAtLoginSetting,
     onError: (error) => logger.warn('desktop shell', { error }),
   });
   const started = desktopShell;
@@ -171,9 +188,9 @@ async function start(): Promise<void> {
     openExternal: (target) => shell.openExternal(target),
     keySecrets: keychainKeySecrets({ dataDir, ...keychain }),
     launchAtLogin: {
-      isEnabled: () => loginItems.isEnabled(),
+      isEnabled: () => launchAtLoginSetting.isEnabled(),
       setEnabled: async (on) => {
-        await loginItems.setEnabled(on);
+        await launchAtLoginSetting.setEnabled(on);
         started.tray.invalidate();
       },
     },

@@ -11,6 +11,8 @@ export interface ChildLinkInit {
   /** The children still alive, by id: one that exited is removed, and no answer is posted to it after. */
   children: Map<number, ServiceChild>;
   dispatch(event: SupervisorEvent): void;
+  /** What the service says the app should apply of its settings (launch at login). */
+  onDesktopSettings?: (settings: { launchAtLogin: boolean | null }) => void;
 }
 
 /** The keychain's answer to one request, or a refusal when this parent holds no keychain. */
@@ -21,7 +23,7 @@ function keychainAnswer(message: Extract<ServiceToParent, { type: 'keychain' }>,
 
 /**
  * Turns what a service process says and does into the supervisor's events: `ready`, `fatal` and its exit;
- * its keychain requests are answered here, to it alone, while it lives.
+ * its keychain requests are answered here, to it alone, while it lives; its desktop settings go to the app.
  */
 export function linkChild(id: number, child: ServiceChild, link: ChildLinkInit): void {
   link.children.set(id, child);
@@ -30,6 +32,7 @@ export function linkChild(id: number, child: ServiceChild, link: ChildLinkInit):
     if (message === null) return link.logger?.warn('ignored a malformed message from the service process');
     if (message.type === 'ready') link.dispatch({ type: 'ready', child: id, url: message.url });
     else if (message.type === 'fatal') link.dispatch({ type: 'fatal', child: id, message: message.message });
+    else if (message.type === 'desktop-settings') link.onDesktopSettings?.({ launchAtLogin: message.launchAtLogin });
     else
       void keychainAnswer(message, link.keychain).then((result) => {
         if (link.children.has(id)) child.postMessage(result);

@@ -35,6 +35,8 @@ export interface SupervisorInit {
   nowMs?: () => number;
   timers?: SupervisorTimers;
   logger?: Logger;
+  /** What a service process says the app should apply of its settings (launch at login). */
+  onDesktopSettings?: (settings: { launchAtLogin: boolean | null }) => void;
 }
 
 export interface ServiceSupervisor {
@@ -72,7 +74,13 @@ export function createServiceSupervisor(init: SupervisorInit): ServiceSupervisor
     if (settled(model.phase)) for (const wake of stopWaiters.splice(0)) wake();
   };
 
-  const link = { keychain: init.keychain, logger: init.logger, children, dispatch: (event: SupervisorEvent) => events.dispatch(event) };
+  const link = {
+    keychain: init.keychain,
+    logger: init.logger,
+    children,
+    dispatch: (event: SupervisorEvent) => events.dispatch(event),
+    ...(init.onDesktopSettings ? { onDesktopSettings: init.onDesktopSettings } : {}),
+  };
   const report = (next: ServiceStatus): void => {
     status = next;
     if (status.state !== 'running') init.logger?.info(`service ${status.state}`, status.detail ? { detail: status.detail } : undefined);

@@ -18,7 +18,8 @@ export interface FoldersContext {
   clock: Clock;
   /** Decoded HAMT shards shared by every operation (hot shards near the roots stay decoded). */
   shardCache: ShardCache;
-  layout: DirectoryLayout;
+  /** The layout an edit writes now: the service's CID profile may change while it runs (docs/settings.md). */
+  layout: () => DirectoryLayout;
   /** Imports running in this process, by CIDv1 string, so a second import of the same root waits for the first. */
   imports: Map<string, Promise<DirectoryStats>>;
 }
@@ -30,7 +31,8 @@ export interface FoldersInit {
   clock: Clock;
   /** Shard nodes kept decoded; default 4096 (about 80 MB at worst). */
   shardCacheSize?: number;
-  layout?: Partial<DirectoryLayout>;
+  /** A fixed layout (over the defaults), or the one in use at each edit. */
+  layout?: Partial<DirectoryLayout> | (() => DirectoryLayout);
 }
 
 /**
@@ -45,7 +47,13 @@ export async function createFoldersContext(init: FoldersInit): Promise<FoldersCo
     pins: init.pins,
     clock: init.clock,
     shardCache: createShardCache(init.shardCacheSize ?? 4096),
-    layout: { ...DEFAULT_LAYOUT, ...init.layout },
+    layout: layoutSource(init.layout),
     imports: new Map(),
   };
+}
+
+function layoutSource(layout: FoldersInit['layout']): () => DirectoryLayout {
+  if (typeof layout === 'function') return layout;
+  const fixed: DirectoryLayout = { ...DEFAULT_LAYOUT, ...layout };
+  return () => fixed;
 }

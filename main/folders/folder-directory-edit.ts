@@ -20,5 +20,5 @@ export async function editFolderDirectory(
   changes: DirectoryChanges,
   options: FolderDirectoryEditOptions = {},
 ): Promise<DirectoryEditResult> {
-  return editDirectory(store, root, changes, { ...ctx.layout, signal: options.signal, shardCache: ctx.shardCache, statsOf: options.statsOf });
+  return editDirectory(store, root, changes, { ...ctx.layout(), signal: options.signal, shardCache: ctx.shardCache, statsOf: options.statsOf });
 }

@@ -70,7 +70,7 @@ export async function applyFolderOperation(
     ctx.blockstore,
     operation.root,
     { add: operation.add, remove: operation.remove },
-    { ...ctx.layout, signal: options.signal, shardCache: ctx.shardCache, statsOf: (cid) => (folderKey(cid) === key ? rootStats : undefined) },
+    { ...ctx.layout(), signal: options.signal, shardCache: ctx.shardCache, statsOf: (cid) => (folderKey(cid) === key ? rootStats : undefined) },
   );
   const { cid, stats } = prepared.result;
   if (operation.pinNew && (await ctx.pins.isPinned(accountId, cid))) {

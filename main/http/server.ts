@@ -22,6 +22,8 @@ import type { RouteAccess } from './route-access.js';
 
 export interface ServerDeps {
   config: ServiceConfig;
+  /** /ipfs and /ipns answer without credentials (the `public_gateway` setting this run started with). */
+  publicGateway: boolean;
   clock: Clock;
   logger: Logger;
   accounts: AccountsContext;
@@ -98,7 +100,7 @@ export async function buildServer(deps: ServerDeps): Promise<FastifyInstance> {
       // No route, so no call to authorize: the not-found handler answers 404, not "ts is required".
       return false;
     }
-    if (access === 'gateway' && deps.config.publicGateway && !hasCredentials(request.headers)) {
+    if (access === 'gateway' && deps.publicGateway && !hasCredentials(request.headers)) {
       const owner = deps.accounts.store.current.account(deps.ownerAccountId);
       if (owner === undefined) return deps.accounts.store.accounts.accountById(deps.ownerAccountId).then((row) => admitAnonymous(request, row));
       return admitAnonymous(request, owner);

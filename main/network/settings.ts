@@ -1,13 +1,13 @@
-import { safeParse } from 'valibot';
 import type { NetworkSettingsView } from '../../shared/api-types.js';
-import { SettingsFileError, type SettingsFile } from '../base/settings-file.js';
-import { networkSection } from './network-section.js';
+import type { SettingsFile } from '../base/settings-file.js';
+import { openSettingsStore, type SettingsStore } from '../base/settings-store.js';
+import { NETWORK_SETTINGS, networkValuesOf, type NetworkSettingValues } from './network-section.js';
 
 /**
  * Where Pinfold reaches the IPFS network (contract section 11): trustless gateways to fetch blocks from,
  * Delegated Routing V1 endpoints to find providers and names, or nothing at all (offline). Kept in the data
- * folder's settings.json (the Settings page edits it, a change applies at once); a flag given on the
- * command line wins for that run.
+ * folder's settings.json with the service's other settings (base/settings-store.ts: a change applies at
+ * once); a flag given on the command line wins for that run.
  */
 export interface NetworkValues {
   readonly fetchFrom: readonly string[];
@@ -20,30 +20,15 @@ export type NetworkFlags = Partial<NetworkValues>;
 
 /** A fresh install reaches the public network: a pin of a CID from elsewhere just works. */
 export const DEFAULT_NETWORK: NetworkValues = {
-  fetchFrom: ['https://trustless-gateway.link'],
-  routing: ['https://delegated-ipfs.dev'],
-  offline: false,
+  fetchFrom: NETWORK_SETTINGS.fetch_from.fallback,
+  routing: NETWORK_SETTINGS.routing.fallback,
+  offline: NETWORK_SETTINGS.offline.fallback,
 };
-
-export const NETWORK_SECTION = 'network';
-
-/** The settings as the file spells them (network-section.ts reads them back). */
-function sectionOf(values: NetworkValues): { fetch_from: string[]; routing: string[]; offline: boolean } {
-  return { fetch_from: [...values.fetchFrom], routing: [...values.routing], offline: values.offline };
-}
-
-/** The saved section: absent is the defaults' own; a broken one stops the start, naming the file. */
-function savedSection(file: SettingsFile, section: unknown): NetworkFlags {
-  if (section === undefined) return {};
-  const read = safeParse(networkSection(NETWORK_SECTION), section, { abortEarly: true });
-  if (!read.success) throw new SettingsFileError(`${file.path}: ${read.issues[0].message}`);
-  return read.output;
-}
 
 export interface NetworkSettings {
   /** What this run uses now: the saved settings under the command line's flags. */
   current(): NetworkValues;
-  /** The API's view: what is in use, and which values a flag pins for this run. */
+  /** The view of `GET /api/v0/settings/network`: what is in use, what is saved, and which values a flag pins. */
   view(): NetworkSettingsView;
   /** Saves a change and applies it at once (a pinned value stays as its flag says until the next run). */
   update(patch: NetworkFlags): Promise<NetworkValues>;
@@ -51,34 +36,41 @@ export interface NetworkSettings {
   onChange(listener: (values: NetworkValues) => void): () => void;
 }
 
-/** Reads the saved settings (a broken section is an error naming the file) and lays the flags over them. */
-export async function openNetworkSettings(file: SettingsFile, flags: NetworkFlags = {}): Promise<NetworkSettings> {
-  const sections = await file.read();
-  let saved: NetworkValues = { ...DEFAULT_NETWORK, ...savedSection(file, sections[NETWORK_SECTION]) };
-  const listeners = new Set<(values: NetworkValues) => void>();
-  const effective = (): NetworkValues => ({ ...saved, ...flags });
-  let current = effective();
+const valuesOf = (values: Readonly<NetworkSettingValues>): NetworkValues => ({
+  fetchFrom: values.fetch_from,
+  routing: values.routing,
+  offline: values.offline,
+});
+const moved = (a: Readonly<NetworkSettingValues>, b: Readonly<NetworkSettingValues>): boolean =>
+  JSON.stringify([a.fetch_from, a.routing, a.offline]) !== JSON.stringify([b.fetch_from, b.routing, b.offline]);
+
+/** The network's part of a store that keeps the network settings (the service's, or theirs alone). */
+export function networkSettings(store: SettingsStore<NetworkSettingValues>): NetworkSettings {
   return {
-    current: () => current,
-    view: () => ({
-      fetch_from: [...current.fetchFrom],
-      routing: [...current.routing],
-      offline: current.offline,
-      saved: { fetch_from: [...saved.fetchFrom], routing: [...saved.routing], offline: saved.offline },
-      pinned: { fetch_from: flags.fetchFrom !== undefined, routing: flags.routing !== undefined, offline: flags.offline !== undefined },
-    }),
+    current: () => valuesOf(store.current()),
+    view() {
+      const { fetch_from, routing, offline } = store.view();
+      return {
+        fetch_from: [...fetch_from.value],
+        routing: [...routing.value],
+        offline: offline.value,
+        saved: { fetch_from: [...fetch_from.saved], routing: [...routing.saved], offline: offline.saved },
+        pinned: { fetch_from: fetch_from.pinned_by !== null, routing: routing.pinned_by !== null, offline: offline.pinned_by !== null },
+      };
+    },
     async update(patch) {
-      const next: NetworkValues = { ...saved, ...patch };
-      await file.writeSection(NETWORK_SECTION, sectionOf(next));
-      saved = next;
-      const before = current;
-      current = effective();
-      if (JSON.stringify(before) !== JSON.stringify(current)) for (const listener of listeners) listener(current);
-      return current;
+      await store.update(networkValuesOf(patch));
+      return valuesOf(store.current());
     },
     onChange(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return store.onChange((current, before) => {
+        if (moved(current, before)) listener(valuesOf(current));
+      });
     },
   };
+}
+
+/** The network settings alone, over a data folder's settings.json (tools and tests; the service opens them all). */
+export async function openNetworkSettings(file: SettingsFile, flags: NetworkFlags = {}): Promise<NetworkSettings> {
+  return networkSettings(await openSettingsStore(file, { specs: NETWORK_SETTINGS, flags: networkValuesOf(flags) }));
 }

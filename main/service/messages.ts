@@ -12,6 +12,11 @@ export type ServiceToParent =
   | { type: 'ready'; url: string }
   /** The service could not start and will exit: starting it again would fail the same way (a wrong key, a port in use). */
   | { type: 'fatal'; message: string }
+  /**
+   * What the desktop app applies of the settings (settings.json's `desktop` section): sent once the service
+   * is ready and after every change (null: launch at login was never chosen, the app leaves it as it is).
+   */
+  | { type: 'desktop-settings'; launchAtLogin: boolean | null }
   | { type: 'keychain'; id: number; op: KeychainOp; service: string; account: string; value?: string };
 
 export type ParentToService =
@@ -31,6 +36,10 @@ export function parseServiceMessage(message: unknown): ServiceToParent | null {
       return typeof message.url === 'string' && /^http:\/\/[^/\s]+$/.test(message.url) ? { type: 'ready', url: message.url } : null;
     case 'fatal':
       return shortString(message.message, 8192) ? { type: 'fatal', message: message.message } : null;
+    case 'desktop-settings': {
+      const { launchAtLogin } = message;
+      return launchAtLogin === null || typeof launchAtLogin === 'boolean' ? { type: 'desktop-settings', launchAtLogin } : null;
+    }
     case 'keychain': {
       const { id, op, service, account, value } = message;
       if (!isId(id) || (op !== 'get' && op !== 'set' && op !== 'delete') || !shortString(service, 128) || !shortString(account, 256)) return null;

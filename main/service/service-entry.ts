@@ -99,6 +99,22 @@ export async function runService(init: RunServiceInit): Promise<void> {
   init.print(`Pinfold listening on ${url}\n`);
   init.print(`Sign in: ${signInLine(app, init.interactive)}\n`);
   await channel?.send({ type: 'ready', url });
+  if (channel) tellDesktopSettings(app, channel, logger);
+}
+
+/**
+ * The desktop app applies what the settings say of it (launch at login): told now, and after each change
+ * through the API, for as long as the service runs (the app stops listening when the process ends).
+ */
+function tellDesktopSettings(app: PinfoldApp, channel: ParentChannel, logger: Logger): void {
+  const tell = (launchAtLogin: boolean | null): void =>
+    void channel
+      .send({ type: 'desktop-settings', launchAtLogin })
+      .catch((error: unknown) => logger.warn('could not tell the desktop app its settings', { error }));
+  tell(app.settings.current().launch_at_login);
+  app.settings.onChange((current, before) => {
+    if (current.launch_at_login !== before.launch_at_login) tell(current.launch_at_login);
+  });
 }
 
 /**

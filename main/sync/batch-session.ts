@@ -8,10 +8,14 @@ import type { BlockSession } from './runner.js';
 
 export interface BatchSessionsInit {
   blockstore: Blocks;
-  /** Directories are edited through the folders domain: its layout and its one shard cache. */
-  folders: Pick<FoldersContext, 'layout' | 'shardCache'>;
-  /** The layout of the files a sync imports, and the empty directory its trees start from. */
-  profile: CidProfile;
+  /** Directories are edited through the folders domain: its one shard cache. */
+  folders: Pick<FoldersContext, 'shardCache'>;
+  /**
+   * The layout of the files a sync imports and the directories it edits, and the empty directory its trees
+   * start from: the one in use when a session opens, kept for the whole batch (a change of the CID profile
+   * reaches the next batch, never half of one).
+   */
+  profile: () => CidProfile;
 }
 
 /** Bounded map: forgets the oldest entries first. */
@@ -32,13 +36,15 @@ function boundedMap<V>(max: number): { get(key: string): V | undefined; set(key:
  * directories edited into one staged batch of the blockstore, committed once right before the pin.
  */
 export function createBatchSessions(init: BatchSessionsInit): () => BlockSession {
-  const { blockstore, folders, profile } = init;
+  const { blockstore, folders } = init;
   // Stats (plain/HAMT, entry count) of directories this process made, by CID, so that editing one
   // again does not walk a whole HAMT to count its entries.
   const dirStats = boundedMap<DirectoryStats>(20_000);
 
   return (): BlockSession => {
     const batch = blockstore.createBatch();
+    const profile = init.profile();
+    const editing = { shardCache: folders.shardCache, layout: () => profile.directory };
     let done = false;
     // A parent link needs each new node's Tsize; the node is only staged, so it is known from here.
     const tsizes = new Map<string, number>();
@@ -61,7 +67,7 @@ export function createBatchSessions(init: BatchSessionsInit): () => BlockSession
       async applyOperation(dirCid, op, options) {
         const added = new Set(op.add.map((entry) => entry.name));
         const result = await editFolderDirectory(
-          folders,
+          editing,
           directoryStore,
           CID.parse(dirCid),
           {

@@ -16,6 +16,8 @@ import { locateOwnerKey } from '../../main/secrets/owner-key-locator.js';
 import { createKey } from '../helpers/account-api.js';
 import { nodeServiceLauncher, waitForStatus } from '../helpers/node-service-launcher.js';
 import { call, makeTempDir } from '../helpers/test-server.js';
+import { until } from '../helpers/until.js';
+import type { SettingsView } from '../../shared/api-types.js';
 
 const quickRestarts = { backoffMs: () => 100, maxCrashes: 5, crashWindowMs: 60_000, stopDeadlineMs: 20_000 };
 
@@ -112,5 +114,30 @@ describe('the service process under its supervisor', () => {
     expect(crashed.detail).toMatch(/^The Pinfold service could not start: the master key in files in .* does not open this data folder's secrets/);
     expect(launcher.processes).toHaveLength(2);
     expect(launcher.exits.at(-1)?.code).toBe(1);
+  });
+
+  it("tells its parent what the settings say of the desktop app, once ready and after a change; the app's port pins nothing", async () => {
+    const dataDir = await makeTempDir('pinfold-service-process-');
+    const launcher = nodeServiceLauncher(['--data', dataDir, '--desktop-port', '0']);
+    const told: Array<boolean | null> = [];
+    const supervisor = createServiceSupervisor({
+      launch: launcher.launch,
+      policy: quickRestarts,
+      onDesktopSettings: ({ launchAtLogin }) => told.push(launchAtLogin),
+    });
+    cleanups.push(async () => {
+      await supervisor.stop();
+      await launcher.killAll();
+      await rm(dataDir, { recursive: true, force: true });
+    });
+    supervisor.start();
+    const { url } = await running(supervisor);
+    await until('the settings told at start', () => (told.length === 1 ? true : undefined), 10_000);
+    expect(told).toEqual([null]);
+    const owner = await ownerOf(dataDir);
+    const answer = await call<{ data: SettingsView }>({ url: url as string }, 'POST', '/api/v0/settings', { key: owner, body: { launch_at_login: true } });
+    expect(answer.json.data.settings.port).toMatchObject({ value: 0, pinned_by: null });
+    await until('the change told', () => (told.length === 2 ? true : undefined), 10_000);
+    expect(told).toEqual([null, true]);
   });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, defaultDataDir } from '../../main/base/config.js';
+import { DEFAULTS, defaultDataDir, MAX_TIMER_SECONDS } from '../../main/base/config.js';
 import { MAX_NESTING } from '../../main/content/read/nesting-depth.js';
 import { autostartFile, HIDDEN_ARG } from '../../main/desktop/launch-at-login.js';
 import { MAX_LINK_LENGTH } from '../../main/desktop/protocol-links.js';
@@ -8,6 +8,7 @@ import { DEFAULT_POLICY } from '../../main/desktop/service-supervisor-state.js';
 import { trayStatusLine } from '../../main/desktop/tray-status.js';
 import { UPDATE_CHECK_INTERVAL_MS } from '../../main/desktop/updates.js';
 import { CONTENT_ISOLATION_HEADERS } from '../../main/http/content-isolation.js';
+import { SERVICE_SETTINGS } from '../../main/http/settings-catalog.js';
 import { UPLOAD_ADDRESS_LIFETIME_SECONDS } from '../../main/http/upload-address.js';
 import { MAX_RESOLVE_STEPS } from '../../main/names/resolver.js';
 import { MAX_ENDPOINTS } from '../../main/network/endpoints.js';
@@ -137,6 +138,26 @@ describe('docs/network.md: how a fetch from the network behaves, with the values
     expect(network).toContain(`tries again after ${t.roundDelayMs / 1000} s, doubling up to ${t.roundDelayMaxMs / 1000} s`);
     expect(network).toContain(`committed every ${t.batchBytes / 1024 / 1024} MiB, ${t.batchBlocks} blocks or ${t.batchMs / 1000} s`);
     expect(network).toContain(`(\`--pin-timeout\`, default ${DEFAULTS.pinTimeoutSeconds} s)`);
+  });
+});
+
+describe('docs/settings.md: every setting of settings.json as the catalog declares it', () => {
+  const settings = documentText('docs/settings.md');
+  const shown = (value: unknown): string => (typeof value === 'string' ? value : JSON.stringify(value));
+  it("its section, default, flag and how a change applies, one row a setting, in the API's order", () => {
+    const specs = Object.entries(SERVICE_SETTINGS);
+    const rows = specs.map(([name, spec]) => `| \`${name}\` | \`${spec.section}\` | \`${shown(spec.fallback)}\``);
+    for (const [index, [name, spec]] of specs.entries()) {
+      const row = rows[index] as string;
+      expect(settings, name).toContain(row);
+      const rest = settings.slice(settings.indexOf(row) + row.length).split('|');
+      expect(rest[1]?.trim(), `${name}'s flag`).toBe(spec.flag === null ? 'none' : `\`${spec.flag}\``);
+      const applies = { now: /^at once/, restart: /^at the next start/, desktop: /^by the desktop app/ }[spec.applies];
+      expect(rest[2]?.trim(), `${name} applies`).toMatch(applies);
+    }
+    expect(rows.map((row) => settings.indexOf(row))).toEqual(rows.map((row) => settings.indexOf(row)).sort((a, b) => a - b));
+    expect(settings).toContain(`a whole number from 1 to ${MAX_TIMER_SECONDS}`);
+    expect(settings).toContain(`at most ${MAX_ENDPOINTS} http(s) URLs`);
   });
 });
 

@@ -3,11 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ServiceFacts } from '../../../shared/api-types.js';
 import type { ServiceConfig } from '../../base/config.js';
 import { ForbiddenError } from '../../base/errors.js';
+import type { ServiceSettings } from '../settings-catalog.js';
 import { ok } from '../envelope.js';
 import { requireAuth } from '../route-access.js';
 
 export interface ServiceRouteDeps {
   config: ServiceConfig;
+  /** The settings in use: GC's, the CID profile and the public gateway are shown as this run uses them now. */
+  settings: ServiceSettings;
   version: string;
   /** Unix seconds the service started. */
   startedAt: number;
@@ -24,15 +27,15 @@ export interface ServiceRouteDeps {
 export function serviceRoutes(app: FastifyInstance, deps: ServiceRouteDeps): void {
   app.get('/api/v0/service', { config: { access: 'account' } }, async (request) => {
     if (!requireAuth(request.auth).account.isOwner) throw new ForbiddenError('only the owner may read the service facts');
-    const { config } = deps;
+    const settings = deps.settings.current();
     const facts: ServiceFacts = {
       version: deps.version,
-      data_dir: resolve(config.dataDir),
+      data_dir: resolve(deps.config.dataDir),
       url: deps.listenUrl(),
-      gc_interval_seconds: config.gcIntervalSeconds,
-      gc_grace_seconds: config.gcGraceSeconds,
-      cid_profile: config.cidProfile,
-      public_gateway: config.publicGateway,
+      gc_interval_seconds: settings.gc_interval_seconds,
+      gc_grace_seconds: settings.gc_grace_seconds,
+      cid_profile: settings.cid_profile,
+      public_gateway: settings.public_gateway,
       started_at: deps.startedAt,
       gc_leader: deps.gcLeader(),
     };

@@ -39,8 +39,8 @@ export interface UploadDeps {
   pace: StepTwoPace;
   /** New blocks are visible: pending pins may complete. */
   blocksAdded(): void;
-  /** The layout of uploaded files and of the directories DAG add/remove writes (--cid-profile). */
-  profile: CidProfile;
+  /** The layout of uploaded files and of the directories DAG add/remove writes now (`cid_profile`: it may change while the service runs). */
+  profile: () => CidProfile;
   /** Tests only (AppInit.uploadTestHooks): a gate between a step 2's last byte and its commit, and its end. */
   testHooks?: UploadTestHooks;
 }
@@ -115,7 +115,7 @@ async function importPayload(deps: UploadDeps, request: FastifyRequest, args: Up
   const intake = payloadIntake(args.size, deps.pace);
   const batch = deps.blockstore.createBatch();
   try {
-    const result = await importFile(batch, uploadPayload(request, intake), { ...deps.profile.file, signal: run.signal });
+    const result = await importFile(batch, uploadPayload(request, intake), { ...deps.profile().file, signal: run.signal });
     await commitStepTwo(deps, args, run, batch, (tx) => settleIngress(deps.accounts, tx, args.account, args.nonce, intake.bytes));
     deps.blocksAdded();
     return result.cid;
@@ -188,7 +188,7 @@ async function addAtPath({ app, deps, stepTwo }: UploadRoutesContext, request: F
     await walkEditPath(deps, root, segments);
     // The payload's commit (with its ingress) is the commit point; the directories written after it complete the edit.
     const cid = await importPayload(deps, request, args, run);
-    const result = await setPath(deps.blockstore, root, segments, cid, deps.profile.directory);
+    const result = await setPath(deps.blockstore, root, segments, cid, deps.profile().directory);
     run.stored([result.cid.toString()]);
     return created(reply, result.cid, editedLocation(result.cid, segments));
   });
@@ -216,7 +216,7 @@ async function removeAtPath({ app, deps, stepTwo }: UploadRoutesContext, request
     run.commitPoint();
     let result: Awaited<ReturnType<typeof removePath>>;
     try {
-      result = await removePath(deps.blockstore, root, segments, deps.profile.directory);
+      result = await removePath(deps.blockstore, root, segments, deps.profile().directory);
     } catch (error) {
       run.rolledBack();
       throw error;

@@ -12,9 +12,17 @@ describe('config defaults', () => {
     expect(defaultDataDir('win32', { APPDATA: 'C:\\Users\\u\\AppData\\Roaming' })).toBe(join('C:\\Users\\u\\AppData\\Roaming', 'Pinfold'));
   });
 
-  it('binds 127.0.0.1:5080 with a 300 s ts window and no CORS origins unless told otherwise', () => {
+  it('binds 127.0.0.1 with a 300 s ts window and no CORS origins unless told otherwise; the settings are left to settings.json', () => {
     const config = defaultConfig();
-    expect(config).toMatchObject({ host: '127.0.0.1', port: 5080, tsWindowSeconds: 300, allowOrigins: [], publicGateway: false });
+    expect(config).toMatchObject({ host: '127.0.0.1', tsWindowSeconds: 300, allowOrigins: [] });
+    // Port, GC, CID profile and public gateway are settings (docs/settings.md): a config gives them only to pin them.
+    expect([config.port, config.gcIntervalSeconds, config.gcGraceSeconds, config.cidProfile, config.publicGateway]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
     expect(defaultConfig({ port: 0 }).port).toBe(0);
   });
 

@@ -4,8 +4,8 @@ import { parseArgs, serveConfig, UsageError } from '../../../main/cli/args.js';
 describe('pinfold serve --cid-profile', () => {
   const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
 
-  it('defaults to unixfs-v1-2025 and takes either of Kubo profile names', () => {
-    expect(config().cidProfile).toBe('unixfs-v1-2025');
+  it("leaves the profile to settings.json without it (its default unixfs-v1-2025), and takes either of Kubo's profile names", () => {
+    expect(config().cidProfile).toBeUndefined();
     expect(config('--cid-profile', 'unixfs-v0-2015').cidProfile).toBe('unixfs-v0-2015');
     expect(config('--cid-profile=unixfs-v1-2025').cidProfile).toBe('unixfs-v1-2025');
   });
@@ -97,5 +97,34 @@ describe('pinfold serve --fetch-from, --routing, --offline', () => {
     expect(() => config('--routing', 'https://user:pw@r.example')).toThrow(/credentials/);
     expect(() => config('--fetch-from')).toThrow(UsageError);
     expect(() => config('--offline=yes')).toThrow(/--offline takes no value/);
+  });
+});
+
+describe("pinfold serve: the flags of settings.json's settings", () => {
+  const config = (...argv: string[]) => serveConfig(parseArgs(['serve', ...argv]));
+
+  it('leaves each setting to settings.json when its flag is absent, and pins the ones given', () => {
+    const none = config();
+    for (const field of ['port', 'desktopPort', 'gcIntervalSeconds', 'gcGraceSeconds', 'publicGateway', 'cidProfile', 'network'] as const)
+      expect(none[field], field).toBeUndefined();
+    expect(config('--port', '0', '--gc-interval', '60', '--gc-grace=0', '--public-gateway')).toMatchObject({
+      port: 0,
+      gcIntervalSeconds: 60,
+      gcGraceSeconds: 0,
+      publicGateway: true,
+    });
+    expect(config('--public-gateway=false').publicGateway).toBe(false);
+    const desktop = config('--desktop-port', '5081');
+    expect(desktop.desktopPort).toBe(5081);
+    expect(desktop.port).toBeUndefined();
+  });
+
+  it('refuses a value out of range, a value on a switch, and both ports, naming the flag', () => {
+    expect(() => config('--port', '65536')).toThrow(new UsageError('--port must be 0..65535'));
+    expect(() => config('--desktop-port', 'x')).toThrow(new UsageError('--desktop-port must be 0..65535'));
+    expect(() => config('--port', '1', '--desktop-port', '2')).toThrow(/give one/);
+    expect(() => config('--gc-interval', '0')).toThrow(/--gc-interval must be a whole number of seconds from 1/);
+    expect(() => config('--gc-grace', '-1')).toThrow(/--gc-grace must be a whole number of seconds from 0/);
+    expect(() => config('--public-gateway=yes')).toThrow(/--public-gateway takes no value/);
   });
 });

@@ -40,8 +40,9 @@ describe("the desktop's service", () => {
     for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
   });
 
-  it('starts `pinfold serve --keychain` on the data folder and port', () => {
-    expect(serviceProcessArgs({ dataDir: '/data', port: 5080 })).toEqual(['serve', '--data', '/data', '--port', '5080', '--keychain']);
+  it('starts `pinfold serve --keychain` on the data folder and the port it chose, pinning the port only when the app was given it', () => {
+    expect(serviceProcessArgs({ dataDir: '/data', port: 5080 })).toEqual(['serve', '--data', '/data', '--desktop-port', '5080', '--keychain']);
+    expect(serviceProcessArgs({ dataDir: '/data', port: 5080, portPinned: true })).toEqual(['serve', '--data', '/data', '--port', '5080', '--keychain']);
   });
 
   /** A data folder whose owner key is in a file, and a desktop service over fake children that remembers their launches. */
@@ -176,6 +177,6 @@ describe("the desktop's service", () => {
       keychain: { service: 'Pinfold', entry: memoryKeychain().factory },
     });
     service.supervisor.start();
-    expect(launches).toEqual([['serve', '--data', '/data', '--port', '5080', '--keychain', '--public-gateway']]);
+    expect(launches).toEqual([['serve', '--data', '/data', '--desktop-port', '5080', '--keychain', '--public-gateway']]);
   });
 });

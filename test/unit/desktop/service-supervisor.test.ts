@@ -143,6 +143,27 @@ describe('the supervisor runner', () => {
     expect(child.sent.at(-1)).toEqual({ type: 'keychain-result', id: 7, ok: false, message: expect.stringContaining('unlock prompt was dismissed') as string });
   });
 
+  it('hands the app what the service says of its desktop settings, as it says it', () => {
+    const children: FakeChild[] = [];
+    const told: Array<boolean | null> = [];
+    const supervisor = createServiceSupervisor({
+      launch: () => {
+        const child = new FakeChild();
+        children.push(child);
+        return child;
+      },
+      timers: manualTimers().timers,
+      nowMs: () => 0,
+      onDesktopSettings: ({ launchAtLogin }) => told.push(launchAtLogin),
+    });
+    supervisor.start();
+    children[0]?.say({ type: 'desktop-settings', launchAtLogin: null });
+    children[0]?.say({ type: 'desktop-settings', launchAtLogin: true });
+    children[0]?.say({ type: 'desktop-settings', launchAtLogin: 'yes' });
+    expect(told).toEqual([null, true]);
+    expect(children[0]?.sent).toEqual([]);
+  });
+
   it('drops malformed messages instead of acting on them', () => {
     const { children, supervisor } = setup();
     supervisor.start();

@@ -59,12 +59,20 @@ describe('network settings', () => {
     expect(settings.current()).toEqual({ ...DEFAULT_NETWORK, offline: true, fetchFrom: ['http://127.0.0.1:9'] });
     expect(seen).toEqual([true]);
     expect((await stat(path)).mode & 0o777).toBe(0o600);
+    // Only what was chosen is written: a setting never chosen keeps following the default.
     expect(JSON.parse(await readFile(path, 'utf8'))).toEqual({
       version: 1,
-      network: { fetch_from: ['http://127.0.0.1:9'], routing: DEFAULT_NETWORK.routing, offline: true },
+      network: { fetch_from: ['http://127.0.0.1:9'], offline: true },
     });
     const again = await openNetworkSettings(new SettingsFile(path));
     expect(again.current().offline).toBe(true);
+  });
+
+  it('keeps both of two changes made at once, in the file and in use', async () => {
+    const settings = await openNetworkSettings(new SettingsFile(path));
+    await Promise.all([settings.update({ offline: true }), settings.update({ routing: [] })]);
+    expect(settings.current()).toMatchObject({ offline: true, routing: [] });
+    expect((JSON.parse(await readFile(path, 'utf8')) as { network: unknown }).network).toEqual({ offline: true, routing: [] });
   });
 
   it('keeps other sections of the file', async () => {

@@ -54,6 +54,8 @@ describe('messages across the process boundary', () => {
   it('accepts exactly the shapes of the protocol', () => {
     expect(parseServiceMessage({ type: 'ready', url: 'http://127.0.0.1:5080' })).toEqual({ type: 'ready', url: 'http://127.0.0.1:5080' });
     expect(parseServiceMessage({ type: 'fatal', message: 'no' })).toEqual({ type: 'fatal', message: 'no' });
+    for (const launchAtLogin of [true, false, null])
+      expect(parseServiceMessage({ type: 'desktop-settings', launchAtLogin, theme: 'dark' })).toEqual({ type: 'desktop-settings', launchAtLogin });
     expect(parseServiceMessage({ type: 'keychain', id: 3, op: 'set', service: 'Pinfold', account: 'owner-key', value: 'v', extra: 1 })).toEqual({
       type: 'keychain',
       id: 3,
@@ -83,6 +85,8 @@ describe('messages across the process boundary', () => {
       { type: 'keychain', id: 1, op: 'list', service: 'P', account: 'a' },
       { type: 'keychain', id: 1, op: 'set', service: 'P', account: 'a' },
       { type: 'keychain', id: 1, op: 'get', service: 'P', account: 'a'.repeat(300) },
+      { type: 'desktop-settings' },
+      { type: 'desktop-settings', launchAtLogin: 'true' },
     ])
       expect(parseServiceMessage(bad)).toBeNull();
     for (const bad of [null, { type: 'keychain-result', id: 1, ok: true, value: 5 }, { type: 'keychain-result', id: 1, ok: 'yes' }, { type: 'restart' }])
