@@ -106,7 +106,9 @@ export function DataTable<Row>({
   return (
     <div className="table-frame">
       {rows !== undefined && error ? <InlineError message={error} onRetry={onRetry} /> : null}
-      <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+      {/* Focusable so a keyboard can scroll a wide table, and named by it; a group, not a region: the table
+          usually sits in a section of the same name, and two landmarks of one name confuse a landmark list. */}
+      <div className="table-scroll" role="group" aria-labelledby={captionId} tabIndex={0}>
         <table className={loading && rows !== undefined ? 'table is-refreshing' : 'table'} aria-busy={loading || undefined}>
           <caption id={captionId} className={showCaption ? 'table-caption' : 'visually-hidden'}>
             {label}
