@@ -71,4 +71,9 @@ export const queryKeys = {
     /** GET /api/v0/plans: the plans a partner moves its users between. */
     list: () => ['plans', 'list'] as const,
   },
+  sync: {
+    all: ['sync'] as const,
+    /** GET /api/v0/sync: every sync folder (null for an account other than the owner). */
+    folders: () => ['sync', 'folders'] as const,
+  },
 };
