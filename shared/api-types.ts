@@ -99,7 +99,14 @@ export interface NewAccessKey extends CreatedAccessKey {
  * A row of `GET /api/v0/keys`: the spec's listing plus the Pinfold extension `session` (a browser
  * session's key, made by a sign-in code) and, for a session key only, `expires_at` (Unix seconds).
  */
-export type AccessKeyView = AccessKeyListing & ({ session: false } | { session: true; expires_at: number });
+export type AccessKeyView = AccessKeyListing &
+  ({ session: false } | { session: true; expires_at: number }) & {
+    /**
+     * Present (true) on the owner key: the admin key this service keeps in the data folder's home
+     * (owner-key.json or the OS keychain), which the CLI beside the app and scripts read.
+     */
+    owner?: true;
+  };
 
 /** `POST /api/v0/session/code`: a one-time sign-in code for the owner, and the page that redeems it. */
 export interface SignInCode {

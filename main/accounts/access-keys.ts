@@ -58,9 +58,15 @@ export async function listAccessKeys(ctx: AccountsContext, accountId: number): P
 }
 
 /** `GET /api/v0/keys`: the listing with the session extension (`session`, and `expires_at` for a session key). */
-export async function listAccessKeyViews(ctx: AccountsContext, accountId: number): Promise<AccessKeyView[]> {
+/** The account's keys as `GET /api/v0/keys` lists them; `ownerKey`, the owner key's access key (null when this instance holds none), is marked. */
+export async function listAccessKeyViews(ctx: AccountsContext, accountId: number, ownerKey: string | null = null): Promise<AccessKeyView[]> {
   return (await ctx.store.keys.accessKeysOf(accountId)).map((row) => {
-    const listing = { name: row.name, access_key: row.accessKey, permissions: row.permissions as Permission[] };
+    const listing = {
+      name: row.name,
+      access_key: row.accessKey,
+      permissions: row.permissions as Permission[],
+      ...(row.accessKey === ownerKey ? { owner: true as const } : {}),
+    };
     return row.expiresAt === null ? { ...listing, session: false } : { ...listing, session: true, expires_at: row.expiresAt };
   });
 }

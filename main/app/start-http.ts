@@ -109,7 +109,7 @@ async function apiRoutes(start: StartContext, server: FastifyInstance, deps: Api
   const { listenUrl } = deps;
   const { coordination } = deps.storage.metadata;
   planRoutes(server, accounts.plans);
-  accountRoutes(server, accounts);
+  accountRoutes(server, accounts, owner.ownerKey?.access_key ?? null);
   const { signInCodes: codes, handoffs } = deps.sessions;
   sessionRoutes(server, { accounts, codes, handoffs, ownerAccountId: owner.ownerAccountId, listenUrl });
   const gcLeader = (): boolean => pinWork.gcSchedule.leads();

@@ -3,8 +3,11 @@ import type { PinRecord, PinStatus } from '../../shared/api-types.js';
 import { PinRecordSchema, PinStatusSchema } from '../../shared/schemas/pins.js';
 import type { ApiCore, ListPage } from './core.js';
 
+/** A status, or `active` (extension): every pin but the unpinning ones. */
+export type PinListStatus = PinStatus | 'active';
+
 export interface PinListQuery {
-  status?: PinStatus | undefined;
+  status?: PinListStatus | undefined;
   /** Case-insensitive substring of the pin name (extension). */
   name?: string | undefined;
   /** Any form of one CID: v0 and v1 of it match (extension). */

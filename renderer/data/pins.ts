@@ -28,7 +28,8 @@ export function usePinList(query: PinListQuery): ApiQuery<PinListView> {
 
 /** Whether a pin belongs on a page of this query, as far as the page can tell (a CID search always asks the service). */
 export function matchesPinQuery(pin: PinRecord, query: PinListQuery): boolean {
-  return (query.status === undefined || pin.status === query.status) && (query.name === undefined || pin.name.toLowerCase().includes(query.name.toLowerCase()));
+  const status = query.status === 'active' ? pin.status !== 'unpinning' : query.status === undefined || pin.status === query.status;
+  return status && (query.name === undefined || pin.name.toLowerCase().includes(query.name.toLowerCase()));
 }
 
 /** The pages of the pin list held, and how a pin is found on them. */

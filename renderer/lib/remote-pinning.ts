@@ -7,7 +7,10 @@ export function psaEndpoint(serviceOrigin: string): string {
   return `${serviceOrigin.replace(/\/+$/, '')}/psa`;
 }
 
-/** `ipfs pin remote service add pinfold <endpoint> <token>`, the token left as a placeholder to paste into. */
-export function kuboServiceAddCommand(serviceOrigin: string): string {
-  return `ipfs pin remote service add pinfold ${psaEndpoint(serviceOrigin)} <token>`;
+/**
+ * `ipfs pin remote service add pinfold <endpoint> <token>`: with the key's token when the service has
+ * just given it (a new key), else the placeholder to paste it into.
+ */
+export function kuboServiceAddCommand(serviceOrigin: string, token = '<token>'): string {
+  return `ipfs pin remote service add pinfold ${psaEndpoint(serviceOrigin)} ${token}`;
 }

@@ -17,6 +17,8 @@ export interface ViewTarget {
   root: string;
   /** What the page's heading calls it: the last segment (decoded), else the root shortened. */
   title: string;
+  /** The path inside the root, decoded, as the heading's second line ("/docs/read me.txt"); '' for the root itself. */
+  within: string;
 }
 
 export type ViewPathInput = { target: ViewTarget } | { problem: string };
@@ -49,6 +51,7 @@ export function readViewPath(text: string | null): ViewPathInput {
       namespace: namespace === 'ipfs' ? 'ipfs' : 'ipns',
       root: checked.root,
       title: last ?? middleEllipsis(checked.root),
+      within: segments.names.length === 0 ? '' : `/${segments.names.join('/')}${segments.directory ? '/' : ''}`,
     },
   };
 }

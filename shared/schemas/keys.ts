@@ -1,4 +1,4 @@
-import { array, literal, number, object, picklist, string, variant } from 'valibot';
+import { array, literal, number, object, optional, picklist, string, variant } from 'valibot';
 import { PERMISSIONS } from '../api-types.js';
 
 export const PermissionSchema = picklist(PERMISSIONS);
@@ -8,6 +8,9 @@ const listingEntries = {
   access_key: string(),
   permissions: array(PermissionSchema),
 };
+
+/** Only on the owner key (a row of `GET /api/v0/keys`). */
+const ownerMark = { owner: optional(literal(true)) };
 
 /** A key as the spec lists it (a partner user's keys). */
 export const AccessKeyListingSchema = object(listingEntries);
@@ -21,6 +24,6 @@ export const NewAccessKeySchema = object({
 
 /** A row of `GET /api/v0/keys`: a session key carries its expiry, any other key need not. */
 export const AccessKeyViewSchema = variant('session', [
-  object({ ...listingEntries, session: literal(false) }),
-  object({ ...listingEntries, session: literal(true), expires_at: number() }),
+  object({ ...listingEntries, ...ownerMark, session: literal(false) }),
+  object({ ...listingEntries, ...ownerMark, session: literal(true), expires_at: number() }),
 ]);

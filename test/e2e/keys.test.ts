@@ -141,7 +141,12 @@ describe('Keys', () => {
     await panel.getByRole('button', { name: 'Copy pinning service token' }).click();
     await panel.getByRole('status').filter({ hasText: 'Copied pinning service token' }).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(token);
-    expect(await panel.getByTestId('kubo-service-add').textContent()).toBe(`ipfs pin remote service add pinfold ${service.url}/psa <token>`);
+    // The command carries the token the service has just given, ready to paste into a terminal beside Kubo.
+    const kubo = `ipfs pin remote service add pinfold ${service.url}/psa ${token}`;
+    expect(await panel.getByTestId('kubo-service-add').textContent()).toBe(kubo);
+    await panel.getByRole('button', { name: 'Copy Kubo command' }).click();
+    await panel.getByRole('status').filter({ hasText: 'Copied Kubo command' }).waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(kubo);
     const psa = await fetch(`${service.url}/psa/pins`, { headers: { Authorization: `Bearer ${token}` } });
     // The token is the key's: its permissions apply (listing is the account API's, which this key lacks).
     expect([psa.status, await psa.json()]).toEqual([403, { error: { reason: 'FORBIDDEN', details: 'permission missing: admin' } }]);
@@ -406,6 +411,41 @@ describe('Keys', () => {
     // The owner key (this window) cannot be deleted here either.
     await ownerRow.getByRole('button', { name: /^Delete key / }).click();
     await page.getByRole('alert').filter({ hasText: 'so it cannot delete it' }).waitFor();
+  });
+
+  it('marks the owner key; deleting it says what stops working and needs its name typed (issue 26)', async () => {
+    await signIn(page, service);
+    await openKeys();
+    const owner = (await keysOf()).find((key) => key.access_key === service.owner.access_key);
+    if (!owner) throw new Error('no owner key listed');
+    expect(owner.owner).toBe(true);
+    const ownerRow = keysTable().getByRole('row').filter({ hasText: owner.name });
+    await ownerRow.getByText('Owner key', { exact: true }).waitFor();
+    // No other key is marked.
+    expect(await keysTable().getByText('Owner key', { exact: true }).count()).toBe(1);
+
+    await ownerRow.getByRole('button', { name: `Delete key ${owner.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete the owner key “${owner.name}”?` });
+    await dialog.getByText(/every script that reads owner-key\.json use it/).waitFor();
+    await dialog.getByText('pinfold sync', { exact: true }).waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete key' });
+    const typed = dialog.getByRole('textbox', { name: `Type “${owner.name}” to confirm` });
+    expect(await confirm.isDisabled()).toBe(true);
+    await typed.fill(owner.name.slice(0, -1));
+    expect(await confirm.isDisabled()).toBe(true);
+    await typed.fill(owner.name);
+    expect(await confirm.isEnabled()).toBe(true);
+    await axeCheck(page, 'Keys, delete the owner key');
+    await screenshots(page, 'keys-delete-owner');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await keysOf()).some((key) => key.access_key === service.owner.access_key)).toBe(true);
+
+    // Opened again, the dialog starts empty.
+    await ownerRow.getByRole('button', { name: `Delete key ${owner.name}` }).click();
+    expect(await typed.inputValue()).toBe('');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
   });
 
   it('in the desktop app: says plainly when the keychain does not keep the secret', async () => {

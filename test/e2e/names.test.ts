@@ -5,7 +5,7 @@
  * sent only to the local service), Delete with confirmation, copy and open /ipns/<name>, live changes from
  * another client, and errors next to their action with nothing changed on the service.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CID } from 'multiformats/cid';
@@ -454,6 +454,37 @@ describe('Names', () => {
       .waitFor();
     expect(path()).toBe('/names');
     expect(await search().inputValue()).toBe('');
+  });
+
+  it("shows the sync folder that publishes a name, linked to the folder's page, beside its Public mark (issue 26)", async () => {
+    const folder = join(files, 'holiday-photos');
+    await mkdir(folder);
+    await writeFile(join(folder, 'beach.txt'), 'sand\n');
+    const added = await service.call<{ data: { id: string; ipns_name: string } }>('POST', '/api/v0/sync/add', { body: { path: folder } });
+    expect(added.status, added.text).toBe(200);
+    const { id, ipns_name: name } = added.json.data;
+    expect(name).not.toBe('');
+    const made = await service.call('POST', '/api/v0/name/public', { query: { arg: name, on: 'true' } });
+    expect(made.status, made.text).toBe(200);
+
+    await signIn(page, service);
+    await page.goto(`${service.url}/names?name=${name}`);
+    const target = row(short(name));
+    const link = target.getByRole('link', { name: 'holiday-photos' });
+    await link.waitFor();
+    await target.getByText('Sync folder', { exact: false }).first().waitFor();
+    expect(await link.getAttribute('title')).toBe(folder);
+    await target.getByText('Public', { exact: true }).waitFor();
+    // Another name is no folder's.
+    await page.goto(`${service.url}/names`);
+    await rows().first().waitFor();
+    expect(await table().getByRole('link', { name: 'holiday-photos' }).count()).toBe(1);
+    await axeCheck(page, 'Names, a sync folder name');
+    await screenshots(page, 'names-sync-folder');
+
+    await table().getByRole('link', { name: 'holiday-photos' }).click();
+    await page.getByRole('heading', { level: 1, name: 'holiday-photos' }).waitFor();
+    expect(path()).toBe(`/sync/${id}`);
   });
 
   it('shows why the list could not load, with Retry, and recovers', async () => {

@@ -12,9 +12,25 @@ import { sha256 } from 'multiformats/hashes/sha2';
 import { create as createDigest } from 'multiformats/hashes/digest';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PinListEnvelope, PinRecord } from '../../shared/api-types.js';
-import { formatBytes } from '../../renderer/lib/format.js';
-import { axeCheck, freeUser, launchBrowser, newContext, screenshots, signIn, signInWithKey, startService, upload, type E2eService } from './kit/index.js';
+import type { PinListEnvelope, PinRecord, ServiceFacts } from '../../shared/api-types.js';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { formatBytes, formatDuration } from '../../renderer/lib/format.js';
+import { formatShortMoment } from '../../renderer/lib/sync-pins.js';
+import {
+  axeCheck,
+  freeUser,
+  launchBrowser,
+  newContext,
+  SCREENSHOT_DIR,
+  screenshots,
+  signIn,
+  signInWithKey,
+  startService,
+  upload,
+  type E2eService,
+} from './kit/index.js';
 
 let service: E2eService;
 let browser: Browser;
@@ -185,10 +201,10 @@ describe('Pins: a longer list', () => {
   });
 
   it('pages through the list with the total, a page size, and the page in the URL', async () => {
-    const total = await listTotal();
+    const total = await listTotal({ status: 'active' });
     await signIn(page, service);
     await openPins();
-    expect(await summary().textContent()).toBe(`${total.toLocaleString('en-US')} pins.`);
+    expect(await summary().textContent()).toBe(`${total.toLocaleString('en-US')} active pins.`);
     const pages = page.getByRole('navigation', { name: 'Pins pages' });
     await pages.getByText(`1–25 of ${total}`).waitFor();
     expect(await rows().count()).toBe(25);
@@ -226,8 +242,8 @@ describe('Pins: a longer list', () => {
       if (url.pathname === '/api/v0/pin' && url.searchParams.has('name')) asked.push(url.searchParams.get('name') ?? '');
     });
     await search().pressSequentially('REPORT 1', { delay: 20 });
-    const expected = await listTotal({ name: 'report 1' });
-    await summary().getByText(`${expected} pins whose name contains “REPORT 1”.`).waitFor();
+    const expected = await listTotal({ status: 'active', name: 'report 1' });
+    await summary().getByText(`${expected} active pins whose name contains “REPORT 1”.`).waitFor();
     expect(await rows().count()).toBe(expected);
     expect(asked.at(-1)).toBe('REPORT 1');
     // Debounced: fewer requests than keystrokes.
@@ -248,7 +264,7 @@ describe('Pins: a longer list', () => {
     await search().fill('photo 2');
     expect((await stale).failure()?.errorText).toContain('ERR_ABORTED');
     await summary()
-      .getByText(`${await listTotal({ name: 'photo 2' })} pins whose name contains “photo 2”.`)
+      .getByText(`${await listTotal({ status: 'active', name: 'photo 2' })} active pins whose name contains “photo 2”.`)
       .waitFor();
 
     // No match: the empty table says so and offers to clear.
@@ -257,7 +273,7 @@ describe('Pins: a longer list', () => {
     await axeCheck(page, 'Pins, no match');
     await page.getByRole('button', { name: 'Clear search and filter' }).click();
     await summary()
-      .getByText(/^\d+ pins\.$/)
+      .getByText(/^\d+ active pins\.$/)
       .waitFor();
     expect(await search().inputValue()).toBe('');
     expect(path()).toBe('/pins');
@@ -322,14 +338,14 @@ describe('Pins: a longer list', () => {
       .waitFor();
     expect(await search().inputValue()).toBe('report 1');
 
-    // Show all pins ends the search.
-    await page.getByRole('button', { name: 'Show all pins' }).click();
+    // Clear search and filter ends the search.
+    await page.getByRole('button', { name: 'Clear search and filter' }).click();
     await summary()
-      .getByText(/^\d+ pins\.$/)
+      .getByText(/^\d+ active pins\.$/)
       .waitFor();
     expect(path()).toBe('/pins');
     expect(await search().inputValue()).toBe('');
-    expect(await page.getByRole('button', { name: 'Show all pins' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Clear search and filter' }).count()).toBe(0);
   });
 
   it('renames a pin where it is shown: Enter saves, Escape cancels, a refusal is shown under the field', async () => {
@@ -387,8 +403,11 @@ describe('Pins: a longer list', () => {
     await unpin.click();
     await dialog.getByRole('button', { name: 'Unpin' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await row(target.name).getByText('Unpinning').waitFor();
+    // Active, the default, lists what the account keeps: the pin leaves it, and All shows it.
+    await row(target.name).waitFor({ state: 'detached' });
     expect((await pinRecord(target.cid)).pin?.status).toBe('unpinning');
+    await page.getByLabel('Status').selectOption('all');
+    await row(target.name).getByText('Unpinning').waitFor();
 
     await page.getByRole('button', { name: `Pin ${target.name} again` }).click();
     await row(target.name).getByText('Pinned').waitFor();
@@ -457,6 +476,9 @@ describe('Pins: a longer list', () => {
     await rows().first().filter({ hasText: 'added by a script' }).waitFor();
     await rows().first().getByText('Pinning').waitFor();
     expect(await service.call('POST', '/api/v0/pin/rm', { query: { arg: cid } })).toMatchObject({ status: 200 });
+    // It leaves the Active list at once; All shows it unpinning until GC removes it.
+    await row('added by a script').waitFor({ state: 'detached' });
+    await page.getByLabel('Status').selectOption('all');
     await row('added by a script').getByText('Unpinning').waitFor();
     expect(await service.call('POST', '/api/v0/repo/gc')).toMatchObject({ status: 200 });
     await row('added by a script').waitFor({ state: 'detached' });
@@ -501,12 +523,104 @@ describe('Pins of an account on the Free plan', () => {
     await page.goto(`${service.url}/pins`);
     await signInWithKey(page, user.key);
     await heading().waitFor();
-    await summary().getByText('100 pins.').waitFor();
+    await summary().getByText('100 active pins.').waitFor();
     await page.getByRole('button', { name: 'Add pin' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add pin' });
     await dialog.getByLabel('CID').fill(await cidOf(encoder.encode('one too many')));
     await dialog.getByRole('button', { name: 'Add pin' }).click();
     await dialog.getByRole('alert').filter({ hasText: "Your plan's limit on pins is reached." }).waitFor();
     expect(await listTotal({}, user.key)).toBe(100);
+  });
+});
+
+describe('Pins: sync folder versions, pins being removed, narrow windows (issue 26)', () => {
+  let version: PinRecord;
+  let label: string;
+  let folder: string;
+
+  beforeAll(async () => {
+    folder = join(await mkdtemp(join(tmpdir(), 'pinfold-e2e-pins-')), 'notes');
+    await mkdir(folder);
+    await writeFile(join(folder, 'a.txt'), 'a note\n');
+    const added = await service.call<{ data: { root: string } }>('POST', '/api/v0/sync/add', { body: { path: folder, ipns: false } });
+    expect(added.status, added.text).toBe(200);
+    const record = await pinRecord(added.json.data.root);
+    if (!record.pin) throw new Error('the sync folder pinned no version');
+    version = record.pin;
+    label = `notes · ${formatShortMoment(version.created_at, Date.now())}`;
+  });
+
+  it("reads a sync folder's version pin as the folder's name and the version's time, the path in its tooltip", async () => {
+    expect(version.name).toBe(`sync ${folder}`);
+    await signIn(page, service);
+    await openPins(`?cid=${version.cid}`);
+    const shown = rows().first();
+    await shown.getByText(label, { exact: true }).waitFor();
+    await shown.getByText('Sync folder version').waitFor();
+    expect(await shown.locator('[title]').filter({ hasText: label }).getAttribute('title')).toBe(`sync ${folder}`);
+    // Its actions are named by it too.
+    await shown.getByRole('button', { name: `Unpin ${label}` }).waitFor();
+    await axeCheck(page, 'Pins, a sync folder version');
+    await screenshots(page, 'pins-sync-version');
+  });
+
+  it('hides unpinning pins under Active, the default; All shows them with when they go', async () => {
+    const cid = await cidOf(encoder.encode('unpinned by a script\n'));
+    await pin(cid, 'unpinned by a script');
+    expect(await service.call('POST', '/api/v0/pin/rm', { query: { arg: cid } })).toMatchObject({ status: 200 });
+    const facts = await service.call<{ data: ServiceFacts }>('GET', '/api/v0/service');
+    const every = formatDuration(facts.json.data.gc_interval_seconds);
+
+    await signIn(page, service);
+    await page.goto(`${service.url}/pins?name=unpinned+by+a+script`);
+    await page.getByText('No pins match').waitFor();
+    const filter = page.getByRole('combobox', { name: 'Status' });
+    expect(await filter.inputValue()).toBe('active');
+    expect(await summary().textContent()).toBe('No active pins whose name contains “unpinned by a script”.');
+
+    await filter.selectOption('all');
+    expect(path()).toBe('/pins?name=unpinned+by+a+script&status=all');
+    const gone = row('unpinned by a script');
+    await gone.getByText('Unpinning').waitFor();
+    await gone.getByText(`Goes at the next garbage collection (every ${every}).`).waitFor();
+    await gone.getByRole('button', { name: 'Pin unpinned by a script again' }).waitFor();
+    await axeCheck(page, 'Pins, all, an unpinning pin');
+    await screenshots(page, 'pins-unpinning');
+  });
+
+  it('keeps every row action reachable at 480 pixels, behind a menu button named after the row', async () => {
+    await signIn(page, service);
+    await openPins(`?cid=${version.cid}`);
+    const shown = rows().first();
+    const menuButton = shown.getByRole('button', { name: `Actions for ${label}` });
+    // Wide: the actions side by side, no menu.
+    expect(await menuButton.count()).toBe(0);
+
+    await page.setViewportSize({ width: 480, height: 860 });
+    await menuButton.waitFor();
+    expect(await shown.getByRole('button', { name: `Unpin ${label}` }).count()).toBe(0);
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('false');
+    await menuButton.click();
+    const menu = page.getByRole('group', { name: `Actions for ${label}` });
+    await menu.getByRole('link', { name: `Open ${label} in a new tab` }).waitFor();
+    expect(await menuButton.getAttribute('aria-expanded')).toBe('true');
+    // Every action fits in the window.
+    const box = await menu.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 480).toBe(true);
+    await axeCheck(page, 'Pins at 480, a row menu open');
+    await page.screenshot({ path: join(SCREENSHOT_DIR, 'pins-row-menu-light-480.png') });
+
+    // Escape closes it, focus back on its button.
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await page.locator('button:focus').and(menuButton).waitFor();
+
+    await menuButton.click();
+    await menu.getByRole('button', { name: `Unpin ${label}` }).click();
+    await menu.waitFor({ state: 'detached' });
+    const dialog = page.getByRole('dialog', { name: `Unpin ${label}?` });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await pinRecord(version.cid)).pin?.status).toBe('pinned');
   });
 });

@@ -96,6 +96,12 @@ describe('content in the frame', () => {
     await frameOf(notes).getByText('Notes from the view page test.').waitFor();
     expect(await frameOf(notes).locator('body').textContent()).toBe(NOTES);
     expect(await page.locator('.view-path-text').textContent()).toBe(notes);
+    // The heading is the file's name, its path inside the root under it, then the CID in full (issue 26).
+    expect(await page.locator('.page-header').textContent()).toContain('notes.txt/notes.txt');
+    expect(await page.locator('.view-root-text').textContent()).toBe(root);
+    await page.getByRole('button', { name: 'Copy CID' }).click();
+    await page.getByRole('status').filter({ hasText: 'Copied CID' }).waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(root);
     await page.getByRole('button', { name: 'Copy content path' }).click();
     await page.getByRole('status').filter({ hasText: 'Copied content path' }).waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(notes);
@@ -116,6 +122,15 @@ describe('content in the frame', () => {
     const image = frameOf(logo).locator('img');
     await image.waitFor();
     await expect.poll(() => image.evaluate((element: unknown) => (element as { naturalWidth: number }).naturalWidth)).toBe(128);
+
+    // A file deeper in: its name is the heading, the path to it (decoded) the line under it.
+    const inside = `/ipfs/${root}/docs/read%20me.txt`;
+    await view(inside);
+    await heading('read me.txt').waitFor();
+    expect(await page.locator('.page-description').textContent()).toBe('/docs/read me.txt');
+    expect(await page.locator('.view-root-text').textContent()).toBe(root);
+    await axeCheck(page, 'View, a file in a folder', { exclude: [FRAME] });
+    await screenshots(page, 'view-nested');
 
     const secrets = [service.owner.access_secret, ...(await page.evaluate<string[]>('Object.values(sessionStorage)'))];
     expect(urls.filter((url) => secrets.some((secret) => secret.length > 20 && url.includes(secret)))).toEqual([]);
@@ -261,6 +276,8 @@ describe('keyboard', () => {
       );
     await page.keyboard.press('Tab');
     expect(await focused()).toBe(`A:Open in new tab: ${root.slice(0, 10)}…${root.slice(-6)}`);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('BUTTON:Copy CID');
     await page.keyboard.press('Tab');
     expect(await focused()).toBe('BUTTON:Copy content path');
     await page.keyboard.press('Tab');

@@ -62,8 +62,14 @@ describe('account API', () => {
     const mine = list.json.data.find((k) => k.name === 'reader');
     // `session` is the Pinfold extension of issue 12 (false: an ordinary key).
     expect(mine).toEqual({ name: 'reader', access_key: created.access_key, permissions: ['read', 'pin'], session: false });
-    expect(list.json.data.some((k) => k.permissions.includes('admin') && k.access_key === server.owner.access_key)).toBe(true);
-    for (const key of list.json.data) expect(Object.keys(key).sort()).toEqual(['access_key', 'name', 'permissions', 'session']);
+    // The owner key (the one in the data folder's home, which the CLI reads) is marked, and only it (issue 26).
+    expect(list.json.data.filter((k) => 'owner' in k)).toEqual([
+      expect.objectContaining({ access_key: server.owner.access_key, permissions: ['admin'], owner: true }),
+    ]);
+    for (const key of list.json.data)
+      expect(Object.keys(key).sort()).toEqual(
+        ['access_key', 'name', 'permissions', 'session', ...(key.access_key === server.owner.access_key ? ['owner'] : [])].sort(),
+      );
     expect(list.text).not.toContain(created.access_secret);
     expect(list.text).not.toContain(server.owner.access_secret);
   });

@@ -148,6 +148,15 @@ describe('the pin list at 100,000 pins', () => {
     }
   });
 
+  it('status=active: every pin but the unpinning ones, counted and paged (issue 26), with a name filter too', async () => {
+    const active = model.filter((pin) => pin.status !== 'unpinning');
+    expectPage(await list({ status: 'active', limit: 20 }), active, 0, 20);
+    expectPage(await list({ status: 'active', start: Math.floor(active.length / 2) + 11, limit: 50 }), active, Math.floor(active.length / 2) + 11, 50);
+    expectPage(await list({ status: 'active', start: active.length - 5, limit: 10 }), active, active.length - 5, 10);
+    const named = active.filter((pin) => pin.name.toLowerCase().includes('notes'));
+    expectPage(await list({ status: 'active', name: 'NOTES', limit: 30 }), named, 0, 30);
+  });
+
   it('name filter: a case-insensitive substring (Unicode too), wildcards literal, combined with status and paging', async () => {
     const named = (text: string) => model.filter((pin) => pin.name.toLowerCase().includes(text.toLowerCase()));
     for (const text of ['REPORT 9', 'report 12', 'ünï', 'ÄRCHIVE 99', 'photo 4242', '9999']) {

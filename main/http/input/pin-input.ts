@@ -76,7 +76,10 @@ const cursor = (parameter: string): GenericSchema<unknown, PinPosition | undefin
     ),
   );
 
-const statusFilter = field(pipe(unknown(), transform(emptyAsAbsent), optional(picklist(PIN_STATUSES, `status must be one of ${PIN_STATUSES.join(', ')}`))));
+/** The spec's statuses, and the extension `active`: every pin but the unpinning ones. */
+const LIST_STATUSES = [...PIN_STATUSES, 'active'] as const;
+
+const statusFilter = field(pipe(unknown(), transform(emptyAsAbsent), optional(picklist(LIST_STATUSES, `status must be one of ${LIST_STATUSES.join(', ')}`))));
 
 const nameFilter = field(
   pipe(

@@ -10,8 +10,11 @@ import { readJsonObject } from '../json-body.js';
 import { requireAuth } from '../route-access.js';
 import { statsAnswer } from '../stats-answer.js';
 
-/** Account stats and access keys (admin only, contract section 2). Pin and IPNS lists live with their domains. */
-export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void {
+/**
+ * Account stats and access keys (admin only, contract section 2). Pin and IPNS lists live with their domains.
+ * `ownerKey`: the owner key's access key, marked in the key list (null on an instance that holds none).
+ */
+export function accountRoutes(app: FastifyInstance, ctx: AccountsContext, ownerKey: string | null): void {
   const account = { config: { access: 'account' as const } };
 
   // Not an async handler: the answer is at hand on almost every call, and an await would cost a turn.
@@ -33,7 +36,7 @@ export function accountRoutes(app: FastifyInstance, ctx: AccountsContext): void 
     return ok(withPsaToken(await createAccessKey(ctx, auth.account.id, name, permissions)));
   });
 
-  app.get('/api/v0/keys', account, async (request) => ok(await listAccessKeyViews(ctx, requireAuth(request.auth).account.id)));
+  app.get('/api/v0/keys', account, async (request) => ok(await listAccessKeyViews(ctx, requireAuth(request.auth).account.id, ownerKey)));
 
   app.delete('/api/v0/key', account, async (request) => {
     const auth = requireAuth(request.auth);

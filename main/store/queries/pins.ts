@@ -83,7 +83,9 @@ const LOWER_NAME = unicodeLower(sql`name`);
 /** The filter's WHERE. Text is matched as it is (no LIKE): % and _ in a search are literal. */
 function filterSql(accountId: number, filter: PinFilter): Sql {
   const conditions = [sql`account_id = ${accountId}`];
-  if (filter.status !== null) conditions.push(sql`status = ${filter.status}`);
+  // `!=`, not IN: the planner keeps the newest-first index (which carries the status) and its order.
+  if (filter.status === 'active') conditions.push(sql`status != 'unpinning'`);
+  else if (filter.status !== null) conditions.push(sql`status = ${filter.status}`);
   if (filter.nameLower !== null) conditions.push(sql`${POSITION}(${LOWER_NAME}, ${filter.nameLower}) > 0`);
   if (filter.cids !== null) conditions.push(sql`${inValues(sql`cid`, filter.cids, 'text')}`);
   return join(conditions, ' AND ');

@@ -58,7 +58,8 @@ export interface NewPin {
 
 /** What the pin list is narrowed to; every part is optional (null: no filter). */
 export interface PinFilter {
-  status: StoredPinStatus | null;
+  /** One status, or `active`: every pin but the unpinning ones (what the account keeps). */
+  status: StoredPinStatus | 'active' | null;
   /** A substring of the name, already lower-cased (Unicode), matched against the lower-cased name. */
   nameLower: string | null;
   /** The stored spellings of one CID (its v0 and v1 text): a pin matches any of them. */

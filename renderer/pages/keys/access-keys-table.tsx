@@ -49,6 +49,7 @@ export function AccessKeysTable<Key extends AccessKeyListing>({
           cell: (key) => (
             <span className="key-name">
               <span className="key-name-text">{key.name}</span>
+              {'owner' in key && key.owner ? <Tag>Owner key</Tag> : null}
               {key.access_key === signedInWith ? <Tag>This window</Tag> : null}
               {secrets?.kept.has(key.access_key) ? <Tag>Secret in keychain</Tag> : null}
             </span>

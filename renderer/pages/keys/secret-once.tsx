@@ -77,10 +77,16 @@ export function SecretOnce({ name, created, keychain, owner, level = 2, onDone }
       <p className="muted">
         Send the key and the secret with every request, as the <code>X-Access-Key</code> and <code>X-Access-Secret</code> headers.
       </p>
-      <p className="muted secret-psa-use">
-        Use the token to pin here from Kubo or IPFS Desktop, as a remote pinning service with this key’s permissions. From Kubo:{' '}
-        <code data-testid="kubo-service-add">{kuboServiceAddCommand(window.location.origin)}</code>
-      </p>
+      <div className="secret-psa-use">
+        <p className="muted">
+          Use the token to pin here from Kubo or IPFS Desktop, as a remote pinning service with this key’s permissions. In a terminal beside Kubo, this adds
+          Pinfold as the remote pinning service <code>pinfold</code> (then <code>ipfs pin remote add --service=pinfold &lt;cid&gt;</code>):
+        </p>
+        <div className="secret-command">
+          <code data-testid="kubo-service-add">{kuboServiceAddCommand(window.location.origin, created.psa_token)}</code>
+          <CopyButton value={kuboServiceAddCommand(window.location.origin, created.psa_token)} what="Kubo command" size="sm" />
+        </div>
+      </div>
       <div className="row">
         <Button variant="primary" onClick={onDone}>
           Done

@@ -1,11 +1,13 @@
 import type { ReactNode } from 'react';
-import type { IpnsRecordView } from '../../../shared/api-types.js';
+import { Link } from 'wouter';
+import type { IpnsRecordView, SyncFolderView } from '../../../shared/api-types.js';
 import { Cid } from '../../components/cid.js';
 import { Icon } from '../../components/icons.js';
 import { RowFailure } from '../../components/row-failure.js';
 import type { Column } from '../../components/data-table.js';
 import { InlineEdit } from '../../components/inline-edit.js';
 import { RelativeTime } from '../../components/relative-time.js';
+import { folderName } from '../../lib/sync-folders.js';
 import { MAX_ALIAS } from './name-label.js';
 
 export interface NameColumnsInit {
@@ -20,6 +22,23 @@ export interface NameColumnsInit {
   failureFor: (name: IpnsRecordView) => string | null;
   /** The row's Public switch (public-name-control.tsx). */
   publicSwitch: (name: IpnsRecordView) => ReactNode;
+  /** The sync folder that publishes this name, if one does. */
+  folderOf: (name: IpnsRecordView) => SyncFolderView | undefined;
+}
+
+/** The sync folder a name is the address of, linked to the folder's page (its path in the tooltip). */
+function SyncFolderNote({ folder }: { folder: SyncFolderView }) {
+  return (
+    <span className="name-folder muted">
+      <Icon name="sync" size={12} />
+      <span>
+        Sync folder{' '}
+        <Link href={`/sync/${encodeURIComponent(folder.id)}`} title={folder.path}>
+          {folderName(folder.path)}
+        </Link>
+      </span>
+    </span>
+  );
 }
 
 /** The mark of a public name: an icon and the word (never colour alone). */
@@ -53,13 +72,14 @@ function aliasEdit(init: NameColumnsInit, name: IpnsRecordView) {
   );
 }
 
-/** Name (copy, and the Public mark), the CID it points at, the alias (edited in place), when it was last published, the Public switch. */
+/** Name (copy, the Public mark, the sync folder that publishes it), the CID it points at, the alias (edited in place), when it was last published, the Public switch. */
 export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>> {
   return [
     {
       key: 'name',
       header: 'Name',
       cell: (name) => {
+        const folder = init.folderOf(name);
         return (
           <div className="name-cell">
             {/* Narrow windows drop the alias and value columns: they go above and under the name. */}
@@ -68,6 +88,7 @@ export function nameColumns(init: NameColumnsInit): Array<Column<IpnsRecordView>
               <Cid value={name.name} what="IPNS name" copy head={12} tail={6} />
               {name.public ? <PublicMark /> : null}
             </span>
+            {folder ? <SyncFolderNote folder={folder} /> : null}
             <span className="name-narrow name-value-narrow">
               <span className="muted">→ </span>
               <Cid value={name.value} copy />

@@ -6,6 +6,7 @@ import { PublicNameControl } from '../../app/public-name-control.js';
 import { DataTable } from '../../components/data-table.js';
 import type { ApiQuery } from '../../data/api-query.js';
 import type { NameListView } from '../../data/names.js';
+import { useSyncFolders } from '../../data/sync-folders.js';
 import { nameColumns } from './name-columns.js';
 import { nameLabel } from './name-label.js';
 import { NameRowActions } from './name-row-actions.js';
@@ -21,15 +22,18 @@ export interface NamesTableProps {
   onDelete: (name: IpnsRecordView) => void;
 }
 
-/** The names shown, each with its alias edited in place, its Public switch, Publish, Open and Delete. */
+/** The names shown, each with its alias edited in place, the sync folder publishing it, its Public switch, Publish, Open and Delete. */
 export function NamesTable({ names, opener, fresh, empty, onPublish, onDelete }: NamesTableProps) {
   const aliasEdit = useAliasEdit();
+  const folders = useSyncFolders();
+  const folderByName = new Map((folders.data ?? []).filter((folder) => folder.ipns_name !== '').map((folder) => [folder.ipns_name, folder]));
   return (
     <DataTable
       label="Names"
       columns={nameColumns({
         ...aliasEdit,
         failureFor: (name) => (opener.failure?.key === name.name ? opener.failure.message : null),
+        folderOf: (name) => folderByName.get(name.name),
         publicSwitch: (name) => <PublicNameControl name={name.name} label={nameLabel(name)} isPublic={name.public} />,
       })}
       rows={names.data?.items}

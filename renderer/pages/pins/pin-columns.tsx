@@ -7,7 +7,10 @@ import { RelativeTime } from '../../components/relative-time.js';
 import { StatusBadge } from '../../components/status-badge.js';
 import { formatBytes } from '../../lib/format.js';
 import { fetchWords } from '../../lib/pin-fetch.js';
+import { syncPinFolderPath } from '../../lib/sync-pins.js';
 import { MAX_PIN_NAME } from './add-pin-dialog.js';
+import { pinLabel } from './pin-label.js';
+import { UnpinningNote } from './unpinning-note.js';
 
 export interface PinColumnsInit {
   /** The CID of the pin whose name is being edited. */
@@ -32,6 +35,18 @@ function PinFetch({ pin }: { pin: PinRecord }) {
   );
 }
 
+/** A pin's name as its row shows it: a sync folder's version by the folder and its time (the path in the tooltip). */
+function PinNameShown({ pin }: { pin: PinRecord }) {
+  if (!pin.name) return <span className="muted">No name</span>;
+  if (syncPinFolderPath(pin.name) === null) return pin.name;
+  return (
+    <span className="pin-sync-version" title={pin.name}>
+      <span>{pinLabel(pin)}</span>
+      <span className="muted">Sync folder version</span>
+    </span>
+  );
+}
+
 /** Name (renamed in place), CID (copy), status (with a pinning pin's fetch), size and age of each pin. */
 export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
   return [
@@ -40,12 +55,12 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
       header: 'Name',
       width: '32%',
       cell: (pin) => {
-        const shown = pin.name || pin.cid;
+        const shown = pin.name ? pinLabel(pin) : pin.cid;
         return (
           <div className="pin-name">
             <InlineEdit
               value={pin.name}
-              display={pin.name ? pin.name : <span className="muted">No name</span>}
+              display={<PinNameShown pin={pin} />}
               label={`Name of ${shown}`}
               editLabel={`Rename ${shown}`}
               placeholder="No name"
@@ -74,6 +89,7 @@ export function pinColumns(init: PinColumnsInit): Array<Column<PinRecord>> {
         <div className="pin-status">
           <StatusBadge pin={pin.status} />
           {pin.status === 'pinning' ? <PinFetch pin={pin} /> : null}
+          {pin.status === 'unpinning' ? <UnpinningNote /> : null}
         </div>
       ),
     },

@@ -3,6 +3,7 @@
  * service matches v0 and v1 of one CID); anything else is a case-insensitive part of the pin's name.
  */
 import type { PinStatus } from '../../../shared/api-types.js';
+import { isPinStatus, type PinListStatus } from '../../api/pins.js';
 import { parseCidText } from '../../lib/cid-text.js';
 import { formatCount, middleEllipsis } from '../../lib/format.js';
 import { searchBox, type BoxSearch } from '../../lib/search-box.js';
@@ -39,12 +40,39 @@ export function searchOfFilters(filters: { name?: string | undefined; cid?: stri
 }
 
 /**
- * What the table shows, in words (a live status line): "100,000 pins.", "3 pinned pins whose name
- * contains “report”.", "No pin has CID bafy…."
+ * The status filter: `active` (the default, no `status` in the URL) lists every pin but the unpinning
+ * ones, which garbage collection is about to remove; `all` (`?status=all`) lists those too.
  */
-export function describePinView(search: PinSearch, status: PinStatus | undefined, total: number): string {
+export type PinStatusChoice = PinStatus | 'active' | 'all';
+
+/**
+ * The choice the URL's `status` makes. A CID search (the desktop app's ipfs:// handler opens
+ * `/pins?cid=<cid>`) looks for one pin whatever its status: its default is All, not Active.
+ */
+export function pinStatusChoice(param: string | null, search: PinSearch): PinStatusChoice {
+  if (param === 'all' || param === 'active') return param;
+  if (isPinStatus(param)) return param;
+  return search.kind === 'cid' ? 'all' : 'active';
+}
+
+/** The list query's `status` for a choice (none for all). */
+export function statusOfChoice(choice: PinStatusChoice): PinListStatus | undefined {
+  return choice === 'all' ? undefined : choice;
+}
+
+/** The URL's `status` for a choice: none for Active, the default, so a plain /pins is the usual view (a CID search says it). */
+export function choiceParam(choice: PinStatusChoice, search: PinSearch): string | null {
+  return choice === 'active' && search.kind !== 'cid' ? null : choice;
+}
+
+/**
+ * What the table shows, in words (a live status line): "100,000 pins.", "12 active pins.", "3 pinned pins
+ * whose name contains “report”.", "No pin has CID bafy…."
+ */
+export function describePinView(search: PinSearch, status: PinListStatus | undefined, total: number): string {
   const word = total === 1 ? 'pin' : 'pins';
-  const counted = `${total === 0 ? 'No' : formatCount(total)} ${status ? `${pinStatusLook(status).label.toLowerCase()} ` : ''}${word}`;
+  const adjective = status === undefined ? '' : `${status === 'active' ? 'active' : pinStatusLook(status).label.toLowerCase()} `;
+  const counted = `${total === 0 ? 'No' : formatCount(total)} ${adjective}${word}`;
   switch (search.kind) {
     case 'none':
       return `${counted}.`;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { PIN_STATUSES, type PinRecord, type PinStatus } from '../../../shared/api-types.js';
-import { isPinStatus } from '../../api/pins.js';
+import { PIN_STATUSES, type PinRecord } from '../../../shared/api-types.js';
 import { useListSearch } from '../../app/hooks/use-list-search.js';
 import { useOpenContent } from '../../app/hooks/use-open-content.js';
 import { usePageInRange } from '../../app/hooks/use-page-in-range.js';
@@ -17,7 +16,7 @@ import { pinColumns } from './pin-columns.js';
 import { pinLabel } from './pin-label.js';
 import { PinFilters } from './pin-filters.js';
 import { PinRowActions } from './pin-row-actions.js';
-import { describePinView, PIN_SEARCH_BOX, searchFilters, searchOfFilters } from './pin-search.js';
+import { choiceParam, describePinView, PIN_SEARCH_BOX, pinStatusChoice, searchFilters, searchOfFilters, statusOfChoice } from './pin-search.js';
 import { PinsEmpty } from './pins-empty.js';
 import { UnpinDialog } from './unpin-dialog.js';
 import { usePinRowActions } from './use-pin-row-actions.js';
@@ -35,8 +34,8 @@ export const SEARCH_DEBOUNCE_MS = 100;
 export function PinsPage() {
   const toasts = useToasts();
   const { position, setPosition, params, setFilter, search, text, writeQuery, setText, clearSearch } = useListSearch(PIN_SEARCH_BOX, SEARCH_DEBOUNCE_MS);
-  const statusParam = params.get('status');
-  const status: PinStatus | undefined = isPinStatus(statusParam) ? statusParam : undefined;
+  const statusChoice = pinStatusChoice(params.get('status'), search);
+  const status = statusOfChoice(statusChoice);
 
   const pins = usePinList({ status, ...searchFilters(search), start: position.start, limit: position.limit });
   usePageInRange(pins, position, setPosition);
@@ -50,7 +49,8 @@ export function PinsPage() {
   const opener = useOpenContent();
   const rowActions = usePinRowActions(opener);
 
-  const filtered = status !== undefined || search.kind !== 'none';
+  // The default status (Active; All for a CID search) is not a narrowing the user asked for.
+  const filtered = params.get('status') !== null || search.kind !== 'none';
   // An account with no pin at all: the empty table says what to do; a search box and pages would be noise.
   const nothingYet = !filtered && text === '' && pins.data?.total === 0 && position.start === 0;
   const clearFilters = () => {
@@ -73,8 +73,8 @@ export function PinsPage() {
           summary={pins.data ? describePinView(shown.search, shown.status, pins.data.total) : ''}
           text={text}
           onText={setText}
-          status={status}
-          onStatus={(next) => setFilter('status', next ?? null)}
+          status={statusChoice}
+          onStatus={(next) => setFilter('status', choiceParam(next, search))}
           statuses={PIN_STATUSES}
           onSubmit={() => writeQuery(text)}
           onClear={filtered && total > 0 ? clearFilters : undefined}
@@ -98,6 +98,14 @@ export function PinsPage() {
               <OpenContentControl
                 opener={opener}
                 name={pinLabel(pin)}
+                target={{ key: pin.cid, path: contentPath(pin.cid, { filename: pin.name }), label: pin.name }}
+              />
+            }
+            openWithText={
+              <OpenContentControl
+                opener={opener}
+                name={pinLabel(pin)}
+                text="Open"
                 target={{ key: pin.cid, path: contentPath(pin.cid, { filename: pin.name }), label: pin.name }}
               />
             }

@@ -16,7 +16,7 @@ export function UnpinDialog({ pin, onClose }: { pin: PinRecord | null; onClose: 
     if (!pin) return;
     const result = await unpin.run(pin.cid);
     if (!result.ok) return;
-    toasts.show(`Unpinned ${pinLabel(pin)}. Its data goes at the next garbage collection.`);
+    toasts.show(`Unpinned ${pinLabel(pin)}. Its data goes at the next garbage collection; until then the All filter shows it.`);
     onClose();
   };
   return (
@@ -30,8 +30,8 @@ export function UnpinDialog({ pin, onClose }: { pin: PinRecord | null; onClose: 
       onCancel={close}
       onConfirm={() => void confirm()}
     >
-      <p>The pin turns “Unpinning”. Its data is deleted at the next garbage collection, unless another pin holds it.</p>
-      <p className="muted">Until then, Pin again takes it back.</p>
+      <p>The pin turns “Unpinning” and leaves the Active list. Its data is deleted at the next garbage collection, unless another pin holds it.</p>
+      <p className="muted">Until then, the All filter shows it, and Pin again takes it back.</p>
     </ConfirmDialog>
   );
 }

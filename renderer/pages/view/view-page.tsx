@@ -36,20 +36,44 @@ type Showing = 'yes' | 'waiting' | 'no';
 /** Said as the Pins and Names pages say it of Open; what can be copied here is the path. */
 const NEEDS_LOCALHOST = `${OPEN_NEEDS_LOCALHOST.replace(/ Copy the CID instead\.$/, '')} Copy the path instead.`;
 
+/** What the root of a content path is, in words: a CID, an IPNS name, or a DNSLink domain. */
+function rootKind(target: ViewTarget): string {
+  if (target.namespace === 'ipfs') return 'CID';
+  return target.root.includes('.') ? 'Domain' : 'IPNS name';
+}
+
+/**
+ * The heading is the file or folder's name, its path inside the root under it, then the root (the CID)
+ * in full with Copy, and the whole content path with Copy.
+ */
 function ContentView({ target }: { target: ViewTarget }) {
   const showing = useShowing(target.path);
   const what = target.namespace === 'ipfs' ? 'content path' : 'IPNS path';
+  const kind = rootKind(target);
   return (
     <div className="view-page">
       <Page
         title={target.title}
-        description="As the gateway serves it, in a sandbox: scripts inside it do not run."
+        description={target.within === '' ? undefined : <span className="view-within">{target.within}</span>}
         actions={showing.state === 'yes' ? <ContentLink href={target.path} label={`Open in new tab: ${target.title}`} text="Open in new tab" /> : null}
       >
-        <div className="view-path">
-          <code className="view-path-text">{target.path}</code>
-          <CopyButton value={target.path} what={what} size="sm" />
-        </div>
+        <dl className="view-facts">
+          <div>
+            <dt>{kind}</dt>
+            <dd>
+              <code className="view-root-text">{target.root}</code>
+              <CopyButton value={target.root} what={kind} size="sm" />
+            </dd>
+          </div>
+          <div>
+            <dt>Path</dt>
+            <dd>
+              <code className="view-path-text">{target.path}</code>
+              <CopyButton value={target.path} what={what} size="sm" />
+            </dd>
+          </div>
+        </dl>
+        <p className="muted view-sandbox">As the gateway serves it, in a sandbox: scripts inside it do not run.</p>
         {showing.state === 'yes' ? (
           <ContentFrame path={target.path} />
         ) : showing.state === 'waiting' ? (

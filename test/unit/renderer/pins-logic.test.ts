@@ -5,7 +5,19 @@ import { cidFieldMessage, parseCidText, readCidInput } from '../../../renderer/l
 import { contentPath } from '../../../renderer/lib/gateway-links.js';
 import { patchListPage } from '../../../renderer/lib/live-list.js';
 import { createThrottle } from '../../../renderer/lib/throttle.js';
-import { describePinView, pinSearch, pinSearchParams, pinSearchText, searchFilters, searchOfFilters } from '../../../renderer/pages/pins/pin-search.js';
+import { formatShortMoment, syncPinFolderPath, syncVersionLabel } from '../../../renderer/lib/sync-pins.js';
+import { pinLabel } from '../../../renderer/pages/pins/pin-label.js';
+import {
+  choiceParam,
+  describePinView,
+  pinSearch,
+  pinSearchParams,
+  pinSearchText,
+  pinStatusChoice,
+  searchFilters,
+  searchOfFilters,
+  statusOfChoice,
+} from '../../../renderer/pages/pins/pin-search.js';
 import type { PinRecord } from '../../../shared/api-types.js';
 
 const V1 = 'bafkreigh2akiscaildcqabsyg3dfr6chu3fgpregiymsck7e7aqa4s52zy';
@@ -192,5 +204,60 @@ describe('contentPath', () => {
 
   it('leaves out a name the gateway would refuse as a filename (blank, or more than one line)', () => {
     for (const name of ['', '   ', 'two\nlines', 'carriage\rreturn', 'nul\u0000byte']) expect(contentPath(V1, { filename: name }), name).toBe(`/ipfs/${V1}`);
+  });
+});
+
+describe('the status filter (issue 26): Active by default, All for a CID search', () => {
+  const none = { kind: 'none' } as const;
+  const byCid = { kind: 'cid', cid: V1 } as const;
+
+  it('reads the URL: no status is Active (All when searching a CID), and an unknown one too', () => {
+    expect(pinStatusChoice(null, none)).toBe('active');
+    expect(pinStatusChoice('nonsense', { kind: 'name', name: 'x' })).toBe('active');
+    expect(pinStatusChoice(null, byCid)).toBe('all');
+    expect(pinStatusChoice('active', byCid)).toBe('active');
+    expect(pinStatusChoice('all', none)).toBe('all');
+    expect(pinStatusChoice('unpinning', none)).toBe('unpinning');
+  });
+
+  it('asks the list for status=active, none for All, and keeps the default out of the URL', () => {
+    expect(statusOfChoice('active')).toBe('active');
+    expect(statusOfChoice('all')).toBeUndefined();
+    expect(statusOfChoice('failure')).toBe('failure');
+    expect(choiceParam('active', none)).toBeNull();
+    expect(choiceParam('active', byCid)).toBe('active');
+    expect(choiceParam('all', none)).toBe('all');
+  });
+
+  it('says "active" in the summary', () => {
+    expect(describePinView(none, 'active', 12)).toBe('12 active pins.');
+    expect(describePinView({ kind: 'name', name: 'x' }, 'active', 0)).toBe('No active pins whose name contains “x”.');
+  });
+});
+
+describe("a sync folder's version pins (issue 26)", () => {
+  // 28 Nov 2026 00:34 in the local time zone.
+  const at = new Date(2026, 10, 28, 0, 34, 56).getTime() / 1000;
+  const now = new Date(2026, 11, 1).getTime();
+
+  it('finds the folder path in the name the service gives them, POSIX, Windows or UNC, and nothing in other names', () => {
+    expect(syncPinFolderPath('sync /home/me/notes')).toBe('/home/me/notes');
+    expect(syncPinFolderPath('sync C:\\Users\\me\\notes')).toBe('C:\\Users\\me\\notes');
+    expect(syncPinFolderPath('sync \\\\host\\share')).toBe('\\\\host\\share');
+    for (const name of ['sync notes', 'synced /home', 'report.pdf', '', 'sync ']) expect(syncPinFolderPath(name), name).toBeNull();
+  });
+
+  it('reads as the folder and the time, with the year when it is not this one', () => {
+    expect(formatShortMoment(at, now)).toBe('28 Nov 00:34');
+    expect(formatShortMoment(at, new Date(2027, 0, 2).getTime())).toBe('28 Nov 2026 00:34');
+    expect(syncVersionLabel({ name: 'sync /home/me/notes/', created_at: at }, now)).toBe('notes · 28 Nov 00:34');
+    expect(syncVersionLabel({ name: 'sync C:\\Users\\me\\photos', created_at: at }, now)).toBe('photos · 28 Nov 00:34');
+    expect(syncVersionLabel({ name: 'notes', created_at: at }, now)).toBeNull();
+  });
+
+  it('names the pin everywhere the page does (buttons, dialogs, toasts)', () => {
+    expect(pinLabel({ name: 'sync /home/me/notes', cid: V1, created_at: Date.now() / 1000 })).toMatch(/^notes · \d{1,2} [A-Z][a-z]+ \d{2}:\d{2}$/);
+    expect(pinLabel({ name: 'report.pdf', cid: V1, created_at: at })).toBe('report.pdf');
+    expect(pinLabel({ name: '', cid: V1, created_at: at })).toBe('bafkreigh2…4s52zy');
   });
 });

@@ -7,8 +7,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deferred } from '../../helpers/deferred.js';
+import { FACTS } from '../shared/schemas/samples.js';
 import { PAGE_LOAD, PIN, renderApp, requestsTo, serveSignedInWindow } from './render-app.js';
-import { errorAnswer, listAnswer, startScriptedService, type ScriptedAnswer, type ScriptedService } from './scripted-service.js';
+import { dataAnswer, errorAnswer, listAnswer, startScriptedService, type ScriptedAnswer, type ScriptedService } from './scripted-service.js';
 
 const LIST = 'GET /api/v0/pin';
 
@@ -36,7 +37,7 @@ describe('Pins page', () => {
     held.resolve(listAnswer([PIN], 1));
     await within(table).findByText('report.pdf');
     expect(within(table).queryByText('Loading…')).toBeNull();
-    expect(screen.getByTestId('pins-summary').textContent).toBe('1 pin.');
+    expect(screen.getByTestId('pins-summary').textContent).toBe('1 active pin.');
   });
 
   it('shows an account without pins what to do first', async () => {
@@ -73,6 +74,23 @@ describe('Pins page', () => {
     expect(within(table).getByText('2 KiB')).toBeTruthy();
     expect(within(table).queryByText('Pinning')).toBeNull();
     expect(requestsTo(service, LIST)).toBe(1);
+  });
+
+  it('asks for active pins by default; All asks for every status and explains an unpinning row (issue 26)', async () => {
+    const statuses = () =>
+      service.seen.filter((seen) => seen.url.startsWith('/api/v0/pin?')).map((seen) => new URL(seen.url, 'http://x').searchParams.get('status'));
+    service.route(LIST, listAnswer([PIN], 1));
+    service.route('GET /api/v0/service', dataAnswer({ ...FACTS, gc_interval_seconds: 3600 }));
+    renderApp(service, '/pins');
+    const table = await pinsTable();
+    await within(table).findByText('report.pdf');
+    expect(statuses()).toEqual(['active']);
+
+    service.route(LIST, listAnswer([{ ...PIN, status: 'unpinning' }], 1));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'all' } });
+    await within(table).findByText('Unpinning');
+    expect(statuses().at(-1)).toBeNull();
+    await within(table).findByText('Goes at the next garbage collection (every 1 hour).');
   });
 
   it('follows event: pin: a pin removed elsewhere leaves the list, which is loaded again', async () => {

@@ -13,11 +13,15 @@ function problem(text: string | null): string {
 
 describe('readViewPath', () => {
   it('takes a CID or an IPNS name with a path below it, each segment encoded once, a directory slash kept', () => {
-    expect(readViewPath(`/ipfs/${CID}`)).toEqual({ target: { path: `/ipfs/${CID}`, namespace: 'ipfs', root: CID, title: 'bafybeigdy…5fbzdi' } });
+    expect(readViewPath(`/ipfs/${CID}`)).toEqual({ target: { path: `/ipfs/${CID}`, namespace: 'ipfs', root: CID, title: 'bafybeigdy…5fbzdi', within: '' } });
     expect(readViewPath(`/ipfs/${CID}/`)).toMatchObject({ target: { path: `/ipfs/${CID}/`, title: 'bafybeigdy…5fbzdi' } });
     expect(readViewPath(`/ipfs/${CID}/photos/a b.jpg`)).toMatchObject({ target: { path: `/ipfs/${CID}/photos/a%20b.jpg`, title: 'a b.jpg' } });
     expect(readViewPath(`/ipfs/${CID}/photos/a%20b.jpg`)).toMatchObject({ target: { path: `/ipfs/${CID}/photos/a%20b.jpg`, title: 'a b.jpg' } });
     expect(readViewPath(`/ipfs/${CID}/docs/`)).toMatchObject({ target: { path: `/ipfs/${CID}/docs/`, title: 'docs' } });
+    // The heading's second line: the path inside the root, decoded, a folder's trailing slash kept (issue 26).
+    expect(readViewPath(`/ipfs/${CID}/photos/a%20b.jpg`)).toMatchObject({ target: { title: 'a b.jpg', within: '/photos/a b.jpg' } });
+    expect(readViewPath(`/ipfs/${CID}/docs/`)).toMatchObject({ target: { within: '/docs/' } });
+    expect(readViewPath(`/ipfs/${CID}/`)).toMatchObject({ target: { within: '' } });
     expect(readViewPath(`/ipns/${NAME}/index.html`)).toMatchObject({ target: { path: `/ipns/${NAME}/index.html`, namespace: 'ipns', root: NAME } });
     expect(readViewPath('/ipns/Docs.Example.ORG/')).toMatchObject({
       target: { path: '/ipns/docs.example.org/', root: 'docs.example.org', title: 'docs.example.org' },

@@ -19,6 +19,7 @@ import { pinRequestsMigration } from './018-pin-requests.js';
 import { namesPublicMigration } from './019-names-public.js';
 import { syncFollowMigration } from './020-sync-follow.js';
 import { namesSeenMigration } from './021-names-seen.js';
+import { pinsActiveMigration } from './022-pins-active.js';
 import type { Migration } from './migration.js';
 
 export type { Migration } from './migration.js';
@@ -26,7 +27,7 @@ export type { Migration } from './migration.js';
 /**
  * Every schema step, in order. Numbers are reserved per area so parallel work does not collide:
  * 1 accounts, 2 blockstore, 3 pins, 4 names, 5 folders, 6 sync, 7 uploads, 8 meta; later steps take the
- * next free number: 9 names validity, 10 upload reservations, 11 session keys, 12 usage per day, 13 pin list indexes, 14 partner users index, 15 sync batches, 16 sync versions, 17 history bytes, 18 pins of the Pinning Service API, 19 public names, 20 followed folders, 21 names' records seen elsewhere.
+ * next free number: 9 names validity, 10 upload reservations, 11 session keys, 12 usage per day, 13 pin list indexes, 14 partner users index, 15 sync batches, 16 sync versions, 17 history bytes, 18 pins of the Pinning Service API, 19 public names, 20 followed folders, 21 names' records seen elsewhere, 22 the pin list's active filter.
  */
 export const MIGRATIONS: readonly Migration[] = [
   accountsMigration,
@@ -50,4 +51,5 @@ export const MIGRATIONS: readonly Migration[] = [
   namesPublicMigration,
   syncFollowMigration,
   namesSeenMigration,
+  pinsActiveMigration,
 ];

@@ -6,6 +6,7 @@ import { namesPublicMigration } from './005-names-public.js';
 import { syncFollowMigration } from './006-sync-follow.js';
 import { namesSeenMigration } from './007-names-seen.js';
 import { namesPublicFlagMigration } from './008-names-public-flag.js';
+import { pinsActiveMigration } from './009-pins-active.js';
 import type { PgMigration } from './migration.js';
 
 /** Every step of the PostgreSQL schema, in order (migrate.ts runs the ones not applied yet). */
@@ -18,4 +19,5 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
   syncFollowMigration,
   namesSeenMigration,
   namesPublicFlagMigration,
+  pinsActiveMigration,
 ];
