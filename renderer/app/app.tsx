@@ -21,6 +21,7 @@ import type { AppServices } from './services.js';
 import { SessionProvider, useApi, useSessionControl } from './session.js';
 import { Shell } from './shell.js';
 import type { SignInLink } from './sign-in-code.js';
+import { ThemeFromService } from './theme-from-service.js';
 import { ThemeProvider } from './theme.js';
 import '../styles/tokens.css';
 import '../styles/base.css';
@@ -95,6 +96,7 @@ function RequireSession({ children }: { children: ReactNode }) {
       <EventsProvider>
         <SessionData key={state.credentials.accessKey}>
           <GatewayAccess credentials={state.credentials} />
+          <ThemeFromService />
           {children}
         </SessionData>
       </EventsProvider>
