@@ -49,7 +49,9 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
   let log = '';
 
   const launch = async (port: string): Promise<void> => {
-    const next = startServe(['--data', dataDir, '--port', port, ...extraArgs]);
+    // A test that gives --desktop-port (a port that pins nothing) gets no --port: the two name the same thing.
+    const portArgs = extraArgs.includes('--desktop-port') ? [] : ['--port', port];
+    const next = startServe(['--data', dataDir, ...portArgs, ...extraArgs]);
     proc = next;
     url = await next.listening(60_000);
     printedSignIn = await next.listening(10_000, SIGN_IN_LINE);
