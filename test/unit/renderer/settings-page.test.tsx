@@ -53,6 +53,7 @@ const SETTINGS: SettingsView = {
     public_gateway: setting(false, 'restart'),
     launch_at_login: setting<boolean | null>(null, 'desktop'),
     theme: setting<ServiceSettingsValues['theme']>('system'),
+    welcome_seen: setting(true),
   },
   restart_required: false,
 };
