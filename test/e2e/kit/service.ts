@@ -40,7 +40,12 @@ export interface E2eService {
   output(): string;
 }
 
-export async function startService(extraArgs: readonly string[] = []): Promise<E2eService> {
+export interface StartOptions {
+  /** Leave the owner's first-run welcome to be shown (by default the kit marks it seen, so a sign-in lands on its page as before). */
+  welcome?: boolean;
+}
+
+export async function startService(extraArgs: readonly string[] = [], options: StartOptions = {}): Promise<E2eService> {
   if (!existsSync(rendererIndex)) throw new Error(`${rendererIndex} is missing: run \`npx vite build\` first (npm test does)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-e2e-'));
   let proc: ServeProcess | null = null;
@@ -102,5 +107,9 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
       return log + (running ? running.stdout() + running.stderr() : '');
     },
   };
+  if (!options.welcome) {
+    const seen = await service.call('POST', '/api/v0/settings', { body: { welcome_seen: true } });
+    if (seen.status !== 200) throw new Error(`settings answered ${seen.status}: ${seen.text}`);
+  }
   return service;
 }
