@@ -562,6 +562,8 @@ export interface ServiceSettingsValues extends NetworkSettingsValues {
   /** The desktop app starts at login; null until chosen (the app then leaves its login item alone). */
   launch_at_login: boolean | null;
   theme: ThemeSetting;
+  /** The owner's window showed its first-run welcome (skipped, or a first step taken); not on the Settings page. */
+  welcome_seen: boolean;
 }
 
 /** One setting in `GET /api/v0/settings`. */

@@ -1,6 +1,7 @@
 import { is } from 'valibot';
-import type { GarbageCollection, NetworkSettingsValues, NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
+import type { GarbageCollection, NetworkSettingsValues, NetworkSettingsView, ServiceFacts, SettingsChange, SettingsView } from '../../shared/api-types.js';
 import { GarbageCollectionSchema, NetworkSettingsViewSchema, ServiceFactsSchema } from '../../shared/schemas/service.js';
+import { SettingsViewSchema } from '../../shared/schemas/settings.js';
 import type { ApiCore } from './core.js';
 
 export type { GarbageCollection };
@@ -15,6 +16,10 @@ export interface ServiceApi {
   network(signal?: AbortSignal): Promise<NetworkSettingsView>;
   /** POST /api/v0/settings/network: saves a change (applied at once); a bad value is a 400 naming it. */
   saveNetwork(change: Partial<NetworkSettingsValues>, signal?: AbortSignal): Promise<NetworkSettingsView>;
+  /** GET /api/v0/settings: every setting of settings.json, in use, saved, what pins it, what waits for a restart. */
+  settings(signal?: AbortSignal): Promise<SettingsView>;
+  /** POST /api/v0/settings: saves a change; a bad value is a 400 naming the setting as `param`, and changes nothing. */
+  saveSettings(change: SettingsChange, signal?: AbortSignal): Promise<SettingsView>;
 }
 
 export function serviceApi(core: ApiCore): ServiceApi {
@@ -24,9 +29,12 @@ export function serviceApi(core: ApiCore): ServiceApi {
     network: (signal) => core.data({ path: '/api/v0/settings/network', signal }, isNetworkSettingsView, 'the network settings'),
     saveNetwork: (change, signal) =>
       core.data({ method: 'POST', path: '/api/v0/settings/network', body: change, signal }, isNetworkSettingsView, 'the network settings'),
+    settings: (signal) => core.data({ path: '/api/v0/settings', signal }, isSettingsView, 'the settings'),
+    saveSettings: (change, signal) => core.data({ method: 'POST', path: '/api/v0/settings', body: change, signal }, isSettingsView, 'the settings'),
   };
 }
 
 export const isGarbageCollection = (value: unknown): value is GarbageCollection => is(GarbageCollectionSchema, value);
 export const isServiceFacts = (value: unknown): value is ServiceFacts => is(ServiceFactsSchema, value);
 export const isNetworkSettingsView = (value: unknown): value is NetworkSettingsView => is(NetworkSettingsViewSchema, value);
+export const isSettingsView = (value: unknown): value is SettingsView => is(SettingsViewSchema, value);

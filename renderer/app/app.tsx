@@ -12,6 +12,7 @@ import { ToastProvider } from '../components/toasts.js';
 import { DataProvider } from '../data/data-provider.js';
 import { EventsProvider, useEventHub } from '../events/events-provider.js';
 import { SignInPage } from '../pages/sign-in/sign-in-page.js';
+import { WelcomePanel } from '../pages/welcome/welcome-panel.js';
 import { useAccount } from './account.js';
 import { FilesPage, KeysPage, NamesPage, OverviewPage, PartnersPage, PinsPage, SettingsPage, SyncFolderPage, SyncPage, ViewPage } from './pages.js';
 import { HOME_PATH, rememberReturnTarget, SIGN_IN_PATH, takeReturnTarget, VIEW_PATH } from './routes.js';
@@ -21,6 +22,7 @@ import type { AppServices } from './services.js';
 import { SessionProvider, useApi, useSessionControl } from './session.js';
 import { Shell } from './shell.js';
 import type { SignInLink } from './sign-in-code.js';
+import { ThemeFromService } from './theme-from-service.js';
 import { ThemeProvider } from './theme.js';
 import '../styles/tokens.css';
 import '../styles/base.css';
@@ -55,6 +57,7 @@ function Pages() {
   const epoch = useSyncExternalStore(refresh.epoch.subscribe, refresh.epoch.get);
   return (
     <Shell>
+      <WelcomePanel />
       <ErrorBoundary resetKeys={[location, epoch]}>
         <Suspense fallback={<PageLoading />}>
           <Switch>
@@ -95,6 +98,7 @@ function RequireSession({ children }: { children: ReactNode }) {
       <EventsProvider>
         <SessionData key={state.credentials.accessKey}>
           <GatewayAccess credentials={state.credentials} />
+          <ThemeFromService />
           {children}
         </SessionData>
       </EventsProvider>

@@ -7,14 +7,16 @@ export interface ChoiceGroupProps<V extends string> {
   value: V;
   onChange: (value: V) => void;
   hint?: string;
+  /** While a change is saved: the choices cannot be changed again. */
+  disabled?: boolean;
 }
 
 /** Radio buttons in a fieldset: one choice out of a few, all visible (System / Light / Dark). */
-export function ChoiceGroup<V extends string>({ legend, options, value, onChange, hint }: ChoiceGroupProps<V>) {
+export function ChoiceGroup<V extends string>({ legend, options, value, onChange, hint, disabled = false }: ChoiceGroupProps<V>) {
   const name = useId();
   const hintId = `${name}-hint`;
   return (
-    <fieldset className="choice-group" aria-describedby={hint ? hintId : undefined}>
+    <fieldset className="choice-group" disabled={disabled} aria-describedby={hint ? hintId : undefined}>
       <legend>{legend}</legend>
       <div className="choice-row">
         {options.map((option) => (

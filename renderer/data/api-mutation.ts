@@ -10,6 +10,7 @@
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
+import { ApiError } from '../api/api-error.js';
 import type { ApiClient } from '../api/client.js';
 import { failureSentence } from './failure.js';
 import { useSessionApi } from './session-api.js';
@@ -22,6 +23,8 @@ export interface ApiMutation<V, R> {
   pending: boolean;
   /** Why the last run failed, as a sentence to show next to the control that started it. */
   error: string | null;
+  /** The request parameter the last failure names (a `bad_input`'s `param`), so the page can put `error` beside that field. */
+  errorParam: string | null;
   clearError: () => void;
 }
 
@@ -55,5 +58,6 @@ export function useApiMutation<V, R>({ perform, onSuccess }: ApiMutationInit<V, 
     [mutateAsync],
   );
   const sentence = useMemo(() => failureSentence(error), [error]);
-  return { run, pending: isPending, error: sentence, clearError: reset };
+  const errorParam = error instanceof ApiError ? (error.detail.param ?? null) : null;
+  return { run, pending: isPending, error: sentence, errorParam, clearError: reset };
 }

@@ -25,6 +25,7 @@ export const SettingsViewSchema = object({
     public_gateway: setting(boolean()),
     launch_at_login: setting(nullable(boolean())),
     theme: setting(picklist(['system', 'light', 'dark'])),
+    welcome_seen: setting(boolean()),
   }),
   restart_required: boolean(),
 });

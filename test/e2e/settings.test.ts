@@ -1,11 +1,13 @@
 /**
- * Settings in Chromium against `pinfold serve`: the service's facts (GET /api/v0/service), Run garbage
- * collection with its confirmation and result, what a non-owner sees, and the desktop app's settings
+ * Settings in Chromium against `pinfold serve`: the service's facts (GET /api/v0/service), every kind of
+ * setting edited (GET|POST /api/v0/settings), a flag's value disabled, a bad value refused, a saved port
+ * waiting for a restart, Run garbage collection with its confirmation and result, what a non-owner sees, and the desktop app's settings
  * through a stubbed bridge.
  */
+import { createServer } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { NetworkSettingsView, ServiceFacts } from '../../shared/api-types.js';
+import type { ServiceFacts, SettingsView } from '../../shared/api-types.js';
 import {
   axeCheck,
   bridgeCalls,
@@ -46,6 +48,19 @@ afterEach(async () => {
   await context.close();
 });
 
+/** A port nothing listens on now (the OS's pick, closed again). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const settings = () => service.call<{ data: SettingsView }>('GET', '/api/v0/settings').then((answer) => answer.json.data);
 const heading = (name: string) => page.getByRole('heading', { level: 1, name });
 
 async function openSettings(): Promise<void> {
@@ -67,47 +82,105 @@ describe('Settings', () => {
     await screenshots(page, 'settings-owner');
   });
 
-  it('edits where the service reaches the IPFS network: saved and applied at once, a bad address refused, a flag told', async () => {
+  it('edits each kind of setting: saved and shown back, the theme applied at once; a flag named and its field disabled', async () => {
     await signIn(page, service);
     await openSettings();
-    const network = () => service.call<{ data: NetworkSettingsView }>('GET', '/api/v0/settings/network').then((answer) => answer.json.data);
-    const before = await network();
-    const gateways = page.getByRole('textbox', { name: 'Fetch from these gateways' });
-    expect(await gateways.inputValue()).toBe(before.saved.fetch_from.join('\n'));
-    const save = page.getByRole('button', { name: 'Save network settings' });
-    expect(await save.isDisabled()).toBe(true);
+    const before = await settings();
+    const storage = page.getByRole('region', { name: 'Storage' });
+    const network = page.getByRole('region', { name: 'IPFS network' });
+    const server = page.getByRole('region', { name: 'Server' });
 
-    // A bad address: the service's reason beside the form, nothing saved.
-    await gateways.fill('ftp://not-a-gateway.example');
-    await save.click();
-    await page.getByText('fetch_from: "ftp://not-a-gateway.example" is not an http or https URL').waitFor();
-    expect(await network()).toEqual(before);
+    // A choice and a number (storage), a list (network), a switch (server).
+    await storage.getByLabel('CID profile').selectOption('unixfs-v0-2015');
+    await storage.getByLabel('Garbage collection every (seconds)').fill('600');
+    await storage.getByRole('button', { name: 'Save storage settings' }).click();
+    await page.getByText('Storage: saved and applied.').waitFor();
+    await network.getByLabel('Fetch from these gateways').fill('http://127.0.0.1:9/\nhttp://127.0.0.1:10');
+    await network.getByRole('button', { name: 'Save network settings' }).click();
+    await page.getByText('IPFS network: saved and applied.').waitFor();
+    await server.getByRole('checkbox', { name: 'Public gateway' }).check();
+    await server.getByRole('button', { name: 'Save server settings' }).click();
+    await server.getByText('Restart to apply: on is saved, off is in use. It applies at the next start of pinfold serve.').waitFor();
+    const after = (await settings()).settings;
+    expect([after.cid_profile.saved, after.cid_profile.value, after.gc_interval_seconds.value]).toEqual(['unixfs-v0-2015', 'unixfs-v0-2015', 600]);
+    expect(after.fetch_from.value).toEqual(['http://127.0.0.1:9', 'http://127.0.0.1:10']);
+    expect([after.public_gateway.saved, after.public_gateway.value]).toEqual([true, false]);
+    expect(await network.getByLabel('Fetch from these gateways').inputValue()).toBe('http://127.0.0.1:9\nhttp://127.0.0.1:10');
 
-    // A good one: saved, applied, the form shows it back (trailing slash dropped).
-    await gateways.fill('http://127.0.0.1:9/\nhttp://127.0.0.1:10');
-    await page.getByRole('textbox', { name: 'Routing endpoints' }).fill('');
-    await save.click();
-    await page.getByText('Network settings saved and applied.').waitFor();
-    const after = await network();
-    expect(after.saved).toEqual({ fetch_from: ['http://127.0.0.1:9', 'http://127.0.0.1:10'], routing: [], offline: before.saved.offline });
-    expect(await gateways.inputValue()).toBe('http://127.0.0.1:9\nhttp://127.0.0.1:10');
-    expect(await save.isDisabled()).toBe(true);
+    // The theme: applied at once and saved in the data folder.
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.locator('html[data-theme="dark"]').waitFor({ state: 'attached' });
+    await expect.poll(async () => (await settings()).settings.theme.saved).toBe('dark');
 
-    // What a command-line flag pins for this run is said under its field.
-    const offline = page.getByRole('checkbox', { name: 'Work offline' });
-    const hint = (await page.locator(`#${await offline.getAttribute('aria-describedby')}`).textContent()) ?? '';
-    if (after.pinned.offline) expect(hint).toContain('Set by --offline on the command line for this run');
-    else expect(hint).toContain('Makes no request to the IPFS network at all');
-
-    // Discard puts the saved values back.
-    await gateways.fill('http://127.0.0.1:11');
-    await page.getByRole('button', { name: 'Discard changes' }).click();
-    expect(await gateways.inputValue()).toBe('http://127.0.0.1:9\nhttp://127.0.0.1:10');
-    await axeCheck(page, 'Settings, network');
-    await page.getByRole('heading', { name: 'IPFS network' }).scrollIntoViewIfNeeded();
-    await screenshots(page, 'settings-network');
+    // What a flag pins: the field is disabled and says which flag.
+    const grace = storage.getByLabel('Keep new blocks for (seconds)');
+    expect(await grace.isDisabled()).toBe(true);
+    await storage.getByText('Set by --gc-grace for this run (in use: 0)').waitFor();
+    expect(await server.getByLabel('Port').isDisabled()).toBe(true);
+    await server.getByText(/^Set by --port for this run/).waitFor();
+    await axeCheck(page, 'Settings, edited');
+    await page.getByRole('radio', { name: 'System' }).check();
+    await expect.poll(async () => (await settings()).settings.theme.saved).toBe('system');
+    await server.scrollIntoViewIfNeeded();
+    await screenshots(page, 'settings-form');
     // Put the service's settings back for the other tests.
-    expect((await service.call('POST', '/api/v0/settings/network', { body: before.saved })).status).toBe(200);
+    const saved = Object.fromEntries(
+      Object.entries(before.settings)
+        .filter(([, one]) => one.saved !== null)
+        .map(([name, one]) => [name, one.saved]),
+    );
+    expect((await service.call('POST', '/api/v0/settings', { body: saved })).status).toBe(200);
+  });
+
+  it("refuses a bad value with the service's reason beside its field, and changes nothing", async () => {
+    await signIn(page, service);
+    await openSettings();
+    const before = await settings();
+    const storage = page.getByRole('region', { name: 'Storage' });
+    const interval = storage.getByLabel('Garbage collection every (seconds)');
+    await interval.fill('0');
+    await storage.getByRole('button', { name: 'Save storage settings' }).click();
+    await storage.getByText('gc_interval_seconds: a whole number of seconds from 1 to 2147483 is required').waitFor();
+    expect(await interval.getAttribute('aria-invalid')).toBe('true');
+    expect(await settings()).toEqual(before);
+
+    // The network's address check, beside its field too.
+    const network = page.getByRole('region', { name: 'IPFS network' });
+    await network.getByLabel('Fetch from these gateways').fill('ftp://not-a-gateway.example');
+    await network.getByRole('button', { name: 'Save network settings' }).click();
+    await network.getByText('fetch_from: "ftp://not-a-gateway.example" is not an http or https URL').waitFor();
+    expect(await settings()).toEqual(before);
+    await axeCheck(page, 'Settings, a bad value');
+    await storage.scrollIntoViewIfNeeded();
+    await screenshots(page, 'settings-bad-value');
+  });
+
+  it('says that a saved port waits for the next start of pinfold serve', async () => {
+    // The port the desktop app chose for its service pins nothing (a --port would pin it).
+    const unpinned = await startService(['--desktop-port', String(await freePort())]);
+    try {
+      await signIn(page, unpinned);
+      await openSettings();
+      const server = page.getByRole('region', { name: 'Server' });
+      const port = server.getByLabel('Port');
+      const inUse = new URL(unpinned.url).port;
+      const read = async () => (await unpinned.call<{ data: SettingsView }>('GET', '/api/v0/settings')).json.data;
+      // The field holds the saved port (what the next start uses), not the one this run took.
+      expect(await port.inputValue()).toBe(String((await read()).settings.port.saved));
+      expect(await port.isDisabled()).toBe(false);
+      const next = 5099;
+      await port.fill(String(next));
+      await server.getByRole('button', { name: 'Save server settings' }).click();
+      await expect
+        .poll(() => server.getByTestId('restart-note').allTextContents())
+        .toEqual([`Restart to apply: ${next} is saved, ${inUse} is in use. It applies at the next start of pinfold serve.`]);
+      const view = await read();
+      expect([view.settings.port.saved, view.restart_required]).toEqual([next, true]);
+      await server.scrollIntoViewIfNeeded();
+      await screenshots(page, 'settings-restart');
+    } finally {
+      await unpinned.dispose();
+    }
   });
 
   it('runs garbage collection after a confirmation that can be cancelled, and shows what it removed', async () => {

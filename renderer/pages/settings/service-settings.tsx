@@ -9,7 +9,9 @@ import { RelativeTime } from '../../components/relative-time.js';
 import { Facts, Section } from '../../components/section.js';
 import { useCollectGarbage, useServiceFacts } from '../../data/service.js';
 import { formatCount, formatDuration } from '../../lib/format.js';
-import { NetworkSettings } from './network-settings.js';
+import { desktopBridge } from '../../desktop-bridge.js';
+import { useSettings } from '../../data/settings.js';
+import { ServiceSettingsForms } from './service-settings-forms.js';
 
 /** The service's facts and "Run garbage collection": both for the owner account only (others get 403). */
 export function ServiceSettings() {
@@ -35,9 +37,15 @@ export function ServiceSettings() {
         )}
       </Section>
       {facts.data ? <GarbageCollectionSection facts={facts.data} /> : null}
-      {facts.data ? <NetworkSettings /> : null}
+      {facts.data ? <OwnerSettings /> : null}
     </>
   );
+}
+
+/** The settings of settings.json, once the facts said this is the owner. */
+function OwnerSettings() {
+  const settings = useSettings();
+  return <ServiceSettingsForms view={settings.data ?? undefined} error={settings.error} reload={settings.reload} inDesktopApp={desktopBridge() !== null} />;
 }
 
 function ServiceFactList({ facts }: { facts: ServiceFacts }) {

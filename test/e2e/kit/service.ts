@@ -40,7 +40,12 @@ export interface E2eService {
   output(): string;
 }
 
-export async function startService(extraArgs: readonly string[] = []): Promise<E2eService> {
+export interface StartOptions {
+  /** Leave the owner's first-run welcome to be shown (by default the kit marks it seen, so a sign-in lands on its page as before). */
+  welcome?: boolean;
+}
+
+export async function startService(extraArgs: readonly string[] = [], options: StartOptions = {}): Promise<E2eService> {
   if (!existsSync(rendererIndex)) throw new Error(`${rendererIndex} is missing: run \`npx vite build\` first (npm test does)`);
   const dataDir = await mkdtemp(join(tmpdir(), 'pinfold-e2e-'));
   let proc: ServeProcess | null = null;
@@ -49,7 +54,9 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
   let log = '';
 
   const launch = async (port: string): Promise<void> => {
-    const next = startServe(['--data', dataDir, '--port', port, ...extraArgs]);
+    // A test that gives --desktop-port (a port that pins nothing) gets no --port: the two name the same thing.
+    const portArgs = extraArgs.includes('--desktop-port') ? [] : ['--port', port];
+    const next = startServe(['--data', dataDir, ...portArgs, ...extraArgs]);
     proc = next;
     url = await next.listening(60_000);
     printedSignIn = await next.listening(10_000, SIGN_IN_LINE);
@@ -100,5 +107,9 @@ export async function startService(extraArgs: readonly string[] = []): Promise<E
       return log + (running ? running.stdout() + running.stderr() : '');
     },
   };
+  if (!options.welcome) {
+    const seen = await service.call('POST', '/api/v0/settings', { body: { welcome_seen: true } });
+    if (seen.status !== 200) throw new Error(`settings answered ${seen.status}: ${seen.text}`);
+  }
   return service;
 }

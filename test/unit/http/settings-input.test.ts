@@ -129,6 +129,7 @@ describe('the settings change schema (POST /api/v0/settings), one section at a t
       public_gateway: '--public-gateway',
       launch_at_login: null,
       theme: null,
+      welcome_seen: null,
     });
     expect(settingFlags(defaultConfig())).toEqual({});
     expect(

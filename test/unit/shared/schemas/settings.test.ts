@@ -26,6 +26,7 @@ const SETTINGS: SettingsView = {
     public_gateway: setting(false, 'restart'),
     launch_at_login: setting(null, 'desktop'),
     theme: setting('system', 'now'),
+    welcome_seen: setting(false, 'now'),
   },
   restart_required: false,
 };
