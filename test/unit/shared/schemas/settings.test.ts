@@ -13,14 +13,14 @@ const setting = <T>(value: T, applies: 'now' | 'restart' | 'desktop', pinnedBy: 
   restart_required: false,
 });
 
-/** A `GET /api/v0/settings` answer as a fresh `pinfold serve --port 0` gives it. */
+/** A `GET /api/v0/settings` answer as a fresh `pinfold serve --port 0` gives it (example hosts: tests name no public one). */
 const SETTINGS: SettingsView = {
   settings: {
     cid_profile: setting('unixfs-v1-2025', 'now'),
     gc_interval_seconds: setting(3600, 'now'),
     gc_grace_seconds: setting(600, 'now'),
-    fetch_from: setting(['https://trustless-gateway.link'], 'now'),
-    routing: setting(['https://delegated-ipfs.dev'], 'now'),
+    fetch_from: setting(['https://gateway.example'], 'now'),
+    routing: setting(['https://routing.example'], 'now'),
     offline: setting(false, 'now'),
     port: { ...setting(5080, 'restart', '--port'), value: 0 },
     public_gateway: setting(false, 'restart'),
