@@ -1,6 +1,6 @@
 import { is } from 'valibot';
-import type { GarbageCollection, NetworkSettingsValues, NetworkSettingsView, ServiceFacts, SettingsChange, SettingsView } from '../../shared/api-types.js';
-import { GarbageCollectionSchema, NetworkSettingsViewSchema, ServiceFactsSchema } from '../../shared/schemas/service.js';
+import type { GarbageCollection, ServiceFacts, SettingsChange, SettingsView } from '../../shared/api-types.js';
+import { GarbageCollectionSchema, ServiceFactsSchema } from '../../shared/schemas/service.js';
 import { SettingsViewSchema } from '../../shared/schemas/settings.js';
 import type { ApiCore } from './core.js';
 
@@ -12,10 +12,6 @@ export interface ServiceApi {
   facts(signal?: AbortSignal): Promise<ServiceFacts>;
   /** POST /api/v0/repo/gc: one garbage-collection cycle now. */
   collectGarbage(signal?: AbortSignal): Promise<GarbageCollection>;
-  /** GET /api/v0/settings/network: where the service reaches the IPFS network, saved and in use. */
-  network(signal?: AbortSignal): Promise<NetworkSettingsView>;
-  /** POST /api/v0/settings/network: saves a change (applied at once); a bad value is a 400 naming it. */
-  saveNetwork(change: Partial<NetworkSettingsValues>, signal?: AbortSignal): Promise<NetworkSettingsView>;
   /** GET /api/v0/settings: every setting of settings.json, in use, saved, what pins it, what waits for a restart. */
   settings(signal?: AbortSignal): Promise<SettingsView>;
   /** POST /api/v0/settings: saves a change; a bad value is a 400 naming the setting as `param`, and changes nothing. */
@@ -26,9 +22,6 @@ export function serviceApi(core: ApiCore): ServiceApi {
   return {
     facts: (signal) => core.data({ path: '/api/v0/service', signal }, isServiceFacts, 'the service facts'),
     collectGarbage: (signal) => core.data({ method: 'POST', path: '/api/v0/repo/gc', signal }, isGarbageCollection, 'the garbage collection result'),
-    network: (signal) => core.data({ path: '/api/v0/settings/network', signal }, isNetworkSettingsView, 'the network settings'),
-    saveNetwork: (change, signal) =>
-      core.data({ method: 'POST', path: '/api/v0/settings/network', body: change, signal }, isNetworkSettingsView, 'the network settings'),
     settings: (signal) => core.data({ path: '/api/v0/settings', signal }, isSettingsView, 'the settings'),
     saveSettings: (change, signal) => core.data({ method: 'POST', path: '/api/v0/settings', body: change, signal }, isSettingsView, 'the settings'),
   };
@@ -36,5 +29,4 @@ export function serviceApi(core: ApiCore): ServiceApi {
 
 export const isGarbageCollection = (value: unknown): value is GarbageCollection => is(GarbageCollectionSchema, value);
 export const isServiceFacts = (value: unknown): value is ServiceFacts => is(ServiceFactsSchema, value);
-export const isNetworkSettingsView = (value: unknown): value is NetworkSettingsView => is(NetworkSettingsViewSchema, value);
 export const isSettingsView = (value: unknown): value is SettingsView => is(SettingsViewSchema, value);

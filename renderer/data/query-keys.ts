@@ -36,8 +36,6 @@ export const queryKeys = {
     all: ['service'] as const,
     /** GET /api/v0/service (owner only): null for another account. */
     facts: () => ['service', 'facts'] as const,
-    /** GET /api/v0/settings/network: where the service reaches the IPFS network, saved and in use. */
-    network: () => ['service', 'network'] as const,
     /** GET /api/v0/settings (owner only): every setting, saved and in use; null for another account. */
     settings: () => ['service', 'settings'] as const,
   },

@@ -4,20 +4,16 @@
  * `POST /api/v0/settings`. The service sends no event for them: a save puts its answer in place.
  */
 import type { SettingsChange, SettingsView } from '../../shared/api-types.js';
-import { ApiError } from '../api/api-error.js';
 import { useApiMutation, type ApiMutation } from './api-mutation.js';
 import { useApiQuery, type ApiQuery } from './api-query.js';
+import { nullUnlessOwner } from './owner-only.js';
 import { queryKeys } from './query-keys.js';
 
 /** Every setting, or null: they are the owner's, and this account is another (403). */
 export function useSettings(): ApiQuery<SettingsView | null> {
   return useApiQuery({
     queryKey: queryKeys.service.settings(),
-    load: (api, signal) =>
-      api.service.settings(signal).catch((error: unknown) => {
-        if (error instanceof ApiError && error.error === 'permission') return null;
-        throw error;
-      }),
+    load: (api, signal) => nullUnlessOwner(api.service.settings(signal)),
   });
 }
 

@@ -5,16 +5,12 @@
  */
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SyncFolderDetail, SyncFolderRemoved, SyncFolderView } from '../../shared/api-types.js';
-import { ApiError } from '../api/api-error.js';
 import type { ApiClient } from '../api/client.js';
+import { ApiError } from '../api/api-error.js';
 import { applySyncEvent } from '../lib/sync-folders.js';
 import { useApiQuery, type ApiQuery } from './api-query.js';
+import { isOwnerOnlyRefusal } from './owner-only.js';
 import { queryKeys } from './query-keys.js';
-
-/** The sync API's answer to any account but the owner's (contract section 9: sync reads local files). */
-function isOwnerOnlyRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.error === 'permission';
-}
 
 /** Every sync folder, newest first; null: sync is the owner's, and this account is another. */
 export type SyncFolderList = readonly SyncFolderView[] | null;
